@@ -1,0 +1,79 @@
+// Package pgn reads and writes chess games in Portable Game Notation.
+//
+// Reading is tolerant of real-world files (BOM, CRLF, Latin-1, null moves,
+// broken games), streaming, parallel and fast; see Scan and ScanParallel.
+package pgn
+
+import (
+	"fmt"
+
+	"github.com/cqlgo/cql/chess"
+)
+
+// Tag is one tag pair, e.g. [White "Carlsen, Magnus"].
+type Tag struct{ Name, Value string }
+
+// Game is one game read from a PGN file.
+//
+// A Game handed to a callback is reused for the next game: copy what you keep.
+// Tag, comment and error strings are immutable and may be kept.
+type Game struct {
+	File   string // source file name as given ("-" for stdin)
+	Number int    // 1-based game number in its file
+	Offset int64  // byte offset of the game's first byte in the (decompressed) file
+	Length int    // bytes
+	Line   int    // 1-based line of the game's first byte
+	Tags   []Tag  // in file order
+	Result string // the movetext terminator ("1-0", "0-1", "1/2-1/2", "*"), "" if missing
+	// Nodes is the flat move tree; Nodes[0] is the start position (root).
+	// It is reused across games: do not keep pointers into it.
+	Nodes  []Node
+	Errors []error // problems in this game (*Error)
+}
+
+// Tag returns the value of the first tag with the given name, "" when absent.
+func (g *Game) Tag(name string) string {
+	for i := range g.Tags {
+		if g.Tags[i].Name == name {
+			return g.Tags[i].Value
+		}
+	}
+	return ""
+}
+
+// Node is one position of the move tree.
+//
+// The main line is Nodes[0] -> FirstChild -> FirstChild ...; variations hang
+// off NextSibling. When only the main line is read, Nodes is just that chain.
+type Node struct {
+	Pos         chess.Position // the position at this node (after Move)
+	Move        chess.Move     // the move that led here; chess.NoMove for the root
+	Parent      int32          // index in Game.Nodes; -1 for the root
+	FirstChild  int32          // main continuation first; -1 if none
+	NextSibling int32          // next alternative (variation) from the same parent; -1 if none
+	Ply         int32          // half-moves from the game's start position; 0 for the root
+	Variation   bool           // true when this node is not on the main line
+	// CommentBefore is the comment before the move, Comment the one after it
+	// (raw text; several comments are joined with a space).
+	CommentBefore, Comment string
+	NAGs                   []uint8
+}
+
+// Error is a problem found in one game.
+type Error struct {
+	File   string
+	Line   int    // 1-based
+	Col    int    // 1-based, in bytes
+	Game   int    // 1-based game number in the file
+	Offset int64  // byte offset in the (decompressed) file
+	Reason string // e.g. "illegal move"
+	Text   string // the offending move text, if any
+}
+
+func (e *Error) Error() string {
+	s := fmt.Sprintf("%s:%d:%d: game %d: %s", e.File, e.Line, e.Col, e.Game, e.Reason)
+	if e.Text != "" {
+		s += " (" + e.Text + ")"
+	}
+	return s
+}
