@@ -1,0 +1,780 @@
+// Package query is the CQL language front end: it turns CQL source text
+// into a checked abstract syntax tree (AST) that the filter package
+// compiles into position filters.
+//
+// The pipeline is lexer → parser → checker, each a separate stage in the
+// style of go/scanner and go/parser. Parse runs all three. The AST it
+// returns is fully resolved: every node knows its value type, every
+// variable reference points at its Symbol, piece designators carry their
+// piece and square bitmasks, and iteration bodies have been extended (see
+// Square). The evaluator needs no further analysis.
+package query
+
+// Pos is a position in the source text. Line and Col are 1-based; Col
+// counts Unicode characters (not bytes) so that carets line up under
+// figurine symbols. Offset is the 0-based byte offset.
+type Pos struct {
+	Offset int
+	Line   int
+	Col    int
+}
+
+// Type is the value type of a filter. Every filter matches or not; some also
+// have a value.
+type Type uint8
+
+const (
+	// TypeNone is a logical filter: it matches or not and has no value
+	// (check, not, and, comparisons, assignments, ...).
+	TypeNone Type = iota
+	// TypeSet is a set of squares (a uint64); it matches iff non-empty.
+	TypeSet
+	// TypeNumber is an integer value.
+	TypeNumber
+	// TypePosition is a position in the game tree.
+	TypePosition
+	// TypeString is a string value.
+	TypeString
+)
+
+var typeNames = [...]string{"logical", "set", "number", "position", "string"}
+
+func (t Type) String() string {
+	if int(t) < len(typeNames) {
+		return typeNames[t]
+	}
+	return "?"
+}
+
+// SquareSet is a set of squares: bit i is square i with a1=0, b1=1, ...,
+// h1=7, a2=8, ..., h8=63 (file = i%8, rank = i/8).
+type SquareSet uint64
+
+// AllSquares is the set of all 64 squares.
+const AllSquares SquareSet = ^SquareSet(0)
+
+// SquareAt returns the index (0..63) of the square on file f and rank r
+// (both 0-based).
+func SquareAt(file, rank int) int { return rank*8 + file }
+
+// Piece is one of the 13 kinds of square content.
+type Piece uint8
+
+// The 13 square contents. The order (white K Q R B N P, black k q r b n p,
+// empty) is fixed; PieceSet bits follow it.
+const (
+	WhiteKing Piece = iota
+	WhiteQueen
+	WhiteRook
+	WhiteBishop
+	WhiteKnight
+	WhitePawn
+	BlackKing
+	BlackQueen
+	BlackRook
+	BlackBishop
+	BlackKnight
+	BlackPawn
+	Empty
+	NumPieces
+)
+
+// PieceSet is a set of Piece kinds: bit p is set when Piece p is included.
+type PieceSet uint16
+
+// Piece set constants.
+const (
+	WhitePieces PieceSet = 1<<WhiteKing | 1<<WhiteQueen | 1<<WhiteRook | 1<<WhiteBishop | 1<<WhiteKnight | 1<<WhitePawn
+	BlackPieces PieceSet = WhitePieces << BlackKing
+	EmptySquare PieceSet = 1 << Empty
+	AnyContent  PieceSet = WhitePieces | BlackPieces | EmptySquare
+)
+
+// Has reports whether p is in s.
+func (s PieceSet) Has(p Piece) bool { return s&(1<<p) != 0 }
+
+// Node is a filter in the AST. Every node records where it starts in the
+// source and its checked value type.
+type Node interface {
+	Pos() Pos
+	Type() Type
+	node()
+}
+
+// Program is a parsed and checked CQL program.
+type Program struct {
+	Header *Header // nil when the program has no cql(...) header
+	Body   *Block  // the top-level filters, implicitly ANDed
+	// Symbols lists every variable, indexed by Symbol.Index, so the
+	// evaluator can keep variable values in a flat slice.
+	Symbols []*Symbol
+}
+
+// Range is an inclusive integer range from a header parameter or a filter
+// such as `up 1 3`. Max is Min when only one number was given.
+type Range struct {
+	Min, Max int
+}
+
+// Header holds the parameters of `cql( ... )`. Zero values mean "not given".
+type Header struct {
+	At          Pos
+	Input       []string // input PGN files, in order
+	Output      string   // output PGN file
+	MatchCount  *Range   // number of matched positions a game needs
+	GameNumber  *Range   // only examine games in this range
+	Result      string   // "1-0", "0-1", "1/2-1/2" or "*"
+	Variations  bool     // also search variations
+	Silent      bool     // suppress all annotations
+	Quiet       bool     // suppress automatic comments except header ones
+	MatchString *string  // comment written at each matched position
+	// SortMatchCount is set by `sort matchcount [range]`: output sorted by
+	// the number of matched positions, MatchCount gets the range if given.
+	SortMatchCount bool
+}
+
+// VarKind is the kind of value a variable holds.
+type VarKind uint8
+
+const (
+	// VarSet is a set (square) variable: x = R, square x in ...
+	VarSet VarKind = iota
+	// VarPiece is a piece identity: piece x in ..., piece x = ...
+	// Its value as a filter is the square the piece now stands on (empty
+	// set if it was captured).
+	VarPiece
+	// VarNumber is a number variable: n = 3
+	VarNumber
+	// VarString is a string variable: s = "abc"
+	VarString
+	// VarPosition is a position variable: p = currentposition
+	VarPosition
+)
+
+var varKindNames = [...]string{"set", "piece", "number", "string", "position"}
+
+func (k VarKind) String() string {
+	if int(k) < len(varKindNames) {
+		return varKindNames[k]
+	}
+	return "?"
+}
+
+// Type is the value type of a filter that reads a variable of this kind.
+func (k VarKind) Type() Type {
+	switch k {
+	case VarSet, VarPiece:
+		return TypeSet
+	case VarNumber:
+		return TypeNumber
+	case VarString:
+		return TypeString
+	case VarPosition:
+		return TypePosition
+	}
+	return TypeNone
+}
+
+// Symbol is a resolved variable. All references and assignments to the same
+// name share one *Symbol.
+type Symbol struct {
+	Name  string
+	Kind  VarKind
+	Index int // position in Program.Symbols
+	Decl  Pos // first declaration
+}
+
+// Op is an operator in unary, binary, comparison and assignment nodes.
+type Op uint8
+
+// Operators.
+const (
+	OpInvalid Op = iota
+	// Unary.
+	OpNot        // not F (logical)
+	OpComplement // ~S (set)
+	OpNeg        // -N (number)
+	OpCount      // #S (number of squares)
+	OpAbs        // abs N
+	OpPower      // power S: material on S (P=1 N=B=3 R=5 Q=9 K=0)
+	// Binary set operators.
+	OpAnd   // and (logical)
+	OpOr    // or (logical)
+	OpInter // & (set intersection)
+	OpUnion // | (set union)
+	OpIn    // S in T (logical: S is a subset of T)
+	// attacks / attackedby (set).
+	OpAttacks    // X attacks Y: squares of X whose piece attacks a square of Y
+	OpAttackedBy // X attackedby Y: squares of X attacked by a piece on Y
+	// Arithmetic (number).
+	OpAdd
+	OpSub
+	OpMul
+	OpDiv
+	OpMod
+	// Comparisons.
+	OpEq
+	OpNe
+	OpLt
+	OpLe
+	OpGt
+	OpGe
+	// Assignments.
+	OpAssign     // =
+	OpAddAssign  // +=
+	OpSubAssign  // -=
+	OpMulAssign  // *=
+	OpDivAssign  // /=
+	OpModAssign  // %=
+	OpCondAssign // =?  (assign only if the right side matches; else variable unset)
+	// Min / max.
+	OpMax
+	OpMin
+)
+
+var opNames = [...]string{
+	OpInvalid: "?", OpNot: "not", OpComplement: "~", OpNeg: "-", OpCount: "#", OpAbs: "abs", OpPower: "power",
+	OpAnd: "and", OpOr: "or", OpInter: "&", OpUnion: "|", OpIn: "in",
+	OpAttacks: "attacks", OpAttackedBy: "attackedby",
+	OpAdd: "+", OpSub: "-", OpMul: "*", OpDiv: "/", OpMod: "%",
+	OpEq: "==", OpNe: "!=", OpLt: "<", OpLe: "<=", OpGt: ">", OpGe: ">=",
+	OpAssign: "=", OpAddAssign: "+=", OpSubAssign: "-=", OpMulAssign: "*=", OpDivAssign: "/=", OpModAssign: "%=", OpCondAssign: "=?",
+	OpMax: "max", OpMin: "min",
+}
+
+func (o Op) String() string {
+	if int(o) < len(opNames) {
+		return opNames[o]
+	}
+	return "?"
+}
+
+// ---------------------------------------------------------------------------
+// Nodes. Each embeds At (its position) and implements Node.
+
+// At is embedded in every node: the source position of its first token.
+type At struct{ P Pos }
+
+// Pos returns the node's source position.
+func (a At) Pos() Pos { return a.P }
+
+// PieceDesignator is a set filter: the squares of Squares whose content is
+// in Pieces. `K` is {WhiteKing} on AllSquares; `a-h3` is AnyContent on the
+// third rank; `.` (▦) is AnyContent on AllSquares; `[]` is the empty set
+// (Pieces and Squares both zero).
+type PieceDesignator struct {
+	At
+	Pieces  PieceSet
+	Squares SquareSet
+	Text    string // source spelling, for messages and the printer
+}
+
+// NumberLit is an integer literal.
+type NumberLit struct {
+	At
+	Value int
+}
+
+// StringLit is a string literal (escapes already decoded).
+type StringLit struct {
+	At
+	Value string
+}
+
+// BoolLit is true or false (logical).
+type BoolLit struct {
+	At
+	Value bool
+}
+
+// Block is `{ f g h }` (and the program body): matches when all do; its value
+// and type are the last filter's. An empty block matches and has no value.
+type Block struct {
+	At
+	Filters []Node
+	T       Type
+}
+
+// Unary is a prefix operator: not, ~, unary -, #, abs, power.
+//   - not F: logical.
+//   - ~S: set complement.
+//   - -N, abs N: number.
+//   - #S: number of squares in S.
+//   - power S: material on S.
+type Unary struct {
+	At
+	Op Op
+	X  Node
+	T  Type
+}
+
+// Binary is a binary operator: and, or, &, |, in, attacks, attackedby,
+// + - * / %. For arithmetic, a set operand counts as its size (the checker
+// wraps it in a Unary OpCount so the evaluator sees only numbers).
+type Binary struct {
+	At
+	Op   Op
+	X, Y Node
+	T    Type
+}
+
+// CompareMode says how one link of a comparison chain compares its operands.
+type CompareMode uint8
+
+const (
+	// CompareNumber compares numbers; set operands have been wrapped in
+	// OpCount by the checker.
+	CompareNumber CompareMode = iota
+	// CompareSet is set equality/inequality (== and != between two sets).
+	CompareSet
+	// CompareString compares strings (lexicographically for < etc.).
+	CompareString
+	// ComparePosition compares positions (by game order).
+	ComparePosition
+)
+
+// CompareLink is one `op right` step of a comparison chain.
+type CompareLink struct {
+	Op   Op
+	Mode CompareMode
+}
+
+// Compare is a chain of comparisons: Operands[0] Links[0].Op Operands[1]
+// Links[1].Op Operands[2] ... (e.g. `2 < #P <= 5`). It matches when every
+// operand matches and every link holds. Its value is the value of the
+// leftmost operand, as in CQL (so `sort` can use it); T is that type for a
+// number, else TypeNone.
+type Compare struct {
+	At
+	Operands []Node
+	Links    []CompareLink
+	T        Type
+}
+
+// MinMax is max(a b ...) or min(a b ...): numbers (sets count as their size).
+type MinMax struct {
+	At
+	Op   Op // OpMax or OpMin
+	Args []Node
+}
+
+// If is `if C then A [else B]` (also `if C A else B`). Without else, its
+// value type is TypeNone; with else, it is the common type of A and B when
+// they agree, else TypeNone.
+type If struct {
+	At
+	Cond, Then, Else Node // Else may be nil
+	T                Type
+}
+
+// Keyword is a filter spelled as a single keyword with no argument, such as
+// check, mate, wtm, ply. Kind says which; T is its type.
+type Keyword struct {
+	At
+	Kind KeywordKind
+	T    Type
+}
+
+// KeywordKind enumerates argument-less filters.
+type KeywordKind uint8
+
+// Argument-less filters. Comments give the type.
+const (
+	KwCheck           KeywordKind = iota // logical
+	KwMate                               // logical
+	KwStalemate                          // logical
+	KwWtm                                // logical: white to move
+	KwBtm                                // logical: black to move
+	KwSideToMove                         // number: 1 (white) or -1 (black)
+	KwWhite                              // number: 1
+	KwBlack                              // number: -1
+	KwInitial                            // logical: the game's initial position
+	KwTerminal                           // logical: no move follows
+	KwMainline                           // logical: position is on the main line
+	KwVariation                          // logical: position is in a variation
+	KwPly                                // number: plies from the start
+	KwMoveNumber                         // number: full-move number
+	KwGameNumber                         // number: game number in the input
+	KwYear                               // number: year from the Date tag (fails if unknown)
+	KwCurrentPosition                    // position
+	KwEvent                              // string: Event tag
+	KwSite                               // string: Site tag
+	KwDate                               // string: Date tag
+	KwEco                                // string: ECO tag
+	KwFen                                // string: FEN of the current position
+)
+
+var keywordNames = [...]string{
+	KwCheck: "check", KwMate: "mate", KwStalemate: "stalemate", KwWtm: "wtm", KwBtm: "btm",
+	KwSideToMove: "sidetomove", KwWhite: "white", KwBlack: "black", KwInitial: "initial",
+	KwTerminal: "terminal", KwMainline: "mainline", KwVariation: "variation", KwPly: "ply",
+	KwMoveNumber: "movenumber", KwGameNumber: "gamenumber", KwYear: "year",
+	KwCurrentPosition: "currentposition", KwEvent: "event", KwSite: "site", KwDate: "date",
+	KwEco: "eco", KwFen: "fen",
+}
+
+func (k KeywordKind) String() string {
+	if int(k) < len(keywordNames) {
+		return keywordNames[k]
+	}
+	return "?"
+}
+
+// Color selects a side for player and elo.
+type Color uint8
+
+// Colors. ColorAny means either side.
+const (
+	ColorAny Color = iota
+	ColorWhite
+	ColorBlack
+)
+
+var colorNames = [...]string{"any", "white", "black"}
+
+func (c Color) String() string {
+	if int(c) < len(colorNames) {
+		return colorNames[c]
+	}
+	return "?"
+}
+
+// Result is `result 1-0` (also 0-1, 1/2-1/2, *): logical.
+type Result struct {
+	At
+	Value string
+}
+
+// Player is `player [white|black]`: a string filter whose value is the
+// White or Black tag (ColorAny: matches if either player matches Match).
+// With a following string, `player white "Carlsen"` matches when the name
+// contains Match; then it is logical.
+type Player struct {
+	At
+	Color Color
+	Match *string // nil: no substring test
+	T     Type
+}
+
+// Elo is `elo [white|black]`: number, the WhiteElo or BlackElo tag
+// (ColorAny: the Elo of the side to move); fails if the tag is missing.
+type Elo struct {
+	At
+	Color Color
+}
+
+// Tag is `tag "Name"`: a string filter, the value of the PGN tag Name (fails
+// when absent). The implicit search forms `event "x"`, `site "x"` are
+// represented as a Match node around a Keyword.
+type Tag struct {
+	At
+	Name string
+}
+
+// Match is an implicit search: `event "Baden"`, `site "x"`, `eco "B2"`,
+// `date "1990"`, `tag "Name" "x"`. Logical: matches when the string filter
+// X has a value containing Substring.
+type Match struct {
+	At
+	X         Node // a string filter
+	Substring string
+}
+
+// Var is a reference to a variable; its type is Sym.Kind.Type().
+type Var struct {
+	At
+	Name string
+	Sym  *Symbol
+}
+
+// Type returns the variable's value type.
+func (v *Var) Type() Type { return v.Sym.Kind.Type() }
+
+// Assign is `x = F`, `x += F`, ..., `x =? F`, and `piece x = F`. Logical.
+// Decl is true for the assignment that first declares Sym. For a number
+// variable, a set right-hand side has been wrapped in OpCount.
+type Assign struct {
+	At
+	Op    Op
+	Sym   *Symbol
+	Value Node
+	Decl  bool
+}
+
+// Square is `square [all] x in S body` (Piece false) or `piece [all] x in S
+// body` (Piece true; Var is then a VarPiece symbol bound to the identity of
+// the piece on each square). Without All it is a set filter: the squares of
+// S for which Body matched. With All it is logical: Body matches for every
+// square (vacuously true on an empty S).
+//
+// Body extension: without braces, the body would be the single next filter,
+// but CQL scripts commonly write `square x in h1-8 R attacks x x attacks K`.
+// The parser makes the body extend over the following filters of the same
+// sequence up to the last one that uses the variable, so Body is then a
+// Block holding all of them. With braces nothing changes.
+type Square struct {
+	At
+	All   bool
+	Piece bool
+	Var   *Symbol
+	In    Node
+	Body  Node
+}
+
+// MoveSelect says which moves a Move filter considers.
+type MoveSelect uint8
+
+// Move candidates.
+const (
+	MovePlayed      MoveSelect = iota // moves played from the current position (game tree children)
+	MovePrevious                      // the move that led to the current position
+	MoveLegal                         // all legal moves
+	MovePseudoLegal                   // all pseudolegal moves
+)
+
+// MoveValue says what a Move filter's value is.
+type MoveValue uint8
+
+// Move filter values.
+const (
+	MoveValueFrom  MoveValue = iota // set: from squares of matching moves (default)
+	MoveValueTo                     // set: to squares (when `to` is the first parameter)
+	MoveValueCount                  // number: how many moves match (`count`)
+)
+
+// Move is `move [previous|legal|pseudolegal] [from F] [to T] [capture C]
+// [promote P] [count] [castle|o-o|o-o-o] [enpassant] [null]`. A move matches
+// when its from square is in From, its to square in To, its captured square
+// in Capture, its promotion piece in Promote (each nil = unrestricted),
+// and the flags hold. The filter matches if some candidate move matches.
+type Move struct {
+	At
+	Select    MoveSelect
+	From      Node // set filter or nil
+	To        Node // set filter or nil
+	Capture   Node // set filter or nil: the square of the captured piece must be in it
+	Promote   PieceSet
+	Castle    bool // any castling move
+	OO        bool // king-side castling
+	OOO       bool // queen-side castling
+	EnPassant bool
+	Null      bool
+	Value     MoveValue
+}
+
+// FromTo is the standalone `from` or `to`: the from (to) square of the move
+// that led to the current position, or the empty set at the initial
+// position. Set.
+type FromTo struct {
+	At
+	To bool // false: from
+}
+
+// Direction kinds.
+type Direction uint8
+
+// Directions, in the order the direction filters document them.
+const (
+	DirUp Direction = iota
+	DirDown
+	DirLeft
+	DirRight
+	DirNortheast
+	DirNorthwest
+	DirSoutheast
+	DirSouthwest
+	DirOrthogonal // up down left right
+	DirDiagonal   // the four diagonals
+	DirVertical   // up down
+	DirHorizontal // left right
+	DirAnyDirection
+)
+
+var directionNames = [...]string{"up", "down", "left", "right", "northeast", "northwest",
+	"southeast", "southwest", "orthogonal", "diagonal", "vertical", "horizontal", "anydirection"}
+
+func (d Direction) String() string {
+	if int(d) < len(directionNames) {
+		return directionNames[d]
+	}
+	return "?"
+}
+
+// Dir is `up [min [max]] S` etc.: the set of squares reached from a square of
+// S by moving 1 to 7 steps (or Range) in the direction(s), ignoring pieces.
+type Dir struct {
+	At
+	Dir   Direction
+	Range Range // default {1, 7}
+	X     Node
+}
+
+// TransformKind is a board transformation.
+type TransformKind uint8
+
+// Transforms.
+const (
+	TransformFlip           TransformKind = iota // the 8 dihedral transforms
+	TransformFlipColor                           // identity and color swap (with vertical flip)
+	TransformFlipHorizontal                      // identity and left-right mirror
+	TransformFlipVertical                        // identity and top-bottom mirror
+	TransformShift                               // all translations of the board
+	TransformShiftHorizontal
+	TransformShiftVertical
+	TransformRotate90
+	TransformRotate45
+)
+
+var transformNames = [...]string{"flip", "flipcolor", "fliphorizontal", "flipvertical",
+	"shift", "shifthorizontal", "shiftvertical", "rotate90", "rotate45"}
+
+func (k TransformKind) String() string {
+	if int(k) < len(transformNames) {
+		return transformNames[k]
+	}
+	return "?"
+}
+
+// Transform is `flipcolor F` etc.: matches when some transformed version of
+// Body matches. Variants holds the transformed bodies, already computed by
+// the checker (Variants[0] is Body itself); a variant that equals an earlier
+// one is left out. Count (number type) is set by `flipcolor count F`: the
+// value is the number of matching variants. Otherwise the type is TypeNone
+// (or set: the union of the variants' sets when Body is a set filter).
+type Transform struct {
+	At
+	Kind     TransformKind
+	Count    bool
+	Body     Node
+	Variants []Node
+	T        Type
+}
+
+// Comment is `comment (args...)` or `message (args...)`: logical, always
+// matches; writes its arguments (strings as text, other values formatted)
+// at the matched position (Message: to standard output).
+type Comment struct {
+	At
+	Message bool
+	Args    []Node
+}
+
+// Sort is `sort [min] ["label"] F`: F's value (a number) is recorded to
+// sort the output games; the game keeps the maximum (or minimum) value.
+// Matches when F does; type is F's type.
+type Sort struct {
+	At
+	Min   bool
+	Label string
+	X     Node
+}
+
+// Find is `find [all] [<--] [range] F`: searches the current position and
+// those after it (before it with <--) for positions where F matches.
+// Without all it is a position filter (the first match); with all, a
+// number (how many matched).
+type Find struct {
+	At
+	All      bool
+	Backward bool
+	Range    *Range // only if given: the number of matches wanted
+	X        Node
+	T        Type
+}
+
+// Echo is `echo (s t) F`: for every position t of the game other than the
+// current one s, evaluates F with s and t bound (position variables).
+// Logical: matches when F matches for some t.
+type Echo struct {
+	At
+	Source, Target *Symbol
+	X              Node
+}
+
+// LineElem is one element of a line pattern.
+type LineElem struct {
+	X        Node         // a filter, or nil for a group (Alts)
+	Alts     [][]LineElem // alternatives of a group `(a --> b | c)`; nil for a plain filter
+	Min, Max int          // repetition: 1,1 by default; `*` 0,-1; `+` 1,-1; `?` 0,1; `{m,n}`
+}
+
+// Line is `line [-->|<--] f --> g ...`: matches when the sequence of
+// positions from the current one (forward with -->, backward with <--)
+// matches the pattern; its value is the number of positions matched.
+type Line struct {
+	At
+	Backward bool
+	Elems    []LineElem
+}
+
+// Type methods: constant-typed nodes.
+func (*PieceDesignator) Type() Type { return TypeSet }
+func (*NumberLit) Type() Type       { return TypeNumber }
+func (*StringLit) Type() Type       { return TypeString }
+func (*BoolLit) Type() Type         { return TypeNone }
+func (b *Block) Type() Type         { return b.T }
+func (u *Unary) Type() Type         { return u.T }
+func (b *Binary) Type() Type        { return b.T }
+func (c *Compare) Type() Type       { return c.T }
+func (*MinMax) Type() Type          { return TypeNumber }
+func (i *If) Type() Type            { return i.T }
+func (k *Keyword) Type() Type       { return k.T }
+func (*Result) Type() Type          { return TypeNone }
+func (p *Player) Type() Type        { return p.T }
+func (*Elo) Type() Type             { return TypeNumber }
+func (*Tag) Type() Type             { return TypeString }
+func (*Match) Type() Type           { return TypeNone }
+func (*Assign) Type() Type          { return TypeNone }
+func (*FromTo) Type() Type          { return TypeSet }
+func (*Dir) Type() Type             { return TypeSet }
+func (t *Transform) Type() Type     { return t.T }
+func (*Comment) Type() Type         { return TypeNone }
+func (s *Sort) Type() Type          { return s.X.Type() }
+func (f *Find) Type() Type          { return f.T }
+func (*Echo) Type() Type            { return TypeNone }
+func (*Line) Type() Type            { return TypeNumber }
+
+// Type of a square/piece iteration: set without all, logical with all.
+func (s *Square) Type() Type {
+	if s.All {
+		return TypeNone
+	}
+	return TypeSet
+}
+
+// Type of a move filter follows its Value.
+func (m *Move) Type() Type {
+	if m.Value == MoveValueCount {
+		return TypeNumber
+	}
+	return TypeSet
+}
+
+func (*PieceDesignator) node() {}
+func (*NumberLit) node()       {}
+func (*StringLit) node()       {}
+func (*BoolLit) node()         {}
+func (*Block) node()           {}
+func (*Unary) node()           {}
+func (*Binary) node()          {}
+func (*Compare) node()         {}
+func (*MinMax) node()          {}
+func (*If) node()              {}
+func (*Keyword) node()         {}
+func (*Result) node()          {}
+func (*Player) node()          {}
+func (*Elo) node()             {}
+func (*Tag) node()             {}
+func (*Match) node()           {}
+func (*Var) node()             {}
+func (*Assign) node()          {}
+func (*Square) node()          {}
+func (*Move) node()            {}
+func (*FromTo) node()          {}
+func (*Dir) node()             {}
+func (*Transform) node()       {}
+func (*Comment) node()         {}
+func (*Sort) node()            {}
+func (*Find) node()            {}
+func (*Echo) node()            {}
+func (*Line) node()            {}
