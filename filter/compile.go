@@ -1,0 +1,808 @@
+package filter
+
+import (
+	"fmt"
+
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/query"
+)
+
+// Query is a compiled CQL program. It is immutable and may be shared by
+// goroutines; each goroutine evaluates it with its own Evaluator.
+type Query struct {
+	body       node
+	nvars      int
+	variations bool
+	needIDs    bool // piece variables are used: track piece identities
+	needInfo   bool // tag values are used
+	header     query.Header
+	sorts      []SortKey
+}
+
+// SortKey describes one `sort` filter of the program, in source order.
+type SortKey struct {
+	Label string
+	Min   bool // keep the game's minimum value instead of the maximum
+}
+
+// Header returns the program's header parameters (the zero Header when the
+// program has none). Variations is what Game honours; the others are for the
+// runner (matchcount, gamenumber, result, matchstring, ...).
+func (q *Query) Header() query.Header { return q.header }
+
+// Variations reports whether Game searches variations as well as the main line.
+func (q *Query) Variations() bool { return q.variations }
+
+// Sorts lists the program's sort filters; Evaluator.SortValues gives each
+// game's values in the same order.
+func (q *Query) Sorts() []SortKey { return q.sorts }
+
+// Options adjust how a program is compiled.
+type Options struct {
+	// Variations searches variations too, as if the header said so
+	// (the command line's --variations).
+	Variations bool
+}
+
+// Compile turns a checked program into a Query.
+func Compile(prog *query.Program) (*Query, error) {
+	return CompileWith(prog, Options{})
+}
+
+// CompileWith is Compile with options.
+func CompileWith(prog *query.Program, opt Options) (*Query, error) {
+	if prog == nil || prog.Body == nil {
+		return nil, fmt.Errorf("filter: empty program")
+	}
+	q := &Query{nvars: len(prog.Symbols), variations: opt.Variations}
+	if prog.Header != nil {
+		q.header = *prog.Header
+		q.variations = q.variations || prog.Header.Variations
+	}
+	c := &compiler{q: q}
+	body, err := c.compile(prog.Body)
+	if err != nil {
+		return nil, err
+	}
+	q.body = body
+	return q, nil
+}
+
+type compiler struct {
+	q *Query
+}
+
+// errorf reports a compile error at the position of n.
+func errorf(n query.Node, format string, args ...any) error {
+	p := n.Pos()
+	return fmt.Errorf("filter: %d:%d: %s", p.Line, p.Col, fmt.Sprintf(format, args...))
+}
+
+func (c *compiler) compile(n query.Node) (node, error) {
+	switch n := n.(type) {
+	case *query.PieceDesignator:
+		return pieceDesignator(n), nil
+	case *query.NumberLit:
+		return constNum(n.Value), nil
+	case *query.StringLit:
+		return constStr(n.Value), nil
+	case *query.BoolLit:
+		return constBool(n.Value), nil
+	case *query.Block:
+		return c.block(n)
+	case *query.Unary:
+		return c.unary(n)
+	case *query.Binary:
+		return c.binary(n)
+	case *query.Compare:
+		return c.compare(n)
+	case *query.MinMax:
+		args := make([]numNode, len(n.Args))
+		for i, a := range n.Args {
+			x, err := c.num(a)
+			if err != nil {
+				return nil, err
+			}
+			args[i] = x
+		}
+		return &minMaxNode{max: n.Op == query.OpMax, args: args}, nil
+	case *query.If:
+		return c.ifNode(n)
+	case *query.Keyword:
+		return c.keyword(n)
+	case *query.Result:
+		c.q.needInfo = true
+		return resultNode(n.Value), nil
+	case *query.Player:
+		return c.player(n)
+	case *query.Elo:
+		c.q.needInfo = true
+		switch n.Color {
+		case query.ColorWhite:
+			return eloWhite, nil
+		case query.ColorBlack:
+			return eloBlack, nil
+		}
+		return eloToMove, nil
+	case *query.Tag:
+		return tagNode(n.Name), nil
+	case *query.Match:
+		x, err := c.str(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return &containsNode{a: x, text: n.Substring}, nil
+	case *query.Var:
+		return c.variable(n)
+	case *query.Assign:
+		return c.assign(n)
+	case *query.Square:
+		return c.square(n)
+	case *query.Move:
+		return c.move(n)
+	case *query.FromTo:
+		return lastMoveSquare{to: n.To}, nil
+	case *query.Dir:
+		x, err := c.set(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return newDirNode(n.Dir, n.Range, x), nil
+	case *query.Transform:
+		return c.transform(n)
+	case *query.Comment:
+		// Annotations are the runner's business; as a filter it always matches.
+		// Its arguments are still evaluated for their side effects.
+		items := make([]node, 0, len(n.Args))
+		for _, a := range n.Args {
+			x, err := c.compile(a)
+			if err != nil {
+				return nil, err
+			}
+			items = append(items, x)
+		}
+		return &commentNode{args: items}, nil
+	case *query.Sort:
+		return c.sort(n)
+	case *query.Find:
+		return c.find(n)
+	}
+	return nil, errorf(n, "%T is not supported by the evaluator yet", n)
+}
+
+// set compiles a filter whose value must be a set.
+func (c *compiler) set(n query.Node) (setNode, error) {
+	x, err := c.compile(n)
+	if err != nil {
+		return nil, err
+	}
+	s, ok := x.(setNode)
+	if !ok {
+		return nil, errorf(n, "a set filter is needed here")
+	}
+	return s, nil
+}
+
+// num compiles a filter whose value must be a number; a set counts as its size.
+func (c *compiler) num(n query.Node) (numNode, error) {
+	x, err := c.compile(n)
+	if err != nil {
+		return nil, err
+	}
+	if v, ok := x.(numNode); ok && n.Type() == query.TypeNumber {
+		return v, nil
+	}
+	if s, ok := x.(setNode); ok && n.Type() == query.TypeSet {
+		return countNode{s}, nil
+	}
+	if v, ok := x.(numNode); ok {
+		return v, nil
+	}
+	return nil, errorf(n, "a numeric filter is needed here")
+}
+
+func (c *compiler) str(n query.Node) (strNode, error) {
+	x, err := c.compile(n)
+	if err != nil {
+		return nil, err
+	}
+	s, ok := x.(strNode)
+	if !ok {
+		return nil, errorf(n, "a string filter is needed here")
+	}
+	return s, nil
+}
+
+func pieceDesignator(n *query.PieceDesignator) setNode {
+	squares := chess.Bitboard(n.Squares)
+	ps := n.Pieces
+	if ps&query.AnyContent == query.AnyContent {
+		return constSet(squares)
+	}
+	if ps == 0 || squares == 0 {
+		return constSet(0)
+	}
+	if ps == query.WhitePieces {
+		return &colorSet{color: chess.White, squares: squares}
+	}
+	if ps == query.BlackPieces {
+		return &colorSet{color: chess.Black, squares: squares}
+	}
+	p := &pieceSet{squares: squares, empty: ps.Has(query.Empty)}
+	for k := query.WhiteKing; k < query.Empty; k++ {
+		if ps.Has(k) {
+			p.pieces = append(p.pieces, chessPiece(k))
+		}
+	}
+	if len(p.pieces) == 1 && !p.empty {
+		return &onePiece{color: p.pieces[0].Color(), typ: p.pieces[0].Type(), squares: squares}
+	}
+	return p
+}
+
+// chessPiece converts a query.Piece (not Empty) to a chess.Piece.
+func chessPiece(k query.Piece) chess.Piece {
+	c := chess.White
+	if k >= query.BlackKing {
+		c = chess.Black
+		k -= query.BlackKing
+	}
+	types := [...]chess.PieceType{chess.King, chess.Queen, chess.Rook, chess.Bishop, chess.Knight, chess.Pawn}
+	return chess.MakePiece(c, types[k])
+}
+
+// onePiece is a designator of a single piece kind, the common case (`K`, `Ra1`).
+type onePiece struct {
+	color   chess.Color
+	typ     chess.PieceType
+	squares chess.Bitboard
+}
+
+func (p *onePiece) set(e *Evaluator) chess.Bitboard {
+	return e.pos.Pieces(p.color, p.typ) & p.squares
+}
+func (p *onePiece) match(e *Evaluator) bool { return p.set(e) != 0 }
+
+func (c *compiler) block(n *query.Block) (node, error) {
+	if len(n.Filters) == 0 {
+		return constBool(true), nil
+	}
+	items := make([]node, len(n.Filters))
+	for i, f := range n.Filters {
+		x, err := c.compile(f)
+		if err != nil {
+			return nil, err
+		}
+		items[i] = x
+	}
+	if len(items) == 1 {
+		return items[0], nil
+	}
+	seq := seqNode{items: items}
+	last := items[len(items)-1]
+	switch n.T {
+	case query.TypeSet:
+		if s, ok := last.(setNode); ok {
+			return &seqSet{seqNode: seq, last: s}, nil
+		}
+	case query.TypeNumber:
+		if v, ok := last.(numNode); ok {
+			return &seqNum{seqNode: seq, last: v}, nil
+		}
+	case query.TypeString:
+		if v, ok := last.(strNode); ok {
+			return &seqStr{seqNode: seq, last: v}, nil
+		}
+	}
+	return &seq, nil
+}
+
+func (c *compiler) unary(n *query.Unary) (node, error) {
+	switch n.Op {
+	case query.OpNot:
+		x, err := c.compile(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return notNode{x}, nil
+	case query.OpComplement:
+		x, err := c.set(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return complementNode{x}, nil
+	case query.OpCount:
+		x, err := c.set(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return countNode{x}, nil
+	case query.OpPower:
+		x, err := c.set(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return powerNode{x}, nil
+	case query.OpNeg, query.OpAbs:
+		x, err := c.num(n.X)
+		if err != nil {
+			return nil, err
+		}
+		if n.Op == query.OpNeg {
+			return negNode{x}, nil
+		}
+		return absNode{x}, nil
+	}
+	return nil, errorf(n, "unary operator %v is not supported", n.Op)
+}
+
+func (c *compiler) binary(n *query.Binary) (node, error) {
+	switch n.Op {
+	case query.OpAnd, query.OpOr:
+		x, err := c.compile(n.X)
+		if err != nil {
+			return nil, err
+		}
+		y, err := c.compile(n.Y)
+		if err != nil {
+			return nil, err
+		}
+		if n.Op == query.OpAnd {
+			return andNode{x, y}, nil
+		}
+		return orNode{x, y}, nil
+	case query.OpInter, query.OpUnion, query.OpIn, query.OpAttacks, query.OpAttackedBy:
+		x, err := c.set(n.X)
+		if err != nil {
+			return nil, err
+		}
+		y, err := c.set(n.Y)
+		if err != nil {
+			return nil, err
+		}
+		switch n.Op {
+		case query.OpInter:
+			return interNode{x, y}, nil
+		case query.OpUnion:
+			return unionNode{x, y}, nil
+		case query.OpIn:
+			return inNode{x, y}, nil
+		case query.OpAttacks:
+			return attacksNode{x, y}, nil
+		default:
+			return attackedByNode{x, y}, nil
+		}
+	case query.OpAdd, query.OpSub, query.OpMul, query.OpDiv, query.OpMod:
+		x, err := c.num(n.X)
+		if err != nil {
+			return nil, err
+		}
+		y, err := c.num(n.Y)
+		if err != nil {
+			return nil, err
+		}
+		ops := map[query.Op]arithOp{query.OpAdd: opAdd, query.OpSub: opSub, query.OpMul: opMul, query.OpDiv: opDiv, query.OpMod: opMod}
+		return &arithNode{op: ops[n.Op], a: x, b: y}, nil
+	}
+	return nil, errorf(n, "binary operator %v is not supported", n.Op)
+}
+
+func cmpOpOf(op query.Op) (cmpOp, bool) {
+	switch op {
+	case query.OpEq:
+		return cmpEQ, true
+	case query.OpNe:
+		return cmpNE, true
+	case query.OpLt:
+		return cmpLT, true
+	case query.OpLe:
+		return cmpLE, true
+	case query.OpGt:
+		return cmpGT, true
+	case query.OpGe:
+		return cmpGE, true
+	}
+	return 0, false
+}
+
+func (c *compiler) compare(n *query.Compare) (node, error) {
+	if len(n.Operands) != len(n.Links)+1 || len(n.Links) == 0 {
+		return nil, errorf(n, "malformed comparison")
+	}
+	allNum := true
+	for _, l := range n.Links {
+		if l.Mode != query.CompareNumber {
+			allNum = false
+		}
+	}
+	if allNum {
+		ch := &cmpChain{}
+		for _, o := range n.Operands {
+			x, err := c.num(o)
+			if err != nil {
+				return nil, err
+			}
+			ch.args = append(ch.args, x)
+		}
+		for _, l := range n.Links {
+			op, ok := cmpOpOf(l.Op)
+			if !ok {
+				return nil, errorf(n, "comparison %v is not supported", l.Op)
+			}
+			ch.ops = append(ch.ops, op)
+		}
+		return ch, nil
+	}
+	// A chain with set or string links: each link compares its two operands
+	// in its own mode; all must hold.
+	var links []node
+	for i, l := range n.Links {
+		op, ok := cmpOpOf(l.Op)
+		if !ok {
+			return nil, errorf(n, "comparison %v is not supported", l.Op)
+		}
+		a, b := n.Operands[i], n.Operands[i+1]
+		switch l.Mode {
+		case query.CompareNumber:
+			x, err := c.num(a)
+			if err != nil {
+				return nil, err
+			}
+			y, err := c.num(b)
+			if err != nil {
+				return nil, err
+			}
+			links = append(links, &cmpChain{ops: []cmpOp{op}, args: []numNode{x, y}})
+		case query.CompareSet:
+			if op != cmpEQ && op != cmpNE {
+				return nil, errorf(n, "sets can only be compared with == and !=")
+			}
+			x, err := c.set(a)
+			if err != nil {
+				return nil, err
+			}
+			y, err := c.set(b)
+			if err != nil {
+				return nil, err
+			}
+			links = append(links, &setEqNode{a: x, b: y, ne: op == cmpNE})
+		case query.CompareString:
+			x, err := c.str(a)
+			if err != nil {
+				return nil, err
+			}
+			y, err := c.str(b)
+			if err != nil {
+				return nil, err
+			}
+			links = append(links, &strCmpNode{op: op, a: x, b: y})
+		default:
+			return nil, errorf(n, "comparing positions is not supported")
+		}
+	}
+	if len(links) == 1 {
+		return links[0], nil
+	}
+	return &seqNode{items: links}, nil
+}
+
+func (c *compiler) ifNode(n *query.If) (node, error) {
+	test, err := c.compile(n.Cond)
+	if err != nil {
+		return nil, err
+	}
+	then, err := c.compile(n.Then)
+	if err != nil {
+		return nil, err
+	}
+	if n.Else == nil {
+		return &ifNode{test: test, then: then}, nil
+	}
+	els, err := c.compile(n.Else)
+	if err != nil {
+		return nil, err
+	}
+	switch n.T {
+	case query.TypeSet:
+		a, ok1 := then.(setNode)
+		b, ok2 := els.(setNode)
+		if ok1 && ok2 {
+			return &ifSet{test: test, then: a, els: b}, nil
+		}
+	case query.TypeNumber:
+		a, ok1 := then.(numNode)
+		b, ok2 := els.(numNode)
+		if ok1 && ok2 {
+			return &ifNum{test: test, then: a, els: b}, nil
+		}
+	}
+	return &ifNode{test: test, then: then, els: els}, nil
+}
+
+func (c *compiler) keyword(n *query.Keyword) (node, error) {
+	switch n.Kind {
+	case query.KwCheck:
+		return checkNode{}, nil
+	case query.KwMate:
+		return mateNode{}, nil
+	case query.KwStalemate:
+		return stalemateNode{}, nil
+	case query.KwWtm:
+		return toMoveNode(chess.White), nil
+	case query.KwBtm:
+		return toMoveNode(chess.Black), nil
+	case query.KwSideToMove:
+		return sideToMoveNode{}, nil
+	case query.KwWhite:
+		return constNum(1), nil
+	case query.KwBlack:
+		return constNum(-1), nil
+	case query.KwInitial:
+		return initialNode{}, nil
+	case query.KwTerminal:
+		return terminalNode{}, nil
+	case query.KwMainline:
+		return mainlineNode{}, nil
+	case query.KwVariation:
+		return variationNode{}, nil
+	case query.KwPly:
+		return plyNode{}, nil
+	case query.KwMoveNumber:
+		return moveNumberNode{}, nil
+	case query.KwGameNumber:
+		return gameNumberNode{}, nil
+	case query.KwYear:
+		c.q.needInfo = true
+		return yearNode{}, nil
+	case query.KwEvent:
+		c.q.needInfo = true
+		return infoStr(fieldEvent), nil
+	case query.KwSite:
+		c.q.needInfo = true
+		return infoStr(fieldSite), nil
+	case query.KwDate:
+		c.q.needInfo = true
+		return infoStr(fieldDate), nil
+	case query.KwEco:
+		c.q.needInfo = true
+		return infoStr(fieldEco), nil
+	case query.KwFen:
+		return fenNode{}, nil
+	}
+	return nil, errorf(n, "%v is not supported by the evaluator yet", n.Kind)
+}
+
+func (c *compiler) player(n *query.Player) (node, error) {
+	c.q.needInfo = true
+	var fields []infoField
+	switch n.Color {
+	case query.ColorWhite:
+		fields = []infoField{fieldWhite}
+	case query.ColorBlack:
+		fields = []infoField{fieldBlack}
+	default:
+		fields = []infoField{fieldWhite, fieldBlack}
+	}
+	if n.Match != nil {
+		return &infoContains{fields: fields, text: *n.Match}, nil
+	}
+	// Without a name to look for, `player white` is the White tag; plain
+	// `player` is White's name when known, else Black's.
+	return &playerStr{fields: fields}, nil
+}
+
+func (c *compiler) variable(n *query.Var) (node, error) {
+	if n.Sym == nil {
+		return nil, errorf(n, "unresolved variable %s", n.Name)
+	}
+	i := n.Sym.Index
+	switch n.Sym.Kind {
+	case query.VarSet:
+		return setVar(i), nil
+	case query.VarPiece:
+		c.q.needIDs = true
+		return pieceVar(i), nil
+	case query.VarNumber:
+		return numVar(i), nil
+	case query.VarString:
+		return strVar(i), nil
+	}
+	return nil, errorf(n, "%s variables are not supported by the evaluator yet", n.Sym.Kind)
+}
+
+func (c *compiler) assign(n *query.Assign) (node, error) {
+	if n.Sym == nil {
+		return nil, errorf(n, "unresolved variable")
+	}
+	i := n.Sym.Index
+	if n.Op == query.OpCondAssign {
+		x, err := c.compile(n.Value)
+		if err != nil {
+			return nil, err
+		}
+		return &condAssign{v: i, kind: n.Sym.Kind, a: x}, nil
+	}
+	switch n.Sym.Kind {
+	case query.VarSet:
+		if n.Op != query.OpAssign {
+			return nil, errorf(n, "%v is not defined on set variables", n.Op)
+		}
+		x, err := c.set(n.Value)
+		if err != nil {
+			return nil, err
+		}
+		return &assignSet{v: i, a: x}, nil
+	case query.VarPiece:
+		c.q.needIDs = true
+		if n.Op != query.OpAssign {
+			return nil, errorf(n, "%v is not defined on piece variables", n.Op)
+		}
+		x, err := c.set(n.Value)
+		if err != nil {
+			return nil, err
+		}
+		return &assignPiece{v: i, a: x}, nil
+	case query.VarNumber:
+		x, err := c.num(n.Value)
+		if err != nil {
+			return nil, err
+		}
+		a := &assignNum{v: i, a: x, upd: n.Op != query.OpAssign}
+		switch n.Op {
+		case query.OpAssign, query.OpAddAssign:
+			a.op = opAdd
+		case query.OpSubAssign:
+			a.op = opSub
+		case query.OpMulAssign:
+			a.op = opMul
+		case query.OpDivAssign:
+			a.op = opDiv
+		case query.OpModAssign:
+			a.op = opMod
+		default:
+			return nil, errorf(n, "assignment %v is not supported", n.Op)
+		}
+		return a, nil
+	case query.VarString:
+		if n.Op != query.OpAssign {
+			return nil, errorf(n, "%v is not defined on string variables", n.Op)
+		}
+		x, err := c.str(n.Value)
+		if err != nil {
+			return nil, err
+		}
+		return &assignStr{v: i, a: x}, nil
+	}
+	return nil, errorf(n, "%s variables are not supported by the evaluator yet", n.Sym.Kind)
+}
+
+func (c *compiler) square(n *query.Square) (node, error) {
+	if n.Var == nil {
+		return nil, errorf(n, "iteration without a variable")
+	}
+	in, err := c.set(n.In)
+	if err != nil {
+		return nil, err
+	}
+	body, err := c.compile(n.Body)
+	if err != nil {
+		return nil, err
+	}
+	if n.Piece {
+		c.q.needIDs = true
+		return &pieceIter{v: n.Var.Index, in: in, body: body, every: n.All}, nil
+	}
+	return &squareIter{v: n.Var.Index, in: in, body: body, every: n.All}, nil
+}
+
+func (c *compiler) move(n *query.Move) (node, error) {
+	m := &moveNode{enpassant: n.EnPassant, null: n.Null}
+	switch n.Select {
+	case query.MovePlayed:
+		m.mode = modePlayed
+	case query.MovePrevious:
+		m.mode = modePrevious
+	case query.MoveLegal:
+		m.mode = modeLegal
+	case query.MovePseudoLegal:
+		m.mode = modePseudoLegal
+	}
+	switch n.Value {
+	case query.MoveValueTo:
+		m.val = valueTo
+	case query.MoveValueCount:
+		m.val = valueCount
+	default:
+		m.val = valueFrom
+	}
+	var err error
+	if n.From != nil {
+		if m.from, err = c.set(n.From); err != nil {
+			return nil, err
+		}
+	}
+	if n.To != nil {
+		if m.to, err = c.set(n.To); err != nil {
+			return nil, err
+		}
+	}
+	if n.Capture != nil {
+		if m.capture, err = c.set(n.Capture); err != nil {
+			return nil, err
+		}
+	}
+	// promote takes piece types; the colour of the designator does not matter.
+	for k := query.WhiteKing; k < query.Empty; k++ {
+		if n.Promote.Has(k) {
+			m.promote |= 1 << chessPiece(k).Type()
+		}
+	}
+	if n.Castle {
+		m.castle = castleShort | castleLong
+	}
+	if n.OO {
+		m.castle |= castleShort
+	}
+	if n.OOO {
+		m.castle |= castleLong
+	}
+	if m.val == valueCount {
+		return moveCount{m}, nil
+	}
+	return m, nil
+}
+
+// moveCount is a move filter with count: a number, the matching moves.
+type moveCount struct{ m *moveNode }
+
+func (n moveCount) num(e *Evaluator) (int, bool) { return n.m.collect(e).n, true }
+func (moveCount) match(*Evaluator) bool          { return true }
+
+func (c *compiler) transform(n *query.Transform) (node, error) {
+	vs := n.Variants
+	if len(vs) == 0 {
+		vs = []query.Node{n.Body}
+	}
+	t := &transformNode{count: n.Count}
+	for _, v := range vs {
+		x, err := c.compile(v)
+		if err != nil {
+			return nil, err
+		}
+		t.variants = append(t.variants, x)
+		if s, ok := x.(setNode); ok && v.Type() == query.TypeSet {
+			t.sets = append(t.sets, s)
+		}
+	}
+	if n.Count {
+		return &transformCount{t}, nil
+	}
+	if n.T == query.TypeSet && len(t.sets) == len(t.variants) {
+		return &transformSet{t}, nil
+	}
+	return t, nil
+}
+
+func (c *compiler) sort(n *query.Sort) (node, error) {
+	x, err := c.num(n.X)
+	if err != nil {
+		return nil, err
+	}
+	idx := len(c.q.sorts)
+	c.q.sorts = append(c.q.sorts, SortKey{Label: n.Label, Min: n.Min})
+	return &sortNode{idx: idx, a: x}, nil
+}
+
+func (c *compiler) find(n *query.Find) (node, error) {
+	x, err := c.compile(n.X)
+	if err != nil {
+		return nil, err
+	}
+	f := &findNode{all: n.All, back: n.Backward, a: x, min: 1, max: -1}
+	if n.Range != nil {
+		f.min, f.max = n.Range.Min, n.Range.Max
+	} else if n.All {
+		f.min = 0 // find all counts; it matches with any count
+	}
+	return f, nil
+}

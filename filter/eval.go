@@ -1,0 +1,205 @@
+// Package filter compiles a checked CQL program (package query) into a tree
+// of filter objects and evaluates it on every position of a game with
+// bitboard operations, without allocating per position.
+//
+// Every CQL construct is a filter: it matches a position or not, and some
+// filters also have a value (a set of squares, a number or a string). A set
+// filter matches iff its set is non-empty; a numeric filter matches iff it
+// has a value.
+package filter
+
+import (
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/pgn"
+)
+
+// node is a compiled filter. Every node can be asked whether it matches.
+type node interface {
+	match(e *Evaluator) bool
+}
+
+// setNode is a filter whose value is a set of squares. A set filter matches
+// iff its set is non-empty; set returns the empty set when it does not match.
+type setNode interface {
+	node
+	set(e *Evaluator) chess.Bitboard
+}
+
+// numNode is a filter whose value is a number; ok is false when the filter
+// does not match (and so has no value).
+type numNode interface {
+	node
+	num(e *Evaluator) (v int, ok bool)
+}
+
+// strNode is a filter whose value is a string.
+type strNode interface {
+	node
+	str(e *Evaluator) (s string, ok bool)
+}
+
+// slot holds one variable. Which field is used depends on the variable's
+// kind, fixed at compile time.
+type slot struct {
+	bound bool
+	bb    chess.Bitboard
+	n     int
+	s     string
+	id    uint8 // piece variables: identity of the piece
+	b     bool  // logical variables (=?)
+}
+
+// Evaluator evaluates a Query on games. It holds the variables and scratch
+// buffers, so it must be used by one goroutine at a time; make one per worker.
+type Evaluator struct {
+	q *Query
+
+	g    *pgn.Game
+	cur  int32           // index of the current node in g.Nodes
+	pos  *chess.Position // position of the current node
+	vars []slot
+
+	// Legal and pseudo-legal moves of the node legalAt / pseudoAt.
+	legal, pseudo     chess.MoveList
+	legalAt, pseudoAt int32
+
+	// Piece identities, one table per node, when the query uses piece variables.
+	ids     []idTable
+	idsDone []bool
+
+	// Per-game values read from the tags once per game.
+	info gameInfo
+
+	// Sort values recorded at the current position, and the game's.
+	posSort, gameSort []sortVal
+
+	matches []int32
+}
+
+// NewEvaluator returns an evaluator for q with its own variables and buffers.
+func (q *Query) NewEvaluator() *Evaluator {
+	return &Evaluator{
+		q:        q,
+		vars:     make([]slot, q.nvars),
+		posSort:  make([]sortVal, len(q.sorts)),
+		gameSort: make([]sortVal, len(q.sorts)),
+	}
+}
+
+// Game evaluates the query at every position of g (the main line, or every
+// node when the query asks for variations) and returns the indexes into
+// g.Nodes of the matching positions in game order. The returned slice is
+// reused by the next call.
+//
+// Variables are reset at the start of each game, so that results do not
+// depend on which worker saw which games before.
+func (e *Evaluator) Game(g *pgn.Game) []int32 {
+	e.matches = e.matches[:0]
+	if len(g.Nodes) == 0 {
+		return e.matches
+	}
+	e.startGame(g)
+	for i := range g.Nodes {
+		if g.Nodes[i].Variation && !e.q.variations {
+			continue
+		}
+		e.at(int32(i))
+		for j := range e.posSort {
+			e.posSort[j] = sortVal{}
+		}
+		if e.q.body.match(e) {
+			e.matches = append(e.matches, int32(i))
+			e.mergeSort()
+		}
+	}
+	e.g = nil
+	e.pos = nil
+	return e.matches
+}
+
+// mergeSort folds the sort values of a matching position into the game's.
+func (e *Evaluator) mergeSort() {
+	for j, p := range e.posSort {
+		if !p.ok {
+			continue
+		}
+		g := &e.gameSort[j]
+		if !g.ok || (e.q.sorts[j].Min && p.v < g.v) || (!e.q.sorts[j].Min && p.v > g.v) {
+			*g = p
+		}
+	}
+}
+
+// SortValue returns the game's value for the i-th sort filter (see
+// Query.Sorts) after Game: the maximum (or minimum) over the matching
+// positions, and false when no matching position recorded one.
+func (e *Evaluator) SortValue(i int) (int, bool) {
+	return e.gameSort[i].v, e.gameSort[i].ok
+}
+
+// startGame resets the per-game state.
+func (e *Evaluator) startGame(g *pgn.Game) {
+	e.g = g
+	for i := range e.vars {
+		e.vars[i] = slot{}
+	}
+	e.legalAt, e.pseudoAt = -1, -1
+	for j := range e.gameSort {
+		e.gameSort[j] = sortVal{}
+	}
+	if e.q.needIDs {
+		n := len(g.Nodes)
+		if cap(e.ids) < n {
+			e.ids = make([]idTable, n, n+n/2)
+			e.idsDone = make([]bool, n, n+n/2)
+		}
+		e.ids = e.ids[:n]
+		e.idsDone = e.idsDone[:n]
+		buildIdentities(g, e.ids, e.idsDone)
+	}
+	if e.q.needInfo {
+		e.info.read(g)
+	}
+}
+
+// at makes node i the current position.
+func (e *Evaluator) at(i int32) {
+	e.cur = i
+	e.pos = &e.g.Nodes[i].Pos
+}
+
+// legalMoves returns the legal moves of the current position, generated at
+// most once per node.
+func (e *Evaluator) legalMoves() *chess.MoveList {
+	if e.legalAt != e.cur {
+		e.pos.LegalMoves(&e.legal)
+		e.legalAt = e.cur
+	}
+	return &e.legal
+}
+
+// pseudoMoves returns the pseudo-legal moves of the current position.
+func (e *Evaluator) pseudoMoves() *chess.MoveList {
+	if e.pseudoAt != e.cur {
+		e.pos.PseudoLegalMoves(&e.pseudo)
+		e.pseudoAt = e.cur
+	}
+	return &e.pseudo
+}
+
+// pieceSquare returns the square of the piece with identity id at the
+// current node.
+func (e *Evaluator) pieceSquare(id uint8) (chess.Square, bool) {
+	if !e.q.needIDs || int(e.cur) >= len(e.ids) {
+		return chess.NoSquare, false
+	}
+	return e.ids[e.cur].squareOf(id)
+}
+
+// pieceAt returns the identity of the piece on sq at the current node.
+func (e *Evaluator) pieceAt(sq chess.Square) uint8 {
+	if !e.q.needIDs || int(e.cur) >= len(e.ids) {
+		return noID
+	}
+	return e.ids[e.cur].at[sq]
+}

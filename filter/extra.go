@@ -1,0 +1,303 @@
+package filter
+
+import (
+	"strings"
+
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/query"
+)
+
+// containsNode is an implicit search (`event "Baden"`, `tag "X" "y"`): the
+// string filter has a value containing the text.
+type containsNode struct {
+	a    strNode
+	text string
+}
+
+func (n *containsNode) match(e *Evaluator) bool {
+	s, ok := n.a.str(e)
+	return ok && strings.Contains(s, n.text)
+}
+
+// playerStr is `player white` / `player black` / `player` as a string.
+type playerStr struct{ fields []infoField }
+
+func (n *playerStr) str(e *Evaluator) (string, bool) {
+	for _, f := range n.fields {
+		if s := e.info.field(f); s != "" {
+			return s, true
+		}
+	}
+	return "", false
+}
+func (n *playerStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// fenNode is `fen`, the FEN of the current position. It allocates; it is
+// meant for comments and string comparisons, not for hot loops.
+type fenNode struct{}
+
+func (fenNode) str(e *Evaluator) (string, bool) { return e.pos.FEN(), true }
+func (fenNode) match(*Evaluator) bool           { return true }
+
+// commentNode evaluates its arguments for their side effects and matches;
+// writing the comment is the runner's job.
+type commentNode struct{ args []node }
+
+func (n *commentNode) match(e *Evaluator) bool {
+	for _, a := range n.args {
+		a.match(e)
+	}
+	return true
+}
+
+// condAssign is `x =? f`: when f matches x takes its value, otherwise x
+// becomes unbound. It always matches.
+type condAssign struct {
+	v    int
+	kind query.VarKind
+	a    node
+}
+
+func (n *condAssign) match(e *Evaluator) bool {
+	s := &e.vars[n.v]
+	switch n.kind {
+	case query.VarSet:
+		if a, ok := n.a.(setNode); ok {
+			s.bb = a.set(e)
+			s.bound = s.bb != 0
+			if !s.bound {
+				s.bb = 0
+			}
+			return true
+		}
+	case query.VarPiece:
+		if a, ok := n.a.(setNode); ok {
+			b := a.set(e) & e.pos.Occupied()
+			s.bound = b != 0 && !b.More()
+			if s.bound {
+				s.id = e.pieceAt(b.First())
+			}
+			return true
+		}
+	case query.VarNumber:
+		if a, ok := n.a.(numNode); ok {
+			s.n, s.bound = a.num(e)
+			return true
+		}
+		if a, ok := n.a.(setNode); ok {
+			b := a.set(e)
+			s.n, s.bound = b.Count(), b != 0
+			return true
+		}
+	case query.VarString:
+		if a, ok := n.a.(strNode); ok {
+			s.s, s.bound = a.str(e)
+			return true
+		}
+	}
+	s.bound = false
+	return true
+}
+
+// ---- direction filters ----
+
+const (
+	fileA chess.Bitboard = 0x0101010101010101
+	fileH chess.Bitboard = fileA << 7
+)
+
+// step moves every square of b one step in direction d (0..7: up, down,
+// left, right, northeast, northwest, southeast, southwest), dropping squares
+// that leave the board.
+func step(b chess.Bitboard, d int) chess.Bitboard {
+	switch d {
+	case 0:
+		return b << 8
+	case 1:
+		return b >> 8
+	case 2:
+		return (b &^ fileA) >> 1
+	case 3:
+		return (b &^ fileH) << 1
+	case 4:
+		return (b &^ fileH) << 9
+	case 5:
+		return (b &^ fileA) << 7
+	case 6:
+		return (b &^ fileH) >> 7
+	default:
+		return (b &^ fileA) >> 9
+	}
+}
+
+// dirNode is `up 1 3 S` and the other direction filters: the squares
+// reached from S by min..max steps in one of the directions, ignoring pieces.
+type dirNode struct {
+	dirs     []int
+	min, max int
+	a        setNode
+}
+
+func newDirNode(d query.Direction, r query.Range, a setNode) *dirNode {
+	var dirs []int
+	switch d {
+	case query.DirOrthogonal:
+		dirs = []int{0, 1, 2, 3}
+	case query.DirDiagonal:
+		dirs = []int{4, 5, 6, 7}
+	case query.DirVertical:
+		dirs = []int{0, 1}
+	case query.DirHorizontal:
+		dirs = []int{2, 3}
+	case query.DirAnyDirection:
+		dirs = []int{0, 1, 2, 3, 4, 5, 6, 7}
+	default:
+		dirs = []int{int(d)}
+	}
+	n := &dirNode{dirs: dirs, min: r.Min, max: r.Max, a: a}
+	if n.min == 0 && n.max == 0 {
+		n.min, n.max = 1, 7
+	}
+	if n.max > 7 {
+		n.max = 7
+	}
+	return n
+}
+
+func (n *dirNode) set(e *Evaluator) chess.Bitboard {
+	x := n.a.set(e)
+	var r chess.Bitboard
+	if n.min <= 0 {
+		r = x
+	}
+	for _, d := range n.dirs {
+		cur := x
+		for k := 1; k <= n.max && cur != 0; k++ {
+			cur = step(cur, d)
+			if k >= n.min {
+				r |= cur
+			}
+		}
+	}
+	return r
+}
+func (n *dirNode) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// ---- transforms ----
+
+// transformNode is `flipcolor F` and the like: it matches when some variant
+// of F (F itself included) matches.
+type transformNode struct {
+	count    bool
+	variants []node
+	sets     []setNode // the variants as set filters, when F is one
+}
+
+func (n *transformNode) match(e *Evaluator) bool {
+	for _, v := range n.variants {
+		if v.match(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// transformSet is a transform of a set filter: the union of the variants' sets.
+type transformSet struct{ *transformNode }
+
+func (n *transformSet) set(e *Evaluator) chess.Bitboard {
+	var r chess.Bitboard
+	for _, s := range n.sets {
+		r |= s.set(e)
+	}
+	return r
+}
+func (n *transformSet) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// transformCount is `flipcolor count F`: the number of matching variants.
+type transformCount struct{ *transformNode }
+
+func (n *transformCount) num(e *Evaluator) (int, bool) {
+	c := 0
+	for _, v := range n.variants {
+		if v.match(e) {
+			c++
+		}
+	}
+	return c, true
+}
+func (n *transformCount) match(*Evaluator) bool { return true }
+
+// ---- sort ----
+
+// sortNode is `sort [min] "label" N`: it records N's value at the current
+// position; the values of matching positions make the game's sort value.
+type sortNode struct {
+	idx int
+	a   numNode
+}
+
+func (n *sortNode) num(e *Evaluator) (int, bool) {
+	v, ok := n.a.num(e)
+	if ok {
+		p := &e.posSort[n.idx]
+		if !p.ok || (e.q.sorts[n.idx].Min && v < p.v) || (!e.q.sorts[n.idx].Min && v > p.v) {
+			p.v, p.ok = v, true
+		}
+	}
+	return v, ok
+}
+func (n *sortNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// sortVal is one sort value; ok is false when none was recorded.
+type sortVal struct {
+	v  int
+	ok bool
+}
+
+// ---- find ----
+
+// findNode is `find [all] [<--] [range] F`: F is evaluated at the current
+// position and those after it along the game (before it with <--); it
+// matches when the number of positions where F matched is in the range.
+// With all it is that number.
+type findNode struct {
+	all, back bool
+	min, max  int // max < 0: no upper bound
+	a         node
+}
+
+func (n *findNode) count(e *Evaluator) int {
+	save := e.cur
+	nodes := e.g.Nodes
+	c := 0
+	for i := save; i >= 0; {
+		e.at(i)
+		if n.a.match(e) {
+			c++
+			if !n.all && c >= n.min && n.max < 0 {
+				break
+			}
+		}
+		if n.back {
+			i = nodes[i].Parent
+		} else {
+			i = nodes[i].FirstChild
+		}
+	}
+	e.at(save)
+	return c
+}
+
+func (n *findNode) num(e *Evaluator) (int, bool) {
+	c := n.count(e)
+	return c, n.inRange(c)
+}
+func (n *findNode) match(e *Evaluator) bool { return n.inRange(n.count(e)) }
+
+func (n *findNode) inRange(c int) bool {
+	if c < n.min {
+		return false
+	}
+	return n.max < 0 || c <= n.max
+}

@@ -1,0 +1,211 @@
+package filter
+
+import (
+	"strings"
+
+	"github.com/cqlgo/cql/pgn"
+)
+
+// gameInfo holds the tag values the query needs, read once per game.
+type gameInfo struct {
+	white, black, event, site, date, eco, result string
+	whiteElo, blackElo                           int
+	whiteEloOK, blackEloOK                       bool
+	year                                         int
+	yearOK                                       bool
+	number                                       int
+}
+
+func (gi *gameInfo) read(g *pgn.Game) {
+	*gi = gameInfo{number: g.Number}
+	for i := range g.Tags {
+		t := &g.Tags[i]
+		switch t.Name {
+		case "White":
+			gi.white = t.Value
+		case "Black":
+			gi.black = t.Value
+		case "Event":
+			gi.event = t.Value
+		case "Site":
+			gi.site = t.Value
+		case "Date":
+			gi.date = t.Value
+		case "ECO":
+			gi.eco = t.Value
+		case "Result":
+			gi.result = t.Value
+		case "WhiteElo":
+			gi.whiteElo, gi.whiteEloOK = atoi(t.Value)
+		case "BlackElo":
+			gi.blackElo, gi.blackEloOK = atoi(t.Value)
+		}
+	}
+	if gi.result == "" {
+		gi.result = g.Result
+	}
+	// The year is the first field of the date, "1999.??.??"; "????" has none.
+	if len(gi.date) >= 4 {
+		gi.year, gi.yearOK = atoi(gi.date[:4])
+	}
+}
+
+// atoi parses a non-negative decimal number without allocating.
+func atoi(s string) (int, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// infoField names a string field of gameInfo.
+type infoField uint8
+
+const (
+	fieldWhite infoField = iota
+	fieldBlack
+	fieldEvent
+	fieldSite
+	fieldDate
+	fieldEco
+	fieldResult
+)
+
+func (gi *gameInfo) field(f infoField) string {
+	switch f {
+	case fieldWhite:
+		return gi.white
+	case fieldBlack:
+		return gi.black
+	case fieldEvent:
+		return gi.event
+	case fieldSite:
+		return gi.site
+	case fieldDate:
+		return gi.date
+	case fieldEco:
+		return gi.eco
+	default:
+		return gi.result
+	}
+}
+
+// infoStr is a string-valued game property (`event`, `site`, ...). It has a
+// value when the tag is present.
+type infoStr infoField
+
+func (f infoStr) str(e *Evaluator) (string, bool) {
+	s := e.info.field(infoField(f))
+	return s, s != ""
+}
+func (f infoStr) match(e *Evaluator) bool { _, ok := f.str(e); return ok }
+
+// infoContains is `event "Baden"`, `player white "Carlsen"` and the like:
+// the tag contains the text. With both set (`player "x"`), either may.
+type infoContains struct {
+	fields []infoField
+	text   string
+}
+
+func (n *infoContains) match(e *Evaluator) bool {
+	for _, f := range n.fields {
+		if strings.Contains(e.info.field(f), n.text) {
+			return true
+		}
+	}
+	return false
+}
+
+// resultNode is `result 1-0`: the game's result is exactly this.
+type resultNode string
+
+func (r resultNode) match(e *Evaluator) bool { return e.info.result == string(r) }
+
+// tagNode is `tag "Name"`: the value of any tag, a string filter.
+type tagNode string
+
+func (t tagNode) str(e *Evaluator) (string, bool) {
+	for i := range e.g.Tags {
+		if e.g.Tags[i].Name == string(t) {
+			return e.g.Tags[i].Value, true
+		}
+	}
+	return "", false
+}
+func (t tagNode) match(e *Evaluator) bool { _, ok := t.str(e); return ok }
+
+// eloNode is `elo white`, `elo black`, or `elo` (the side to move's).
+type eloNode uint8
+
+const (
+	eloWhite eloNode = iota
+	eloBlack
+	eloToMove
+)
+
+func (n eloNode) num(e *Evaluator) (int, bool) {
+	w := n == eloWhite || (n == eloToMove && e.pos.SideToMove() == 0)
+	if w {
+		return e.info.whiteElo, e.info.whiteEloOK
+	}
+	return e.info.blackElo, e.info.blackEloOK
+}
+func (n eloNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+type yearNode struct{}
+
+func (yearNode) num(e *Evaluator) (int, bool) { return e.info.year, e.info.yearOK }
+func (yearNode) match(e *Evaluator) bool      { return e.info.yearOK }
+
+type gameNumberNode struct{}
+
+func (gameNumberNode) num(e *Evaluator) (int, bool) { return e.g.Number, true }
+func (gameNumberNode) match(*Evaluator) bool        { return true }
+
+// ---- position in the game tree ----
+
+type plyNode struct{}
+
+func (plyNode) num(e *Evaluator) (int, bool) { return int(e.g.Nodes[e.cur].Ply), true }
+func (plyNode) match(*Evaluator) bool        { return true }
+
+// moveNumberNode is the full-move number of the current position, as in FEN.
+type moveNumberNode struct{}
+
+func (moveNumberNode) num(e *Evaluator) (int, bool) { return e.pos.FullmoveNumber(), true }
+func (moveNumberNode) match(*Evaluator) bool        { return true }
+
+type initialNode struct{}
+
+func (initialNode) match(e *Evaluator) bool { return e.g.Nodes[e.cur].Parent < 0 }
+
+// terminalNode matches a position with no following move (on the main line
+// unless variations are searched).
+type terminalNode struct{}
+
+func (terminalNode) match(e *Evaluator) bool {
+	nodes := e.g.Nodes
+	for c := nodes[e.cur].FirstChild; c >= 0; c = nodes[c].NextSibling {
+		if !nodes[c].Variation || e.q.variations {
+			return false
+		}
+	}
+	return true
+}
+
+type mainlineNode struct{}
+
+func (mainlineNode) match(e *Evaluator) bool { return !e.g.Nodes[e.cur].Variation }
+
+type variationNode struct{}
+
+func (variationNode) match(e *Evaluator) bool { return e.g.Nodes[e.cur].Variation }

@@ -1,0 +1,200 @@
+package filter
+
+import "github.com/cqlgo/cql/chess"
+
+// moveMode says which moves a move filter looks at.
+type moveMode uint8
+
+const (
+	modePlayed      moveMode = iota // the moves played from this position in the game
+	modePrevious                    // the move that led to this position
+	modeLegal                       // all legal moves
+	modePseudoLegal                 // all pseudo-legal moves
+)
+
+// moveValue says what a move filter's value is.
+type moveValue uint8
+
+const (
+	valueFrom    moveValue = iota // the from squares of the matching moves
+	valueTo                       // their destination squares (the king's, for castling)
+	valueCapture                  // the squares of the captured pieces
+	valueCount                    // the number of matching moves
+)
+
+// Castling kinds a move filter can ask for.
+const (
+	castleShort = 1 << iota
+	castleLong
+)
+
+// moveNode is the move filter. It collects the moves of its mode that match
+// every parameter; it matches when there is at least one.
+type moveNode struct {
+	mode moveMode
+	val  moveValue
+
+	from, to, capture setNode // nil: any square
+	promote           uint8   // bit t set: promotion to piece type t allowed; 0: no constraint
+	castle            uint8   // castleShort|castleLong bits; 0: no constraint
+	enpassant         bool
+	null              bool // only null moves
+}
+
+// moveAcc accumulates the matching moves.
+type moveAcc struct {
+	from, to, capture chess.Bitboard
+	n                 int
+}
+
+func (n *moveNode) set(e *Evaluator) chess.Bitboard {
+	a := n.collect(e)
+	switch n.val {
+	case valueTo:
+		return a.to
+	case valueCapture:
+		return a.capture
+	default:
+		return a.from
+	}
+}
+
+func (n *moveNode) num(e *Evaluator) (int, bool) {
+	a := n.collect(e)
+	return a.n, true
+}
+
+func (n *moveNode) match(e *Evaluator) bool { return n.collect(e).n > 0 }
+
+// collect evaluates the filter's parameters in the position the moves are
+// played from (the parent, for previous) and gathers the matching moves.
+func (n *moveNode) collect(e *Evaluator) moveAcc {
+	var acc moveAcc
+	if n.mode == modePrevious {
+		nd := &e.g.Nodes[e.cur]
+		if nd.Parent < 0 || nd.Move == chess.NoMove {
+			return acc
+		}
+		save := e.cur
+		e.at(nd.Parent)
+		fromSet, toSet, capSet := n.params(e)
+		n.test(e, e.pos, nd.Move, fromSet, toSet, capSet, &acc)
+		e.at(save)
+		return acc
+	}
+	fromSet, toSet, capSet := n.params(e)
+	switch n.mode {
+	case modePlayed:
+		nodes := e.g.Nodes
+		for c := nodes[e.cur].FirstChild; c >= 0; c = nodes[c].NextSibling {
+			if nodes[c].Variation && !e.q.variations {
+				continue
+			}
+			n.test(e, e.pos, nodes[c].Move, fromSet, toSet, capSet, &acc)
+		}
+	case modeLegal:
+		l := e.legalMoves()
+		for i := 0; i < l.Len(); i++ {
+			n.test(e, e.pos, l.At(i), fromSet, toSet, capSet, &acc)
+		}
+	case modePseudoLegal:
+		l := e.pseudoMoves()
+		for i := 0; i < l.Len(); i++ {
+			n.test(e, e.pos, l.At(i), fromSet, toSet, capSet, &acc)
+		}
+	}
+	return acc
+}
+
+func (n *moveNode) params(e *Evaluator) (from, to, capture chess.Bitboard) {
+	from, to, capture = all, all, all
+	if n.from != nil {
+		from = n.from.set(e)
+	}
+	if n.to != nil {
+		to = n.to.set(e)
+	}
+	if n.capture != nil {
+		capture = n.capture.set(e)
+	}
+	return
+}
+
+// test adds m (a move of pos) to acc when it matches every parameter.
+func (n *moveNode) test(_ *Evaluator, pos *chess.Position, m chess.Move, fromSet, toSet, capSet chess.Bitboard, acc *moveAcc) {
+	if m == chess.NoMove {
+		return
+	}
+	if m.IsNull() {
+		// A null move has no squares: it matches only filters that ask for
+		// null moves or say nothing about the move.
+		if n.null || (n.from == nil && n.to == nil && n.capture == nil &&
+			n.promote == 0 && n.castle == 0 && !n.enpassant) {
+			acc.n++
+		}
+		return
+	}
+	if n.null {
+		return
+	}
+	from := m.From()
+	to := m.To()
+	if m.IsCastle() {
+		to = m.KingTo()
+		if n.capture != nil || n.promote != 0 || n.enpassant {
+			return
+		}
+		kind := uint8(castleLong)
+		if to.File() == 6 {
+			kind = castleShort
+		}
+		if n.castle != 0 && n.castle&kind == 0 {
+			return
+		}
+	} else if n.castle != 0 {
+		return
+	}
+	if !fromSet.Has(from) || !toSet.Has(to) {
+		return
+	}
+	capSq := chess.NoSquare
+	if m.IsEnPassant() {
+		capSq = chess.SquareAt(to.File(), from.Rank())
+	} else if !m.IsCastle() && pos.Occupied().Has(to) {
+		capSq = to
+	}
+	if n.enpassant && !m.IsEnPassant() {
+		return
+	}
+	if n.capture != nil && (capSq == chess.NoSquare || !capSet.Has(capSq)) {
+		return
+	}
+	if n.promote != 0 && n.promote&(1<<m.Promotion()) == 0 {
+		return
+	}
+	acc.n++
+	acc.from |= chess.SquareBB(from)
+	acc.to |= chess.SquareBB(to)
+	if capSq != chess.NoSquare {
+		acc.capture |= chess.SquareBB(capSq)
+	}
+}
+
+// lastMoveSquare is `from` or `to` outside a move filter: the from or
+// destination square of the move that led to the current position.
+type lastMoveSquare struct{ to bool }
+
+func (n lastMoveSquare) set(e *Evaluator) chess.Bitboard {
+	m := e.g.Nodes[e.cur].Move
+	if m == chess.NoMove || m.IsNull() {
+		return 0
+	}
+	if n.to {
+		if m.IsCastle() {
+			return chess.SquareBB(m.KingTo())
+		}
+		return chess.SquareBB(m.To())
+	}
+	return chess.SquareBB(m.From())
+}
+func (n lastMoveSquare) match(e *Evaluator) bool { return n.set(e) != 0 }

@@ -1,0 +1,485 @@
+package filter
+
+import (
+	"strings"
+
+	"github.com/cqlgo/cql/chess"
+)
+
+// all is the set of all 64 squares.
+const all = ^chess.Bitboard(0)
+
+// ---- logical filters ----
+
+type constBool bool
+
+func (c constBool) match(*Evaluator) bool { return bool(c) }
+
+type notNode struct{ a node }
+
+func (n notNode) match(e *Evaluator) bool { return !n.a.match(e) }
+
+type andNode struct{ a, b node }
+
+func (n andNode) match(e *Evaluator) bool { return n.a.match(e) && n.b.match(e) }
+
+type orNode struct{ a, b node }
+
+func (n orNode) match(e *Evaluator) bool { return n.a.match(e) || n.b.match(e) }
+
+// seqNode is `{ f g h }` (and the program body): it matches when every
+// filter matches, evaluated in order; its value is the last one's.
+type seqNode struct{ items []node }
+
+func (n *seqNode) match(e *Evaluator) bool {
+	for _, it := range n.items {
+		if !it.match(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// prefixMatch evaluates all but the last item.
+func (n *seqNode) prefixMatch(e *Evaluator) bool {
+	for _, it := range n.items[:len(n.items)-1] {
+		if !it.match(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// seqSet is a compound whose last filter is a set filter.
+type seqSet struct {
+	seqNode
+	last setNode
+}
+
+func (n *seqSet) set(e *Evaluator) chess.Bitboard {
+	if !n.prefixMatch(e) {
+		return 0
+	}
+	return n.last.set(e)
+}
+func (n *seqSet) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// seqNum is a compound whose last filter is numeric.
+type seqNum struct {
+	seqNode
+	last numNode
+}
+
+func (n *seqNum) num(e *Evaluator) (int, bool) {
+	if !n.prefixMatch(e) {
+		return 0, false
+	}
+	return n.last.num(e)
+}
+func (n *seqNum) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// seqStr is a compound whose last filter is a string.
+type seqStr struct {
+	seqNode
+	last strNode
+}
+
+func (n *seqStr) str(e *Evaluator) (string, bool) {
+	if !n.prefixMatch(e) {
+		return "", false
+	}
+	return n.last.str(e)
+}
+func (n *seqStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// ifNode is `if T then A else B`; without else it matches when T fails.
+type ifNode struct {
+	test, then, els node // els may be nil
+}
+
+func (n *ifNode) match(e *Evaluator) bool {
+	if n.test.match(e) {
+		return n.then.match(e)
+	}
+	if n.els == nil {
+		return true
+	}
+	return n.els.match(e)
+}
+
+// ifSet is an if whose branches are both set filters.
+type ifSet struct {
+	test      node
+	then, els setNode
+}
+
+func (n *ifSet) set(e *Evaluator) chess.Bitboard {
+	if n.test.match(e) {
+		return n.then.set(e)
+	}
+	return n.els.set(e)
+}
+func (n *ifSet) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// ifNum is an if whose branches are both numeric.
+type ifNum struct {
+	test      node
+	then, els numNode
+}
+
+func (n *ifNum) num(e *Evaluator) (int, bool) {
+	if n.test.match(e) {
+		return n.then.num(e)
+	}
+	return n.els.num(e)
+}
+func (n *ifNum) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// ---- sets ----
+
+// constSet is a fixed set of squares: `.`, `a1-8`, `[a1,h1]`.
+type constSet chess.Bitboard
+
+func (c constSet) set(*Evaluator) chess.Bitboard { return chess.Bitboard(c) }
+func (c constSet) match(*Evaluator) bool         { return c != 0 }
+
+// pieceSet is a piece designator: the squares of squares holding one of the
+// pieces (empty squares too when empty is set).
+type pieceSet struct {
+	pieces  []chess.Piece
+	empty   bool
+	squares chess.Bitboard
+}
+
+func (p *pieceSet) set(e *Evaluator) chess.Bitboard {
+	var b chess.Bitboard
+	for _, pc := range p.pieces {
+		b |= e.pos.Pieces(pc.Color(), pc.Type())
+	}
+	if p.empty {
+		b |= ^e.pos.Occupied()
+	}
+	return b & p.squares
+}
+func (p *pieceSet) match(e *Evaluator) bool { return p.set(e) != 0 }
+
+// colorSet is `A` or `a` (all pieces of one colour) on squares.
+type colorSet struct {
+	color   chess.Color
+	squares chess.Bitboard
+}
+
+func (c *colorSet) set(e *Evaluator) chess.Bitboard { return e.pos.ByColor(c.color) & c.squares }
+func (c *colorSet) match(e *Evaluator) bool         { return c.set(e) != 0 }
+
+type unionNode struct{ a, b setNode }
+
+func (n unionNode) set(e *Evaluator) chess.Bitboard { return n.a.set(e) | n.b.set(e) }
+func (n unionNode) match(e *Evaluator) bool         { return n.set(e) != 0 }
+
+type interNode struct{ a, b setNode }
+
+func (n interNode) set(e *Evaluator) chess.Bitboard {
+	a := n.a.set(e)
+	if a == 0 {
+		return 0
+	}
+	return a & n.b.set(e)
+}
+func (n interNode) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+type complementNode struct{ a setNode }
+
+func (n complementNode) set(e *Evaluator) chess.Bitboard { return ^n.a.set(e) }
+func (n complementNode) match(e *Evaluator) bool         { return n.set(e) != 0 }
+
+// inNode is `X in Y`: every square of X is in Y.
+type inNode struct{ a, b setNode }
+
+func (n inNode) match(e *Evaluator) bool { return n.a.set(e)&^n.b.set(e) == 0 }
+
+// attacksNode is `X attacks Y`: the squares of X holding a piece that
+// attacks some square of Y (pins ignored, own pieces' squares included).
+type attacksNode struct{ a, b setNode }
+
+func (n attacksNode) set(e *Evaluator) chess.Bitboard {
+	x := n.a.set(e) & e.pos.Occupied()
+	if x == 0 {
+		return 0
+	}
+	y := n.b.set(e)
+	if y == 0 {
+		return 0
+	}
+	var r chess.Bitboard
+	for x != 0 {
+		s := x.PopFirst()
+		if e.pos.AttacksFrom(s)&y != 0 {
+			r |= chess.SquareBB(s)
+		}
+	}
+	return r
+}
+func (n attacksNode) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// attackedByNode is `X attackedby Y`: the squares of X attacked by a piece
+// on a square of Y.
+type attackedByNode struct{ a, b setNode }
+
+func (n attackedByNode) set(e *Evaluator) chess.Bitboard {
+	x := n.a.set(e)
+	if x == 0 {
+		return 0
+	}
+	return x & attackedFrom(e.pos, n.b.set(e))
+}
+func (n attackedByNode) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// attackedFrom returns the squares attacked by the pieces on the squares of y.
+func attackedFrom(pos *chess.Position, y chess.Bitboard) chess.Bitboard {
+	y &= pos.Occupied()
+	var r chess.Bitboard
+	for y != 0 {
+		r |= pos.AttacksFrom(y.PopFirst())
+	}
+	return r
+}
+
+// ---- numbers ----
+
+type constNum int
+
+func (c constNum) num(*Evaluator) (int, bool) { return int(c), true }
+func (constNum) match(*Evaluator) bool        { return true }
+
+// countNode is a set used as a number (`#X`, or X where a number is wanted).
+type countNode struct{ a setNode }
+
+func (n countNode) num(e *Evaluator) (int, bool) { return n.a.set(e).Count(), true }
+func (countNode) match(*Evaluator) bool          { return true }
+
+// powerNode is `power X`: the material on X (P=1, N=B=3, R=5, Q=9, K=0).
+type powerNode struct{ a setNode }
+
+func (n powerNode) num(e *Evaluator) (int, bool) { return power(e.pos, n.a.set(e)), true }
+func (powerNode) match(*Evaluator) bool          { return true }
+
+func power(pos *chess.Position, s chess.Bitboard) int {
+	if s == 0 {
+		return 0
+	}
+	return (pos.ByType(chess.Pawn) & s).Count() +
+		3*((pos.ByType(chess.Knight)|pos.ByType(chess.Bishop))&s).Count() +
+		5*(pos.ByType(chess.Rook)&s).Count() +
+		9*(pos.ByType(chess.Queen)&s).Count()
+}
+
+type arithOp uint8
+
+const (
+	opAdd arithOp = iota
+	opSub
+	opMul
+	opDiv
+	opMod
+)
+
+// arithNode is `a op b`; division or remainder by zero does not match.
+type arithNode struct {
+	op   arithOp
+	a, b numNode
+}
+
+func (n *arithNode) num(e *Evaluator) (int, bool) {
+	x, ok := n.a.num(e)
+	if !ok {
+		return 0, false
+	}
+	y, ok := n.b.num(e)
+	if !ok {
+		return 0, false
+	}
+	switch n.op {
+	case opAdd:
+		return x + y, true
+	case opSub:
+		return x - y, true
+	case opMul:
+		return x * y, true
+	case opDiv:
+		if y == 0 {
+			return 0, false
+		}
+		return x / y, true
+	default:
+		if y == 0 {
+			return 0, false
+		}
+		return x % y, true
+	}
+}
+func (n *arithNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+type negNode struct{ a numNode }
+
+func (n negNode) num(e *Evaluator) (int, bool) { v, ok := n.a.num(e); return -v, ok }
+func (n negNode) match(e *Evaluator) bool      { return n.a.match(e) }
+
+type absNode struct{ a numNode }
+
+func (n absNode) num(e *Evaluator) (int, bool) {
+	v, ok := n.a.num(e)
+	if v < 0 {
+		v = -v
+	}
+	return v, ok
+}
+func (n absNode) match(e *Evaluator) bool { return n.a.match(e) }
+
+// minMaxNode is `max(a b ...)` or `min(a b ...)`; arguments without a value
+// are skipped, and it matches when at least one has a value.
+type minMaxNode struct {
+	max  bool
+	args []numNode
+}
+
+func (n *minMaxNode) num(e *Evaluator) (int, bool) {
+	best, found := 0, false
+	for _, a := range n.args {
+		v, ok := a.num(e)
+		if !ok {
+			continue
+		}
+		if !found || (n.max && v > best) || (!n.max && v < best) {
+			best, found = v, true
+		}
+	}
+	return best, found
+}
+func (n *minMaxNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// ---- comparisons ----
+
+type cmpOp uint8
+
+const (
+	cmpEQ cmpOp = iota
+	cmpNE
+	cmpLT
+	cmpLE
+	cmpGT
+	cmpGE
+)
+
+func (op cmpOp) holds(x, y int) bool {
+	switch op {
+	case cmpEQ:
+		return x == y
+	case cmpNE:
+		return x != y
+	case cmpLT:
+		return x < y
+	case cmpLE:
+		return x <= y
+	case cmpGT:
+		return x > y
+	default:
+		return x >= y
+	}
+}
+
+// cmpChain is `a op1 b op2 c ...` on numbers: every link must hold. Its value
+// is the value of the first operand.
+type cmpChain struct {
+	ops  []cmpOp
+	args []numNode // len(ops)+1
+}
+
+func (n *cmpChain) num(e *Evaluator) (int, bool) {
+	first, ok := n.args[0].num(e)
+	if !ok {
+		return 0, false
+	}
+	x := first
+	for i, op := range n.ops {
+		y, ok := n.args[i+1].num(e)
+		if !ok || !op.holds(x, y) {
+			return 0, false
+		}
+		x = y
+	}
+	return first, true
+}
+func (n *cmpChain) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// setEqNode is `X == Y` or `X != Y` between two sets: set (in)equality.
+type setEqNode struct {
+	a, b setNode
+	ne   bool
+}
+
+func (n *setEqNode) match(e *Evaluator) bool {
+	return (n.a.set(e) == n.b.set(e)) != n.ne
+}
+
+// strCmpNode compares two strings.
+type strCmpNode struct {
+	op   cmpOp
+	a, b strNode
+}
+
+func (n *strCmpNode) match(e *Evaluator) bool {
+	x, ok := n.a.str(e)
+	if !ok {
+		return false
+	}
+	y, ok := n.b.str(e)
+	if !ok {
+		return false
+	}
+	return n.op.holds(strings.Compare(x, y), 0)
+}
+
+type constStr string
+
+func (c constStr) str(*Evaluator) (string, bool) { return string(c), true }
+func (constStr) match(*Evaluator) bool           { return true }
+
+// ---- position state ----
+
+type checkNode struct{}
+
+func (checkNode) match(e *Evaluator) bool { return e.pos.InCheck() }
+
+type mateNode struct{}
+
+func (mateNode) match(e *Evaluator) bool { return e.pos.InCheck() && !e.hasLegalMove() }
+
+type stalemateNode struct{}
+
+func (stalemateNode) match(e *Evaluator) bool { return !e.pos.InCheck() && !e.hasLegalMove() }
+
+// hasLegalMove uses the cached move list when there is one.
+func (e *Evaluator) hasLegalMove() bool {
+	if e.legalAt == e.cur {
+		return e.legal.Len() > 0
+	}
+	return e.pos.HasLegalMove()
+}
+
+// toMoveNode is `wtm` / `btm`.
+type toMoveNode chess.Color
+
+func (c toMoveNode) match(e *Evaluator) bool { return e.pos.SideToMove() == chess.Color(c) }
+
+// sideToMoveNode is `sidetomove`: 1 when White is to move, -1 for Black
+// (the values of the constants `white` and `black`).
+type sideToMoveNode struct{}
+
+func (sideToMoveNode) num(e *Evaluator) (int, bool) {
+	if e.pos.SideToMove() == chess.White {
+		return 1, true
+	}
+	return -1, true
+}
+func (sideToMoveNode) match(*Evaluator) bool { return true }

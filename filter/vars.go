@@ -1,0 +1,236 @@
+package filter
+
+import "github.com/cqlgo/cql/chess"
+
+// ---- reading variables ----
+
+// setVar is a set (square) variable; unbound it is the empty set.
+type setVar int
+
+func (v setVar) set(e *Evaluator) chess.Bitboard { return e.vars[v].bb }
+func (v setVar) match(e *Evaluator) bool         { return e.vars[v].bb != 0 }
+
+// pieceVar is a piece variable used as a set: the square where its piece
+// stands now, or the empty set once it has been captured.
+type pieceVar int
+
+func (v pieceVar) set(e *Evaluator) chess.Bitboard {
+	s := &e.vars[v]
+	if !s.bound {
+		return 0
+	}
+	sq, ok := e.pieceSquare(s.id)
+	if !ok {
+		return 0
+	}
+	return chess.SquareBB(sq)
+}
+func (v pieceVar) match(e *Evaluator) bool { return v.set(e) != 0 }
+
+type numVar int
+
+func (v numVar) num(e *Evaluator) (int, bool) { s := &e.vars[v]; return s.n, s.bound }
+func (v numVar) match(e *Evaluator) bool      { return e.vars[v].bound }
+
+type strVar int
+
+func (v strVar) str(e *Evaluator) (string, bool) { s := &e.vars[v]; return s.s, s.bound }
+func (v strVar) match(e *Evaluator) bool         { return e.vars[v].bound }
+
+// boolVar is a logical variable, set by `x =? f`.
+type boolVar int
+
+func (v boolVar) match(e *Evaluator) bool { s := &e.vars[v]; return s.bound && s.b }
+
+// ---- assignments ----
+
+// assignSet is `x = S`; a set always has a value, so it always matches.
+type assignSet struct {
+	v int
+	a setNode
+}
+
+func (n *assignSet) match(e *Evaluator) bool {
+	s := &e.vars[n.v]
+	s.bb, s.bound = n.a.set(e), true
+	return true
+}
+
+// assignPiece is `x = S` for a piece variable: S must hold exactly one piece.
+type assignPiece struct {
+	v int
+	a setNode
+}
+
+func (n *assignPiece) match(e *Evaluator) bool {
+	b := n.a.set(e) & e.pos.Occupied()
+	if b == 0 || b.More() {
+		return false
+	}
+	s := &e.vars[n.v]
+	s.id, s.bound = e.pieceAt(b.First()), true
+	return true
+}
+
+// assignNum is `x = n` and the updates `+= -= *= /= %=`; it matches when the
+// right side has a value (and, for updates, x is bound and no division by
+// zero happens).
+type assignNum struct {
+	v   int
+	op  arithOp
+	upd bool // an update (x op= n) rather than a plain assignment
+	a   numNode
+}
+
+func (n *assignNum) match(e *Evaluator) bool {
+	y, ok := n.a.num(e)
+	if !ok {
+		return false
+	}
+	s := &e.vars[n.v]
+	if !n.upd {
+		s.n, s.bound = y, true
+		return true
+	}
+	if !s.bound {
+		return false
+	}
+	switch n.op {
+	case opAdd:
+		s.n += y
+	case opSub:
+		s.n -= y
+	case opMul:
+		s.n *= y
+	case opDiv:
+		if y == 0 {
+			return false
+		}
+		s.n /= y
+	case opMod:
+		if y == 0 {
+			return false
+		}
+		s.n %= y
+	}
+	return true
+}
+
+type assignStr struct {
+	v int
+	a strNode
+}
+
+func (n *assignStr) match(e *Evaluator) bool {
+	y, ok := n.a.str(e)
+	if !ok {
+		return false
+	}
+	s := &e.vars[n.v]
+	s.s, s.bound = y, true
+	return true
+}
+
+// assignBool is `x =? f`: x records whether f matched; it always matches.
+type assignBool struct {
+	v int
+	a node
+}
+
+func (n *assignBool) match(e *Evaluator) bool {
+	s := &e.vars[n.v]
+	s.b, s.bound = n.a.match(e), true
+	return true
+}
+
+// ---- iteration ----
+
+// squareIter is `square [all] x in S body`. Without all it is the set of the
+// squares of S for which body matches; with all it matches when body matches
+// for every square of S.
+type squareIter struct {
+	v     int
+	in    setNode
+	body  node
+	every bool
+}
+
+func (n *squareIter) set(e *Evaluator) chess.Bitboard {
+	in := n.in.set(e)
+	var r chess.Bitboard
+	s := &e.vars[n.v]
+	saved := *s
+	for b := in; b != 0; {
+		sq := b.PopFirst()
+		s.bb, s.bound = chess.SquareBB(sq), true
+		if n.body.match(e) {
+			r |= chess.SquareBB(sq)
+		} else if n.every {
+			*s = saved
+			return 0
+		}
+	}
+	*s = saved
+	return r
+}
+
+func (n *squareIter) match(e *Evaluator) bool {
+	if !n.every {
+		return n.set(e) != 0
+	}
+	// Square all matches when no square fails, even with S empty.
+	in := n.in.set(e)
+	s := &e.vars[n.v]
+	saved := *s
+	ok := true
+	for b := in; b != 0 && ok; {
+		s.bb, s.bound = chess.SquareBB(b.PopFirst()), true
+		ok = n.body.match(e)
+	}
+	*s = saved
+	return ok
+}
+
+// pieceIter is `piece [all] x in S body`: like squareIter over the pieces on
+// the squares of S, with x bound to each piece's identity.
+type pieceIter struct {
+	v     int
+	in    setNode
+	body  node
+	every bool
+}
+
+func (n *pieceIter) set(e *Evaluator) chess.Bitboard {
+	in := n.in.set(e) & e.pos.Occupied()
+	var r chess.Bitboard
+	s := &e.vars[n.v]
+	saved := *s
+	for b := in; b != 0; {
+		sq := b.PopFirst()
+		s.id, s.bound = e.pieceAt(sq), true
+		if n.body.match(e) {
+			r |= chess.SquareBB(sq)
+		} else if n.every {
+			*s = saved
+			return 0
+		}
+	}
+	*s = saved
+	return r
+}
+
+func (n *pieceIter) match(e *Evaluator) bool {
+	if !n.every {
+		return n.set(e) != 0
+	}
+	in := n.in.set(e) & e.pos.Occupied()
+	s := &e.vars[n.v]
+	saved := *s
+	ok := true
+	for b := in; b != 0 && ok; {
+		s.id, s.bound = e.pieceAt(b.PopFirst()), true
+		ok = n.body.match(e)
+	}
+	*s = saved
+	return ok
+}
