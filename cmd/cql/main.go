@@ -53,5 +53,6 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	// Subcommands, one file each.
+	root.AddCommand(newPerftCmd())
 	return root
 }

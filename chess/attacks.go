@@ -1,0 +1,207 @@
+package chess
+
+// Attack tables are computed once at package initialisation and never change afterwards.
+// Sliders use magic bitboards: the relevant occupancy of a square is multiplied by a magic
+// number whose top bits index a table of precomputed attack sets.
+
+type magic struct {
+	mask    Bitboard
+	magic   uint64
+	attacks []Bitboard
+	shift   uint8
+}
+
+var (
+	knightAttacks [64]Bitboard
+	kingAttacks   [64]Bitboard
+	pawnAttacks   [2][64]Bitboard
+	rookMagics    [64]magic
+	bishopMagics  [64]magic
+	betweenBB     [64][64]Bitboard
+	lineBB        [64][64]Bitboard
+	rookTable     [0x19000]Bitboard
+	bishopTable   [0x1480]Bitboard
+)
+
+var (
+	rookDirs   = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+)
+
+func init() {
+	for s := Square(0); s < 64; s++ {
+		f, r := s.File(), s.Rank()
+		for _, d := range [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
+			knightAttacks[s] |= bbAt(f+d[0], r+d[1])
+		}
+		for df := -1; df <= 1; df++ {
+			for dr := -1; dr <= 1; dr++ {
+				if df != 0 || dr != 0 {
+					kingAttacks[s] |= bbAt(f+df, r+dr)
+				}
+			}
+		}
+		pawnAttacks[White][s] = bbAt(f-1, r+1) | bbAt(f+1, r+1)
+		pawnAttacks[Black][s] = bbAt(f-1, r-1) | bbAt(f+1, r-1)
+	}
+	initMagics(&rookMagics, rookTable[:], rookDirs)
+	initMagics(&bishopMagics, bishopTable[:], bishopDirs)
+	for a := Square(0); a < 64; a++ {
+		for _, dirs := range [2][4][2]int{rookDirs, bishopDirs} {
+			for _, d := range dirs {
+				ray := slide(a, 0, [][2]int{d})
+				back := slide(a, 0, [][2]int{{-d[0], -d[1]}})
+				for x := ray; x != 0; {
+					b := x.PopFirst()
+					lineBB[a][b] = ray | back | SquareBB(a)
+					betweenBB[a][b] = ray & slide(b, 0, [][2]int{{-d[0], -d[1]}})
+				}
+			}
+		}
+	}
+	startPosition = mustFEN(StartFEN)
+}
+
+// bbAt returns the square (f, r) as a set, or the empty set off the board.
+func bbAt(f, r int) Bitboard {
+	if f < 0 || f > 7 || r < 0 || r > 7 {
+		return 0
+	}
+	return SquareBB(SquareAt(f, r))
+}
+
+// slide computes slider attacks the slow way; used only to build the tables.
+func slide(s Square, occ Bitboard, dirs [][2]int) Bitboard {
+	var att Bitboard
+	for _, d := range dirs {
+		f, r := s.File()+d[0], s.Rank()+d[1]
+		for f >= 0 && f < 8 && r >= 0 && r < 8 {
+			b := SquareBB(SquareAt(f, r))
+			att |= b
+			if occ&b != 0 {
+				break
+			}
+			f, r = f+d[0], r+d[1]
+		}
+	}
+	return att
+}
+
+// prng is xorshift64*; the seeds below make the magic search fast and deterministic.
+type prng uint64
+
+func (p *prng) next() uint64 {
+	*p ^= *p >> 12
+	*p ^= *p << 25
+	*p ^= *p >> 27
+	return uint64(*p) * 2685821657736338717
+}
+
+func (p *prng) sparse() uint64 { return p.next() & p.next() & p.next() }
+
+func initMagics(ms *[64]magic, table []Bitboard, dirs [4][2]int) {
+	seeds := [8]uint64{728, 10316, 55013, 32803, 12281, 15100, 16645, 255}
+	var occs, refs [4096]Bitboard
+	var epoch [4096]int
+	cnt := 0
+	offset := 0
+	for s := Square(0); s < 64; s++ {
+		m := &ms[s]
+		edges := ((rank1 | rank8) &^ RankBB(s.Rank())) | ((fileA | fileH) &^ FileBB(s.File()))
+		m.mask = slide(s, 0, dirs[:]) &^ edges
+		n := m.mask.Count()
+		m.shift = uint8(64 - n)
+		size := 1 << n
+		m.attacks = table[offset : offset+size]
+		offset += size
+		// Enumerate all subsets of the mask (Carry-Rippler) with their attack sets.
+		var b Bitboard
+		for i := 0; ; i++ {
+			occs[i] = b
+			refs[i] = slide(s, b, dirs[:])
+			b = (b - m.mask) & m.mask
+			if b == 0 {
+				break
+			}
+		}
+		rng := prng(seeds[s.Rank()])
+		for {
+			for {
+				m.magic = rng.sparse()
+				if Bitboard((uint64(m.mask)*m.magic)>>56).Count() >= 6 {
+					break
+				}
+			}
+			cnt++
+			ok := true
+			for i := 0; i < size; i++ {
+				idx := m.index(occs[i])
+				if epoch[idx] < cnt {
+					epoch[idx] = cnt
+					m.attacks[idx] = refs[i]
+				} else if m.attacks[idx] != refs[i] {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				break
+			}
+		}
+	}
+}
+
+func (m *magic) index(occ Bitboard) uint {
+	return uint((uint64(occ&m.mask) * m.magic) >> m.shift)
+}
+
+// KnightAttacks returns the squares a knight on s attacks.
+func KnightAttacks(s Square) Bitboard { return knightAttacks[s] }
+
+// KingAttacks returns the squares a king on s attacks.
+func KingAttacks(s Square) Bitboard { return kingAttacks[s] }
+
+// PawnAttacks returns the squares a pawn of colour c on s attacks.
+func PawnAttacks(c Color, s Square) Bitboard { return pawnAttacks[c][s] }
+
+// RookAttacks returns the squares a rook on s attacks given the occupied squares occ.
+func RookAttacks(s Square, occ Bitboard) Bitboard {
+	m := &rookMagics[s]
+	return m.attacks[m.index(occ)]
+}
+
+// BishopAttacks returns the squares a bishop on s attacks given the occupied squares occ.
+func BishopAttacks(s Square, occ Bitboard) Bitboard {
+	m := &bishopMagics[s]
+	return m.attacks[m.index(occ)]
+}
+
+// QueenAttacks returns the squares a queen on s attacks given the occupied squares occ.
+func QueenAttacks(s Square, occ Bitboard) Bitboard {
+	return RookAttacks(s, occ) | BishopAttacks(s, occ)
+}
+
+// Attacks returns the squares a piece of type t and colour c on s attacks.
+func Attacks(c Color, t PieceType, s Square, occ Bitboard) Bitboard {
+	switch t {
+	case Pawn:
+		return pawnAttacks[c][s]
+	case Knight:
+		return knightAttacks[s]
+	case Bishop:
+		return BishopAttacks(s, occ)
+	case Rook:
+		return RookAttacks(s, occ)
+	case Queen:
+		return QueenAttacks(s, occ)
+	case King:
+		return kingAttacks[s]
+	}
+	return 0
+}
+
+// Between returns the squares strictly between a and b when they share a line, else 0.
+func Between(a, b Square) Bitboard { return betweenBB[a][b] }
+
+// Line returns the whole line (rank, file or diagonal) through a and b, else 0.
+func Line(a, b Square) Bitboard { return lineBB[a][b] }

@@ -1,0 +1,49 @@
+package chess
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// The magic tables must agree with the slow ray walk for random occupancies.
+func TestSliderAttacksMatchRayWalk(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < 20000; i++ {
+		occ := Bitboard(rng.Uint64() & rng.Uint64())
+		s := Square(rng.Intn(64))
+		if got, want := RookAttacks(s, occ), slide(s, occ, rookDirs[:]); got != want {
+			t.Fatalf("rook %v occ %x: got %v want %v", s, uint64(occ), got, want)
+		}
+		if got, want := BishopAttacks(s, occ), slide(s, occ, bishopDirs[:]); got != want {
+			t.Fatalf("bishop %v occ %x: got %v want %v", s, uint64(occ), got, want)
+		}
+	}
+}
+
+// Hand-checked attack sets.
+func TestAttackSets(t *testing.T) {
+	sq := func(s string) Square { x, _ := ParseSquare(s); return x }
+	cases := []struct {
+		name string
+		got  Bitboard
+		want string
+	}{
+		{"knight a1", KnightAttacks(A1), "{c2,b3}"},
+		{"knight e4", KnightAttacks(sq("e4")), "{d2,f2,c3,g3,c5,g5,d6,f6}"},
+		{"king h8", KingAttacks(H8), "{g7,h7,g8}"},
+		{"white pawn a2", PawnAttacks(White, sq("a2")), "{b3}"},
+		{"black pawn e5", PawnAttacks(Black, sq("e5")), "{d4,f4}"},
+		{"rook a1 blocked a3 c1", RookAttacks(A1, SquareBB(sq("a3"))|SquareBB(sq("c1"))), "{b1,c1,a2,a3}"},
+		{"bishop c1 blocked e3", BishopAttacks(sq("c1"), SquareBB(sq("e3"))), "{b2,d2,a3,e3}"},
+		{"between a1 h8", Between(A1, H8), "{b2,c3,d4,e5,f6,g7}"},
+		{"between a1 b3", Between(A1, sq("b3")), "{}"},
+		{"between e1 e4", Between(E1, sq("e4")), "{e2,e3}"},
+		{"line b2 c3", Line(sq("b2"), sq("c3")), "{a1,b2,c3,d4,e5,f6,g7,h8}"},
+		{"line a1 b3", Line(A1, sq("b3")), "{}"},
+	}
+	for _, c := range cases {
+		if c.got.String() != c.want {
+			t.Errorf("%s: got %v want %s", c.name, c.got, c.want)
+		}
+	}
+}

@@ -1,0 +1,166 @@
+package chess
+
+// Move is a move in a position: from and to squares, a promotion piece type and a kind.
+// Castling is encoded as the king moving onto its own rook's square, which names Chess960
+// castling unambiguously; KingTo gives the king's real destination.
+type Move uint32
+
+const (
+	moveNormal    = 0
+	moveCastle    = 1
+	moveEnPassant = 2
+	moveNull      = 3
+)
+
+// NoMove is the zero Move: no move at all (the move "leading" to a start position).
+const NoMove Move = 0
+
+// NullMove passes the turn (PGN "--", "Z0").
+const NullMove Move = moveNull << 15
+
+func newMove(from, to Square, promo PieceType, kind uint32) Move {
+	return Move(uint32(from) | uint32(to)<<6 | uint32(promo)<<12 | kind<<15)
+}
+
+// From returns the square the moving piece (the king, for castling) leaves.
+func (m Move) From() Square { return Square(m & 63) }
+
+// To returns the destination square; for castling, the square of the castling rook.
+func (m Move) To() Square { return Square(m >> 6 & 63) }
+
+// Promotion returns the piece type a pawn promotes to, NoPieceType otherwise.
+func (m Move) Promotion() PieceType { return PieceType(m >> 12 & 7) }
+
+// IsCastle reports whether m is castling.
+func (m Move) IsCastle() bool { return m>>15 == moveCastle }
+
+// IsEnPassant reports whether m is an en-passant capture.
+func (m Move) IsEnPassant() bool { return m>>15 == moveEnPassant }
+
+// IsNull reports whether m is a null move.
+func (m Move) IsNull() bool { return m>>15 == moveNull }
+
+// KingTo returns where the king lands for castling, To() for any other move.
+func (m Move) KingTo() Square {
+	if !m.IsCastle() {
+		return m.To()
+	}
+	if m.To() > m.From() {
+		return SquareAt(6, m.From().Rank())
+	}
+	return SquareAt(2, m.From().Rank())
+}
+
+// rookTo returns where the rook lands for castling.
+func (m Move) rookTo() Square {
+	if m.To() > m.From() {
+		return SquareAt(5, m.From().Rank())
+	}
+	return SquareAt(3, m.From().Rank())
+}
+
+// MoveList holds the moves of one position without allocating.
+type MoveList struct {
+	moves [256]Move
+	n     int
+}
+
+// Len returns the number of moves.
+func (l *MoveList) Len() int { return l.n }
+
+// At returns the i-th move.
+func (l *MoveList) At(i int) Move { return l.moves[i] }
+
+// Moves returns the moves as a slice that aliases the list.
+func (l *MoveList) Moves() []Move { return l.moves[:l.n] }
+
+// Contains reports whether m is in the list.
+func (l *MoveList) Contains(m Move) bool {
+	for _, x := range l.moves[:l.n] {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// addAll adds a move from from to each square of tos, or just counts them.
+func (l *MoveList) addAll(from Square, tos Bitboard, countOnly bool) {
+	if countOnly {
+		l.n += tos.Count()
+		return
+	}
+	for tos != 0 {
+		l.moves[l.n] = newMove(from, tos.PopFirst(), NoPieceType, moveNormal)
+		l.n++
+	}
+}
+
+func (l *MoveList) add(m Move) {
+	l.moves[l.n] = m
+	l.n++
+}
+
+// Play applies a legal move (or NullMove) to the position in place. Playing a move that is not
+// legal in the position leaves it in an unspecified state; keep a copy to undo.
+func (p *Position) Play(m Move) {
+	us := p.side
+	p.ep = NoSquare
+	if us == Black {
+		p.fullmove++
+	}
+	p.side = us.Other()
+	if m.IsNull() {
+		p.halfmove++
+		return
+	}
+	from, to := m.From(), m.To()
+	if m.IsCastle() {
+		king, rook := p.board[from], p.board[to]
+		p.remove(from)
+		p.remove(to)
+		p.put(king, m.KingTo())
+		p.put(rook, m.rookTo())
+		p.castle &^= (castleWK | castleWQ) << (2 * us)
+		p.halfmove++
+		return
+	}
+	pc := p.board[from]
+	p.halfmove++
+	if pc.Type() == Pawn {
+		p.halfmove = 0
+	}
+	if p.board[to] != NoPiece {
+		p.remove(to)
+		p.halfmove = 0
+	}
+	p.remove(from)
+	if promo := m.Promotion(); promo != NoPieceType {
+		pc = MakePiece(us, promo)
+	}
+	p.put(pc, to)
+	if m.IsEnPassant() {
+		if us == White {
+			p.remove(to - 8)
+		} else {
+			p.remove(to + 8)
+		}
+	}
+	if p.castle != 0 {
+		if pc.Type() == King {
+			p.castle &^= (castleWK | castleWQ) << (2 * us)
+		}
+		for bit := 0; bit < 4; bit++ {
+			if r := p.castleRook[bit]; p.castle&(1<<bit) != 0 && (r == from || r == to) {
+				p.castle &^= 1 << bit
+			}
+		}
+	}
+	if pc.Type() == Pawn && (to-from == 16 || from-to == 16) {
+		ep := (from + to) / 2
+		// Record the target only when a pawn of the side now to move could capture there.
+		if pawnAttacks[us][ep]&p.Pieces(us.Other(), Pawn) != 0 {
+			p.ep = ep
+		}
+	}
+}

@@ -1,0 +1,382 @@
+package chess
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Castling rights, one bit each; castleRook holds the rook square of each right.
+const (
+	castleWK uint8 = 1 << iota // white, king side (towards the h-file)
+	castleWQ                   // white, queen side (towards the a-file)
+	castleBK
+	castleBQ
+)
+
+// Position is a chess position. It is a plain value: copy it to keep it.
+type Position struct {
+	board      [64]Piece
+	byType     [7]Bitboard // index 0: all occupied squares
+	byColor    [2]Bitboard
+	castleRook [4]Square // indexed by the bit number of the right
+	side       Color
+	ep         Square // en-passant target, only when an enemy pawn could capture there
+	castle     uint8
+	chess960   bool
+	halfmove   uint16
+	fullmove   uint16
+}
+
+// StartFEN is the FEN of the standard initial position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// startPosition is set by init in attacks.go, after the tables it needs.
+var startPosition Position
+
+func mustFEN(s string) Position {
+	p, err := ParseFEN(s)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// StartPosition returns the standard initial position.
+func StartPosition() Position { return startPosition }
+
+// PieceAt returns the piece on s.
+func (p *Position) PieceAt(s Square) Piece { return p.board[s] }
+
+// Pieces returns the squares of pieces of colour c and type t.
+func (p *Position) Pieces(c Color, t PieceType) Bitboard { return p.byColor[c] & p.byType[t] }
+
+// ByColor returns the squares of all pieces of colour c.
+func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c] }
+
+// ByType returns the squares of pieces of type t of both colours.
+func (p *Position) ByType(t PieceType) Bitboard { return p.byType[t] }
+
+// Occupied returns all occupied squares.
+func (p *Position) Occupied() Bitboard { return p.byType[0] }
+
+// SideToMove returns the colour to move.
+func (p *Position) SideToMove() Color { return p.side }
+
+// EnPassant returns the en-passant target square, NoSquare if there is none. It is set only
+// when a pawn of the side to move stands ready to capture there.
+func (p *Position) EnPassant() Square { return p.ep }
+
+// HalfmoveClock returns the number of half-moves since the last capture or pawn move.
+func (p *Position) HalfmoveClock() int { return int(p.halfmove) }
+
+// FullmoveNumber returns the move number, starting at 1 and incremented after Black moves.
+func (p *Position) FullmoveNumber() int { return int(p.fullmove) }
+
+// Chess960 reports whether castling follows Chess960 rules in FEN and UCI notation.
+func (p *Position) Chess960() bool { return p.chess960 }
+
+// SetChess960 selects Chess960 notation for castling (X-FEN, king-takes-rook UCI).
+func (p *Position) SetChess960(on bool) { p.chess960 = on }
+
+// King returns the square of the king of colour c.
+func (p *Position) King(c Color) Square { return (p.byColor[c] & p.byType[King]).First() }
+
+func (p *Position) put(pc Piece, s Square) {
+	b := SquareBB(s)
+	p.board[s] = pc
+	p.byType[0] |= b
+	p.byType[pc.Type()] |= b
+	p.byColor[pc.Color()] |= b
+}
+
+func (p *Position) remove(s Square) {
+	pc := p.board[s]
+	b := SquareBB(s)
+	p.board[s] = NoPiece
+	p.byType[0] &^= b
+	p.byType[pc.Type()] &^= b
+	p.byColor[pc.Color()] &^= b
+}
+
+// FENError describes what is wrong with a FEN string.
+type FENError struct {
+	FEN    string
+	Field  string // "placement", "side to move", "castling", "en passant", "halfmove clock", "fullmove number", "position"
+	Reason string
+}
+
+func (e *FENError) Error() string {
+	return fmt.Sprintf("bad FEN %q: %s: %s", e.FEN, e.Field, e.Reason)
+}
+
+// ParseFEN parses a FEN string. The castling field may be standard (KQkq), X-FEN or
+// Shredder-FEN (file letters); the move counters may be missing. Castling rights that do not
+// match a king and rook on their first rank are dropped, as is an en-passant square no pawn can
+// capture on. Positions nobody could play from are rejected: a missing or extra king, the side
+// not to move in check, pawns on the first or last rank.
+func ParseFEN(fen string) (Position, error) {
+	var p Position
+	bad := func(field, format string, args ...any) (Position, error) {
+		return Position{}, &FENError{FEN: fen, Field: field, Reason: fmt.Sprintf(format, args...)}
+	}
+	fields := strings.Fields(fen)
+	if len(fields) < 4 || len(fields) > 6 {
+		return bad("position", "want 4 to 6 space-separated fields, got %d", len(fields))
+	}
+	// Placement: ranks 8 to 1.
+	rank, file := 7, 0
+	for i := 0; i < len(fields[0]); i++ {
+		c := fields[0][i]
+		switch {
+		case c == '/':
+			if file != 8 {
+				return bad("placement", "rank %d has %d squares, want 8", rank+1, file)
+			}
+			rank--
+			file = 0
+			if rank < 0 {
+				return bad("placement", "more than 8 ranks")
+			}
+		case c >= '1' && c <= '8':
+			file += int(c - '0')
+			if file > 8 {
+				return bad("placement", "rank %d has more than 8 squares", rank+1)
+			}
+		default:
+			pc, ok := PieceFromLetter(c)
+			if !ok {
+				return bad("placement", "unexpected character %q, want a piece letter, a digit 1-8 or '/'", c)
+			}
+			if file >= 8 {
+				return bad("placement", "rank %d has more than 8 squares", rank+1)
+			}
+			p.put(pc, SquareAt(file, rank))
+			file++
+		}
+	}
+	if rank != 0 || file != 8 {
+		return bad("placement", "want 8 ranks of 8 squares")
+	}
+	switch fields[1] {
+	case "w":
+		p.side = White
+	case "b":
+		p.side = Black
+	default:
+		return bad("side to move", "got %q, want w or b", fields[1])
+	}
+	if err := p.parseCastling(fields[2]); err != "" {
+		return bad("castling", "%s", err)
+	}
+	p.ep = NoSquare
+	if fields[3] != "-" {
+		s, ok := ParseSquare(fields[3])
+		want := 5
+		if p.side == Black {
+			want = 2
+		}
+		if !ok || s.Rank() != want {
+			return bad("en passant", "got %q, want - or a square on rank %d", fields[3], want+1)
+		}
+		p.ep = s
+	}
+	p.fullmove = 1
+	if len(fields) >= 5 {
+		n, err := strconv.Atoi(fields[4])
+		if err != nil || n < 0 || n > 65535 {
+			return bad("halfmove clock", "got %q, want a number", fields[4])
+		}
+		p.halfmove = uint16(n)
+	}
+	if len(fields) == 6 {
+		n, err := strconv.Atoi(fields[5])
+		if err != nil || n < 0 || n > 65535 {
+			return bad("fullmove number", "got %q, want a number", fields[5])
+		}
+		if n == 0 {
+			n = 1 // some writers use 0; the PGN standard counts from 1
+		}
+		p.fullmove = uint16(n)
+	}
+	if reason := p.validate(); reason != "" {
+		return bad("position", "%s", reason)
+	}
+	p.cleanEnPassant()
+	return p, nil
+}
+
+func (p *Position) parseCastling(s string) string {
+	if s == "-" {
+		return ""
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		color := White
+		if c >= 'a' && c <= 'z' {
+			color = Black
+			c -= 'a' - 'A'
+		}
+		back := 0
+		if color == Black {
+			back = 7
+		}
+		king := p.King(color)
+		if p.Pieces(color, King).Count() != 1 || king.Rank() != back {
+			continue // the right cannot exist; drop it
+		}
+		rooks := p.Pieces(color, Rook) & RankBB(back)
+		var rook Square = NoSquare
+		switch {
+		case c == 'K': // outermost rook on the h-side
+			for f := 7; f > king.File(); f-- {
+				if rooks.Has(SquareAt(f, back)) {
+					rook = SquareAt(f, back)
+					break
+				}
+			}
+		case c == 'Q':
+			for f := 0; f < king.File(); f++ {
+				if rooks.Has(SquareAt(f, back)) {
+					rook = SquareAt(f, back)
+					break
+				}
+			}
+		case c >= 'A' && c <= 'H':
+			if sq := SquareAt(int(c-'A'), back); rooks.Has(sq) {
+				rook = sq
+			}
+		default:
+			return fmt.Sprintf("unexpected character %q, want - or letters from KQkq or A-H/a-h", s[i])
+		}
+		if rook == NoSquare || rook == king {
+			continue
+		}
+		bit := 0 // king side
+		if rook.File() < king.File() {
+			bit = 1
+		}
+		bit += 2 * int(color)
+		p.castle |= 1 << bit
+		p.castleRook[bit] = rook
+		if king.File() != 4 || (rook.File() != 0 && rook.File() != 7) {
+			p.chess960 = true
+		}
+	}
+	return ""
+}
+
+// validate returns why nobody could play from the position, or "".
+func (p *Position) validate() string {
+	for c := White; c <= Black; c++ {
+		if n := p.Pieces(c, King).Count(); n != 1 {
+			return fmt.Sprintf("%v has %d kings, want 1", c, n)
+		}
+	}
+	if p.byType[Pawn]&(rank1|rank8) != 0 {
+		return "pawn on the first or last rank"
+	}
+	them := p.side.Other()
+	if p.attackersTo(p.King(them), p.byType[0])&p.byColor[p.side] != 0 {
+		return fmt.Sprintf("%v is in check but it is %v's move", them, p.side)
+	}
+	return ""
+}
+
+// cleanEnPassant drops an en-passant square that no pawn could capture on, so that equal
+// positions compare and print equal whatever the FEN writer did.
+func (p *Position) cleanEnPassant() {
+	if p.ep == NoSquare {
+		return
+	}
+	us, them := p.side, p.side.Other()
+	pushed, from := p.ep-8, p.ep+8 // the enemy pawn went from..pushed over ep
+	if us == Black {
+		pushed, from = p.ep+8, p.ep-8
+	}
+	if p.board[pushed] != MakePiece(them, Pawn) || p.board[p.ep] != NoPiece || p.board[from] != NoPiece ||
+		pawnAttacks[them][p.ep]&p.Pieces(us, Pawn) == 0 {
+		p.ep = NoSquare
+	}
+}
+
+// FEN formats the position. Castling uses KQkq, or X-FEN file letters in Chess960 where a
+// right's rook is not the outermost one.
+func (p *Position) FEN() string {
+	return string(p.AppendFEN(make([]byte, 0, 90)))
+}
+
+// AppendFEN appends the FEN of the position to dst.
+func (p *Position) AppendFEN(dst []byte) []byte {
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 8; f++ {
+			pc := p.board[SquareAt(f, r)]
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				dst = append(dst, byte('0'+empty))
+				empty = 0
+			}
+			dst = append(dst, pc.Letter())
+		}
+		if empty > 0 {
+			dst = append(dst, byte('0'+empty))
+		}
+		if r > 0 {
+			dst = append(dst, '/')
+		}
+	}
+	if p.side == White {
+		dst = append(dst, " w "...)
+	} else {
+		dst = append(dst, " b "...)
+	}
+	if p.castle == 0 {
+		dst = append(dst, '-')
+	}
+	for bit := 0; bit < 4; bit++ {
+		if p.castle&(1<<bit) == 0 {
+			continue
+		}
+		color := Color(bit / 2)
+		letter := byte("KQkq"[bit])
+		if p.chess960 && !p.outermostRook(bit) {
+			letter = 'A' + byte(p.castleRook[bit].File())
+			if color == Black {
+				letter += 'a' - 'A'
+			}
+		}
+		dst = append(dst, letter)
+	}
+	dst = append(dst, ' ')
+	if p.ep == NoSquare {
+		dst = append(dst, '-')
+	} else {
+		dst = append(dst, 'a'+byte(p.ep.File()), '1'+byte(p.ep.Rank()))
+	}
+	dst = append(dst, ' ')
+	dst = strconv.AppendUint(dst, uint64(p.halfmove), 10)
+	dst = append(dst, ' ')
+	return strconv.AppendUint(dst, uint64(p.fullmove), 10)
+}
+
+// outermostRook reports whether the rook of castling right bit is the outermost rook on its side
+// of the king, so that K/Q in X-FEN names it unambiguously.
+func (p *Position) outermostRook(bit int) bool {
+	color := Color(bit / 2)
+	rook := p.castleRook[bit]
+	rooks := p.Pieces(color, Rook) & RankBB(rook.Rank())
+	var beyond Bitboard
+	if bit%2 == 0 { // towards the h-file
+		beyond = RankBB(rook.Rank()) &^ (SquareBB(rook)<<1 - 1)
+	} else {
+		beyond = RankBB(rook.Rank()) & (SquareBB(rook) - 1)
+	}
+	return rooks&beyond == 0
+}
+
+// String returns the FEN.
+func (p *Position) String() string { return p.FEN() }

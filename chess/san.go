@@ -1,0 +1,484 @@
+package chess
+
+import (
+	"fmt"
+	"strings"
+)
+
+// SANError says why a move text could not be read in a position.
+type SANError struct {
+	Move   string // the text as given
+	Reason string
+}
+
+func (e *SANError) Error() string { return fmt.Sprintf("%s: %q", e.Reason, e.Move) }
+
+func sanError(s []byte, format string, args ...any) error {
+	return &SANError{Move: string(s), Reason: fmt.Sprintf(format, args...)}
+}
+
+// figurine maps the second and third bytes of a UTF-8 chess figurine (U+2654..U+265F,
+// E2 99 94..9F) to its piece type, so figurine SAN reads like letters.
+func figurine(b []byte) PieceType {
+	if len(b) < 3 || b[0] != 0xE2 || b[1] != 0x99 || b[2] < 0x94 || b[2] > 0x9F {
+		return NoPieceType
+	}
+	return [6]PieceType{King, Queen, Rook, Bishop, Knight, Pawn}[(b[2]-0x94)%6]
+}
+
+func pieceOfLetter(c byte) PieceType {
+	switch c {
+	case 'N':
+		return Knight
+	case 'B':
+		return Bishop
+	case 'R':
+		return Rook
+	case 'Q':
+		return Queen
+	case 'K':
+		return King
+	case 'P':
+		return Pawn
+	}
+	return NoPieceType
+}
+
+func promoOfLetter(c byte) PieceType {
+	switch c {
+	case 'N', 'n':
+		return Knight
+	case 'B', 'b':
+		return Bishop
+	case 'R', 'r':
+		return Rook
+	case 'Q', 'q':
+		return Queen
+	}
+	return NoPieceType
+}
+
+// ParseSAN reads a move in Standard Algebraic Notation, in every spelling real PGN files use:
+// Nbd7, N1d7, Qh4xe1, exd6, exd6e.p., e8=Q, e8Q, e8(Q), e8/Q, O-O, 0-0-0, figurines, long
+// algebraic (Ng1-f3, e2-e4, e7xd8=Q) and UCI (e2e4), with any + # ! ? suffixes. The move is
+// found from attack sets, not by generating every move; it must be legal and unambiguous.
+// It does not allocate unless it fails.
+func (p *Position) ParseSAN(s []byte) (Move, error) {
+	orig := s
+	// Suffixes: check and mate signs, annotation glyphs, "e.p.".
+	for len(s) > 0 {
+		c := s[len(s)-1]
+		if c == '+' || c == '#' || c == '!' || c == '?' || c == '-' && len(s) > 3 && s[len(s)-2] == '+' {
+			s = s[:len(s)-1]
+			continue
+		}
+		if len(s) > 4 && string(s[len(s)-4:]) == "e.p." {
+			s = s[:len(s)-4]
+			continue
+		}
+		if len(s) > 3 && string(s[len(s)-2:]) == "ep" && s[len(s)-3] >= '1' && s[len(s)-3] <= '8' {
+			s = s[:len(s)-2]
+			continue
+		}
+		break
+	}
+	if len(s) < 2 {
+		return NoMove, sanError(orig, "move too short")
+	}
+	if m, ok := p.parseCastle(s); ok {
+		if m == NoMove {
+			return NoMove, sanError(orig, "castling is not legal here")
+		}
+		return m, nil
+	}
+	pt := Pawn
+	if t := pieceOfLetter(s[0]); t != NoPieceType {
+		pt = t
+		s = s[1:]
+	} else if t := figurine(s); t != NoPieceType {
+		pt = t
+		s = s[3:]
+	}
+	// Promotion at the end: Q, =Q, (Q), /Q; lower case accepted.
+	promo := NoPieceType
+	if n := len(s); n >= 3 && s[n-1] == ')' && s[n-3] == '(' {
+		promo = promoOfLetter(s[n-2])
+		if promo == NoPieceType {
+			return NoMove, sanError(orig, "bad promotion piece")
+		}
+		s = s[:n-3]
+	} else if n >= 3 && (s[n-1] < '1' || s[n-1] > '8') {
+		promo = promoOfLetter(s[n-1])
+		if promo == NoPieceType {
+			return NoMove, sanError(orig, "malformed move")
+		}
+		s = s[:n-1]
+		if n := len(s); s[n-1] == '=' || s[n-1] == '/' {
+			s = s[:n-1]
+		}
+	}
+	if len(s) < 2 {
+		return NoMove, sanError(orig, "malformed move")
+	}
+	to, ok := squareOf(s[len(s)-2:])
+	if !ok {
+		return NoMove, sanError(orig, "malformed move: no destination square")
+	}
+	fromFile, fromRank := -1, -1
+	capture := false
+	for _, c := range s[:len(s)-2] {
+		switch {
+		case c >= 'a' && c <= 'h' && fromFile < 0 && fromRank < 0:
+			fromFile = int(c - 'a')
+		case c >= '1' && c <= '8' && fromRank < 0:
+			fromRank = int(c - '1')
+		case (c == 'x' || c == ':') && !capture:
+			capture = true
+		case c == '-':
+		default:
+			return NoMove, sanError(orig, "malformed move")
+		}
+	}
+	if promo != NoPieceType && pt != Pawn {
+		return NoMove, sanError(orig, "only pawns promote")
+	}
+	us := p.side
+	if p.byColor[us].Has(to) {
+		return NoMove, sanError(orig, "illegal move: %v holds a piece of the side to move", to)
+	}
+	// Long algebraic or UCI names the origin square: the piece letter may be missing.
+	if fromFile >= 0 && fromRank >= 0 {
+		from := SquareAt(fromFile, fromRank)
+		pc := p.board[from]
+		if pc == NoPiece || pc.Color() != us || (pt != Pawn && pc.Type() != pt) {
+			return NoMove, sanError(orig, "illegal move: no matching piece on %v", from)
+		}
+		pt = pc.Type()
+		if pt == King && p.castle != 0 {
+			if m, ok := p.kingCastleByDestination(from, to); ok {
+				return m, nil
+			}
+		}
+		if pt != Pawn && Attacks(us, pt, from, p.byType[0])&SquareBB(to) == 0 {
+			return NoMove, sanError(orig, "illegal move: the piece on %v cannot reach %v", from, to)
+		}
+	}
+	if pt == Pawn {
+		return p.resolvePawn(orig, fromFile, fromRank, to, promo)
+	}
+	cands := p.reaching(pt, to)
+	if fromFile >= 0 {
+		cands &= FileBB(fromFile)
+	}
+	if fromRank >= 0 {
+		cands &= RankBB(fromRank)
+	}
+	if cands == 0 {
+		if pt == King {
+			if m, ok := p.kingCastleByDestination(p.King(us), to); ok {
+				return m, nil
+			}
+		}
+		return NoMove, sanError(orig, "illegal move: no %s can move to %v", pieceName[pt], to)
+	}
+	ctx := p.legality()
+	var found Move
+	n := 0
+	for b := cands; b != 0; {
+		from := b.PopFirst()
+		if m := newMove(from, to, NoPieceType, moveNormal); p.legalWith(m, &ctx) {
+			found = m
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		return NoMove, sanError(orig, "illegal move: it leaves the king in check")
+	case n > 1:
+		return NoMove, sanError(orig, "ambiguous move: %d %ss can move to %v", n, pieceName[pt], to)
+	}
+	return found, nil
+}
+
+var pieceName = [7]string{"", "pawn", "knight", "bishop", "rook", "queen", "king"}
+
+func squareOf(b []byte) (Square, bool) {
+	if len(b) != 2 || b[0] < 'a' || b[0] > 'h' || b[1] < '1' || b[1] > '8' {
+		return NoSquare, false
+	}
+	return SquareAt(int(b[0]-'a'), int(b[1]-'1')), true
+}
+
+// reaching returns the pieces of type pt of the side to move whose moves (pins ignored) reach to.
+func (p *Position) reaching(pt PieceType, to Square) Bitboard {
+	return Attacks(p.side.Other(), pt, to, p.byType[0]) & p.Pieces(p.side, pt)
+}
+
+func (p *Position) parseCastle(s []byte) (Move, bool) {
+	n := 0 // number of O's
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case 'O', '0', 'o':
+			if i%2 != 0 {
+				return NoMove, false
+			}
+			n++
+		case '-':
+			if i%2 != 1 {
+				return NoMove, false
+			}
+		default:
+			return NoMove, false
+		}
+	}
+	if len(s)%2 == 0 || n < 2 || n > 3 {
+		return NoMove, false
+	}
+	us := p.side
+	bit := 2 * int(us)
+	if n == 3 {
+		bit++
+	}
+	if p.castle&(1<<bit) == 0 || p.InCheck() {
+		return NoMove, true
+	}
+	m := newMove(p.King(us), p.castleRook[bit], NoPieceType, moveCastle)
+	if !p.castleOK(m) {
+		return NoMove, true
+	}
+	return m, true
+}
+
+// kingCastleByDestination reads a king move onto its castling destination (Kg1, e1g1) or onto
+// its own rook (e1h1, Chess960 UCI) as castling.
+func (p *Position) kingCastleByDestination(from, to Square) (Move, bool) {
+	us := p.side
+	if from != p.King(us) || p.InCheck() {
+		return NoMove, false
+	}
+	for i := 0; i < 2; i++ {
+		bit := 2*int(us) + i
+		if p.castle&(1<<bit) == 0 {
+			continue
+		}
+		m := newMove(from, p.castleRook[bit], NoPieceType, moveCastle)
+		if to == m.To() || (to == m.KingTo() && !p.chess960 && !kingAttacks[from].Has(to)) {
+			if p.castleOK(m) {
+				return m, true
+			}
+		}
+	}
+	return NoMove, false
+}
+
+func (p *Position) resolvePawn(orig []byte, fromFile, fromRank int, to Square, promo PieceType) (Move, error) {
+	us := p.side
+	pawns := p.Pieces(us, Pawn)
+	back := -8
+	if us == Black {
+		back = 8
+	}
+	var from Square
+	kind := uint32(moveNormal)
+	if fromFile >= 0 && fromFile != to.File() {
+		if d := fromFile - to.File(); d != 1 && d != -1 {
+			return NoMove, sanError(orig, "illegal move: a pawn cannot capture from the %c-file to %v", 'a'+fromFile, to)
+		}
+		from = Square(int(to) + back + fromFile - to.File())
+		if int(to)+back < 0 || int(to)+back > 63 {
+			return NoMove, sanError(orig, "illegal move")
+		}
+		switch {
+		case to == p.ep:
+			kind = moveEnPassant
+		case !p.byColor[us.Other()].Has(to):
+			return NoMove, sanError(orig, "illegal move: nothing to capture on %v", to)
+		}
+	} else {
+		one := int(to) + back
+		if one < 0 || one > 63 || p.board[to] != NoPiece {
+			return NoMove, sanError(orig, "illegal move: pawn cannot advance to %v", to)
+		}
+		from = Square(one)
+		if !pawns.Has(from) {
+			two := one + back
+			if p.board[from] != NoPiece || two < 0 || two > 63 || !pawns.Has(Square(two)) ||
+				(us == White && to.Rank() != 3) || (us == Black && to.Rank() != 4) {
+				return NoMove, sanError(orig, "illegal move: no pawn can advance to %v", to)
+			}
+			from = Square(two)
+		}
+	}
+	if !pawns.Has(from) || (fromRank >= 0 && from.Rank() != fromRank) {
+		return NoMove, sanError(orig, "illegal move: no pawn on %v", from)
+	}
+	if last := to.Rank() == 0 || to.Rank() == 7; last != (promo != NoPieceType) {
+		if last {
+			return NoMove, sanError(orig, "illegal move: promotion piece missing")
+		}
+		return NoMove, sanError(orig, "illegal move: a pawn promotes only on the last rank")
+	}
+	m := newMove(from, to, promo, kind)
+	ctx := p.legality()
+	if !p.legalWith(m, &ctx) {
+		return NoMove, sanError(orig, "illegal move: it leaves the king in check")
+	}
+	return m, nil
+}
+
+// legalityContext caches what checking many moves of one position needs.
+type legalityContext struct {
+	ksq      Square
+	pinned   Bitboard
+	checkers Bitboard
+}
+
+func (p *Position) legality() legalityContext {
+	return legalityContext{ksq: p.King(p.side), pinned: p.Pinned(p.side), checkers: p.Checkers()}
+}
+
+// legalWith reports whether a pseudo-legal, non-castling move keeps the own king safe.
+func (p *Position) legalWith(m Move, c *legalityContext) bool {
+	from, to := m.From(), m.To()
+	them := p.side.Other()
+	occ := p.byType[0]
+	if from == c.ksq {
+		return !p.attackedBy(to, occ&^SquareBB(from), them)
+	}
+	if m.IsEnPassant() {
+		capsq := Square(int(to) - 8)
+		if p.side == Black {
+			capsq = to + 8
+		}
+		after := occ&^SquareBB(from)&^SquareBB(capsq) | SquareBB(to)
+		return p.attackersTo(c.ksq, after)&p.byColor[them]&^SquareBB(capsq) == 0
+	}
+	if c.pinned.Has(from) && !lineBB[c.ksq][from].Has(to) {
+		return false
+	}
+	if c.checkers != 0 {
+		if c.checkers.More() {
+			return false
+		}
+		return (Between(c.ksq, c.checkers.First()) | c.checkers).Has(to)
+	}
+	return true
+}
+
+// SAN returns the move in Standard Algebraic Notation.
+func (p *Position) SAN(m Move) string { return string(p.AppendSAN(make([]byte, 0, 8), m)) }
+
+// AppendSAN appends the SAN of the legal move m to dst: minimal disambiguation (file, then rank,
+// then both), =Q for promotions, + for check and # for mate; "--" for a null move.
+func (p *Position) AppendSAN(dst []byte, m Move) []byte {
+	switch {
+	case m.IsNull():
+		return append(dst, "--"...)
+	case m.IsCastle():
+		if m.To() > m.From() {
+			dst = append(dst, "O-O"...)
+		} else {
+			dst = append(dst, "O-O-O"...)
+		}
+	default:
+		from, to := m.From(), m.To()
+		pt := p.board[from].Type()
+		capture := p.board[to] != NoPiece || m.IsEnPassant()
+		if pt == Pawn {
+			if capture {
+				dst = append(dst, 'a'+byte(from.File()), 'x')
+			}
+			dst = append(dst, to.String()...)
+			if promo := m.Promotion(); promo != NoPieceType {
+				dst = append(dst, '=', promo.Letter())
+			}
+		} else {
+			dst = append(dst, pt.Letter())
+			others := p.reaching(pt, to) &^ SquareBB(from)
+			if others != 0 {
+				ctx := p.legality()
+				for b := others; b != 0; {
+					o := b.PopFirst()
+					if !p.legalWith(newMove(o, to, NoPieceType, moveNormal), &ctx) {
+						others &^= SquareBB(o)
+					}
+				}
+			}
+			if others != 0 {
+				switch {
+				case others&FileBB(from.File()) == 0:
+					dst = append(dst, 'a'+byte(from.File()))
+				case others&RankBB(from.Rank()) == 0:
+					dst = append(dst, '1'+byte(from.Rank()))
+				default:
+					dst = append(dst, 'a'+byte(from.File()), '1'+byte(from.Rank()))
+				}
+			}
+			if capture {
+				dst = append(dst, 'x')
+			}
+			dst = append(dst, to.String()...)
+		}
+	}
+	next := *p
+	next.Play(m)
+	if next.InCheck() {
+		if next.HasLegalMove() {
+			dst = append(dst, '+')
+		} else {
+			dst = append(dst, '#')
+		}
+	}
+	return dst
+}
+
+// ParseUCI reads a move in UCI long algebraic notation (e2e4, e7e8q, e1g1 or e1h1 for castling).
+func (p *Position) ParseUCI(s string) (Move, error) {
+	if s == "0000" {
+		return NullMove, nil
+	}
+	if len(s) < 4 || len(s) > 5 {
+		return NoMove, &SANError{Move: s, Reason: "malformed UCI move"}
+	}
+	from, ok1 := ParseSquare(s[:2])
+	to, ok2 := ParseSquare(s[2:4])
+	if !ok1 || !ok2 {
+		return NoMove, &SANError{Move: s, Reason: "malformed UCI move"}
+	}
+	promo := NoPieceType
+	if len(s) == 5 {
+		if promo = promoOfLetter(s[4]); promo == NoPieceType {
+			return NoMove, &SANError{Move: s, Reason: "bad promotion piece"}
+		}
+	}
+	if p.board[from].Type() == King && p.board[from].Color() == p.side {
+		if m, ok := p.kingCastleByDestination(from, to); ok {
+			return m, nil
+		}
+	}
+	var l MoveList
+	p.LegalMoves(&l)
+	for _, m := range l.Moves() {
+		if m.From() == from && m.To() == to && m.Promotion() == promo && !m.IsCastle() {
+			return m, nil
+		}
+	}
+	return NoMove, &SANError{Move: s, Reason: "illegal move"}
+}
+
+// UCI returns the move in UCI notation: castling as the king's two-square move, or as king
+// takes rook in Chess960.
+func (p *Position) UCI(m Move) string {
+	if m.IsNull() {
+		return "0000"
+	}
+	to := m.To()
+	if m.IsCastle() && !p.chess960 {
+		to = m.KingTo()
+	}
+	s := m.From().String() + to.String()
+	if promo := m.Promotion(); promo != NoPieceType {
+		s += strings.ToLower(string(promo.Letter()))
+	}
+	return s
+}
