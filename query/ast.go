@@ -310,7 +310,9 @@ type Unary struct {
 
 // Binary is a binary operator: and, or, &, |, in, attacks, attackedby,
 // + - * / %. For arithmetic, a set operand counts as its size (the checker
-// wraps it in a Unary OpCount so the evaluator sees only numbers).
+// wraps it in a Unary OpCount so the evaluator sees only numbers). OpIn
+// between two sets is the subset test; between two strings (X in Y) it
+// tests whether X occurs in Y, as in the implicit search `event "Ch"`.
 type Binary struct {
 	At
 	Op   Op
@@ -341,9 +343,7 @@ type CompareLink struct {
 
 // Compare is a chain of comparisons: Operands[0] Links[0].Op Operands[1]
 // Links[1].Op Operands[2] ... (e.g. `2 < #P <= 5`). It matches when every
-// operand matches and every link holds. Its value is the value of the
-// leftmost operand, as in CQL (so `sort` can use it); T is that type for a
-// number, else TypeNone.
+// operand matches and every link holds. It is logical (T is TypeNone).
 type Compare struct {
 	At
 	Operands []Node
@@ -464,20 +464,11 @@ type Elo struct {
 }
 
 // Tag is `tag "Name"`: a string filter, the value of the PGN tag Name (fails
-// when absent). The implicit search forms `event "x"`, `site "x"` are
-// represented as a Match node around a Keyword.
+// when absent). The implicit search forms `event "x"`, `tag "Name" "x"` are
+// represented as Binary{OpIn, StringLit "x", the string filter}.
 type Tag struct {
 	At
 	Name string
-}
-
-// Match is an implicit search: `event "Baden"`, `site "x"`, `eco "B2"`,
-// `date "1990"`, `tag "Name" "x"`. Logical: matches when the string filter
-// X has a value containing Substring.
-type Match struct {
-	At
-	X         Node // a string filter
-	Substring string
 }
 
 // Var is a reference to a variable; its type is Sym.Kind.Type().
@@ -496,9 +487,11 @@ func (v *Var) Type() Type { return v.Sym.Kind.Type() }
 type Assign struct {
 	At
 	Op    Op
+	Name  string
 	Sym   *Symbol
 	Value Node
 	Decl  bool
+	Piece bool // `piece x = F`: x becomes a piece identity variable
 }
 
 // Square is `square [all] x in S body` (Piece false) or `piece [all] x in S
@@ -516,6 +509,7 @@ type Square struct {
 	At
 	All   bool
 	Piece bool
+	Name  string // the variable's name
 	Var   *Symbol
 	In    Node
 	Body  Node
@@ -687,8 +681,9 @@ type Find struct {
 // Logical: matches when F matches for some t.
 type Echo struct {
 	At
-	Source, Target *Symbol
-	X              Node
+	SourceName, TargetName string
+	Source, Target         *Symbol
+	X                      Node
 }
 
 // LineElem is one element of a line pattern.
@@ -723,7 +718,6 @@ func (*Result) Type() Type          { return TypeNone }
 func (p *Player) Type() Type        { return p.T }
 func (*Elo) Type() Type             { return TypeNumber }
 func (*Tag) Type() Type             { return TypeString }
-func (*Match) Type() Type           { return TypeNone }
 func (*Assign) Type() Type          { return TypeNone }
 func (*FromTo) Type() Type          { return TypeSet }
 func (*Dir) Type() Type             { return TypeSet }
@@ -765,7 +759,6 @@ func (*Result) node()          {}
 func (*Player) node()          {}
 func (*Elo) node()             {}
 func (*Tag) node()             {}
-func (*Match) node()           {}
 func (*Var) node()             {}
 func (*Assign) node()          {}
 func (*Square) node()          {}

@@ -1,0 +1,383 @@
+package query
+
+import (
+	"fmt"
+	"sort"
+)
+
+// checker resolves variables and types every filter. It rewrites the tree
+// where CQL converts implicitly: a set used as a number becomes Unary
+// OpCount, so the evaluator never needs to look at operand types.
+type checker struct {
+	filename string
+	src      []byte
+	errs     ErrorList
+	globals  map[string]*Symbol // assigned variables (CQL variables are global)
+	scope    []*Symbol          // iteration variables of the enclosing square/piece/echo filters
+	symbols  []*Symbol
+}
+
+const maxErrors = 10
+
+func (c *checker) errorf(pos Pos, format string, args ...any) {
+	if len(c.errs) >= maxErrors {
+		return
+	}
+	c.errs = append(c.errs, &Error{Filename: c.filename, Pos: pos, Msg: fmt.Sprintf(format, args...), Line: sourceLine(c.src, pos.Offset)})
+}
+
+func (c *checker) newSymbol(name string, kind VarKind, pos Pos) *Symbol {
+	s := &Symbol{Name: name, Kind: kind, Index: len(c.symbols), Decl: pos}
+	c.symbols = append(c.symbols, s)
+	return s
+}
+
+// lookup finds the innermost visible variable called name.
+func (c *checker) lookup(name string) *Symbol {
+	for i := len(c.scope) - 1; i >= 0; i-- {
+		if c.scope[i].Name == name {
+			return c.scope[i]
+		}
+	}
+	return c.globals[name]
+}
+
+func (c *checker) iterationVar(name string) bool {
+	for _, s := range c.scope {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) program(prog *Program) {
+	c.globals = map[string]*Symbol{}
+	c.block(prog.Body)
+	prog.Symbols = c.symbols
+}
+
+func (c *checker) block(b *Block) {
+	for i, f := range b.Filters {
+		b.Filters[i] = c.check(f)
+	}
+	b.T = TypeNone
+	if n := len(b.Filters); n > 0 {
+		b.T = b.Filters[n-1].Type()
+	}
+}
+
+// describe names a filter for messages: "set filter 'R'", "number filter".
+func describe(n Node) string {
+	return n.Type().String() + " filter"
+}
+
+// set checks n and requires a set value.
+func (c *checker) set(n Node, what string) Node {
+	n = c.check(n)
+	if n.Type() != TypeSet {
+		c.errorf(n.Pos(), "%s must be a set filter, found a %s", what, describe(n))
+	}
+	return n
+}
+
+// number checks n and requires a number; a set counts as its size.
+func (c *checker) number(n Node, what string) Node {
+	n = c.check(n)
+	return c.toNumber(n, what)
+}
+
+func (c *checker) toNumber(n Node, what string) Node {
+	switch n.Type() {
+	case TypeNumber:
+		return n
+	case TypeSet:
+		return &Unary{At: At{n.Pos()}, Op: OpCount, X: n, T: TypeNumber}
+	}
+	c.errorf(n.Pos(), "%s must be a number (or a set, counted), found a %s", what, describe(n))
+	return n
+}
+
+func (c *checker) check(n Node) Node {
+	switch n := n.(type) {
+	case *PieceDesignator, *NumberLit, *StringLit, *BoolLit, *Keyword, *Result, *FromTo, *Elo, *Tag:
+		return n
+	case *Block:
+		c.block(n)
+	case *Var:
+		n.Sym = c.lookup(n.Name)
+		if n.Sym == nil {
+			c.unknown(n)
+			n.Sym = &Symbol{Name: n.Name, Kind: VarSet, Index: -1}
+		}
+	case *Assign:
+		c.assign(n)
+	case *Unary:
+		c.unary(n)
+	case *Binary:
+		c.binary(n)
+	case *Compare:
+		c.compare(n)
+	case *MinMax:
+		for i, a := range n.Args {
+			n.Args[i] = c.number(a, n.Op.String()+" argument")
+		}
+	case *If:
+		n.Cond = c.check(n.Cond)
+		n.Then = c.check(n.Then)
+		n.T = TypeNone
+		if n.Else != nil {
+			n.Else = c.check(n.Else)
+			if n.Then.Type() == n.Else.Type() {
+				n.T = n.Then.Type()
+			}
+		}
+	case *Player:
+		n.T = TypeString
+		if n.Match != nil {
+			n.T = TypeNone
+		} else if n.Color == ColorAny {
+			c.errorf(n.Pos(), "player needs 'white' or 'black', or a name to search for (player \"Carlsen\")")
+		}
+	case *Square:
+		c.square(n)
+	case *Move:
+		if n.From != nil {
+			n.From = c.set(n.From, "move from")
+		}
+		if n.To != nil {
+			n.To = c.set(n.To, "move to")
+		}
+		if n.Capture != nil {
+			n.Capture = c.set(n.Capture, "move capture")
+		}
+	case *Dir:
+		n.X = c.set(n.X, "the argument of "+n.Dir.String())
+	case *Transform:
+		n.Body = c.check(n.Body)
+		switch {
+		case n.Count:
+			n.T = TypeNumber
+		case n.Body.Type() == TypeSet:
+			n.T = TypeSet
+		default:
+			n.T = TypeNone
+		}
+		n.Variants = c.variants(n)
+	case *Comment:
+		for i, a := range n.Args {
+			n.Args[i] = c.check(a)
+		}
+	case *Sort:
+		n.X = c.check(n.X)
+		if n.X.Type() != TypeString {
+			n.X = c.toNumber(n.X, "the sort value")
+		}
+	case *Find:
+		n.X = c.check(n.X)
+		n.T = TypePosition
+		if n.All {
+			n.T = TypeNumber
+		}
+	case *Echo:
+		src := c.newSymbol(n.SourceName, VarPosition, n.Pos())
+		dst := c.newSymbol(n.TargetName, VarPosition, n.Pos())
+		n.Source, n.Target = src, dst
+		c.scope = append(c.scope, src, dst)
+		n.X = c.check(n.X)
+		c.scope = c.scope[:len(c.scope)-2]
+	case *Line:
+		c.lineElems(n.Elems)
+	default:
+		panic(fmt.Sprintf("query: checker: unexpected node %T", n))
+	}
+	return n
+}
+
+func (c *checker) lineElems(es []LineElem) {
+	for i := range es {
+		if es[i].X != nil {
+			es[i].X = c.check(es[i].X)
+		}
+		for _, alt := range es[i].Alts {
+			c.lineElems(alt)
+		}
+	}
+}
+
+// unknown reports an identifier that is neither a keyword nor a variable,
+// suggesting the nearest keyword or variable.
+func (c *checker) unknown(v *Var) {
+	if s := suggest(v.Name, keywordList()); s != "" {
+		c.errorf(v.Pos(), "unknown filter '%s'; did you mean '%s'?", v.Name, s)
+		return
+	}
+	var names []string
+	for name := range c.globals {
+		names = append(names, name)
+	}
+	for _, s := range c.scope {
+		names = append(names, s.Name)
+	}
+	sort.Strings(names)
+	if s := suggest(v.Name, names); s != "" {
+		c.errorf(v.Pos(), "undefined variable '%s'; did you mean '%s'?", v.Name, s)
+		return
+	}
+	c.errorf(v.Pos(), "unknown filter or undefined variable '%s' (a variable must be assigned before it is used)", v.Name)
+}
+
+func kindOf(t Type) (VarKind, bool) {
+	switch t {
+	case TypeSet:
+		return VarSet, true
+	case TypeNumber:
+		return VarNumber, true
+	case TypeString:
+		return VarString, true
+	case TypePosition:
+		return VarPosition, true
+	}
+	return 0, false
+}
+
+func (c *checker) assign(n *Assign) {
+	if c.iterationVar(n.Name) {
+		c.errorf(n.Pos(), "cannot assign to '%s': it is the variable of an enclosing iteration filter", n.Name)
+	}
+	sym := c.globals[n.Name]
+	if n.Op != OpAssign && n.Op != OpCondAssign {
+		// Compound assignment: x op= N on an existing number variable.
+		n.Value = c.number(n.Value, "the right side of "+n.Op.String())
+		if sym == nil {
+			c.errorf(n.Pos(), "'%s' is not defined: %s needs a number variable assigned earlier", n.Name, n.Op)
+			sym = c.newSymbol(n.Name, VarNumber, n.Pos())
+			c.globals[n.Name] = sym
+		} else if sym.Kind != VarNumber {
+			c.errorf(n.Pos(), "%s needs a number variable, but '%s' is a %s variable", n.Op, n.Name, sym.Kind)
+		}
+		n.Sym = sym
+		return
+	}
+	n.Value = c.check(n.Value)
+	kind, ok := kindOf(n.Value.Type())
+	if !ok {
+		c.errorf(n.Value.Pos(), "cannot assign a logical filter to '%s': it has no value (only set, number, string and position filters do)", n.Name)
+		kind = VarSet
+	}
+	if n.Piece {
+		if n.Value.Type() != TypeSet {
+			c.errorf(n.Value.Pos(), "piece %s = ... needs a set filter, found a %s", n.Name, describe(n.Value))
+		}
+		kind = VarPiece
+	}
+	if sym == nil {
+		sym = c.newSymbol(n.Name, kind, n.Pos())
+		c.globals[n.Name] = sym
+		n.Decl = true
+	} else if sym.Kind != kind {
+		if sym.Kind == VarNumber && kind == VarSet {
+			n.Value = c.toNumber(n.Value, "the value")
+		} else if ok {
+			c.errorf(n.Pos(), "'%s' is a %s variable (declared at %d:%d); cannot assign a %s to it", n.Name, sym.Kind, sym.Decl.Line, sym.Decl.Col, describe(n.Value))
+		}
+	}
+	n.Sym = sym
+}
+
+func (c *checker) square(n *Square) {
+	what := "square"
+	kind := VarSet
+	if n.Piece {
+		what, kind = "piece", VarPiece
+	}
+	n.In = c.set(n.In, "the set after '"+what+" "+n.Name+" in'")
+	n.Var = c.newSymbol(n.Name, kind, n.Pos())
+	c.scope = append(c.scope, n.Var)
+	n.Body = c.check(n.Body)
+	c.scope = c.scope[:len(c.scope)-1]
+}
+
+func (c *checker) unary(n *Unary) {
+	switch n.Op {
+	case OpNot:
+		n.X = c.check(n.X)
+		n.T = TypeNone
+	case OpComplement:
+		n.X = c.set(n.X, "the argument of ~")
+		n.T = TypeSet
+	case OpCount:
+		n.X = c.set(n.X, "the argument of #")
+		n.T = TypeNumber
+	case OpPower:
+		n.X = c.set(n.X, "the argument of power")
+		n.T = TypeNumber
+	case OpNeg, OpAbs:
+		n.X = c.number(n.X, "the argument of "+n.Op.String())
+		n.T = TypeNumber
+	}
+}
+
+func (c *checker) binary(n *Binary) {
+	switch n.Op {
+	case OpAnd, OpOr:
+		n.X, n.Y = c.check(n.X), c.check(n.Y)
+		n.T = TypeNone
+	case OpInter, OpUnion, OpAttacks, OpAttackedBy:
+		what := "the left side of " + n.Op.String()
+		n.X = c.set(n.X, what)
+		n.Y = c.set(n.Y, "the right side of "+n.Op.String())
+		n.T = TypeSet
+	case OpIn:
+		n.X, n.Y = c.check(n.X), c.check(n.Y)
+		n.T = TypeNone
+		tx, ty := n.X.Type(), n.Y.Type()
+		if !(tx == TypeSet && ty == TypeSet || tx == TypeString && ty == TypeString) {
+			c.errorf(n.Pos(), "'in' needs two set filters (subset test) or two string filters (substring test), found a %s and a %s", describe(n.X), describe(n.Y))
+		}
+	default: // arithmetic
+		n.X, n.Y = c.check(n.X), c.check(n.Y)
+		if n.Op == OpAdd && n.X.Type() == TypeString && n.Y.Type() == TypeString {
+			n.T = TypeString // string concatenation
+			return
+		}
+		n.X = c.toNumber(n.X, "the left side of "+n.Op.String())
+		n.Y = c.toNumber(n.Y, "the right side of "+n.Op.String())
+		n.T = TypeNumber
+	}
+}
+
+func (c *checker) compare(n *Compare) {
+	n.T = TypeNone
+	allSets, allStrings, allPositions := true, true, true
+	for i, o := range n.Operands {
+		o = c.check(o)
+		n.Operands[i] = o
+		t := o.Type()
+		allSets = allSets && t == TypeSet
+		allStrings = allStrings && t == TypeString
+		allPositions = allPositions && t == TypePosition
+	}
+	mode := CompareNumber
+	switch {
+	case allSets:
+		mode = CompareSet
+		for _, l := range n.Links {
+			if l.Op != OpEq && l.Op != OpNe {
+				mode = CompareNumber // sets compared by size
+			}
+		}
+	case allStrings:
+		mode = CompareString
+	case allPositions:
+		mode = ComparePosition
+	}
+	for i := range n.Links {
+		n.Links[i].Mode = mode
+	}
+	if mode == CompareNumber {
+		for i, o := range n.Operands {
+			n.Operands[i] = c.toNumber(o, "an operand of "+n.Links[max(0, i-1)].Op.String())
+		}
+	}
+}

@@ -1,0 +1,434 @@
+package query
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// lexer turns source text into tokens on demand. It is a small value type
+// so the parser can copy it to look ahead.
+type lexer struct {
+	src  []byte
+	off  int // next byte to read
+	line int // 1-based line of off
+	col  int // 1-based column (in runes) of off
+}
+
+func newLexer(src []byte) lexer {
+	return lexer{src: src, line: 1, col: 1}
+}
+
+func (l *lexer) pos() Pos { return Pos{Offset: l.off, Line: l.line, Col: l.col} }
+
+// peekRune returns the rune at off+delta bytes (0 at end of input).
+func (l *lexer) runeAt(off int) (rune, int) {
+	if off >= len(l.src) {
+		return 0, 0
+	}
+	c := l.src[off]
+	if c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRune(l.src[off:])
+}
+
+func (l *lexer) byteAt(off int) byte {
+	if off < len(l.src) {
+		return l.src[off]
+	}
+	return 0
+}
+
+// advance moves past n bytes, keeping line and column up to date.
+func (l *lexer) advance(n int) {
+	end := l.off + n
+	for l.off < end {
+		r, w := l.runeAt(l.off)
+		if w == 0 {
+			break
+		}
+		l.off += w
+		if r == '\n' {
+			l.line++
+			l.col = 1
+		} else {
+			l.col++
+		}
+	}
+}
+
+// skipSpace skips white space and comments. An unterminated block comment
+// yields an illegal token message.
+func (l *lexer) skipSpace() (errPos Pos, errMsg string) {
+	for l.off < len(l.src) {
+		c := l.src[l.off]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+			l.advance(1)
+		case c == '/' && l.byteAt(l.off+1) == '/':
+			for l.off < len(l.src) && l.src[l.off] != '\n' {
+				l.advance(1)
+			}
+		case c == '/' && l.byteAt(l.off+1) == '*':
+			start := l.pos()
+			l.advance(2)
+			for {
+				if l.off >= len(l.src) {
+					return start, "comment not terminated: expected '*/'"
+				}
+				if l.src[l.off] == '*' && l.byteAt(l.off+1) == '/' {
+					l.advance(2)
+					break
+				}
+				l.advance(1)
+			}
+		default:
+			r, _ := l.runeAt(l.off)
+			if r == '\u00a0' || r == '\ufeff' { // no-break space, BOM
+				l.advance(utf8.RuneLen(r))
+				continue
+			}
+			return
+		}
+	}
+	return
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isIdentByte(c byte) bool {
+	return isLetter(c) || isDigit(c) || c == '_'
+}
+
+// next scans and returns the next token.
+func (l *lexer) next() token {
+	if p, msg := l.skipSpace(); msg != "" {
+		return token{kind: tIllegal, pos: p, end: l.off, text: msg, raw: "/*"}
+	}
+	start := l.pos()
+	if l.off >= len(l.src) {
+		return token{kind: tEOF, pos: start, end: l.off}
+	}
+	tok := l.scan()
+	tok.pos = start
+	tok.end = l.off
+	tok.raw = string(l.src[start.Offset:l.off])
+	if tok.text == "" {
+		tok.text = tok.raw
+	}
+	return tok
+}
+
+func (l *lexer) scan() token {
+	c := l.src[l.off]
+	// Piece designators come first: `a`, `b2`, `Ka1`, `[Qq]`, `.` ...
+	if t, n, ok := l.pieceDesignator(); ok {
+		l.advance(n)
+		return t
+	}
+	switch {
+	case isLetter(c) || c == '_':
+		return l.ident()
+	case isDigit(c):
+		n := l.off
+		for n < len(l.src) && isDigit(l.src[n]) {
+			n++
+		}
+		text := string(l.src[l.off:n])
+		v, err := strconv.Atoi(text)
+		l.advance(n - l.off)
+		if err != nil {
+			return token{kind: tIllegal, text: "number too large: " + text}
+		}
+		return token{kind: tNumber, num: v}
+	case c == '"':
+		return l.str()
+	}
+	if c >= utf8.RuneSelf {
+		r, w := l.runeAt(l.off)
+		if r == '―' && l.runeAtIs(l.off+w, '―') {
+			l.advance(2 * w)
+			return token{kind: tDash, text: "--"}
+		}
+		if alias, ok := unicodeAliases[r]; ok {
+			l.advance(w)
+			return l.symbolToken(alias)
+		}
+		l.advance(w)
+		if r == utf8.RuneError {
+			return token{kind: tIllegal, text: "invalid UTF-8 encoding"}
+		}
+		return token{kind: tIllegal, text: "unexpected character '" + string(r) + "'"}
+	}
+	// ASCII operators, longest match first.
+	for _, op := range operators {
+		if strings.HasPrefix(string(l.src[l.off:min(l.off+3, len(l.src))]), op.text) {
+			l.advance(len(op.text))
+			return token{kind: op.kind}
+		}
+	}
+	l.advance(1)
+	return token{kind: tIllegal, text: "unexpected character '" + string(c) + "'"}
+}
+
+func (l *lexer) runeAtIs(off int, want rune) bool {
+	r, _ := l.runeAt(off)
+	return r == want
+}
+
+// symbolToken makes the token for a Unicode alias's ASCII spelling.
+func (l *lexer) symbolToken(ascii string) token {
+	for _, op := range operators {
+		if op.text == ascii {
+			return token{kind: op.kind, text: ascii}
+		}
+	}
+	return token{kind: tIdent, text: ascii}
+}
+
+var operators = []struct {
+	text string
+	kind tokenKind
+}{
+	{"-->", tArrow}, {"<--", tBackArrow},
+	{"==", tEq}, {"!=", tNe}, {"<=", tLe}, {">=", tGe}, {"=?", tCondAssign},
+	{"+=", tAddAssign}, {"-=", tSubAssign}, {"*=", tMulAssign}, {"/=", tDivAssign}, {"%=", tModAssign},
+	{"--", tDash},
+	{"{", tLBrace}, {"}", tRBrace}, {"(", tLParen}, {")", tRParen}, {",", tComma},
+	{"&", tAmp}, {"|", tBar}, {"~", tTilde}, {"#", tHash}, {"+", tPlus}, {"-", tMinus},
+	{"*", tStar}, {"/", tSlash}, {"%", tPercent}, {"?", tQuestion}, {"<", tLt}, {">", tGt},
+	{"=", tAssign}, {":", tColon}, {"[", tLBracket}, {"]", tRBracket},
+}
+
+func (l *lexer) ident() token {
+	// Castling keywords contain dashes: o-o, o-o-o (also O-O).
+	for _, w := range []string{"o-o-o", "O-O-O", "o-o", "O-O"} {
+		if strings.HasPrefix(string(l.src[l.off:min(l.off+5, len(l.src))]), w) && !isIdentByte(l.byteAt(l.off+len(w))) {
+			l.advance(len(w))
+			return token{kind: tIdent, text: strings.ToLower(w)}
+		}
+	}
+	n := l.off
+	for n < len(l.src) && isIdentByte(l.src[n]) {
+		n++
+	}
+	l.advance(n - l.off)
+	return token{kind: tIdent}
+}
+
+func (l *lexer) str() token {
+	l.advance(1) // opening quote
+	var b strings.Builder
+	for {
+		if l.off >= len(l.src) || l.src[l.off] == '\n' {
+			return token{kind: tIllegal, text: "string not terminated: expected '\"'"}
+		}
+		c := l.src[l.off]
+		if c == '"' {
+			l.advance(1)
+			return token{kind: tString, text: b.String()}
+		}
+		if c == '\\' && l.off+1 < len(l.src) {
+			switch e := l.src[l.off+1]; e {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case '"', '\\':
+				b.WriteByte(e)
+			default:
+				b.WriteByte('\\')
+				b.WriteByte(e)
+			}
+			l.advance(2)
+			continue
+		}
+		r, w := l.runeAt(l.off)
+		b.WriteRune(r)
+		l.advance(w)
+	}
+}
+
+// rawWord reads a white-space delimited word (stopping before ')'), for
+// file names in the header and game results (`1/2-1/2`). Quoted strings are
+// returned without quotes. ok is false when no word follows.
+func (l *lexer) rawWord() (tok token, ok bool) {
+	if _, msg := l.skipSpace(); msg != "" {
+		return token{}, false
+	}
+	start := l.pos()
+	if l.off < len(l.src) && l.src[l.off] == '"' {
+		t := l.str()
+		if t.kind != tString {
+			return t, false
+		}
+		t.pos, t.end, t.raw = start, l.off, string(l.src[start.Offset:l.off])
+		return t, true
+	}
+	n := l.off
+	for n < len(l.src) {
+		c := l.src[n]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ')' || c == '(' || c == '{' || c == '}' {
+			break
+		}
+		n++
+	}
+	if n == l.off {
+		return token{pos: start}, false
+	}
+	l.advance(n - l.off)
+	raw := string(l.src[start.Offset:l.off])
+	return token{kind: tString, pos: start, end: l.off, text: raw, raw: raw}, true
+}
+
+// pieceDesignator recognises a piece designator at the current offset
+// without consuming it. It returns the token and its length in bytes. A
+// match must end at a word boundary, so `attacks` is not `a` + junk and
+// `Pinner` is an identifier.
+func (l *lexer) pieceDesignator() (token, int, bool) {
+	s := l.src[l.off:]
+	// `.` and ▦: every square.
+	if s[0] == '.' {
+		return token{kind: tPiece, pieces: AnyContent, squares: AllSquares}, 1, true
+	}
+	if r, w := utf8.DecodeRune(s); r == '▦' {
+		return token{kind: tPiece, pieces: AnyContent, squares: AllSquares}, w, true
+	}
+	if len(s) >= 2 && s[0] == '[' && s[1] == ']' {
+		return token{kind: tPiece, text: "[]"}, 2, true
+	}
+
+	// A bare square designator (`a1`, `a-h1-8`, `[a1,h1]`) takes priority
+	// over the piece letters a and b.
+	if sq, n, ok := squareDesignator(s); ok && boundary(s, n) {
+		return token{kind: tPiece, pieces: AnyContent, squares: sq}, n, true
+	}
+
+	pieces, n := pieceTypes(s)
+	if n == 0 {
+		return token{}, 0, false
+	}
+	squares := AllSquares
+	if sq, m, ok := squareDesignator(s[n:]); ok {
+		squares = sq
+		n += m
+	}
+	if !boundary(s, n) {
+		return token{}, 0, false
+	}
+	return token{kind: tPiece, pieces: pieces, squares: squares}, n, true
+}
+
+// boundary reports whether a designator of n bytes ends at a word boundary.
+func boundary(s []byte, n int) bool {
+	return n >= len(s) || !isIdentByte(s[n])
+}
+
+// pieceTypes parses a piece type designator: one ASCII letter, a run of
+// figurines, or a bracketed list `[Qq_]`.
+func pieceTypes(s []byte) (PieceSet, int) {
+	if ps, ok := asciiPieces[s[0]]; ok {
+		return ps, 1
+	}
+	if s[0] == '[' {
+		var set PieceSet
+		i := 1
+		for i < len(s) && s[i] != ']' {
+			ps, w := onePieceType(s[i:])
+			if w == 0 {
+				return 0, 0
+			}
+			set |= ps
+			i += w
+		}
+		if i >= len(s) || i == 1 {
+			return 0, 0
+		}
+		return set, i + 1
+	}
+	var set PieceSet
+	n := 0
+	for n < len(s) {
+		r, w := utf8.DecodeRune(s[n:])
+		ps, ok := figurines[r]
+		if !ok {
+			break
+		}
+		set |= ps
+		n += w
+	}
+	return set, n
+}
+
+func onePieceType(s []byte) (PieceSet, int) {
+	if ps, ok := asciiPieces[s[0]]; ok {
+		return ps, 1
+	}
+	r, w := utf8.DecodeRune(s)
+	if ps, ok := figurines[r]; ok {
+		return ps, w
+	}
+	return 0, 0
+}
+
+// squareDesignator parses `f[-f]r[-r]` or `[sd,sd,...]`.
+func squareDesignator(s []byte) (SquareSet, int, bool) {
+	if len(s) > 0 && s[0] == '[' {
+		var set SquareSet
+		i := 1
+		for {
+			sq, n, ok := simpleSquares(s[i:])
+			if !ok {
+				return 0, 0, false
+			}
+			set |= sq
+			i += n
+			if i < len(s) && s[i] == ',' {
+				i++
+				continue
+			}
+			if i < len(s) && s[i] == ']' {
+				return set, i + 1, true
+			}
+			return 0, 0, false
+		}
+	}
+	return simpleSquares(s)
+}
+
+// simpleSquares parses a file designator and a rank designator, e.g. `e4`,
+// `a-h8`, `c-f2-4`.
+func simpleSquares(s []byte) (SquareSet, int, bool) {
+	isFile := func(i int) bool { return i < len(s) && s[i] >= 'a' && s[i] <= 'h' }
+	isRank := func(i int) bool { return i < len(s) && s[i] >= '1' && s[i] <= '8' }
+	i := 0
+	if !isFile(i) {
+		return 0, 0, false
+	}
+	f0, f1 := int(s[i]-'a'), int(s[i]-'a')
+	i++
+	if i+1 < len(s) && s[i] == '-' && isFile(i+1) {
+		f1 = int(s[i+1] - 'a')
+		i += 2
+	}
+	if !isRank(i) {
+		return 0, 0, false
+	}
+	r0, r1 := int(s[i]-'1'), int(s[i]-'1')
+	i++
+	if i+1 < len(s) && s[i] == '-' && isRank(i+1) {
+		r1 = int(s[i+1] - '1')
+		i += 2
+	}
+	if f0 > f1 || r0 > r1 {
+		return 0, 0, false
+	}
+	var set SquareSet
+	for r := r0; r <= r1; r++ {
+		for f := f0; f <= f1; f++ {
+			set |= 1 << SquareAt(f, r)
+		}
+	}
+	return set, i, true
+}

@@ -1,0 +1,927 @@
+package query
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+)
+
+// parser is a recursive-descent parser with one token of lookahead (plus
+// peek, which copies the lexer). It stops at the first syntax error: CQL
+// has no statement separators to resynchronise on, so later errors would
+// mostly be noise.
+type parser struct {
+	filename string
+	src      []byte
+	lex      lexer
+	tok      token
+	err      *Error
+	depth    int // nesting depth, to refuse absurdly deep input instead of overflowing the stack
+
+	// Line-pattern context: inside `line`, `*` `+` `?` and `{m,n}` after an
+	// element are repetitions, and inside a group `|` separates alternatives.
+	inLine  bool
+	inGroup bool
+}
+
+// bailout is the panic value used to unwind the parser on the first error.
+type bailout struct{}
+
+const maxDepth = 500
+
+func newParser(filename string, src []byte) *parser {
+	p := &parser{filename: filename, src: src, lex: newLexer(src)}
+	p.next()
+	return p
+}
+
+func (p *parser) next() { p.tok = p.lex.next() }
+
+// peek returns the token after the current one without consuming anything.
+func (p *parser) peek() token {
+	l := p.lex
+	return l.next()
+}
+
+func (p *parser) errorf(pos Pos, format string, args ...any) {
+	p.err = &Error{Filename: p.filename, Pos: pos, Msg: fmt.Sprintf(format, args...), Line: sourceLine(p.src, pos.Offset)}
+	panic(bailout{})
+}
+
+// fail reports that the current token is not what was expected.
+func (p *parser) fail(expected string) {
+	if p.tok.kind == tIllegal {
+		p.errorf(p.tok.pos, "%s", p.tok.text)
+	}
+	p.errorf(p.tok.pos, "expected %s, found %s", expected, p.tok.describe())
+}
+
+func (p *parser) expect(kind tokenKind, context string) token {
+	if p.tok.kind != kind {
+		p.fail(kind.String() + context)
+	}
+	t := p.tok
+	p.next()
+	return t
+}
+
+func (p *parser) isKw(word string) bool { return p.tok.kind == tIdent && p.tok.text == word }
+
+// parseProgram parses a whole program: optional header, then filters.
+func (p *parser) parseProgram() (prog *Program) {
+	prog = &Program{}
+	if p.isKw("cql") {
+		prog.Header = p.parseHeader()
+	}
+	start := p.tok.pos
+	filters := p.parseSequence(tEOF)
+	if p.tok.kind != tEOF {
+		p.fail("filter")
+	}
+	prog.Body = &Block{At: At{start}, Filters: filters}
+	return prog
+}
+
+// parseSequence parses filters until the closing token (not consumed) and
+// then extends the bodies of brace-less square/piece filters.
+func (p *parser) parseSequence(end tokenKind) []Node {
+	var seq []Node
+	for p.tok.kind != end && p.tok.kind != tEOF {
+		seq = append(seq, p.parseFilter())
+	}
+	return extendBodies(seq)
+}
+
+// extendBodies applies the body extension rule: the body of a brace-less
+// `square x in S body` (or piece) extends over the following filters of the
+// same sequence up to the last one that uses x.
+func extendBodies(seq []Node) []Node {
+	for i := 0; i < len(seq); i++ {
+		sq, ok := seq[i].(*Square)
+		if !ok {
+			continue
+		}
+		if _, braced := sq.Body.(*Block); braced {
+			continue
+		}
+		last := -1
+		for j := i + 1; j < len(seq); j++ {
+			if uses(seq[j], sq.Name) {
+				last = j
+			}
+		}
+		if last < 0 {
+			continue
+		}
+		filters := append([]Node{sq.Body}, seq[i+1:last+1]...)
+		sq.Body = &Block{At: At{sq.Body.Pos()}, Filters: extendBodies(filters)}
+		seq = slices.Delete(seq, i+1, last+1)
+	}
+	return seq
+}
+
+// uses reports whether n refers to variable name (not counting uses inside
+// an inner iteration that rebinds the same name).
+func uses(n Node, name string) bool {
+	found := false
+	walk(n, func(n Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *Var:
+			if n.Name == name {
+				found = true
+			}
+		case *Assign:
+			if n.Name == name {
+				found = true
+			}
+		case *Square:
+			if n.Name == name {
+				// The in-filter is evaluated outside the new binding.
+				found = uses(n.In, name)
+				return false
+			}
+		case *Echo:
+			if n.SourceName == name || n.TargetName == name {
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// ---------------------------------------------------------------------------
+// Header.
+
+var headerParams = []string{"gamenumber", "input", "matchcount", "matchstring", "output", "quiet", "result", "silent", "sort", "variations"}
+
+func (p *parser) parseHeader() *Header {
+	h := &Header{At: p.tok.pos}
+	p.next()
+	p.expect(tLParen, " after 'cql'")
+	for p.tok.kind != tRParen {
+		if p.tok.kind != tIdent {
+			p.fail("header parameter or ')'")
+		}
+		t := p.tok
+		switch t.text {
+		case "input", "output":
+			w, ok := p.lex.rawWord()
+			if !ok || w.text == "" {
+				p.next()
+				p.fail("file name after '" + t.text + "'")
+			}
+			if t.text == "input" {
+				h.Input = append(h.Input, w.text)
+			} else {
+				h.Output = w.text
+			}
+			p.next()
+		case "matchcount", "gamenumber":
+			p.next()
+			r := p.parseRange(t.text)
+			if t.text == "matchcount" {
+				h.MatchCount = &r
+			} else {
+				h.GameNumber = &r
+			}
+		case "result":
+			h.Result = p.parseResultWord()
+		case "variations":
+			h.Variations = true
+			p.next()
+		case "silent":
+			h.Silent = true
+			p.next()
+		case "quiet":
+			h.Quiet = true
+			p.next()
+		case "matchstring":
+			p.next()
+			s := p.expect(tString, " after 'matchstring'")
+			h.MatchString = &s.text
+		case "sort":
+			p.next()
+			if !p.isKw("matchcount") {
+				p.fail("'matchcount' after 'sort' in the header")
+			}
+			p.next()
+			h.SortMatchCount = true
+			if p.tok.kind == tNumber {
+				r := p.parseRange("sort matchcount")
+				h.MatchCount = &r
+			}
+		default:
+			msg := fmt.Sprintf("unknown header parameter '%s'", t.raw)
+			if s := suggest(t.text, headerParams); s != "" {
+				msg += fmt.Sprintf("; did you mean '%s'?", s)
+			} else {
+				msg += "; expected one of input, output, matchcount, gamenumber, result, variations, silent, quiet, matchstring, sort"
+			}
+			p.errorf(t.pos, "%s", msg)
+		}
+	}
+	p.next()
+	return h
+}
+
+// parseRange parses one or two integers (the second defaults to the first).
+func (p *parser) parseRange(what string) Range {
+	if p.tok.kind != tNumber {
+		p.fail("number after '" + what + "'")
+	}
+	r := Range{Min: p.tok.num, Max: p.tok.num}
+	p.next()
+	if p.tok.kind == tNumber {
+		if p.tok.num < r.Min {
+			p.errorf(p.tok.pos, "range %d %d is empty: the second number must be at least the first", r.Min, p.tok.num)
+		}
+		r.Max = p.tok.num
+		p.next()
+	}
+	return r
+}
+
+var results = []string{"1-0", "0-1", "1/2-1/2", "*"}
+
+// parseResultWord reads a game result after the current `result` token.
+func (p *parser) parseResultWord() string {
+	w, ok := p.lex.rawWord()
+	if !ok || !slices.Contains(results, w.text) {
+		if ok {
+			p.errorf(w.pos, "expected game result 1-0, 0-1, 1/2-1/2 or *, found '%s'", w.text)
+		}
+		p.next()
+		p.fail("game result 1-0, 0-1, 1/2-1/2 or *")
+	}
+	p.next()
+	return w.text
+}
+
+// ---------------------------------------------------------------------------
+// Expressions, lowest precedence first:
+//
+//	or < and < not < comparisons < in < | < & < attacks attackedby < + - < * / % < unary < primary
+
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxDepth {
+		p.errorf(p.tok.pos, "filter nested too deeply (more than %d levels)", maxDepth)
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+func (p *parser) parseFilter() Node {
+	p.enter()
+	defer p.leave()
+	return p.parseOr()
+}
+
+func (p *parser) parseOr() Node {
+	x := p.parseAnd()
+	for p.isKw("or") {
+		pos := p.tok.pos
+		p.next()
+		x = &Binary{At: At{pos}, Op: OpOr, X: x, Y: p.parseAnd()}
+	}
+	return x
+}
+
+func (p *parser) parseAnd() Node {
+	x := p.parseNot()
+	for p.isKw("and") {
+		pos := p.tok.pos
+		p.next()
+		x = &Binary{At: At{pos}, Op: OpAnd, X: x, Y: p.parseNot()}
+	}
+	return x
+}
+
+func (p *parser) parseNot() Node {
+	if p.isKw("not") {
+		pos := p.tok.pos
+		p.next()
+		p.enter()
+		defer p.leave()
+		return &Unary{At: At{pos}, Op: OpNot, X: p.parseNot()}
+	}
+	return p.parseCompare()
+}
+
+var compareOps = map[tokenKind]Op{tEq: OpEq, tNe: OpNe, tLt: OpLt, tLe: OpLe, tGt: OpGt, tGe: OpGe}
+
+func (p *parser) parseCompare() Node {
+	x := p.parseIn()
+	op, ok := compareOps[p.tok.kind]
+	if !ok {
+		return x
+	}
+	c := &Compare{At: At{x.Pos()}, Operands: []Node{x}}
+	for ok {
+		p.next()
+		c.Links = append(c.Links, CompareLink{Op: op})
+		c.Operands = append(c.Operands, p.parseIn())
+		op, ok = compareOps[p.tok.kind]
+	}
+	return c
+}
+
+func (p *parser) parseIn() Node {
+	x := p.parseUnion()
+	if p.isKw("in") {
+		pos := p.tok.pos
+		p.next()
+		x = &Binary{At: At{pos}, Op: OpIn, X: x, Y: p.parseUnion()}
+	}
+	return x
+}
+
+func (p *parser) parseUnion() Node {
+	x := p.parseInter()
+	for p.tok.kind == tBar && !p.inGroup {
+		pos := p.tok.pos
+		p.next()
+		x = &Binary{At: At{pos}, Op: OpUnion, X: x, Y: p.parseInter()}
+	}
+	return x
+}
+
+func (p *parser) parseInter() Node {
+	x := p.parseAttacks()
+	for p.tok.kind == tAmp {
+		pos := p.tok.pos
+		p.next()
+		x = &Binary{At: At{pos}, Op: OpInter, X: x, Y: p.parseAttacks()}
+	}
+	return x
+}
+
+func (p *parser) parseAttacks() Node {
+	x := p.parseAdd()
+	for p.isKw("attacks") || p.isKw("attackedby") {
+		op := OpAttacks
+		if p.tok.text == "attackedby" {
+			op = OpAttackedBy
+		}
+		pos := p.tok.pos
+		p.next()
+		x = &Binary{At: At{pos}, Op: op, X: x, Y: p.parseAdd()}
+	}
+	return x
+}
+
+// isRepetition reports whether the current token is a line repetition
+// suffix rather than a binary operator.
+func (p *parser) isRepetition() bool {
+	if !p.inLine {
+		return false
+	}
+	switch p.tok.kind {
+	case tStar, tPlus:
+		return !startsOperand(p.peek().kind)
+	case tLBrace:
+		k := p.peek().kind
+		return k == tNumber || k == tComma
+	}
+	return false
+}
+
+func startsOperand(k tokenKind) bool {
+	switch k {
+	case tPiece, tNumber, tString, tLBrace, tLParen, tIdent, tMinus, tTilde, tHash:
+		return true
+	}
+	return false
+}
+
+func (p *parser) parseAdd() Node {
+	x := p.parseMul()
+	for (p.tok.kind == tPlus || p.tok.kind == tMinus) && !p.isRepetition() {
+		op := OpAdd
+		if p.tok.kind == tMinus {
+			op = OpSub
+		}
+		pos := p.tok.pos
+		p.next()
+		x = &Binary{At: At{pos}, Op: op, X: x, Y: p.parseMul()}
+	}
+	return x
+}
+
+func (p *parser) parseMul() Node {
+	x := p.parseUnary()
+	for (p.tok.kind == tStar || p.tok.kind == tSlash || p.tok.kind == tPercent) && !p.isRepetition() {
+		op := map[tokenKind]Op{tStar: OpMul, tSlash: OpDiv, tPercent: OpMod}[p.tok.kind]
+		pos := p.tok.pos
+		p.next()
+		x = &Binary{At: At{pos}, Op: op, X: x, Y: p.parseUnary()}
+	}
+	return x
+}
+
+// parseUnary parses prefix operators. Following the CQL manual, the numeric
+// argument of unary minus and abs extends over a sum (`abs x+y` is
+// abs(x+y)), while set arguments bind tightly (`~B&Q` is (~B)&Q).
+func (p *parser) parseUnary() Node {
+	p.enter()
+	defer p.leave()
+	pos := p.tok.pos
+	switch {
+	case p.tok.kind == tMinus:
+		p.next()
+		if p.tok.kind == tNumber { // a negative literal
+			n := &NumberLit{At: At{pos}, Value: -p.tok.num}
+			p.next()
+			return n
+		}
+		return &Unary{At: At{pos}, Op: OpNeg, X: p.parseAdd()}
+	case p.tok.kind == tTilde:
+		p.next()
+		return &Unary{At: At{pos}, Op: OpComplement, X: p.parseUnary()}
+	case p.tok.kind == tHash:
+		p.next()
+		return &Unary{At: At{pos}, Op: OpCount, X: p.parseUnary()}
+	case p.isKw("abs"):
+		p.next()
+		return &Unary{At: At{pos}, Op: OpAbs, X: p.parseAdd()}
+	case p.isKw("power"):
+		p.next()
+		return &Unary{At: At{pos}, Op: OpPower, X: p.parseUnary()}
+	case p.isKw("not"):
+		return p.parseNot()
+	}
+	return p.parsePrimary()
+}
+
+// parseArg parses the set argument of a prefix filter (move from X,
+// up X, square x in X): it binds tightly, so `up R|P` is (up R)|P.
+func (p *parser) parseArg() Node { return p.parseUnary() }
+
+var keywordFilters = map[string]struct {
+	kind KeywordKind
+	t    Type
+}{
+	"check": {KwCheck, TypeNone}, "mate": {KwMate, TypeNone}, "stalemate": {KwStalemate, TypeNone},
+	"wtm": {KwWtm, TypeNone}, "btm": {KwBtm, TypeNone}, "sidetomove": {KwSideToMove, TypeNumber},
+	"white": {KwWhite, TypeNumber}, "black": {KwBlack, TypeNumber},
+	"initial": {KwInitial, TypeNone}, "terminal": {KwTerminal, TypeNone},
+	"mainline": {KwMainline, TypeNone}, "variation": {KwVariation, TypeNone},
+	"ply": {KwPly, TypeNumber}, "movenumber": {KwMoveNumber, TypeNumber},
+	"gamenumber": {KwGameNumber, TypeNumber}, "year": {KwYear, TypeNumber},
+	"currentposition": {KwCurrentPosition, TypePosition},
+	"event":           {KwEvent, TypeString}, "site": {KwSite, TypeString},
+	"date": {KwDate, TypeString}, "eco": {KwEco, TypeString}, "fen": {KwFen, TypeString},
+}
+
+var directions = map[string]Direction{
+	"up": DirUp, "down": DirDown, "left": DirLeft, "right": DirRight,
+	"northeast": DirNortheast, "northwest": DirNorthwest, "southeast": DirSoutheast, "southwest": DirSouthwest,
+	"orthogonal": DirOrthogonal, "diagonal": DirDiagonal, "vertical": DirVertical,
+	"horizontal": DirHorizontal, "anydirection": DirAnyDirection,
+}
+
+var transforms = map[string]TransformKind{
+	"flip": TransformFlip, "flipcolor": TransformFlipColor, "fliphorizontal": TransformFlipHorizontal,
+	"flipvertical": TransformFlipVertical, "shift": TransformShift,
+	"shifthorizontal": TransformShiftHorizontal, "shiftvertical": TransformShiftVertical,
+	"rotate90": TransformRotate90, "rotate45": TransformRotate45,
+}
+
+var assignOps = map[tokenKind]Op{
+	tAssign: OpAssign, tAddAssign: OpAddAssign, tSubAssign: OpSubAssign, tMulAssign: OpMulAssign,
+	tDivAssign: OpDivAssign, tModAssign: OpModAssign, tCondAssign: OpCondAssign,
+}
+
+func (p *parser) parsePrimary() Node {
+	t := p.tok
+	pos := t.pos
+	switch t.kind {
+	case tPiece:
+		p.next()
+		return &PieceDesignator{At: At{pos}, Pieces: t.pieces, Squares: t.squares, Text: t.raw}
+	case tNumber:
+		p.next()
+		return &NumberLit{At: At{pos}, Value: t.num}
+	case tString:
+		p.next()
+		return &StringLit{At: At{pos}, Value: t.text}
+	case tLBrace:
+		return p.parseBlock()
+	case tLParen:
+		p.next()
+		saveLine, saveGroup := p.inLine, p.inGroup
+		p.inLine, p.inGroup = false, false
+		x := p.parseFilter()
+		p.inLine, p.inGroup = saveLine, saveGroup
+		p.expect(tRParen, " to close '('")
+		return x
+	case tIdent:
+		return p.parseWord()
+	case tDash:
+		p.errorf(pos, "the CQL 6.2 move filter '--' is not supported; use 'move from X to Y'")
+	case tLBracket:
+		p.errorf(pos, "invalid piece designator: expected piece letters like [Qq] or squares like [a1,h8] after '['")
+	}
+	p.fail("filter")
+	return nil
+}
+
+func (p *parser) parseBlock() *Block {
+	pos := p.tok.pos
+	p.next()
+	saveLine, saveGroup := p.inLine, p.inGroup
+	p.inLine, p.inGroup = false, false
+	filters := p.parseSequence(tRBrace)
+	p.inLine, p.inGroup = saveLine, saveGroup
+	p.expect(tRBrace, " to close '{'")
+	return &Block{At: At{pos}, Filters: filters}
+}
+
+// parseWord parses a filter that starts with an identifier: a keyword
+// filter, a variable, or an assignment.
+func (p *parser) parseWord() Node {
+	t := p.tok
+	pos := t.pos
+	w := t.text
+	if !keywords[w] {
+		p.next()
+		if op, ok := assignOps[p.tok.kind]; ok {
+			p.next()
+			return &Assign{At: At{pos}, Op: op, Name: w, Value: p.parseFilter()}
+		}
+		return &Var{At: At{pos}, Name: w}
+	}
+	if kw, ok := keywordFilters[w]; ok {
+		p.next()
+		k := &Keyword{At: At{pos}, Kind: kw.kind, T: kw.t}
+		if kw.t == TypeString && w != "fen" && p.tok.kind == tString {
+			return p.implicitSearch(k)
+		}
+		return k
+	}
+	if d, ok := directions[w]; ok {
+		p.next()
+		r := Range{Min: 1, Max: 7}
+		if p.tok.kind == tNumber {
+			r = p.parseRange(w)
+		}
+		return &Dir{At: At{pos}, Dir: d, Range: r, X: p.parseArg()}
+	}
+	if k, ok := transforms[w]; ok {
+		p.next()
+		tr := &Transform{At: At{pos}, Kind: k}
+		if p.isKw("count") {
+			tr.Count = true
+			p.next()
+		}
+		tr.Body = p.parseFilter()
+		return tr
+	}
+	switch w {
+	case "true", "false":
+		p.next()
+		return &BoolLit{At: At{pos}, Value: w == "true"}
+	case "result":
+		return &Result{At: At{pos}, Value: p.parseResultWord()}
+	case "player":
+		p.next()
+		pl := &Player{At: At{pos}, Color: p.parseColor()}
+		if p.tok.kind == tString {
+			name := p.tok.text
+			pl.Match = &name
+			p.next()
+		}
+		return pl
+	case "elo":
+		p.next()
+		return &Elo{At: At{pos}, Color: p.parseColor()}
+	case "tag":
+		p.next()
+		name := p.expect(tString, " (the tag name) after 'tag'")
+		tg := &Tag{At: At{pos}, Name: name.text}
+		if p.tok.kind == tString {
+			return p.implicitSearch(tg)
+		}
+		return tg
+	case "move":
+		return p.parseMove()
+	case "from", "to":
+		p.next()
+		return &FromTo{At: At{pos}, To: w == "to"}
+	case "square", "piece":
+		return p.parseSquare()
+	case "if":
+		return p.parseIf()
+	case "max", "min":
+		p.next()
+		op := OpMax
+		if w == "min" {
+			op = OpMin
+		}
+		p.expect(tLParen, " after '"+w+"'")
+		mm := &MinMax{At: At{pos}, Op: op}
+		for p.tok.kind != tRParen {
+			mm.Args = append(mm.Args, p.parseFilter())
+		}
+		p.next()
+		if len(mm.Args) < 2 {
+			p.errorf(pos, "%s needs at least two arguments", w)
+		}
+		return mm
+	case "comment", "message":
+		p.next()
+		c := &Comment{At: At{pos}, Message: w == "message"}
+		if p.tok.kind == tLParen {
+			p.next()
+			for p.tok.kind != tRParen {
+				c.Args = append(c.Args, p.parseFilter())
+			}
+			p.next()
+		} else {
+			c.Args = []Node{p.parseArg()}
+		}
+		return c
+	case "sort":
+		p.next()
+		s := &Sort{At: At{pos}}
+		if p.isKw("min") && p.peek().kind != tLParen {
+			s.Min = true
+			p.next()
+		}
+		if p.tok.kind == tString {
+			s.Label = p.tok.text
+			p.next()
+		}
+		s.X = p.parseFilter()
+		return s
+	case "find":
+		p.next()
+		f := &Find{At: At{pos}}
+		if p.isKw("all") {
+			f.All = true
+			p.next()
+		}
+		if p.tok.kind == tBackArrow {
+			f.Backward = true
+			p.next()
+		}
+		if p.tok.kind == tNumber {
+			r := p.parseRange("find")
+			f.Range = &r
+		}
+		f.X = p.parseFilter()
+		return f
+	case "echo":
+		p.next()
+		e := &Echo{At: At{pos}}
+		p.expect(tLParen, " after 'echo'")
+		e.SourceName = p.parseVarName("echo")
+		e.TargetName = p.parseVarName("echo")
+		p.expect(tRParen, " after the echo variables")
+		e.X = p.parseFilter()
+		return e
+	case "line":
+		return p.parseLine()
+	}
+	p.errorf(pos, "expected filter, found '%s'", t.raw)
+	return nil
+}
+
+func (p *parser) implicitSearch(x Node) Node {
+	s := &StringLit{At: At{p.tok.pos}, Value: p.tok.text}
+	p.next()
+	return &Binary{At: At{x.Pos()}, Op: OpIn, X: s, Y: x}
+}
+
+func (p *parser) parseColor() Color {
+	switch {
+	case p.isKw("white"):
+		p.next()
+		return ColorWhite
+	case p.isKw("black"):
+		p.next()
+		return ColorBlack
+	}
+	return ColorAny
+}
+
+// parseVarName parses a variable name (an identifier that is not a keyword).
+func (p *parser) parseVarName(after string) string {
+	if p.tok.kind != tIdent || keywords[p.tok.text] {
+		if p.tok.kind == tPiece || p.tok.kind == tIdent {
+			p.errorf(p.tok.pos, "expected variable name after '%s', found %s, which is reserved", after, p.tok.describe())
+		}
+		p.fail("variable name after '" + after + "'")
+	}
+	name := p.tok.text
+	p.next()
+	return name
+}
+
+func (p *parser) parseSquare() Node {
+	pos := p.tok.pos
+	isPiece := p.tok.text == "piece"
+	kw := p.tok.text
+	p.next()
+	s := &Square{At: At{pos}, Piece: isPiece}
+	if p.isKw("all") {
+		s.All = true
+		p.next()
+	}
+	s.Name = p.parseVarName(kw)
+	if isPiece && !s.All && p.tok.kind == tAssign {
+		// piece assignment: piece x = F
+		p.next()
+		return &Assign{At: At{pos}, Op: OpAssign, Name: s.Name, Value: p.parseFilter(), Piece: true}
+	}
+	if !p.isKw("in") {
+		p.fail("'in' after '" + kw + " " + s.Name + "'")
+	}
+	p.next()
+	s.In = p.parseArg()
+	s.Body = p.parseFilter()
+	return s
+}
+
+func (p *parser) parseIf() Node {
+	pos := p.tok.pos
+	p.next()
+	n := &If{At: At{pos}, Cond: p.parseFilter()}
+	if p.isKw("then") {
+		p.next()
+	}
+	n.Then = p.parseFilter()
+	if p.isKw("else") {
+		p.next()
+		n.Else = p.parseFilter()
+	}
+	return n
+}
+
+var moveParams = []string{"capture", "castle", "count", "enpassant", "from", "legal", "null", "o-o", "o-o-o", "previous", "promote", "pseudolegal", "to"}
+
+func (p *parser) parseMove() Node {
+	m := &Move{At: At{p.tok.pos}}
+	p.next()
+	first := true
+	selectSet := false
+	for p.tok.kind == tIdent && slices.Contains(moveParams, p.tok.text) {
+		t := p.tok
+		p.next()
+		switch t.text {
+		case "from", "to", "capture":
+			arg := p.parseArg()
+			var dst *Node
+			switch t.text {
+			case "from":
+				dst = &m.From
+			case "to":
+				dst = &m.To
+				if first {
+					m.Value = MoveValueTo
+				}
+			default:
+				dst = &m.Capture
+			}
+			if *dst != nil {
+				p.errorf(t.pos, "'%s' given twice in move filter", t.text)
+			}
+			*dst = arg
+		case "promote":
+			if p.tok.kind != tPiece || p.tok.squares != AllSquares || p.tok.pieces == 0 {
+				p.fail("piece type (like Q or [RBN]) after 'promote'")
+			}
+			m.Promote = p.tok.pieces
+			p.next()
+		case "previous", "legal", "pseudolegal":
+			if selectSet {
+				p.errorf(t.pos, "move filter can have only one of previous, legal, pseudolegal")
+			}
+			selectSet = true
+			m.Select = map[string]MoveSelect{"previous": MovePrevious, "legal": MoveLegal, "pseudolegal": MovePseudoLegal}[t.text]
+			continue // does not count as the first parameter
+		case "count":
+			m.Value = MoveValueCount
+		case "castle":
+			m.Castle = true
+		case "o-o":
+			m.OO = true
+		case "o-o-o":
+			m.OOO = true
+		case "enpassant":
+			m.EnPassant = true
+		case "null":
+			m.Null = true
+		}
+		first = false
+	}
+	return m
+}
+
+// ---------------------------------------------------------------------------
+// line
+
+func (p *parser) parseLine() Node {
+	ln := &Line{At: At{p.tok.pos}}
+	p.next()
+	var arrow tokenKind
+	switch p.tok.kind {
+	case tArrow, tBackArrow:
+		arrow = p.tok.kind
+		ln.Backward = arrow == tBackArrow
+		p.next()
+	default:
+		p.fail("'-->' or '<--' after 'line'")
+	}
+	saveLine, saveGroup := p.inLine, p.inGroup
+	p.inLine, p.inGroup = true, false
+	ln.Elems = p.parseLineSeq(arrow)
+	p.inLine, p.inGroup = saveLine, saveGroup
+	return ln
+}
+
+// parseLineSeq parses elements separated by the arrow.
+func (p *parser) parseLineSeq(arrow tokenKind) []LineElem {
+	var elems []LineElem
+	for {
+		elems = append(elems, p.parseLineElem(arrow))
+		if p.tok.kind != arrow {
+			if p.tok.kind == tArrow || p.tok.kind == tBackArrow {
+				p.errorf(p.tok.pos, "cannot mix '-->' and '<--' in one line filter")
+			}
+			return elems
+		}
+		p.next()
+	}
+}
+
+func (p *parser) parseLineElem(arrow tokenKind) LineElem {
+	p.enter()
+	defer p.leave()
+	var e LineElem
+	if p.tok.kind == tLParen {
+		p.next()
+		saveGroup := p.inGroup
+		p.inGroup = true
+		for {
+			e.Alts = append(e.Alts, p.parseLineSeq(arrow))
+			if p.tok.kind != tBar {
+				break
+			}
+			p.next()
+		}
+		p.inGroup = saveGroup
+		p.expect(tRParen, " to close the line group")
+	} else {
+		e.X = p.parseFilter()
+	}
+	e.Min, e.Max = 1, 1
+	switch p.tok.kind {
+	case tStar:
+		e.Min, e.Max = 0, -1
+		p.next()
+	case tPlus:
+		e.Min, e.Max = 1, -1
+		p.next()
+	case tQuestion:
+		e.Min, e.Max = 0, 1
+		p.next()
+	case tLBrace:
+		if k := p.peek().kind; k == tNumber || k == tComma {
+			p.next()
+			e.Min, e.Max = 0, -1
+			if p.tok.kind == tNumber {
+				e.Min = p.tok.num
+				e.Max = e.Min
+				p.next()
+			}
+			if p.tok.kind == tComma {
+				p.next()
+				e.Max = -1
+				if p.tok.kind == tNumber {
+					e.Max = p.tok.num
+					p.next()
+				}
+			}
+			if e.Max >= 0 && e.Max < e.Min {
+				p.errorf(p.tok.pos, "repetition {%d,%d} is empty", e.Min, e.Max)
+			}
+			p.expect(tRBrace, " to close the repetition")
+		}
+	}
+	return e
+}
+
+// keywordList returns the sorted keywords (for suggestions).
+func keywordList() []string {
+	out := make([]string, 0, len(keywords))
+	for k := range keywords {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,33 @@
+package query
+
+// Parse parses and checks a CQL program. filename is used only in error
+// messages (it may be empty, e.g. for a query given on the command line).
+// On failure the error is an ErrorList of *Error values, each printed as
+// `file:line:col: message`, the source line and a caret under the column.
+func Parse(filename string, src []byte) (prog *Program, err error) {
+	p := newParser(filename, src)
+	prog, perr := p.parse()
+	if perr != nil {
+		return nil, ErrorList{perr}
+	}
+	c := &checker{filename: filename, src: src}
+	c.program(prog)
+	if len(c.errs) > 0 {
+		c.errs.sort()
+		return nil, c.errs
+	}
+	return prog, nil
+}
+
+// parse runs the parser, turning its bailout panic into the first error.
+func (p *parser) parse() (prog *Program, err *Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			prog, err = nil, p.err
+		}
+	}()
+	return p.parseProgram(), nil
+}

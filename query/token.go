@@ -1,0 +1,159 @@
+package query
+
+// tokenKind is the lexical class of a token.
+type tokenKind uint8
+
+const (
+	tEOF tokenKind = iota
+	tIdent
+	tNumber
+	tString
+	tPiece // piece designator; value in token.pieces / token.squares
+	tLBrace
+	tRBrace
+	tLParen
+	tRParen
+	tComma
+	tAmp     // &
+	tBar     // |
+	tTilde   // ~
+	tHash    // #
+	tPlus    // +
+	tMinus   // -
+	tStar    // *
+	tSlash   // /
+	tPercent // %
+	tQuestion
+	tEq         // ==
+	tNe         // !=
+	tLt         // <
+	tLe         // <=
+	tGt         // >
+	tGe         // >=
+	tAssign     // =
+	tAddAssign  // +=
+	tSubAssign  // -=
+	tMulAssign  // *=
+	tDivAssign  // /=
+	tModAssign  // %=
+	tCondAssign // =?
+	tArrow      // -->
+	tBackArrow  // <--
+	tDash       // -- (CQL 6.2 move filter; recognised only to report it)
+	tColon
+	tLBracket // a lone [ that is not a piece designator
+	tRBracket
+	tIllegal
+)
+
+var tokenNames = [...]string{
+	tEOF: "end of input", tIdent: "identifier", tNumber: "number", tString: "string",
+	tPiece: "piece designator", tLBrace: "'{'", tRBrace: "'}'", tLParen: "'('", tRParen: "')'",
+	tComma: "','", tAmp: "'&'", tBar: "'|'", tTilde: "'~'", tHash: "'#'", tPlus: "'+'",
+	tMinus: "'-'", tStar: "'*'", tSlash: "'/'", tPercent: "'%'", tQuestion: "'?'",
+	tEq: "'=='", tNe: "'!='", tLt: "'<'", tLe: "'<='", tGt: "'>'", tGe: "'>='",
+	tAssign: "'='", tAddAssign: "'+='", tSubAssign: "'-='", tMulAssign: "'*='",
+	tDivAssign: "'/='", tModAssign: "'%='", tCondAssign: "'=?'", tArrow: "'-->'",
+	tBackArrow: "'<--'", tDash: "'--'", tColon: "':'", tLBracket: "'['", tRBracket: "']'",
+	tIllegal: "illegal character",
+}
+
+func (k tokenKind) String() string {
+	if int(k) < len(tokenNames) {
+		return tokenNames[k]
+	}
+	return "?"
+}
+
+// token is one lexical token. text is the canonical spelling (Unicode
+// aliases are mapped to their ASCII keyword, e.g. → gives "attacks"); raw is
+// the source spelling.
+type token struct {
+	kind    tokenKind
+	pos     Pos
+	end     int // byte offset just past the token
+	text    string
+	raw     string
+	num     int       // tNumber
+	pieces  PieceSet  // tPiece
+	squares SquareSet // tPiece
+}
+
+// describe returns how the token is shown in "found X" messages.
+func (t token) describe() string {
+	switch t.kind {
+	case tEOF:
+		return "end of input"
+	case tIdent:
+		if keywords[t.text] {
+			return "'" + t.raw + "'"
+		}
+		return "identifier '" + t.raw + "'"
+	case tNumber, tPiece:
+		return "'" + t.raw + "'"
+	case tString:
+		return "string " + t.raw
+	case tIllegal:
+		return "illegal character '" + t.raw + "'"
+	}
+	return t.kind.String()
+}
+
+// keywords are the reserved words: they cannot be variable names, and an
+// unknown identifier is compared against them to suggest a correction.
+var keywords = wordSet(
+	"abs", "all", "and", "anydirection", "attackedby", "attacks", "black", "btm",
+	"capture", "castle", "check", "comment", "count", "cql", "currentposition", "date",
+	"diagonal", "down", "eco", "echo", "elo", "else", "enpassant", "event", "false",
+	"fen", "find", "flip", "flipcolor", "fliphorizontal", "flipvertical", "from",
+	"gamenumber", "horizontal", "if", "in", "initial", "left", "legal", "line",
+	"mainline", "mate", "max", "message", "min", "move", "movenumber", "northeast",
+	"northwest", "not", "null", "o-o", "o-o-o", "or", "orthogonal", "piece", "player",
+	"ply", "power", "previous", "promote", "pseudolegal", "result", "right", "rotate45",
+	"rotate90", "shift", "shifthorizontal", "shiftvertical", "sidetomove", "site",
+	"sort", "southeast", "southwest", "square", "stalemate", "tag", "terminal", "then",
+	"to", "true", "up", "variation", "vertical", "white", "wtm", "year",
+)
+
+func wordSet(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// unicodeAliases maps CQL 6.2 symbols to the ASCII token they stand for.
+// Figurines and the piece-class symbols are handled by the piece lexer.
+var unicodeAliases = map[rune]string{
+	'→': "attacks",
+	'←': "attackedby",
+	'∊': "in",
+	'∀': "all",
+	'∩': "&",
+	'∪': "|",
+	'≤': "<=",
+	'≥': ">=",
+	'≠': "!=",
+	'⬓': "flipcolor",
+	'✵': "flip",
+	'∙': "currentposition",
+}
+
+// figurines maps the Unicode piece symbols to the pieces they denote.
+var figurines = map[rune]PieceSet{
+	'♔': 1 << WhiteKing, '♕': 1 << WhiteQueen, '♖': 1 << WhiteRook,
+	'♗': 1 << WhiteBishop, '♘': 1 << WhiteKnight, '♙': 1 << WhitePawn,
+	'♚': 1 << BlackKing, '♛': 1 << BlackQueen, '♜': 1 << BlackRook,
+	'♝': 1 << BlackBishop, '♞': 1 << BlackKnight, '♟': 1 << BlackPawn,
+	'△': WhitePieces, '▲': BlackPieces, '□': EmptySquare, '◭': WhitePieces | BlackPieces,
+}
+
+// asciiPieces maps the ASCII piece type letters to the pieces they denote.
+var asciiPieces = map[byte]PieceSet{
+	'K': 1 << WhiteKing, 'Q': 1 << WhiteQueen, 'R': 1 << WhiteRook,
+	'B': 1 << WhiteBishop, 'N': 1 << WhiteKnight, 'P': 1 << WhitePawn,
+	'k': 1 << BlackKing, 'q': 1 << BlackQueen, 'r': 1 << BlackRook,
+	'b': 1 << BlackBishop, 'n': 1 << BlackKnight, 'p': 1 << BlackPawn,
+	'A': WhitePieces, 'a': BlackPieces, '_': EmptySquare,
+}

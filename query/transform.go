@@ -1,0 +1,322 @@
+package query
+
+// Board transformations for flip, flipcolor, fliphorizontal, flipvertical,
+// rotate90 and shift. The checker computes every transformed copy of a
+// transform filter's body once, so the evaluator just tries each variant.
+
+// xform is one board transformation: a linear map M on centred coordinates
+// (x = 2*file-7, y = 2*rank-7, so the board's centre is the origin),
+// followed by a translation (df, dr) in squares, optionally swapping colours.
+type xform struct {
+	m      [2][2]int
+	df, dr int
+	swap   bool
+}
+
+var identity = xform{m: [2][2]int{{1, 0}, {0, 1}}}
+
+// dihedral lists the 8 symmetries of the square, identity first.
+var dihedral = []xform{
+	identity,
+	{m: [2][2]int{{-1, 0}, {0, 1}}},  // mirror left-right
+	{m: [2][2]int{{1, 0}, {0, -1}}},  // mirror top-bottom
+	{m: [2][2]int{{-1, 0}, {0, -1}}}, // rotate 180
+	{m: [2][2]int{{0, 1}, {1, 0}}},   // a1-h8 diagonal
+	{m: [2][2]int{{0, -1}, {-1, 0}}}, // a8-h1 diagonal
+	{m: [2][2]int{{0, 1}, {-1, 0}}},  // rotate 90
+	{m: [2][2]int{{0, -1}, {1, 0}}},  // rotate 270
+}
+
+// transformsFor returns the transformations of a transform filter kind,
+// identity first.
+func transformsFor(k TransformKind) []xform {
+	switch k {
+	case TransformFlip:
+		return dihedral
+	case TransformFlipHorizontal:
+		return []xform{identity, dihedral[1]}
+	case TransformFlipVertical:
+		return []xform{identity, dihedral[2]}
+	case TransformFlipColor:
+		return []xform{identity, {m: dihedral[2].m, swap: true}}
+	case TransformRotate90:
+		return []xform{identity, dihedral[6], dihedral[3], dihedral[7]}
+	case TransformShift, TransformShiftHorizontal, TransformShiftVertical:
+		var out []xform
+		for dr := -7; dr <= 7; dr++ {
+			for df := -7; df <= 7; df++ {
+				if k == TransformShiftHorizontal && dr != 0 || k == TransformShiftVertical && df != 0 {
+					continue
+				}
+				t := identity
+				t.df, t.dr = df, dr
+				if df == 0 && dr == 0 {
+					out = append([]xform{t}, out...)
+				} else {
+					out = append(out, t)
+				}
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// square maps a square index; ok is false when it leaves the board.
+func (t xform) square(sq int) (int, bool) {
+	x, y := 2*(sq%8)-7, 2*(sq/8)-7
+	x, y = t.m[0][0]*x+t.m[0][1]*y, t.m[1][0]*x+t.m[1][1]*y
+	f, r := (x+7)/2+t.df, (y+7)/2+t.dr
+	if f < 0 || f > 7 || r < 0 || r > 7 {
+		return 0, false
+	}
+	return SquareAt(f, r), true
+}
+
+// squares maps a set; ok is false if any square leaves the board.
+func (t xform) squares(s SquareSet) (SquareSet, bool) {
+	if s == AllSquares {
+		return s, true // the whole board maps to itself (shifts included)
+	}
+	var out SquareSet
+	for sq := 0; sq < 64; sq++ {
+		if s&(1<<sq) != 0 {
+			d, ok := t.square(sq)
+			if !ok {
+				return 0, false
+			}
+			out |= 1 << d
+		}
+	}
+	return out, true
+}
+
+func (t xform) pieces(p PieceSet) PieceSet {
+	if !t.swap {
+		return p
+	}
+	return (p&WhitePieces)<<BlackKing | (p&BlackPieces)>>BlackKing | p&EmptySquare
+}
+
+func (t xform) color(c Color) Color {
+	if t.swap {
+		switch c {
+		case ColorWhite:
+			return ColorBlack
+		case ColorBlack:
+			return ColorWhite
+		}
+	}
+	return c
+}
+
+var dirVectors = map[Direction][][2]int{
+	DirUp: {{0, 1}}, DirDown: {{0, -1}}, DirLeft: {{-1, 0}}, DirRight: {{1, 0}},
+	DirNortheast: {{1, 1}}, DirNorthwest: {{-1, 1}}, DirSoutheast: {{1, -1}}, DirSouthwest: {{-1, -1}},
+	DirVertical: {{0, 1}, {0, -1}}, DirHorizontal: {{1, 0}, {-1, 0}},
+}
+
+// direction maps a direction filter's direction. The symmetric groups
+// (orthogonal, diagonal, anydirection) map to themselves.
+func (t xform) direction(d Direction) Direction {
+	vs, ok := dirVectors[d]
+	if !ok {
+		return d
+	}
+	v := vs[0]
+	w := [2]int{t.m[0][0]*v[0] + t.m[0][1]*v[1], t.m[1][0]*v[0] + t.m[1][1]*v[1]}
+	for cand, cvs := range dirVectors {
+		if len(cvs) == len(vs) && cvs[0] == w {
+			return cand
+		}
+	}
+	// vertical/horizontal list the other orientation second.
+	for cand, cvs := range dirVectors {
+		if len(cvs) == 2 && len(vs) == 2 && cvs[1] == w {
+			return cand
+		}
+	}
+	return d
+}
+
+// variants computes the distinct transformed copies of n.Body, the body
+// itself first. Shifts that move an explicit square off the board are
+// skipped.
+func (c *checker) variants(n *Transform) []Node {
+	if n.Kind == TransformRotate45 {
+		c.errorf(n.Pos(), "rotate45 is not supported")
+		return []Node{n.Body}
+	}
+	seen := map[string]bool{}
+	var out []Node
+	for _, t := range transformsFor(n.Kind) {
+		v, ok := t.apply(n.Body)
+		if !ok {
+			continue
+		}
+		key := Sprint(v)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, v)
+	}
+	return out
+}
+
+// apply returns a transformed deep copy of n (n itself for the identity).
+// ok is false if a square designator would leave the board.
+func (t xform) apply(n Node) (Node, bool) {
+	if t == identity {
+		return n, true
+	}
+	ok := true
+	var tr func(Node) Node
+	tr = func(n Node) Node {
+		if n == nil {
+			return nil
+		}
+		switch n := n.(type) {
+		case *PieceDesignator:
+			c := *n
+			c.Pieces = t.pieces(n.Pieces)
+			sq, good := t.squares(n.Squares)
+			ok = ok && good
+			c.Squares = sq
+			return &c
+		case *NumberLit, *StringLit, *BoolLit, *FromTo, *Tag, *Var:
+			return n
+		case *Keyword:
+			c := *n
+			if t.swap {
+				switch n.Kind {
+				case KwWtm:
+					c.Kind = KwBtm
+				case KwBtm:
+					c.Kind = KwWtm
+				case KwWhite:
+					c.Kind = KwBlack
+				case KwBlack:
+					c.Kind = KwWhite
+				}
+			}
+			return &c
+		case *Result:
+			c := *n
+			if t.swap {
+				switch n.Value {
+				case "1-0":
+					c.Value = "0-1"
+				case "0-1":
+					c.Value = "1-0"
+				}
+			}
+			return &c
+		case *Player:
+			c := *n
+			c.Color = t.color(n.Color)
+			return &c
+		case *Elo:
+			c := *n
+			c.Color = t.color(n.Color)
+			return &c
+		case *Block:
+			c := *n
+			c.Filters = make([]Node, len(n.Filters))
+			for i, f := range n.Filters {
+				c.Filters[i] = tr(f)
+			}
+			return &c
+		case *Unary:
+			c := *n
+			c.X = tr(n.X)
+			return &c
+		case *Binary:
+			c := *n
+			c.X, c.Y = tr(n.X), tr(n.Y)
+			return &c
+		case *Compare:
+			c := *n
+			c.Operands = make([]Node, len(n.Operands))
+			for i, o := range n.Operands {
+				c.Operands[i] = tr(o)
+			}
+			c.Links = append([]CompareLink(nil), n.Links...)
+			return &c
+		case *MinMax:
+			c := *n
+			c.Args = make([]Node, len(n.Args))
+			for i, a := range n.Args {
+				c.Args[i] = tr(a)
+			}
+			return &c
+		case *If:
+			c := *n
+			c.Cond, c.Then, c.Else = tr(n.Cond), tr(n.Then), tr(n.Else)
+			return &c
+		case *Assign:
+			c := *n
+			c.Value = tr(n.Value)
+			return &c
+		case *Square:
+			c := *n
+			c.In, c.Body = tr(n.In), tr(n.Body)
+			return &c
+		case *Move:
+			c := *n
+			c.From, c.To, c.Capture = tr(n.From), tr(n.To), tr(n.Capture)
+			c.Promote = t.pieces(n.Promote)
+			return &c
+		case *Dir:
+			c := *n
+			c.Dir = t.direction(n.Dir)
+			c.X = tr(n.X)
+			return &c
+		case *Transform:
+			c := *n
+			c.Body = tr(n.Body)
+			c.Variants = make([]Node, len(n.Variants))
+			for i, v := range n.Variants {
+				c.Variants[i] = tr(v)
+			}
+			return &c
+		case *Comment:
+			c := *n
+			c.Args = make([]Node, len(n.Args))
+			for i, a := range n.Args {
+				c.Args[i] = tr(a)
+			}
+			return &c
+		case *Sort:
+			c := *n
+			c.X = tr(n.X)
+			return &c
+		case *Find:
+			c := *n
+			c.X = tr(n.X)
+			return &c
+		case *Echo:
+			c := *n
+			c.X = tr(n.X)
+			return &c
+		case *Line:
+			c := *n
+			var elems func([]LineElem) []LineElem
+			elems = func(es []LineElem) []LineElem {
+				out := make([]LineElem, len(es))
+				for i, e := range es {
+					out[i] = LineElem{X: tr(e.X), Min: e.Min, Max: e.Max}
+					for _, alt := range e.Alts {
+						out[i].Alts = append(out[i].Alts, elems(alt))
+					}
+				}
+				return out
+			}
+			c.Elems = elems(n.Elems)
+			return &c
+		}
+		return n
+	}
+	out := tr(n)
+	return out, ok
+}

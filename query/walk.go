@@ -1,0 +1,71 @@
+package query
+
+// Inspect traverses the AST rooted at n in depth-first order, calling f for
+// each node; children are visited only when f returns true. Transform
+// variants are not visited (they are copies of Body).
+func Inspect(n Node, f func(Node) bool) { walk(n, f) }
+
+func walk(n Node, f func(Node) bool) {
+	if n == nil || !f(n) {
+		return
+	}
+	for _, c := range children(n) {
+		walk(c, f)
+	}
+}
+
+// children returns the direct sub-filters of n, in source order.
+func children(n Node) []Node {
+	var out []Node
+	add := func(ns ...Node) {
+		for _, c := range ns {
+			if c != nil {
+				out = append(out, c)
+			}
+		}
+	}
+	switch n := n.(type) {
+	case *Block:
+		add(n.Filters...)
+	case *Unary:
+		add(n.X)
+	case *Binary:
+		add(n.X, n.Y)
+	case *Compare:
+		add(n.Operands...)
+	case *MinMax:
+		add(n.Args...)
+	case *If:
+		add(n.Cond, n.Then, n.Else)
+	case *Assign:
+		add(n.Value)
+	case *Square:
+		add(n.In, n.Body)
+	case *Move:
+		add(n.From, n.To, n.Capture)
+	case *Dir:
+		add(n.X)
+	case *Transform:
+		add(n.Body)
+	case *Comment:
+		add(n.Args...)
+	case *Sort:
+		add(n.X)
+	case *Find:
+		add(n.X)
+	case *Echo:
+		add(n.X)
+	case *Line:
+		var elems func([]LineElem)
+		elems = func(es []LineElem) {
+			for _, e := range es {
+				add(e.X)
+				for _, alt := range e.Alts {
+					elems(alt)
+				}
+			}
+		}
+		elems(n.Elems)
+	}
+	return out
+}
