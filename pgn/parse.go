@@ -1,0 +1,438 @@
+package pgn
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+
+	"github.com/cqlgo/cql/chess"
+)
+
+// Default limits against hostile input.
+const (
+	DefaultMaxGameBytes = 8 << 20
+	DefaultMaxDepth     = 100
+	DefaultMaxNodes     = 1 << 20
+)
+
+// Options say what to read.
+type Options struct {
+	Variations   bool // read variations too; otherwise only the main line is replayed
+	TagsOnly     bool // read tags (and the result) only: no replay, Nodes is empty
+	Workers      int  // parallel workers; 0 means GOMAXPROCS
+	BlockSize    int  // bytes handed to a worker at a time; 0 means a default
+	MaxGameBytes int  // a longer game is cut and reported; 0 means DefaultMaxGameBytes
+	MaxDepth     int  // deepest variation nesting; 0 means DefaultMaxDepth
+	MaxNodes     int  // most nodes per game; 0 means DefaultMaxNodes
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxGameBytes <= 0 {
+		o.MaxGameBytes = DefaultMaxGameBytes
+	}
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = DefaultMaxDepth
+	}
+	if o.MaxNodes <= 0 {
+		o.MaxNodes = DefaultMaxNodes
+	}
+	return o
+}
+
+// strRef is a comment waiting for its string: text is arena[start:end].
+type strRef struct {
+	node       int32
+	before     bool
+	start, end int32
+}
+
+// parser reads one game at a time; one per worker, reused, so that the hot
+// path does not allocate beyond one string per game for tags and comments.
+type parser struct {
+	opt   Options
+	tz    Tokenizer
+	tok   Token
+	data  []byte
+	arena []byte
+	refs  []strRef
+	stack []int32
+	g     *Game
+	// scratch is the game a worker parses into when games are not kept.
+	scratch Game
+}
+
+// ParseGame parses one game from data (which should hold exactly one game)
+// into g, reusing g's buffers. File, Number, Offset and Line of g are kept
+// and used in error messages.
+func ParseGame(data []byte, g *Game, opt Options) {
+	var p parser
+	p.opt = opt.withDefaults()
+	p.parse(data, g)
+}
+
+func (p *parser) parse(data []byte, g *Game) {
+	p.g = g
+	p.data = data
+	g.Length = len(data)
+	g.Tags = g.Tags[:0]
+	g.Nodes = g.Nodes[:0]
+	g.Errors = g.Errors[:0]
+	g.Result = ""
+	p.tz.Reset(data)
+	tok := &p.tok
+	more := p.tz.Next(tok)
+	// Tag section.
+	p.arena = p.arena[:0]
+	type tagRef struct{ n0, n1, v0, v1 int32 }
+	var tagBuf [24]tagRef
+	tags := tagBuf[:0]
+	for more && (tok.Kind == KindTag || tok.Kind == KindComment && len(tags) == 0 || tok.Kind == KindEscape) {
+		if tok.Kind == KindTag {
+			if tok.Flags&FlagUnterminated != 0 {
+				p.errorf(tok.Start, "tag value without closing quote", data[tok.Start:tok.End])
+			} else if tok.Flags&FlagMalformed != 0 {
+				p.errorf(tok.Start, "malformed tag pair", data[tok.Start:tok.End])
+			}
+			var r tagRef
+			r.n0 = int32(len(p.arena))
+			p.arena = append(p.arena, data[tok.A:tok.B]...)
+			r.n1 = int32(len(p.arena))
+			r.v0 = r.n1
+			v := data[tok.C:tok.D]
+			if tok.Flags&FlagEscaped != 0 {
+				for i := 0; i < len(v); i++ {
+					if v[i] == '\\' && i+1 < len(v) && (v[i+1] == '"' || v[i+1] == '\\') {
+						i++
+					}
+					p.arena = append(p.arena, v[i])
+				}
+			} else {
+				p.arena = append(p.arena, v...)
+			}
+			r.v1 = int32(len(p.arena))
+			tags = append(tags, r)
+		}
+		more = p.tz.Next(tok)
+	}
+	if len(tags) > 0 {
+		s := string(p.arena)
+		for _, r := range tags {
+			g.Tags = append(g.Tags, Tag{Name: s[r.n0:r.n1], Value: s[r.v0:r.v1]})
+		}
+	}
+	if p.opt.TagsOnly {
+		g.Result = trailingResult(data)
+		return
+	}
+	p.arena = p.arena[:0]
+	p.refs = p.refs[:0]
+	p.movetext(more)
+	if len(p.refs) > 0 {
+		s := string(p.arena)
+		for _, r := range p.refs {
+			n := &g.Nodes[r.node]
+			c := s[r.start:r.end]
+			dst := &n.Comment
+			if r.before {
+				dst = &n.CommentBefore
+			}
+			if *dst == "" {
+				*dst = c
+			} else {
+				*dst += " " + c
+			}
+		}
+	}
+}
+
+// trailingResult returns the game termination marker at the end of data, if any.
+func trailingResult(data []byte) string {
+	d := bytes.TrimRight(data, " \t\r\n\f\v\x00")
+	for _, r := range results {
+		if bytes.HasSuffix(d, []byte(r)) {
+			return r
+		}
+	}
+	return ""
+}
+
+var results = [...]string{"1-0", "0-1", "1/2-1/2", "*"}
+
+func resultString(b []byte) string {
+	for _, r := range results {
+		if string(b) == r {
+			return r
+		}
+	}
+	return ""
+}
+
+// startPosition sets up the root from the FEN, SetUp and Variant tags.
+func (p *parser) startPosition() (chess.Position, bool) {
+	g := p.g
+	variant := strings.ToLower(g.Tag("Variant"))
+	c960 := false
+	switch {
+	case variant == "" || variant == "standard" || variant == "normal" || variant == "from position" ||
+		strings.Contains(variant, "three") || strings.Contains(variant, "3-check") || strings.Contains(variant, "king of the hill"):
+	case strings.Contains(variant, "960") || strings.Contains(variant, "fischer") || strings.Contains(variant, "freestyle") || strings.Contains(variant, "frc"):
+		c960 = true
+	default:
+		p.errorf(0, "unsupported variant", []byte(g.Tag("Variant")))
+		return chess.Position{}, false
+	}
+	pos := chess.StartPosition()
+	if fen := g.Tag("FEN"); fen != "" {
+		var err error
+		pos, err = chess.ParseFEN(fen)
+		if err != nil {
+			var fe *chess.FENError
+			reason := err.Error()
+			if errors.As(err, &fe) {
+				reason = "bad FEN: " + fe.Field + ": " + fe.Reason
+			}
+			p.errorf(0, reason, []byte(fen))
+			return chess.Position{}, false
+		}
+	}
+	if c960 {
+		pos.SetChess960(true)
+	}
+	return pos, true
+}
+
+// newNode appends a node, reusing the NAG buffer of the node it overwrites.
+func (p *parser) newNode() int32 {
+	g := p.g
+	n := len(g.Nodes)
+	if n < cap(g.Nodes) {
+		g.Nodes = g.Nodes[:n+1]
+		nd := &g.Nodes[n]
+		nd.NAGs = nd.NAGs[:0]
+		nd.Comment, nd.CommentBefore = "", ""
+	} else {
+		g.Nodes = append(g.Nodes, Node{})
+	}
+	return int32(n)
+}
+
+func isNullMove(w []byte) bool {
+	switch string(w) {
+	case "--", "Z0", "0000", "@@@@", "<>", "null", "pass":
+		return true
+	}
+	return false
+}
+
+// movetext reads the move text, replaying moves as it goes.
+func (p *parser) movetext(more bool) {
+	g := p.g
+	tok := &p.tok
+	data := p.data
+	pos, ok := p.startPosition()
+	if !ok {
+		// Without a start position nothing can be replayed; still find the result.
+		for ; more; more = p.tz.Next(tok) {
+			if tok.Kind == KindResult {
+				g.Result = resultString(data[tok.A:tok.B])
+			}
+		}
+		return
+	}
+	root := p.newNode()
+	nd := &g.Nodes[root]
+	nd.Pos, nd.Move, nd.Parent, nd.FirstChild, nd.NextSibling, nd.Ply, nd.Variation = pos, chess.NoMove, -1, -1, -1, 0, false
+	variations := p.opt.Variations
+	cur := root       // the node the next move follows
+	last := int32(-1) // the last move on the current line, -1 before the first
+	pendingBefore := -1
+	var pendingStart, pendingEnd int32
+	dead := false    // the current line hit an error: skip to its end
+	depth := 0       // variation nesting
+	skipDepth := -1  // skipping variations at depth > skipDepth
+	skipPop := false // the skipped variation pushed onto the stack
+	p.stack = p.stack[:0]
+	for ; more; more = p.tz.Next(tok) {
+		switch tok.Kind {
+		case KindMove:
+			if dead || depth > 0 && !variations || skipDepth >= 0 && depth > skipDepth {
+				continue
+			}
+			if len(g.Nodes) >= p.opt.MaxNodes {
+				p.errorf(tok.Start, "too many moves in one game", nil)
+				dead = true
+				continue
+			}
+			w := data[tok.A:tok.B]
+			parent := &g.Nodes[cur]
+			var m chess.Move
+			if isNullMove(w) {
+				m = chess.NullMove
+			} else {
+				var err error
+				m, err = parent.Pos.ParseSAN(w)
+				if err != nil {
+					reason := err.Error()
+					var se *chess.SANError
+					if errors.As(err, &se) {
+						reason = se.Reason
+					}
+					p.errorf(tok.Start, reason, w)
+					if depth > 0 {
+						// Only this variation is lost.
+						skipDepth, skipPop = depth-1, true
+					} else {
+						dead = true
+					}
+					continue
+				}
+			}
+			i := p.newNode()
+			parent = &g.Nodes[cur] // newNode may have moved the slice
+			n := &g.Nodes[i]
+			n.Pos = parent.Pos
+			n.Pos.Play(m)
+			n.Move, n.Parent, n.FirstChild, n.NextSibling = m, cur, -1, -1
+			n.Ply = parent.Ply + 1
+			n.Variation = depth > 0
+			if parent.FirstChild < 0 {
+				parent.FirstChild = i
+			} else {
+				s := parent.FirstChild
+				for g.Nodes[s].NextSibling >= 0 {
+					s = g.Nodes[s].NextSibling
+				}
+				g.Nodes[s].NextSibling = i
+			}
+			if pendingBefore >= 0 {
+				p.refs = append(p.refs, strRef{node: i, before: true, start: pendingStart, end: pendingEnd})
+				pendingBefore = -1
+			}
+			cur, last = i, i
+		case KindComment:
+			if tok.Flags&FlagUnterminated != 0 {
+				p.errorf(tok.Start, "unterminated comment", nil)
+			}
+			if dead || skipDepth >= 0 && depth > skipDepth || !variations && depth > 0 {
+				continue
+			}
+			txt := bytes.TrimSpace(data[tok.A:tok.B])
+			if len(txt) == 0 {
+				continue
+			}
+			start := int32(len(p.arena))
+			p.arena = append(p.arena, txt...)
+			end := int32(len(p.arena))
+			switch {
+			case last >= 0:
+				p.refs = append(p.refs, strRef{node: last, start: start, end: end})
+			case depth == 0:
+				p.refs = append(p.refs, strRef{node: root, start: start, end: end})
+			case pendingBefore >= 0:
+				// Two comments before a move: join them in the arena.
+				p.arena = append(p.arena[:start], ' ')
+				p.arena = append(p.arena, txt...)
+				pendingEnd = int32(len(p.arena))
+			default:
+				pendingBefore, pendingStart, pendingEnd = 1, start, end
+			}
+		case KindNAG:
+			if dead || last < 0 || skipDepth >= 0 && depth > skipDepth || !variations && depth > 0 {
+				continue
+			}
+			n := &g.Nodes[last]
+			n.NAGs = append(n.NAGs, tok.NAG)
+		case KindOpen:
+			depth++
+			if !variations || dead || skipDepth >= 0 && depth > skipDepth+1 {
+				continue
+			}
+			if depth > p.opt.MaxDepth {
+				p.errorf(tok.Start, "variations nested too deeply", nil)
+				skipDepth, skipPop = depth-1, false
+				continue
+			}
+			if last < 0 {
+				p.errorf(tok.Start, "variation before the first move", nil)
+				skipDepth, skipPop = depth-1, false
+				continue
+			}
+			// The variation replaces the last move: continue from its parent.
+			p.stack = append(p.stack, last)
+			cur = g.Nodes[last].Parent
+			last = -1
+			pendingBefore = -1
+		case KindClose:
+			if depth == 0 {
+				p.errorf(tok.Start, "unmatched )", nil)
+				continue
+			}
+			depth--
+			if !variations {
+				continue
+			}
+			if skipDepth >= 0 {
+				if depth > skipDepth {
+					continue
+				}
+				if depth == skipDepth {
+					skipDepth = -1
+					if !skipPop {
+						continue
+					}
+				}
+			}
+			if dead {
+				continue
+			}
+			last = p.stack[len(p.stack)-1]
+			p.stack = p.stack[:len(p.stack)-1]
+			cur = last
+			pendingBefore = -1
+		case KindResult:
+			if depth > 0 {
+				continue // some annotators end variations with a result
+			}
+			g.Result = resultString(data[tok.A:tok.B])
+			return
+		case KindMoveNumber, KindEscape:
+		case KindTag:
+			p.errorf(tok.Start, "tag pair inside the move text", data[tok.Start:tok.End])
+			return
+		case KindUnknown:
+			p.errorf(tok.Start, "unexpected text", data[tok.A:tok.B])
+		}
+	}
+	if depth > 0 {
+		p.errorf(len(data), "unterminated variation", nil)
+	}
+	if len(g.Nodes) > 1 || len(g.Tags) > 0 {
+		p.errorf(len(data), "missing result", nil)
+	}
+}
+
+// errorf records a problem at byte offset off of the game.
+func (p *parser) errorf(off int, reason string, text []byte) {
+	g := p.g
+	data := p.data
+	if off > len(data) {
+		off = len(data)
+	}
+	// Report the end of input at the last non-space byte.
+	if off == len(data) {
+		for off > 0 && class[data[off-1]]&cSpace != 0 {
+			off--
+		}
+	}
+	line := g.Line + bytes.Count(data[:off], nl)
+	col := off - bytes.LastIndexByte(data[:off], '\n')
+	if len(text) > 40 {
+		text = append(text[:37:37], "..."...)
+	}
+	g.Errors = append(g.Errors, &Error{
+		File: g.File, Line: line, Col: col, Game: g.Number, Offset: g.Offset + int64(off),
+		Reason: reason, Text: string(text),
+	})
+}
+
+var nl = []byte{'\n'}

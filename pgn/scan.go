@@ -1,0 +1,341 @@
+package pgn
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+)
+
+// span is one game's bytes within a block.
+type span struct {
+	start, end int
+	line       int   // 1-based line of start
+	number     int   // 1-based game number
+	tooLarge   bool  // cut at MaxGameBytes
+	offset     int64 // file offset of start
+}
+
+// Game splitting states.
+const (
+	stBetween = iota // no game yet, or after a result
+	stTags
+	stMoves
+)
+
+// splitGames finds the games in buf and appends their spans (start and end
+// only). Unless final, the last game is incomplete: it is not appended and
+// rest is where it starts. The rules, applied in order, are: a tag pair after
+// move text starts a game; a move or move number after a result starts a game
+// without tags; everything else up to the next game belongs to the current one.
+func splitGames(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, int) {
+	tz.Reset(buf)
+	var tok Token
+	state := stBetween
+	depth := 0
+	cur := -1
+	for tz.Next(&tok) {
+		if !final && tok.End >= len(buf) {
+			break // the token may continue in the next block
+		}
+		switch tok.Kind {
+		case KindTag:
+			if state != stTags {
+				if cur >= 0 {
+					spans = append(spans, span{start: cur, end: tok.Start})
+				}
+				cur = tok.Start
+				state, depth = stTags, 0
+			}
+		case KindComment, KindEscape, KindUnknown:
+		case KindResult:
+			if state != stBetween && depth == 0 {
+				state = stBetween
+			}
+		default:
+			switch state {
+			case stBetween:
+				if cur >= 0 {
+					spans = append(spans, span{start: cur, end: tok.Start})
+				}
+				cur = tok.Start
+				state, depth = stMoves, 0
+			case stTags:
+				state = stMoves
+			}
+			switch tok.Kind {
+			case KindOpen:
+				depth++
+			case KindClose:
+				if depth > 0 {
+					depth--
+				}
+			}
+		}
+	}
+	if cur < 0 {
+		return spans, len(buf)
+	}
+	if final {
+		return append(spans, span{start: cur, end: len(buf)}), len(buf)
+	}
+	return spans, cur
+}
+
+// chunk is a block of whole games handed to a worker.
+type chunk[R any] struct {
+	seq   int
+	data  []byte
+	spans []span
+	res   []R
+	games []Game // Scan: the parsed games, kept until emitted
+	err   error  // a read error after the games of this chunk
+}
+
+// pipeline reads games from r in blocks, processes blocks in parallel and
+// emits them in order.
+type pipeline[R any] struct {
+	opt  Options
+	file string
+	r    io.Reader
+	// proc handles a chunk in a worker; emit handles it in file order.
+	proc func(p *parser, worker int, c *chunk[R])
+	emit func(c *chunk[R]) error
+}
+
+func (pl *pipeline[R]) run(ctx context.Context) error {
+	opt := pl.opt
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	nchunks := 2*workers + 2
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	free := make(chan *chunk[R], nchunks)
+	for i := 0; i < nchunks; i++ {
+		free <- &chunk[R]{}
+	}
+	work := make(chan *chunk[R], nchunks)
+	done := make(chan *chunk[R], nchunks)
+	go pl.split(ctx, free, work)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			p := &parser{opt: opt}
+			for c := range work {
+				if ctx.Err() == nil {
+					pl.proc(p, w, c)
+				}
+				done <- c
+			}
+		}(w)
+	}
+	go func() { wg.Wait(); close(done) }()
+	pending := map[int]*chunk[R]{}
+	next := 0
+	var err error
+	for c := range done {
+		pending[c.seq] = c
+		for {
+			c, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			if err == nil {
+				err = pl.emit(c)
+				if err == nil && c.err != nil {
+					err = c.err
+				}
+				if err == nil {
+					err = ctx.Err()
+				}
+				if err != nil {
+					cancel()
+				}
+			}
+			free <- c
+		}
+	}
+	return err
+}
+
+// split reads blocks, cuts them at game boundaries and sends them to work.
+func (pl *pipeline[R]) split(ctx context.Context, free, work chan *chunk[R]) {
+	defer close(work)
+	opt := pl.opt
+	block := opt.BlockSize
+	if block <= 0 {
+		block = 1 << 20
+	}
+	var tz Tokenizer
+	var carry []byte
+	var offset int64 // file offset of carry[0]
+	line := 1        // line of carry[0]
+	number := 0
+	eof := false
+	resync := false // after a cut: drop bytes up to the next tag line
+	for seq := 0; !eof; seq++ {
+		var c *chunk[R]
+		select {
+		case c = <-free:
+		case <-ctx.Done():
+			return
+		}
+		c.seq = seq
+		c.err = nil
+		c.spans = c.spans[:0]
+		c.data = append(c.data[:0], carry...)
+		for {
+			// Fill up to the block size.
+			want := len(carry) + block
+			if cap(c.data) < want {
+				nd := make([]byte, len(c.data), want)
+				copy(nd, c.data)
+				c.data = nd
+			}
+			for len(c.data) < want && !eof {
+				n, err := pl.r.Read(c.data[len(c.data):want])
+				c.data = c.data[:len(c.data)+n]
+				if err == io.EOF {
+					eof = true
+				} else if err != nil {
+					c.err = fmt.Errorf("%s: %w", pl.file, err)
+					eof = true
+				}
+			}
+			if resync {
+				// Skip the rest of an oversized game: up to a tag at a line start.
+				i := bytes.Index(c.data, nlBracket)
+				if i < 0 && !eof {
+					offset += int64(len(c.data))
+					line += bytes.Count(c.data, nl)
+					c.data = c.data[:0]
+					carry = carry[:0]
+					continue
+				}
+				if i < 0 {
+					i = len(c.data) - 1
+				}
+				offset += int64(i + 1)
+				line += bytes.Count(c.data[:i+1], nl)
+				c.data = c.data[:copy(c.data, c.data[i+1:])]
+				resync = false
+			}
+			var rest int
+			c.spans, rest = splitGames(&tz, c.data, eof, c.spans[:0])
+			if len(c.spans) > 0 || eof {
+				carry = append(carry[:0], c.data[rest:]...)
+				c.data = c.data[:rest]
+				break
+			}
+			if len(c.data) >= opt.MaxGameBytes {
+				// One game larger than allowed: cut it here.
+				c.spans = append(c.spans[:0], span{start: rest, end: len(c.data), tooLarge: true})
+				carry = carry[:0]
+				resync = true
+				break
+			}
+			// No whole game yet: read more into the same chunk.
+			carry = append(carry[:0], c.data...)
+		}
+		// Number the games and find their lines and offsets.
+		pos := 0
+		for i := range c.spans {
+			s := &c.spans[i]
+			line += bytes.Count(c.data[pos:s.start], nl)
+			offset += int64(s.start - pos)
+			pos = s.start
+			number++
+			s.number, s.line, s.offset = number, line, offset
+		}
+		line += bytes.Count(c.data[pos:], nl)
+		offset += int64(len(c.data) - pos)
+		work <- c
+	}
+}
+
+func (p *parser) parseSpan(c []byte, s *span, g *Game, file string) {
+	g.File, g.Number, g.Offset, g.Line = file, s.number, s.offset, s.line
+	p.parse(c[s.start:s.end], g)
+	if s.tooLarge {
+		p.errorf(len(c[s.start:s.end]), fmt.Sprintf("game larger than %d bytes: cut", p.opt.MaxGameBytes), nil)
+	}
+}
+
+// Scan reads the games of r (named file in messages) and calls fn for each,
+// in file order, one call at a time. Parsing and replay run in parallel.
+// g is valid only during the call. Problems in a game are in g.Errors and
+// do not stop the scan; an error returned by fn or by reading r does.
+func Scan(ctx context.Context, r io.Reader, file string, opt Options, fn func(g *Game) error) error {
+	opt = opt.withDefaults()
+	if opt.BlockSize <= 0 {
+		opt.BlockSize = 256 << 10 // the games of a block are kept until emitted
+	}
+	pl := &pipeline[struct{}]{opt: opt, file: file, r: r}
+	pl.proc = func(p *parser, _ int, c *chunk[struct{}]) {
+		if cap(c.games) < len(c.spans) {
+			c.games = append(c.games[:cap(c.games)], make([]Game, len(c.spans)-cap(c.games))...)
+		}
+		c.games = c.games[:len(c.spans)]
+		for i := range c.spans {
+			p.parseSpan(c.data, &c.spans[i], &c.games[i], file)
+		}
+	}
+	pl.emit = func(c *chunk[struct{}]) error {
+		for i := range c.games {
+			if err := fn(&c.games[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return stopOK(pl.run(ctx))
+}
+
+func stopOK(err error) error {
+	if errors.Is(err, ErrStop) {
+		return nil
+	}
+	return err
+}
+
+// ScanParallel reads the games of r like Scan, but calls work concurrently in
+// the worker goroutines (worker is 0..Workers-1) on each game, and emit with
+// the results in file order, one call at a time. g is valid only during work.
+func ScanParallel[R any](ctx context.Context, r io.Reader, file string, opt Options,
+	work func(worker int, g *Game) R, emit func(R) error) error {
+	opt = opt.withDefaults()
+	pl := &pipeline[R]{opt: opt, file: file, r: r}
+	pl.proc = func(p *parser, w int, c *chunk[R]) {
+		g := &p.scratch // the worker's game: its buffers stay warm
+		c.res = c.res[:0]
+		for i := range c.spans {
+			p.parseSpan(c.data, &c.spans[i], g, file)
+			c.res = append(c.res, work(w, g))
+		}
+	}
+	pl.emit = func(c *chunk[R]) error {
+		for _, r := range c.res {
+			if err := emit(r); err != nil {
+				return err
+			}
+		}
+		var zero R
+		for i := range c.res {
+			c.res[i] = zero // let results be collected
+		}
+		return nil
+	}
+	return stopOK(pl.run(ctx))
+}
+
+// ErrStop may be returned by a callback to end a scan early without error.
+var ErrStop = errors.New("stop")
