@@ -502,6 +502,9 @@ func (p *parser) parsePrimary() Node {
 	switch t.kind {
 	case tPiece:
 		p.next()
+		if _, ok := assignOps[p.tok.kind]; ok {
+			p.errorf(pos, "cannot assign to '%s': it is a piece designator, not a variable name", t.raw)
+		}
 		return &PieceDesignator{At: At{pos}, Pieces: t.pieces, Squares: t.squares, Text: t.raw}
 	case tNumber:
 		p.next()

@@ -1,0 +1,450 @@
+package query
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func mustParse(t *testing.T, src string) *Program {
+	t.Helper()
+	p, err := Parse("test.cql", []byte(src))
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", src, err)
+	}
+	return p
+}
+
+// TestParseAST checks the S-expression of parsed programs.
+func TestParseAST(t *testing.T) {
+	tests := []struct{ src, want string }{
+		// Piece designators in all documented forms.
+		{"K", "{K}"},
+		{"[Qq]", "{[Qq]}"},
+		{"[K_]", "{[K_]}"},
+		{"A a _ .", "{A a _ .}"},
+		{"Ka1", "{Ka1}"},
+		{"Ra-h8", "{Ra-h8}"},
+		{"Pa-d2-4", "{Pa-d2-4}"},
+		{"R[a1,h1]", "{R[a1,h1]}"},
+		{"_f1-8", "{_f1-8}"},
+		{"[a-h1-8]", "{.}"},
+		{"a-h1-8", "{.}"},
+		{"b2 e4", "{b2 e4}"},
+		{"[]", "{[]}"},
+		{"[Aa]", "{[Aa]}"},
+		{"[KQRBNPk]", "{[Ak]}"},
+		{"A[b-h2,d5,e-f7-8]", "{A[b-h2,d5,e-f7-8]}"},
+		{"[PqR]a-h2", "{[RPq]a-h2}"},
+		{"b", "{b}"},
+		{"ba2", "{ba2}"},
+		// Set operators, in, #.
+		{"A & ~K | q", "{(| (& A (~ K)) q)}"},
+		{"A | ~B & Q | q", "{(| (| A (& (~ B) Q)) q)}"},
+		{"R in A", "{(in R A)}"},
+		{"#P", "{(# P)}"},
+		{"power A - power a >= 3", "{(cmp (- (power A) (power a)) >= 3)}"},
+		// Comparisons chain; sets as numbers are counted; set equality.
+		{"2 < #P <= 5", "{(cmp 2 < (# P) <= 5)}"},
+		{"R == 2", "{(cmp (# R) == 2)}"},
+		{"A == K", "{(cmp A == K)}"},
+		{"A != K", "{(cmp A != K)}"},
+		{"R < Q", "{(cmp (# R) < (# Q))}"},
+		// Arithmetic and precedence.
+		{"1 + 2 * 3 - 4 / 2 % 3 == 5", "{(cmp (- (+ 1 (* 2 3)) (% (/ 4 2) 3)) == 5)}"},
+		{"-3 < -#P", "{(cmp -3 < (neg (# P)))}"},
+		{"abs #A - #a > 3", "{(cmp (abs (- (# A) (# a))) > 3)}"},
+		{"max(#R #Q 1) min(1 2) == 1", "{(max (# R) (# Q) 1) (cmp (min 1 2) == 1)}"},
+		// Logic.
+		{"check or not mate and Q or stalemate", "{(or (or check (and (not mate) Q)) stalemate)}"},
+		{"not R == 2", "{(not (cmp (# R) == 2))}"},
+		{"true false", "{true false}"},
+		{"(check) {mate stalemate}", "{check {mate stalemate}}"},
+		// Attacks.
+		{"R attacks k", "{(attacks R k)}"},
+		{"_ attackedby k == 8", "{(cmp (# (attackedby _ k)) == 8)}"},
+		{"R & A attacks k", "{(& R (attacks A k))}"},
+		// Keywords.
+		{"wtm btm sidetomove == white black", "{wtm btm (cmp sidetomove == white) black}"},
+		{"initial terminal ply > 10 movenumber mainline variation gamenumber == 3",
+			"{initial terminal (cmp ply > 10) movenumber mainline variation (cmp gamenumber == 3)}"},
+		{"check mate stalemate", "{check mate stalemate}"},
+		// Moves.
+		{"move from P to a-h8 promote [RBN] previous", "{(move previous from P to a-h8 promote [RBN])}"},
+		{"move to _ from K", "{(move from K to _ :to)}"},
+		{"move legal count > 30", "{(cmp (move legal :count) > 30)}"},
+		{"move capture q", "{(move capture q)}"},
+		{"move castle move o-o move o-o-o move enpassant move null move pseudolegal from P",
+			"{(move castle) (move o-o) (move o-o-o) (move enpassant) (move null) (move pseudolegal from P)}"},
+		{"from & to", "{(& from to)}"},
+		{"move from k", "{(move from k)}"},
+		// Variables.
+		{"x = R x attacks k", "{(= x R) (attacks x k)}"},
+		{"m = 3 m += 1 m -= 1 m *= 2 m /= 2 m %= 5 m > 2", "{(= m 3) (+= m 1) (-= m 1) (*= m 2) (/= m 2) (%= m 5) (cmp m > 2)}"},
+		{"y =? R y", "{(=? y R) y}"},
+		{"s = \"abc\" s == \"abc\"", `{(= s "abc") (cmp s == "abc")}`},
+		{"m = 0 m = R", "{(= m 0) (= m (# R))}"},
+		{"piece z = Ra1 z", "{(piece = z Ra1) z}"},
+		// If.
+		{"if check then K else Q", "{(if check K Q)}"},
+		{"if check K", "{(if check K)}"},
+		// Square and piece.
+		{"square x in R x attacks k", "{(square x R (attacks x k))}"},
+		{"square all z in A power z < 2", "{(square all z A (cmp (power z) < 2))}"},
+		{"piece x in A x attacks n", "{(piece x A (attacks x n))}"},
+		{"piece all x in A x attacks n", "{(piece all x A (attacks x n))}"},
+		// Body extension over the following filters of the sequence.
+		{"square x in h1-8 R attacks x x attacks K", "{(square x h1-8 {(attacks R x) (attacks x K)})}"},
+		{"square x in h1-8 R attacks x check x attacks K mate",
+			"{(square x h1-8 {(attacks R x) check (attacks x K)}) mate}"},
+		{"square x in h1-8 R attacks x mate", "{(square x h1-8 (attacks R x)) mate}"},
+		{"square x in A square y in a x attacks y check", "{(square x A (square y a (attacks x y))) check}"},
+		{"square x in A square y in a check x attacks y", "{(square x A {(square y a {check (attacks x y)})})}"},
+		{"{square x in A x attacks k x attacks K} check", "{{(square x A {(attacks x k) (attacks x K)})} check}"},
+		// Game information.
+		{"result 1-0 result 0-1 result 1/2-1/2", "{(result 1-0) (result 0-1) (result 1/2-1/2)}"},
+		{`player white "Carlsen" player black "Anand" player "Tal"`,
+			`{(player white "Carlsen") (player black "Anand") (player any "Tal")}`},
+		{"elo white > 2700 elo black elo > 1", "{(cmp (elo white) > 2700) (elo black) (cmp (elo any) > 1)}"},
+		{"year >= 2000", "{(cmp year >= 2000)}"},
+		{`event "Ch" site "Wijk" date "199" eco "B2"`, `{(in "Ch" event) (in "Wijk" site) (in "199" date) (in "B2" eco)}`},
+		{`event == "x" site`, `{(cmp event == "x") site}`},
+		{`tag "Opening" tag "Opening" "Sicilian"`, `{(tag "Opening") (in "Sicilian" (tag "Opening"))}`},
+		{`"Ch" in event`, `{(in "Ch" event)}`},
+		// Directions.
+		{"up R", "{(up R)}"},
+		{"up 1 2 R | P", "{(| (up 1 2 R) P)}"},
+		{"down 2 k northeast K northwest K southeast K southwest K",
+			"{(down 2 k) (northeast K) (northwest K) (southeast K) (southwest K)}"},
+		{"orthogonal 1 K diagonal 1 K vertical K horizontal K anydirection 1 K left R right R",
+			"{(orthogonal 1 K) (diagonal 1 K) (vertical K) (horizontal K) (anydirection 1 K) (left R) (right R)}"},
+		// Transforms, comment, sort, find, echo, line.
+		{"flipcolor A attacks k", "{(flipcolor (attacks A k))}"},
+		{"flip count Ra1", "{(flip count Ra1)}"},
+		{"fliphorizontal Ke1 flipvertical Ke1 shift Ke1 rotate90 Ke1",
+			"{(fliphorizontal Ke1) (flipvertical Ke1) (shift Ke1) (rotate90 Ke1)}"},
+		{`comment("x is" R) message "hi"`, `{(comment "x is" R) (message "hi")}`},
+		{`sort "Material" power A`, `{(sort "Material" (power A))}`},
+		{`sort min #A`, `{(sort min (# A))}`},
+		{"find check find all mate find <-- 2 check", "{(find check) (find all mate) (find <-- 2 check)}"},
+		{"echo (s t) s", "{(echo s t s)}"},
+		{"line --> check --> mate", "{(line --> check mate)}"},
+		{"line <-- check <-- mate", "{(line <-- check mate)}"},
+		{"line --> check{2,5} --> mate* --> R+ --> Q? --> (check --> mate | stalemate)+",
+			"{(line --> check{2,5} mate* R+ Q? (alt [ check mate ] [ stalemate ])+)}"},
+		{"line --> {R | Q} --> #P * 2 > 1", "{(line --> {(| R Q)} (cmp (* (# P) 2) > 1))}"},
+		{"line --> check{3,} --> mate", "{(line --> check{3,} mate)}"},
+		// Comments.
+		{"K // a comment\n/* block\ncomment */ Q", "{K Q}"},
+		// Header.
+		{"cql(input foo.pgn output out.pgn matchcount 2 5 gamenumber 10 result 1-0 variations silent quiet matchstring \"Hi\") mate",
+			`(cql input "foo.pgn" output "out.pgn" matchcount 2 5 gamenumber 10 result 1-0 variations silent quiet matchstring "Hi") {mate}`},
+		{"cql(sort matchcount 2 9) check", "(cql matchcount 2 9 sort) {check}"},
+		{"cql() check", "(cql) {check}"},
+		{"cql(input \"my games.pgn\" input b.pgn) check", `(cql input "my games.pgn" input "b.pgn") {check}`},
+		{"", "{}"},
+	}
+	for _, tt := range tests {
+		p, err := Parse("test.cql", []byte(tt.src))
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tt.src, err)
+			continue
+		}
+		if got := p.String(); got != tt.want {
+			t.Errorf("Parse(%q)\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+// TestSeedBodyExtension: the seed's brace-less square filter means the same
+// as the braced one.
+func TestSeedBodyExtension(t *testing.T) {
+	a := mustParse(t, "square x in h1-8 R attacks x x attacks K")
+	b := mustParse(t, "square x in h1-8 {R attacks x x attacks K}")
+	if a.String() != b.String() {
+		t.Fatalf("brace-less %s != braced %s", a, b)
+	}
+	sq := a.Body.Filters[0].(*Square)
+	if sq.In.(*PieceDesignator).Squares != 0x8080808080808080 {
+		t.Errorf("h1-8 squares = %#x", sq.In.(*PieceDesignator).Squares)
+	}
+	if sq.Var == nil || sq.Var.Kind != VarSet || sq.Type() != TypeSet {
+		t.Errorf("square variable %+v, type %v", sq.Var, sq.Type())
+	}
+	body := sq.Body.(*Block).Filters
+	if v := body[0].(*Binary).Y.(*Var); v.Sym != sq.Var {
+		t.Errorf("x in body resolves to %p, want %p", v.Sym, sq.Var)
+	}
+}
+
+// TestUnicodeAliases: CQL 6.2 symbols parse to the same AST as ASCII.
+func TestUnicodeAliases(t *testing.T) {
+	pairs := [][2]string{
+		{"♔ ♕ ♖ ♗ ♘ ♙ ♚ ♛ ♜ ♝ ♞ ♟", "K Q R B N P k q r b n p"},
+		{"△ ▲ □ ▦ ◭", "A a _ . [Aa]"},
+		{"♕♛ ♙♛♖a-h2 △[b-h2,d5] □f1-8", "[Qq] [PqR]a-h2 A[b-h2,d5] _f1-8"},
+		{"♖ → ♚  ♚ ← ♖", "R attacks k  k attackedby R"},
+		{"♖ ∊ △  △ ∩ ♔ ∪ ♚", "R in A  A & K | k"},
+		{"#♙ ≤ 3  #♙ ≥ 1  #♙ ≠ 2", "#P <= 3  #P >= 1  #P != 2"},
+		{"square ∀ x ∊ △ x → ♚", "square all x in A x attacks k"},
+		{"⬓ ♔a1", "flipcolor Ka1"},
+		{"✵ ♔a1", "flip Ka1"},
+	}
+	for _, p := range pairs {
+		u, a := mustParse(t, p[0]).String(), mustParse(t, p[1]).String()
+		if u != a {
+			t.Errorf("%q parses to %s, want %s (as %q)", p[0], u, a, p[1])
+		}
+	}
+}
+
+// TestPieceDesignatorBits checks the decoded bitmasks against hand-computed values.
+func TestPieceDesignatorBits(t *testing.T) {
+	tests := []struct {
+		src     string
+		pieces  PieceSet
+		squares SquareSet
+	}{
+		{"K", 1 << WhiteKing, AllSquares},
+		{"k", 1 << BlackKing, AllSquares},
+		{"[Qq]", 1<<WhiteQueen | 1<<BlackQueen, AllSquares},
+		{"[K_]", 1<<WhiteKing | 1<<Empty, AllSquares},
+		{"A", WhitePieces, AllSquares},
+		{"a", BlackPieces, AllSquares},
+		{"_", EmptySquare, AllSquares},
+		{".", AnyContent, AllSquares},
+		{"Ka1", 1 << WhiteKing, 1},
+		{"b2", AnyContent, 1 << 9},
+		{"h8", AnyContent, 1 << 63},
+		{"Ra-h8", 1 << WhiteRook, 0xff << 56},
+		{"a-h1", AnyContent, 0xff},
+		{"Pa-d2-4", 1 << WhitePawn, 0x0f0f0f00},
+		{"R[a1,h1]", 1 << WhiteRook, 1 | 1<<7},
+		{"_f1-8", EmptySquare, 0x2020202020202020},
+		{"[]", 0, 0},
+	}
+	for _, tt := range tests {
+		p := mustParse(t, tt.src)
+		d, ok := p.Body.Filters[0].(*PieceDesignator)
+		if !ok {
+			t.Errorf("%q: got %T", tt.src, p.Body.Filters[0])
+			continue
+		}
+		if d.Pieces != tt.pieces || d.Squares != tt.squares {
+			t.Errorf("%q: pieces %#x squares %#x, want %#x %#x", tt.src, d.Pieces, d.Squares, tt.pieces, tt.squares)
+		}
+	}
+}
+
+// TestTypes checks the checked type of the last top-level filter.
+func TestTypes(t *testing.T) {
+	tests := []struct {
+		src  string
+		want Type
+	}{
+		{"R", TypeSet},
+		{"R attacks k", TypeSet},
+		{"#R", TypeNumber},
+		{"R == 2", TypeNone},
+		{"check", TypeNone},
+		{"not R", TypeNone},
+		{"R in A", TypeNone},
+		{"{check R}", TypeSet},
+		{"{R check}", TypeNone},
+		{"{}", TypeNone},
+		{"square x in A x attacks k", TypeSet},
+		{"square all x in A x attacks k", TypeNone},
+		{"move from K", TypeSet},
+		{"move count", TypeNumber},
+		{"from", TypeSet},
+		{"x = R x", TypeSet},
+		{"x = 3 x", TypeNumber},
+		{`x = "s" x`, TypeString},
+		{"x = R", TypeNone},
+		{"ply", TypeNumber},
+		{"sidetomove", TypeNumber},
+		{"event", TypeString},
+		{`event "x"`, TypeNone},
+		{"player white", TypeString},
+		{"elo white", TypeNumber},
+		{"currentposition", TypePosition},
+		{"find check", TypePosition},
+		{"find all check", TypeNumber},
+		{"if check then R else Q", TypeSet},
+		{"if check then R else 3", TypeNone},
+		{"flipcolor A attacks k", TypeSet},
+		{"flipcolor count A attacks k", TypeNumber},
+		{"flipcolor check", TypeNone},
+		{"up R", TypeSet},
+		{"line --> check --> mate", TypeNumber},
+		{`"a" + "b"`, TypeString},
+		{"max(1 R)", TypeNumber},
+		{"power A", TypeNumber},
+		{"sort #A", TypeNumber},
+	}
+	for _, tt := range tests {
+		p := mustParse(t, tt.src)
+		f := p.Body.Filters[len(p.Body.Filters)-1]
+		if got := f.Type(); got != tt.want {
+			t.Errorf("%q: type %v, want %v", tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestCompareModes(t *testing.T) {
+	tests := []struct {
+		src  string
+		want CompareMode
+	}{
+		{"A == K", CompareSet},
+		{"A != K", CompareSet},
+		{"A < K", CompareNumber},
+		{"R == 2", CompareNumber},
+		{`event == "x"`, CompareString},
+		{"ply < 3 < movenumber", CompareNumber},
+	}
+	for _, tt := range tests {
+		c := mustParse(t, tt.src).Body.Filters[0].(*Compare)
+		for _, l := range c.Links {
+			if l.Mode != tt.want {
+				t.Errorf("%q: mode %v, want %v", tt.src, l.Mode, tt.want)
+			}
+		}
+	}
+}
+
+func TestSymbols(t *testing.T) {
+	p := mustParse(t, "x = R m = 3 m += #x square y in x y attacks k piece z in A z attacks K x")
+	if len(p.Symbols) != 4 {
+		t.Fatalf("symbols: %d, want 4", len(p.Symbols))
+	}
+	want := []struct {
+		name string
+		kind VarKind
+	}{{"x", VarSet}, {"m", VarNumber}, {"y", VarSet}, {"z", VarPiece}}
+	for i, w := range want {
+		s := p.Symbols[i]
+		if s.Name != w.name || s.Kind != w.kind || s.Index != i {
+			t.Errorf("symbol %d = %+v, want %s %v", i, s, w.name, w.kind)
+		}
+	}
+	// All uses of x share one symbol; the first assignment declares it.
+	a := p.Body.Filters[0].(*Assign)
+	if !a.Decl || a.Sym != p.Symbols[0] {
+		t.Errorf("x = R: Decl %v Sym %p", a.Decl, a.Sym)
+	}
+	last := p.Body.Filters[len(p.Body.Filters)-1].(*Var)
+	if last.Sym != p.Symbols[0] {
+		t.Errorf("final x resolves to %+v", last.Sym)
+	}
+}
+
+func TestTransformVariants(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{"flipcolor {wtm Ka1 up R result 1-0 player white \"X\"}", []string{
+			`{wtm Ka1 (up R) (result 1-0) (player white "X")}`,
+			`{btm ka8 (down r) (result 0-1) (player black "X")}`,
+		}},
+		{"fliphorizontal {Ka1 northeast R}", []string{"{Ka1 (northeast R)}", "{Kh1 (northwest R)}"}},
+		{"flipvertical Ka1", []string{"Ka1", "Ka8"}},
+		{"flip Kb1", []string{"Kb1", "Kg1", "Kb8", "Kg8", "Ka2", "Kh7", "Ka7", "Kh2"}},
+		{"flip K", []string{"K"}},
+		{"rotate90 {Ka1 vertical R}", []string{"{Ka1 (vertical R)}", "{Ka8 (horizontal R)}", "{Kh8 (vertical R)}", "{Kh1 (horizontal R)}"}},
+		{"shifthorizontal Kg-h1", []string{"Kg-h1", "Ka-b1", "Kb-c1", "Kc-d1", "Kd-e1", "Ke-f1", "Kf-g1"}},
+		{"flipcolor move from P promote Q", []string{"(move from P promote Q)", "(move from p promote q)"}},
+	}
+	for _, tt := range tests {
+		tr := mustParse(t, tt.src).Body.Filters[0].(*Transform)
+		var got []string
+		for _, v := range tr.Variants {
+			got = append(got, Sprint(v))
+		}
+		if strings.Join(got, " | ") != strings.Join(tt.want, " | ") {
+			t.Errorf("%q variants\n got %v\nwant %v", tt.src, got, tt.want)
+		}
+	}
+	if n := len(mustParse(t, "shift Ka1").Body.Filters[0].(*Transform).Variants); n != 64 {
+		t.Errorf("shift Ka1: %d variants, want 64", n)
+	}
+}
+
+// TestErrors checks full error texts: position, message, source line, caret.
+func TestErrors(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"R atacks k", "test.cql:1:3: unknown filter 'atacks'; did you mean 'attacks'?\nR atacks k\n  ^"},
+		{"chek", "test.cql:1:1: unknown filter 'chek'; did you mean 'check'?\nchek\n^"},
+		{"K\n  stalemat", "test.cql:2:3: unknown filter 'stalemat'; did you mean 'stalemate'?\n  stalemat\n  ^"},
+		{"zzz", "test.cql:1:1: unknown filter or undefined variable 'zzz' (a variable must be assigned before it is used)\nzzz\n^"},
+		{"square x in ", "test.cql:1:13: expected filter, found end of input\nsquare x in \n            ^"},
+		{"square x R", "test.cql:1:10: expected 'in' after 'square x', found 'R'\nsquare x R\n         ^"},
+		{"square check in R x", "test.cql:1:8: expected variable name after 'square', found 'check', which is reserved\nsquare check in R x\n       ^"},
+		{"{K Q", "test.cql:1:5: expected '}' to close '{', found end of input\n{K Q\n    ^"},
+		{"(K Q)", "test.cql:1:4: expected ')' to close '(', found 'Q'\n(K Q)\n   ^"},
+		{"K )", "test.cql:1:3: expected filter, found ')'\nK )\n  ^"},
+		{`"abc`, "test.cql:1:1: string not terminated: expected '\"'\n\"abc\n^"},
+		{"K /* x", "test.cql:1:3: comment not terminated: expected '*/'\nK /* x\n  ^"},
+		{"K $", "test.cql:1:3: unexpected character '$'\nK $\n  ^"},
+		{"check + 1", "test.cql:1:1: the left side of + must be a number (or a set, counted), found a logical filter\ncheck + 1\n^"},
+		{"R attacks 3", "test.cql:1:11: the right side of attacks must be a set filter, found a number filter\nR attacks 3\n          ^"},
+		{"x = check", "test.cql:1:5: cannot assign a logical filter to 'x': it has no value (only set, number, string and position filters do)\nx = check\n    ^"},
+		{"x += 1", "test.cql:1:1: 'x' is not defined: += needs a number variable assigned earlier\nx += 1\n^"},
+		{"x = R x = \"s\"", "test.cql:1:7: 'x' is a set variable (declared at 1:1); cannot assign a string filter to it\nx = R x = \"s\"\n      ^"},
+		{"square x in A x = R", "test.cql:1:15: cannot assign to 'x': it is the variable of an enclosing iteration filter\nsquare x in A x = R\n              ^"},
+		{"square x in A {x attacks k} x", "test.cql:1:29: unknown filter or undefined variable 'x' (a variable must be assigned before it is used)\nsquare x in A {x attacks k} x\n                            ^"},
+		{"move promote Qa1", "test.cql:1:14: expected piece type (like Q or [RBN]) after 'promote', found 'Qa1'\nmove promote Qa1\n             ^"},
+		{"result 2-0", "test.cql:1:8: expected game result 1-0, 0-1, 1/2-1/2 or *, found '2-0'\nresult 2-0\n       ^"},
+		{"cql(inptu x.pgn) K", "test.cql:1:5: unknown header parameter 'inptu'; did you mean 'input'?\ncql(inptu x.pgn) K\n    ^"},
+		{"cql(matchcount) K", "test.cql:1:15: expected number after 'matchcount', found ')'\ncql(matchcount) K\n              ^"},
+		{"R in 3", "test.cql:1:3: 'in' needs two set filters (subset test) or two string filters (substring test), found a set filter and a number filter\nR in 3\n  ^"},
+		{"line check", "test.cql:1:6: expected '-->' or '<--' after 'line', found 'check'\nline check\n     ^"},
+		{"line --> check <-- mate", "test.cql:1:16: cannot mix '-->' and '<--' in one line filter\nline --> check <-- mate\n               ^"},
+		{"e2--e4", "test.cql:1:3: the CQL 6.2 move filter '--' is not supported; use 'move from X to Y'\ne2--e4\n  ^"},
+		{"max(1)", "test.cql:1:1: max needs at least two arguments\nmax(1)\n^"},
+		{"♔ ∀", "test.cql:1:3: expected filter, found '∀'\n♔ ∀\n  ^"},
+		{"\tR atacks k", "test.cql:1:4: unknown filter 'atacks'; did you mean 'attacks'?\n\tR atacks k\n\t  ^"},
+		{"n = 3", "test.cql:1:1: cannot assign to 'n': it is a piece designator, not a variable name\nn = 3\n^"},
+		{"player", "test.cql:1:1: player needs 'white' or 'black', or a name to search for (player \"Carlsen\")\nplayer\n^"},
+	}
+	for _, tt := range tests {
+		_, err := Parse("test.cql", []byte(tt.src))
+		if err == nil {
+			t.Errorf("Parse(%q): no error, want %q", tt.src, tt.want)
+			continue
+		}
+		if got := err.Error(); got != tt.want {
+			t.Errorf("Parse(%q) error\n got %q\nwant %q", tt.src, got, tt.want)
+		}
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("Parse(%q): error %T is not an *Error", tt.src, err)
+		}
+	}
+}
+
+func TestMultipleErrors(t *testing.T) {
+	_, err := Parse("", []byte("chek R atacks k"))
+	list, ok := err.(ErrorList)
+	if !ok || len(list) != 2 {
+		t.Fatalf("got %v, want 2 errors", err)
+	}
+	if list[0].Pos.Col != 1 || list[1].Pos.Col != 8 {
+		t.Errorf("positions %v %v", list[0].Pos, list[1].Pos)
+	}
+	if !strings.HasPrefix(err.Error(), "1:1: unknown filter 'chek'") {
+		t.Errorf("message without filename: %q", err.Error())
+	}
+}
+
+func TestDeepNesting(t *testing.T) {
+	src := strings.Repeat("(", 100000) + "K" + strings.Repeat(")", 100000)
+	if _, err := Parse("", []byte(src)); err == nil || !strings.Contains(err.Error(), "nested too deeply") {
+		t.Errorf("deep nesting: %v", err)
+	}
+	src = strings.Repeat("not ", 100000) + "K"
+	if _, err := Parse("", []byte(src)); err == nil {
+		t.Errorf("deep not: no error")
+	}
+}
