@@ -6,5 +6,7 @@ require github.com/spf13/cobra v1.10.2
 
 require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
+	github.com/klauspost/compress v1.20.3 // indirect
+	github.com/notnil/chess v1.10.0 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 )

@@ -126,12 +126,6 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		return eloToMove, nil
 	case *query.Tag:
 		return tagNode(n.Name), nil
-	case *query.Match:
-		x, err := c.str(n.X)
-		if err != nil {
-			return nil, err
-		}
-		return &containsNode{a: x, text: n.Substring}, nil
 	case *query.Var:
 		return c.variable(n)
 	case *query.Assign:
@@ -352,6 +346,18 @@ func (c *compiler) binary(n *query.Binary) (node, error) {
 		}
 		return orNode{x, y}, nil
 	case query.OpInter, query.OpUnion, query.OpIn, query.OpAttacks, query.OpAttackedBy:
+		if n.Op == query.OpIn && n.X.Type() == query.TypeString {
+			// "x" in S: the string occurs in S (the implicit search `event "x"`).
+			x, err := c.str(n.X)
+			if err != nil {
+				return nil, err
+			}
+			y, err := c.str(n.Y)
+			if err != nil {
+				return nil, err
+			}
+			return &containsNode{sub: x, in: y}, nil
+		}
 		x, err := c.set(n.X)
 		if err != nil {
 			return nil, err

@@ -7,16 +7,17 @@ import (
 	"github.com/cqlgo/cql/query"
 )
 
-// containsNode is an implicit search (`event "Baden"`, `tag "X" "y"`): the
-// string filter has a value containing the text.
-type containsNode struct {
-	a    strNode
-	text string
-}
+// containsNode is `"x" in S` on strings, also the implicit search
+// (`event "Baden"`, `tag "X" "y"`): S has a value containing x.
+type containsNode struct{ sub, in strNode }
 
 func (n *containsNode) match(e *Evaluator) bool {
-	s, ok := n.a.str(e)
-	return ok && strings.Contains(s, n.text)
+	x, ok := n.sub.str(e)
+	if !ok {
+		return false
+	}
+	s, ok := n.in.str(e)
+	return ok && strings.Contains(s, x)
 }
 
 // playerStr is `player white` / `player black` / `player` as a string.
