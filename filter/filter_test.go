@@ -173,7 +173,7 @@ func TestNumbers(t *testing.T) {
 
 func TestCheckMateStalemate(t *testing.T) {
 	cases := []struct {
-		name, fen                 string
+		name, fen               string
 		check, mate, stale, wtm bool
 	}{
 		// Fool's mate: Qh4 mates along h4-e1 (g3 f2 empty); the king has no flight.
