@@ -1,0 +1,58 @@
+package query
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzParse checks that no input makes Parse panic or hang, that errors
+// always carry a valid position, and that a parsed program prints.
+func FuzzParse(f *testing.F) {
+	seeds := []string{
+		"square x in h1-8 R attacks x x attacks K",
+		"cql(input a.pgn matchcount 2 5 sort matchcount) mate",
+		"2 < #P <= 5 A == K flipcolor {wtm K attacks q result 1-0}",
+		"line --> check{2,5} --> (mate | stalemate)* --> R+",
+		"move from P to a-h8 promote [RBN] previous x = R x += 1",
+		"♔ → ♚ ∀ ∊ △ ▲ □ ▦ ◭ ⬓ ✵ ≤ ≥ ≠ ∩ ∪",
+		`player white "a" event "b" tag "c" "d" comment("x" R)`,
+		"piece all x in A { x attacks k } echo (s t) s",
+		"/* unterminated", `"unterminated`, "[a1,", "R[", "up 1 2 R | P",
+	}
+	files, _ := filepath.Glob("testdata/cql/*.cql")
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			seeds = append(seeds, string(b))
+		}
+	}
+	for _, s := range seeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		prog, err := Parse("fuzz.cql", src)
+		if err != nil {
+			list, ok := err.(ErrorList)
+			if !ok || len(list) == 0 {
+				t.Fatalf("error %T %v is not a non-empty ErrorList", err, err)
+			}
+			for _, e := range list {
+				if e.Pos.Line < 1 || e.Pos.Col < 1 || e.Pos.Offset < 0 || e.Pos.Offset > len(src) {
+					t.Fatalf("bad error position %+v for input of %d bytes", e.Pos, len(src))
+				}
+				if utf8.Valid(src) && !utf8.ValidString(e.Error()) {
+					t.Fatalf("error message is not valid UTF-8: %q", e.Error())
+				}
+			}
+			return
+		}
+		_ = prog.String()
+		Inspect(prog.Body, func(n Node) bool {
+			if v, ok := n.(*Var); ok && v.Sym == nil {
+				t.Fatalf("unresolved variable %s", v.Name)
+			}
+			return true
+		})
+	})
+}
