@@ -457,3 +457,80 @@ func TestDirections(t *testing.T) {
 
 // Silence unused warnings for helpers only some tests use.
 var _ = chess.NoSquare
+
+// TestSeedParsed runs the seed's example through the parser, with braces and
+// in the seed's own brace-less spelling: both are {h3, h7}.
+func TestSeedParsed(t *testing.T) {
+	g := fenGame(t, seedFEN)
+	for _, src := range []string{
+		"square x in h1-8 {R attacks x x attacks K}",
+		"square x in h1-8 R attacks x x attacks K",
+		"square x in h1-8 {R attacks x\n  x attacks K}",
+	} {
+		p, err := query.Parse("", []byte(src))
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		q := mustCompile(t, p)
+		sn, ok := q.body.(setNode)
+		if !ok {
+			t.Fatalf("%s: body %T is not a set filter", src, q.body)
+		}
+		e := q.NewEvaluator()
+		e.startGame(g)
+		e.at(0)
+		wantSet(t, src, sn.set(e), bb(t, "h3", "h7"))
+	}
+}
+
+// TestParsedQueries checks parsed programs on hand-checked positions.
+func TestParsedQueries(t *testing.T) {
+	cases := []struct {
+		fen, cql string
+		want     bool
+	}{
+		// Seed position: 2 white rooks, 1 black queen; A == K fails (other white pieces).
+		{seedFEN, "#R == 2", true},
+		{seedFEN, "A == K", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "A == K", true},
+		// 1 < #A <= 5: five white pieces.
+		{seedFEN, "1 < #A <= 5", true},
+		{seedFEN, "1 < #A < 5", false},
+		// White to move and in double check: qh3 (over g4) and nh6 both reach f5.
+		{seedFEN, "wtm check", true},
+		// White pieces under attack: Ra7 (by kb8), Kf5 (q and n), Nh4 (qh3 next to it).
+		{seedFEN, "A attackedby a == [a7,f5,h4]", true},
+		{seedFEN, "#(a attacks K) == 2", true},
+		// flipcolor: Black's q h3 attacks Kf5 (via g4), so `flipcolor {a attacks K}` holds;
+		// `a attacks K` alone also holds; `A attacks k` does not (nothing reaches b8).
+		{seedFEN, "A attacks k", false},
+		{seedFEN, "flipcolor {A attacks k}", true},
+		// Every square around the white king f5: e4 e5 e6 f4 f6 g4 g5 g6, all empty.
+		{seedFEN, "_ attackedby K == 8", true},
+		// square all: every white rook attacks some h-file square.
+		{seedFEN, "square all x in R x attacks h1-8", true},
+		{seedFEN, "square all x in A x attacks h1-8", false},
+		// Variables: w = power of white (R R B N = 16), then arithmetic.
+		{seedFEN, "w = power A  w * 2 - 2 == 30", true},
+		{seedFEN, "if btm then false else true", true},
+		// Legal moves in double check are king moves only: from f5, e6 stays on
+		// the queen's diagonal and g4 is attacked by q and n; e4 e5 f4 f6 g5 g6
+		// are free: 6 moves, none by the knight h4.
+		{seedFEN, "move legal count == 6", true},
+		{seedFEN, "move legal from Nh4 count == 0", true},
+		{seedFEN, "move legal from K to . == [e4,e5,f4,f6,g5,g6]", false}, // value is from squares: {f5}
+		{seedFEN, "move legal to . from K == [e4,e5,f4,f6,g5,g6]", true},
+		{seedFEN, "move legal from K == f5", true},
+	}
+	for _, c := range cases {
+		p, err := query.Parse("", []byte(c.cql))
+		if err != nil {
+			t.Fatalf("%s: %v", c.cql, err)
+		}
+		q := mustCompile(t, p)
+		got := len(q.NewEvaluator().Game(fenGame(t, c.fen))) == 1
+		if got != c.want {
+			t.Errorf("%s on %s: matched %v, want %v", c.cql, c.fen, got, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package filter
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -215,46 +216,50 @@ func ncQueenAttacksKing(b *nc.Board) bool {
 }
 
 type oracleCase struct {
-	name string
-	ast  func(t testing.TB) query.Node
+	cql string // the query, parsed by package query
 	// want reports whether position i (after i plies) of g matches.
 	want func(g *nc.Game, i int) bool
 }
 
 func oracleCases() []oracleCase {
 	return []oracleCase{
-		{"mate", func(testing.TB) query.Node { return kw(query.KwMate) },
-			func(g *nc.Game, i int) bool { return g.Positions()[i].Status() == nc.Checkmate }},
-		{"stalemate", func(testing.TB) query.Node { return kw(query.KwStalemate) },
-			func(g *nc.Game, i int) bool { return g.Positions()[i].Status() == nc.Stalemate }},
-		{"check", func(testing.TB) query.Node { return kw(query.KwCheck) },
-			func(g *nc.Game, i int) bool { return i > 0 && g.Moves()[i-1].HasTag(nc.Check) }},
-		{"power A >= power a + 5", func(t testing.TB) query.Node {
-			return cmp(un(query.OpPower, des(t, "A", "")), query.OpGe, bin(query.OpAdd, un(query.OpPower, des(t, "a", "")), num(5)))
-		}, func(g *nc.Game, i int) bool {
+		{"mate", func(g *nc.Game, i int) bool { return g.Positions()[i].Status() == nc.Checkmate }},
+		{"stalemate", func(g *nc.Game, i int) bool { return g.Positions()[i].Status() == nc.Stalemate }},
+		{"check", func(g *nc.Game, i int) bool { return i > 0 && g.Moves()[i-1].HasTag(nc.Check) }},
+		{"power A >= power a + 5", func(g *nc.Game, i int) bool {
 			b := g.Positions()[i].Board()
 			return ncPower(b, nc.White) >= ncPower(b, nc.Black)+5
 		}},
-		{"Q attacks k", func(t testing.TB) query.Node { return bin(query.OpAttacks, des(t, "Q", ""), des(t, "k", "")) },
-			func(g *nc.Game, i int) bool { return ncQueenAttacksKing(g.Positions()[i].Board()) }},
-		{"move capture Q", func(t testing.TB) query.Node {
-			return &query.Move{Select: query.MovePlayed, Capture: des(t, "Q", "")}
-		}, func(g *nc.Game, i int) bool {
+		{"abs(power A - power a) <= 1 and #[Qq] == 0", func(g *nc.Game, i int) bool {
+			b := g.Positions()[i].Board()
+			d := ncPower(b, nc.White) - ncPower(b, nc.Black)
+			queens := 0
+			for _, p := range b.SquareMap() {
+				if p.Type() == nc.Queen {
+					queens++
+				}
+			}
+			return d >= -1 && d <= 1 && queens == 0
+		}},
+		{"Q attacks k", func(g *nc.Game, i int) bool { return ncQueenAttacksKing(g.Positions()[i].Board()) }},
+		{"move capture Q", func(g *nc.Game, i int) bool {
 			if i >= len(g.Moves()) {
 				return false
 			}
 			m := g.Moves()[i]
 			return g.Positions()[i].Board().Piece(m.S2()) == nc.WhiteQueen
 		}},
-		{"move promote N", func(t testing.TB) query.Node {
-			return &query.Move{Select: query.MovePlayed, Promote: 1 << query.WhiteKnight}
-		}, func(g *nc.Game, i int) bool {
+		{"move promote N", func(g *nc.Game, i int) bool {
 			return i < len(g.Moves()) && g.Moves()[i].Promo() == nc.Knight
 		}},
-		{"move previous capture", func(t testing.TB) query.Node {
-			return &query.Move{Select: query.MovePrevious, Capture: des(t, ".", "")}
-		}, func(g *nc.Game, i int) bool {
+		{"move previous promote [QRBN]", func(g *nc.Game, i int) bool {
+			return i > 0 && g.Moves()[i-1].Promo() != nc.NoPieceType
+		}},
+		{"move previous capture .", func(g *nc.Game, i int) bool {
 			return i > 0 && (g.Moves()[i-1].HasTag(nc.Capture) || g.Moves()[i-1].HasTag(nc.EnPassant))
+		}},
+		{"move previous o-o-o", func(g *nc.Game, i int) bool {
+			return i > 0 && g.Moves()[i-1].HasTag(nc.QueenSideCastle)
 		}},
 	}
 }
@@ -265,27 +270,72 @@ func TestOracle(t *testing.T) {
 	if testing.Short() {
 		n = 200
 	}
+	cases := oracleCases()
+	queries := make([]*Query, len(cases))
+	for i, c := range cases {
+		p, err := query.Parse("", []byte(c.cql))
+		if err != nil {
+			t.Fatalf("%s: %v", c.cql, err)
+		}
+		queries[i] = mustCompile(t, p)
+	}
 	for _, file := range []string{"lichess-10k.pgn", "masters-10k.pgn"} {
 		t.Run(file, func(t *testing.T) {
-			games := readOracleGames(t, dataFile(t, file), n)
-			for _, c := range oracleCases() {
-				q := mustCompile(t, program(nil, c.ast(t)))
-				e := q.NewEvaluator()
-				var got, want []string
-				for _, og := range games {
-					for _, i := range e.Game(og.ours) {
-						got = append(got, fmt.Sprintf("game %d ply %d", og.number, og.ours.Nodes[i].Ply))
+			path := dataFile(t, file)
+			games := readOracleGames(t, path, n)
+			byNumber := map[int]*nc.Game{}
+			for _, og := range games {
+				byNumber[og.number] = og.nc
+			}
+			// Our side: our PGN reader, our chess, our filters.
+			got := make([][]string, len(cases))
+			evals := make([]*Evaluator, len(cases))
+			for i, q := range queries {
+				evals[i] = q.NewEvaluator()
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			seen := 0
+			err = pgn.Scan(context.Background(), f, file, pgn.Options{}, func(g *pgn.Game) error {
+				if g.Number > n {
+					return pgn.ErrStop
+				}
+				if byNumber[g.Number] == nil {
+					return nil // notnil could not read it
+				}
+				if len(g.Errors) > 0 {
+					t.Errorf("game %d: %v", g.Number, g.Errors[0])
+				}
+				seen++
+				for i, e := range evals {
+					for _, k := range e.Game(g) {
+						got[i] = append(got[i], fmt.Sprintf("game %d ply %d", g.Number, g.Nodes[k].Ply))
 					}
-					for i := range og.nc.Positions() {
-						if c.want(og.nc, i) {
-							want = append(want, fmt.Sprintf("game %d ply %d", og.number, i))
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seen != len(games) {
+				t.Fatalf("our reader gave %d of the %d games notnil read", seen, len(games))
+			}
+			for i, c := range cases {
+				var want []string
+				for _, og := range games {
+					for k := range og.nc.Positions() {
+						if c.want(og.nc, k) {
+							want = append(want, fmt.Sprintf("game %d ply %d", og.number, k))
 						}
 					}
 				}
-				if d := diff(got, want); d != "" {
-					t.Errorf("%s: %d matches, oracle %d: %s", c.name, len(got), len(want), d)
+				if d := diff(got[i], want); d != "" {
+					t.Errorf("%s: %d matches, oracle %d: %s", c.cql, len(got[i]), len(want), d)
 				} else {
-					t.Logf("%s: %d positions agree over %d games", c.name, len(got), len(games))
+					t.Logf("%s: %d positions agree over %d games", c.cql, len(want), len(games))
 				}
 			}
 		})
