@@ -498,8 +498,9 @@ func TestParsedQueries(t *testing.T) {
 		{seedFEN, "1 < #A < 5", false},
 		// White to move and in double check: qh3 (over g4) and nh6 both reach f5.
 		{seedFEN, "wtm check", true},
-		// White pieces under attack: Ra7 (by kb8), Kf5 (q and n), Nh4 (qh3 next to it).
-		{seedFEN, "A attackedby a == [a7,f5,h4]", true},
+		// White pieces under attack: Ra7 (by kb8), Rd3 (qh3 along the third
+		// rank over g3 f3 e3), Kf5 (q and n), Nh4 (qh3 next to it).
+		{seedFEN, "A attackedby a == [a7,d3,f5,h4]", true},
 		{seedFEN, "#(a attacks K) == 2", true},
 		// flipcolor: Black's q h3 attacks Kf5 (via g4), so `flipcolor {a attacks K}` holds;
 		// `a attacks K` alone also holds; `A attacks k` does not (nothing reaches b8).
