@@ -15,6 +15,7 @@ type checker struct {
 	globals  map[string]*Symbol // assigned variables (CQL variables are global)
 	scope    []*Symbol          // iteration variables of the enclosing square/piece/echo filters
 	symbols  []*Symbol
+	copied   int // nodes copied for transform variants (bounded by maxCopies)
 }
 
 const maxErrors = 10

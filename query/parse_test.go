@@ -438,11 +438,25 @@ func TestMultipleErrors(t *testing.T) {
 	}
 }
 
+func TestNestedTransformsBounded(t *testing.T) {
+	_, err := Parse("", []byte(strings.Repeat("flip ", 10)+"Kb1"))
+	if err == nil || !strings.Contains(err.Error(), "transform filters nested too deeply") {
+		t.Errorf("nested shifts: %v", err)
+	}
+	// A reasonable nesting is fine.
+	mustParse(t, "flipcolor flip {Ka1 Qb2}")
+}
+
 func TestDeepNesting(t *testing.T) {
 	src := strings.Repeat("(", 100000) + "K" + strings.Repeat(")", 100000)
 	if _, err := Parse("", []byte(src)); err == nil || !strings.Contains(err.Error(), "nested too deeply") {
 		t.Errorf("deep nesting: %v", err)
 	}
+	src = "K" + strings.Repeat(" & K", 100000)
+	if _, err := Parse("", []byte(src)); err == nil || !strings.Contains(err.Error(), "nested too deeply") {
+		t.Errorf("long chain: %v", err)
+	}
+	mustParse(t, "K"+strings.Repeat(" & K", 1000))
 	src = strings.Repeat("not ", 100000) + "K"
 	if _, err := Parse("", []byte(src)); err == nil {
 		t.Errorf("deep not: no error")

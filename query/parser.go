@@ -27,7 +27,7 @@ type parser struct {
 // bailout is the panic value used to unwind the parser on the first error.
 type bailout struct{}
 
-const maxDepth = 500
+const maxDepth = 2000
 
 func newParser(filename string, src []byte) *parser {
 	p := &parser{filename: filename, src: src, lex: newLexer(src)}
@@ -275,6 +275,10 @@ func (p *parser) enter() {
 
 func (p *parser) leave() { p.depth-- }
 
+// unwind restores the nesting depth after a loop that built a left-nested
+// chain (a & b & c ...), each link of which counted as one level.
+func (p *parser) unwind(depth int) { p.depth = depth }
+
 func (p *parser) parseFilter() Node {
 	p.enter()
 	defer p.leave()
@@ -283,7 +287,9 @@ func (p *parser) parseFilter() Node {
 
 func (p *parser) parseOr() Node {
 	x := p.parseAnd()
+	defer p.unwind(p.depth)
 	for p.isKw("or") {
+		p.enter()
 		pos := p.tok.pos
 		p.next()
 		x = &Binary{At: At{pos}, Op: OpOr, X: x, Y: p.parseAnd()}
@@ -293,7 +299,9 @@ func (p *parser) parseOr() Node {
 
 func (p *parser) parseAnd() Node {
 	x := p.parseNot()
+	defer p.unwind(p.depth)
 	for p.isKw("and") {
+		p.enter()
 		pos := p.tok.pos
 		p.next()
 		x = &Binary{At: At{pos}, Op: OpAnd, X: x, Y: p.parseNot()}
@@ -321,7 +329,9 @@ func (p *parser) parseCompare() Node {
 		return x
 	}
 	c := &Compare{At: At{x.Pos()}, Operands: []Node{x}}
+	defer p.unwind(p.depth)
 	for ok {
+		p.enter()
 		p.next()
 		c.Links = append(c.Links, CompareLink{Op: op})
 		c.Operands = append(c.Operands, p.parseIn())
@@ -342,7 +352,9 @@ func (p *parser) parseIn() Node {
 
 func (p *parser) parseUnion() Node {
 	x := p.parseInter()
+	defer p.unwind(p.depth)
 	for p.tok.kind == tBar && !p.inGroup {
+		p.enter()
 		pos := p.tok.pos
 		p.next()
 		x = &Binary{At: At{pos}, Op: OpUnion, X: x, Y: p.parseInter()}
@@ -352,7 +364,9 @@ func (p *parser) parseUnion() Node {
 
 func (p *parser) parseInter() Node {
 	x := p.parseAttacks()
+	defer p.unwind(p.depth)
 	for p.tok.kind == tAmp {
+		p.enter()
 		pos := p.tok.pos
 		p.next()
 		x = &Binary{At: At{pos}, Op: OpInter, X: x, Y: p.parseAttacks()}
@@ -362,11 +376,13 @@ func (p *parser) parseInter() Node {
 
 func (p *parser) parseAttacks() Node {
 	x := p.parseAdd()
+	defer p.unwind(p.depth)
 	for p.isKw("attacks") || p.isKw("attackedby") {
 		op := OpAttacks
 		if p.tok.text == "attackedby" {
 			op = OpAttackedBy
 		}
+		p.enter()
 		pos := p.tok.pos
 		p.next()
 		x = &Binary{At: At{pos}, Op: op, X: x, Y: p.parseAdd()}
@@ -400,11 +416,13 @@ func startsOperand(k tokenKind) bool {
 
 func (p *parser) parseAdd() Node {
 	x := p.parseMul()
+	defer p.unwind(p.depth)
 	for (p.tok.kind == tPlus || p.tok.kind == tMinus) && !p.isRepetition() {
 		op := OpAdd
 		if p.tok.kind == tMinus {
 			op = OpSub
 		}
+		p.enter()
 		pos := p.tok.pos
 		p.next()
 		x = &Binary{At: At{pos}, Op: op, X: x, Y: p.parseMul()}
@@ -414,8 +432,10 @@ func (p *parser) parseAdd() Node {
 
 func (p *parser) parseMul() Node {
 	x := p.parseUnary()
+	defer p.unwind(p.depth)
 	for (p.tok.kind == tStar || p.tok.kind == tSlash || p.tok.kind == tPercent) && !p.isRepetition() {
 		op := map[tokenKind]Op{tStar: OpMul, tSlash: OpDiv, tPercent: OpMod}[p.tok.kind]
+		p.enter()
 		pos := p.tok.pos
 		p.next()
 		x = &Binary{At: At{pos}, Op: op, X: x, Y: p.parseUnary()}

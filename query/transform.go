@@ -150,7 +150,12 @@ func (c *checker) variants(n *Transform) []Node {
 	seen := map[string]bool{}
 	var out []Node
 	for _, t := range transformsFor(n.Kind) {
-		v, ok := t.apply(n.Body)
+		v, ok := t.apply(n.Body, &c.copied)
+		if c.copied > maxCopies {
+			// Nested transforms multiply: shift shift shift K has 64^3 copies.
+			c.errorf(n.Pos(), "transform filters nested too deeply: more than %d transformed filters", maxCopies)
+			return []Node{n.Body}
+		}
 		if !ok {
 			continue
 		}
@@ -164,18 +169,23 @@ func (c *checker) variants(n *Transform) []Node {
 	return out
 }
 
+// maxCopies bounds the number of nodes the checker copies for transforms.
+const maxCopies = 1 << 17
+
 // apply returns a transformed deep copy of n (n itself for the identity).
-// ok is false if a square designator would leave the board.
-func (t xform) apply(n Node) (Node, bool) {
+// ok is false if a square designator would leave the board. copied counts
+// the nodes copied.
+func (t xform) apply(n Node, copied *int) (Node, bool) {
 	if t == identity {
 		return n, true
 	}
 	ok := true
 	var tr func(Node) Node
 	tr = func(n Node) Node {
-		if n == nil {
-			return nil
+		if n == nil || *copied > maxCopies {
+			return n
 		}
+		*copied++
 		switch n := n.(type) {
 		case *PieceDesignator:
 			c := *n
