@@ -77,3 +77,28 @@ func (e *Error) Error() string {
 	}
 	return s
 }
+
+// Clone returns a deep copy of g that stays valid after the scan moves on.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.Tags = append([]Tag(nil), g.Tags...)
+	c.Errors = append([]error(nil), g.Errors...)
+	c.Nodes = append([]Node(nil), g.Nodes...)
+	for i := range c.Nodes {
+		if c.Nodes[i].NAGs != nil {
+			c.Nodes[i].NAGs = append([]uint8(nil), c.Nodes[i].NAGs...)
+		}
+	}
+	return &c
+}
+
+// MainLine appends the indices of the main-line nodes, root first, to dst.
+func (g *Game) MainLine(dst []int32) []int32 {
+	if len(g.Nodes) == 0 {
+		return dst
+	}
+	for n := int32(0); n >= 0; n = g.Nodes[n].FirstChild {
+		dst = append(dst, n)
+	}
+	return dst
+}

@@ -48,3 +48,35 @@ func TestScanCorpora(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkScanMasters463k(b *testing.B) {
+	path := dataFile(b, "masters-463k.pgn.zst")
+	for _, mode := range []string{"parallel", "scan"} {
+		b.Run(mode, func(b *testing.B) {
+			for b.Loop() {
+				r, err := Open(path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				games, plies := 0, 0
+				if mode == "parallel" {
+					err = ScanParallel(context.Background(), r, path, Options{},
+						func(_ int, g *Game) int { return len(g.Nodes) },
+						func(n int) error { games++; plies += n - 1; return nil })
+				} else {
+					err = Scan(context.Background(), r, path, Options{}, func(g *Game) error {
+						games++
+						plies += len(g.Nodes) - 1
+						return nil
+					})
+				}
+				r.Close()
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(games)/b.Elapsed().Seconds()*float64(b.N), "games/s")
+				_ = plies
+			}
+		})
+	}
+}

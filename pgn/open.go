@@ -1,0 +1,150 @@
+package pgn
+
+import (
+	"bufio"
+	"compress/bzip2"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// Open opens a PGN file for reading, decompressing .gz, .bz2 and .zst files
+// (recognised by name or by their magic bytes). "-" is standard input, which
+// is not closed. Decompression runs in its own goroutine.
+func Open(name string) (io.ReadCloser, error) {
+	var f io.ReadCloser
+	if name == "-" {
+		f = io.NopCloser(os.Stdin)
+	} else {
+		var err error
+		f, err = os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+	}
+	r, err := NewReader(f, name)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return r, nil
+}
+
+// NewReader returns a reader of the decompressed bytes of rc, closing rc when
+// it is closed. The compression is chosen by name's extension or the magic bytes.
+func NewReader(rc io.ReadCloser, name string) (io.ReadCloser, error) {
+	br := bufio.NewReaderSize(rc, 256<<10)
+	magic, _ := br.Peek(4)
+	lower := strings.ToLower(name)
+	switch {
+	case strings.HasSuffix(lower, ".zst") || strings.HasSuffix(lower, ".zstd") || hasMagic(magic, "\x28\xb5\x2f\xfd"):
+		d, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(false))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		return readAhead(d, func() error { d.Close(); return rc.Close() }), nil
+	case strings.HasSuffix(lower, ".gz") || hasMagic(magic, "\x1f\x8b"):
+		d, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		return readAhead(d, func() error { d.Close(); return rc.Close() }), nil
+	case strings.HasSuffix(lower, ".bz2") || hasMagic(magic, "BZh"):
+		return readAhead(bzip2.NewReader(br), rc.Close), nil
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{br, rc}, nil
+}
+
+func hasMagic(b []byte, m string) bool { return len(b) >= len(m) && string(b[:len(m)]) == m }
+
+// asyncReader decompresses in its own goroutine, a few blocks ahead.
+type asyncReader struct {
+	full   chan []byte
+	free   chan []byte
+	errc   chan error
+	stop   chan struct{}
+	cur    []byte
+	curBuf []byte
+	err    error
+	closed bool
+}
+
+const aheadBlock = 1 << 20
+
+func readAhead(r io.Reader, closeFn func() error) io.ReadCloser {
+	a := &asyncReader{
+		full: make(chan []byte, 4),
+		free: make(chan []byte, 4),
+		errc: make(chan error, 1),
+		stop: make(chan struct{}),
+	}
+	for i := 0; i < 4; i++ {
+		a.free <- make([]byte, aheadBlock)
+	}
+	go func() {
+		// The reader is closed by the goroutine that reads it, when it stops.
+		defer closeFn()
+		defer close(a.full)
+		for {
+			var b []byte
+			select {
+			case b = <-a.free:
+			case <-a.stop:
+				return
+			}
+			n, err := io.ReadFull(r, b[:cap(b)])
+			if n > 0 {
+				select {
+				case a.full <- b[:n]:
+				case <-a.stop:
+					return
+				}
+			}
+			if err == io.ErrUnexpectedEOF {
+				err = io.EOF
+			}
+			if err != nil {
+				a.errc <- err
+				return
+			}
+		}
+	}()
+	return a
+}
+
+func (a *asyncReader) Read(p []byte) (int, error) {
+	for len(a.cur) == 0 {
+		if a.err != nil {
+			return 0, a.err
+		}
+		if a.curBuf != nil {
+			a.free <- a.curBuf
+			a.curBuf = nil
+		}
+		b, ok := <-a.full
+		if !ok {
+			a.err = <-a.errc
+			continue
+		}
+		a.cur, a.curBuf = b, b
+	}
+	n := copy(p, a.cur)
+	a.cur = a.cur[n:]
+	return n, nil
+}
+
+func (a *asyncReader) Close() error {
+	if a.closed {
+		return nil
+	}
+	a.closed = true
+	close(a.stop)
+	return nil
+}

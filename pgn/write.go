@@ -1,0 +1,193 @@
+package pgn
+
+import (
+	"io"
+	"strconv"
+	"strings"
+)
+
+// sevenTags is the Seven Tag Roster, written first and always.
+var sevenTags = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+// lineWidth is the longest line the writer produces.
+const lineWidth = 80
+
+// WriteGame writes g in PGN export format followed by a blank line.
+func WriteGame(w io.Writer, g *Game) error {
+	_, err := w.Write(AppendGame(nil, g))
+	return err
+}
+
+// AppendGame appends g in PGN export format (the Seven Tag Roster first, then
+// the other tags in file order, then the move text wrapped at 80 columns with
+// comments, NAGs and variations) and a blank line.
+func AppendGame(dst []byte, g *Game) []byte {
+	result := g.Result
+	if result == "" {
+		result = g.Tag("Result")
+	}
+	if resultString([]byte(result)) == "" {
+		result = "*"
+	}
+	for _, name := range sevenTags {
+		v, ok := "", false
+		for _, t := range g.Tags {
+			if t.Name == name {
+				v, ok = t.Value, true
+				break
+			}
+		}
+		if !ok {
+			switch name {
+			case "Date":
+				v = "????.??.??"
+			case "Result":
+				v = result
+			default:
+				v = "?"
+			}
+		}
+		dst = appendTag(dst, name, v)
+	}
+	seen := [len(sevenTags)]bool{}
+	for _, t := range g.Tags {
+		std := false
+		for i, name := range sevenTags {
+			if t.Name == name && !seen[i] {
+				seen[i], std = true, true
+				break
+			}
+		}
+		if !std {
+			dst = appendTag(dst, t.Name, t.Value)
+		}
+	}
+	dst = append(dst, '\n')
+	w := lineWriter{dst: dst, start: len(dst)}
+	if len(g.Nodes) > 0 {
+		if c := g.Nodes[0].Comment; c != "" {
+			w.comment(c)
+		}
+		w.line(g, g.Nodes[0].FirstChild, false)
+	}
+	w.word(result)
+	return append(w.dst, '\n', '\n')
+}
+
+func appendTag(dst []byte, name, value string) []byte {
+	dst = append(dst, '[')
+	dst = append(dst, name...)
+	dst = append(dst, ' ', '"')
+	for i := 0; i < len(value); i++ {
+		c := value[i]
+		if c == '"' || c == '\\' {
+			dst = append(dst, '\\')
+		}
+		if c == '\n' || c == '\r' {
+			c = ' '
+		}
+		dst = append(dst, c)
+	}
+	return append(dst, '"', ']', '\n')
+}
+
+// lineWriter appends words, breaking lines before lineWidth.
+type lineWriter struct {
+	dst   []byte
+	start int // start of the current line
+	buf   []byte
+	glue  bool // the last word was "(": no space after it
+}
+
+func (w *lineWriter) word(s string) { w.wordBytes([]byte(s)) }
+
+func (w *lineWriter) wordBytes(s []byte) {
+	if n := len(w.dst) - w.start; n > 0 {
+		glue := w.glue
+		switch {
+		case glue && n+len(s) <= lineWidth:
+		case n+1+len(s) > lineWidth:
+			w.dst = append(w.dst, '\n')
+			w.start = len(w.dst)
+		default:
+			w.dst = append(w.dst, ' ')
+		}
+	}
+	w.dst = append(w.dst, s...)
+	w.glue = false
+}
+
+// comment writes {text}, wrapping at spaces. A '}' cannot appear in a
+// comment and becomes ')'.
+func (w *lineWriter) comment(text string) {
+	words := strings.Fields(strings.ReplaceAll(text, "}", ")"))
+	if len(words) == 0 {
+		w.word("{}")
+		return
+	}
+	for i, f := range words {
+		if i == 0 {
+			f = "{" + f
+		}
+		if i == len(words)-1 {
+			f += "}"
+		}
+		w.word(f)
+	}
+}
+
+// line writes the line starting at node n: n and its main continuation, with
+// the variations that branch off it. first says n begins a variation (its
+// siblings are written by the caller).
+func (w *lineWriter) line(g *Game, n int32, first bool) {
+	needNumber := true
+	for n >= 0 {
+		nd := &g.Nodes[n]
+		parent := &g.Nodes[nd.Parent]
+		if nd.CommentBefore != "" {
+			w.comment(nd.CommentBefore)
+			needNumber = true
+		}
+		white := parent.Pos.SideToMove() == 0
+		if white || needNumber {
+			w.buf = strconv.AppendInt(w.buf[:0], int64(parent.Pos.FullmoveNumber()), 10)
+			if white {
+				w.buf = append(w.buf, '.')
+			} else {
+				w.buf = append(w.buf, "..."...)
+			}
+			w.wordBytes(w.buf)
+		}
+		w.buf = parent.Pos.AppendSAN(w.buf[:0], nd.Move)
+		w.wordBytes(w.buf)
+		needNumber = false
+		for _, nag := range nd.NAGs {
+			w.buf = strconv.AppendInt(append(w.buf[:0], '$'), int64(nag), 10)
+			w.wordBytes(w.buf)
+		}
+		if nd.Comment != "" {
+			w.comment(nd.Comment)
+			needNumber = true
+		}
+		if !first {
+			for v := nd.NextSibling; v >= 0; v = g.Nodes[v].NextSibling {
+				w.word("(")
+				w.glue = true
+				w.line(g, v, true)
+				w.glueClose()
+				needNumber = true
+			}
+		}
+		first = false
+		n = nd.FirstChild
+	}
+}
+
+// glueClose writes the ")" that ends a variation, right after the last word.
+func (w *lineWriter) glueClose() {
+	if len(w.dst)-w.start+1 > lineWidth {
+		w.dst = append(w.dst, '\n')
+		w.start = len(w.dst)
+	}
+	w.dst = append(w.dst, ')')
+}
