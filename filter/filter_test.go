@@ -535,3 +535,51 @@ func TestParsedQueries(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackStrategies checks that attacking and attackedBy, which walk
+// whichever side is cheaper, agree with the manual's definitions on the
+// positions of real games and random square sets.
+func TestAttackStrategies(t *testing.T) {
+	games := loadGames(t, "masters-10k.pgn", 30, false)
+	rng := uint64(0x9E3779B97F4A7C15)
+	next := func() chess.Bitboard {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return chess.Bitboard(rng)
+	}
+	for _, g := range games {
+		for i := range g.Nodes {
+			pos := &g.Nodes[i].Pos
+			occ := pos.Occupied()
+			for k := 0; k < 8; k++ {
+				x, y := next(), next()
+				switch k % 4 {
+				case 1:
+					y &= next() & next() // sparse targets
+				case 2:
+					x = occ
+				case 3:
+					y = chess.SquareBB(chess.Square(rng % 64))
+				}
+				var want chess.Bitboard
+				for b := x & occ; b != 0; {
+					s := b.PopFirst()
+					if pos.AttacksFrom(s)&y != 0 {
+						want |= chess.SquareBB(s)
+					}
+				}
+				if got := attacking(pos, x&occ, y); got != want {
+					t.Fatalf("%s: %v attacks %v = %v, want %v", pos.FEN(), x, y, got, want)
+				}
+				var hit chess.Bitboard
+				for b := y & occ; b != 0; {
+					hit |= pos.AttacksFrom(b.PopFirst())
+				}
+				if got := attackedBy(pos, x, y); got != x&hit {
+					t.Fatalf("%s: %v attackedby %v = %v, want %v", pos.FEN(), x, y, got, x&hit)
+				}
+			}
+		}
+	}
+}

@@ -211,16 +211,30 @@ func (n attacksNode) set(e *Evaluator) chess.Bitboard {
 	if y == 0 {
 		return 0
 	}
+	return attacking(e.pos, x, y)
+}
+func (n attacksNode) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// attacking returns the squares of x (occupied) whose piece attacks a square
+// of y. It walks whichever side is cheaper: one attack lookup per piece of
+// x, or about three per target square of y.
+func attacking(pos *chess.Position, x, y chess.Bitboard) chess.Bitboard {
 	var r chess.Bitboard
+	if 3*y.Count() < x.Count() {
+		occ := pos.Occupied()
+		for y != 0 {
+			r |= pos.AttackersTo(y.PopFirst(), occ)
+		}
+		return r & x
+	}
 	for x != 0 {
 		s := x.PopFirst()
-		if e.pos.AttacksFrom(s)&y != 0 {
+		if pos.AttacksFrom(s)&y != 0 {
 			r |= chess.SquareBB(s)
 		}
 	}
 	return r
 }
-func (n attacksNode) match(e *Evaluator) bool { return n.set(e) != 0 }
 
 // attackedByNode is `X attackedby Y`: the squares of X attacked by a piece
 // on a square of Y.
@@ -231,18 +245,32 @@ func (n attackedByNode) set(e *Evaluator) chess.Bitboard {
 	if x == 0 {
 		return 0
 	}
-	return x & attackedFrom(e.pos, n.b.set(e))
+	return attackedBy(e.pos, x, n.b.set(e))
 }
 func (n attackedByNode) match(e *Evaluator) bool { return n.set(e) != 0 }
 
-// attackedFrom returns the squares attacked by the pieces on the squares of y.
-func attackedFrom(pos *chess.Position, y chess.Bitboard) chess.Bitboard {
-	y &= pos.Occupied()
+// attackedBy returns the squares of x attacked by a piece on a square of y,
+// walking the cheaper side as attacking does.
+func attackedBy(pos *chess.Position, x, y chess.Bitboard) chess.Bitboard {
+	occ := pos.Occupied()
+	y &= occ
+	if y == 0 {
+		return 0
+	}
 	var r chess.Bitboard
+	if 3*x.Count() < y.Count() {
+		for b := x; b != 0; {
+			t := b.PopFirst()
+			if pos.AttackersTo(t, occ)&y != 0 {
+				r |= chess.SquareBB(t)
+			}
+		}
+		return r
+	}
 	for y != 0 {
 		r |= pos.AttacksFrom(y.PopFirst())
 	}
-	return r
+	return r & x
 }
 
 // ---- numbers ----
