@@ -456,8 +456,9 @@ type Player struct {
 	T     Type
 }
 
-// Elo is `elo [white|black]`: number, the WhiteElo or BlackElo tag
-// (ColorAny: the Elo of the side to move); fails if the tag is missing.
+// Elo is `elo [white|black]`: number, the WhiteElo or BlackElo tag; with
+// ColorAny (plain `elo`) the larger of the two, as the CQL manual says.
+// Fails if the relevant tag is missing or unknown.
 type Elo struct {
 	At
 	Color Color

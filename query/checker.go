@@ -209,6 +209,9 @@ func (c *checker) lineElems(es []LineElem) {
 // unknown reports an identifier that is neither a keyword nor a variable,
 // suggesting the nearest keyword or variable.
 func (c *checker) unknown(v *Var) {
+	if len(c.errs) >= maxErrors {
+		return // suggestions cost time; none would be shown
+	}
 	if s := suggest(v.Name, keywordList()); s != "" {
 		c.errorf(v.Pos(), "unknown filter '%s'; did you mean '%s'?", v.Name, s)
 		return

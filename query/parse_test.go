@@ -447,6 +447,21 @@ func TestNestedTransformsBounded(t *testing.T) {
 	mustParse(t, "flipcolor flip {Ka1 Qb2}")
 }
 
+// A misspelt keyword that causes a later syntax error is reported first.
+func TestMisspeltKeywordBeforeSyntaxError(t *testing.T) {
+	_, err := Parse("q.cql", []byte("sqare all x in A x attacks k"))
+	want := "q.cql:1:1: unknown filter 'sqare'; did you mean 'square'?\nsqare all x in A x attacks k\n^\n" +
+		"q.cql:1:7: expected filter, found 'all'\nsqare all x in A x attacks k\n      ^"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %q\nwant %q", err, want)
+	}
+	// A declared variable is not a suspect.
+	_, err = Parse("", []byte("chek = 1 chek )"))
+	if list := err.(ErrorList); len(list) != 1 {
+		t.Errorf("got %v", err)
+	}
+}
+
 func TestDeepNesting(t *testing.T) {
 	src := strings.Repeat("(", 100000) + "K" + strings.Repeat(")", 100000)
 	if _, err := Parse("", []byte(src)); err == nil || !strings.Contains(err.Error(), "nested too deeply") {

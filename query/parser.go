@@ -18,6 +18,13 @@ type parser struct {
 	err      *Error
 	depth    int // nesting depth, to refuse absurdly deep input instead of overflowing the stack
 
+	// declared holds names assigned or bound so far; suspect is the first
+	// other identifier that looks like a misspelt keyword. When a syntax
+	// error follows it, the misspelling is usually the real cause
+	// (`sqare x in A` fails at `in`), so both are reported.
+	declared map[string]bool
+	suspect  *Error
+
 	// Line-pattern context: inside `line`, `*` `+` `?` and `{m,n}` after an
 	// element are repetitions, and inside a group `|` separates alternatives.
 	inLine  bool
@@ -30,7 +37,7 @@ type bailout struct{}
 const maxDepth = 2000
 
 func newParser(filename string, src []byte) *parser {
-	p := &parser{filename: filename, src: src, lex: newLexer(src)}
+	p := &parser{filename: filename, src: src, lex: newLexer(src), declared: map[string]bool{}}
 	p.next()
 	return p
 }
@@ -574,7 +581,13 @@ func (p *parser) parseWord() Node {
 		p.next()
 		if op, ok := assignOps[p.tok.kind]; ok {
 			p.next()
+			p.declared[w] = true
 			return &Assign{At: At{pos}, Op: op, Name: w, Value: p.parseFilter()}
+		}
+		if !p.declared[w] && p.suspect == nil {
+			if s := suggest(w, keywordList()); s != "" {
+				p.suspect = &Error{Filename: p.filename, Pos: pos, Msg: fmt.Sprintf("unknown filter '%s'; did you mean '%s'?", w, s), Line: sourceLine(p.src, pos.Offset)}
+			}
 		}
 		return &Var{At: At{pos}, Name: w}
 	}
@@ -756,6 +769,7 @@ func (p *parser) parseSquare() Node {
 		p.next()
 	}
 	s.Name = p.parseVarName(kw)
+	p.declared[s.Name] = true
 	if isPiece && !s.All && p.tok.kind == tAssign {
 		// piece assignment: piece x = F
 		p.next()

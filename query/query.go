@@ -8,6 +8,9 @@ func Parse(filename string, src []byte) (prog *Program, err error) {
 	p := newParser(filename, src)
 	prog, perr := p.parse()
 	if perr != nil {
+		if s := p.suspect; s != nil && s.Pos.Offset < perr.Pos.Offset {
+			return nil, ErrorList{s, perr}
+		}
 		return nil, ErrorList{perr}
 	}
 	c := &checker{filename: filename, src: src}
