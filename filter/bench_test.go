@@ -59,6 +59,9 @@ var typicalQueries = []string{
 	"flipcolor {A attacks k}",
 	`player white "Carlsen" or elo white > 2500 or year >= 2020`,
 	"x = #P  x += 1  x > 5 sort \"pawns\" x",
+	"line --> check+ --> mate",
+	"line --> (move capture . --> move capture .){2,} --> not move capture .",
+	"move previous from k to _ find check",
 }
 
 func compileSrc(tb testing.TB, src string) *Query {

@@ -160,6 +160,8 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		return c.sort(n)
 	case *query.Find:
 		return c.find(n)
+	case *query.Line:
+		return c.line(n)
 	}
 	return nil, errorf(n, "%T is not supported by the evaluator yet", n)
 }

@@ -73,6 +73,10 @@ type Evaluator struct {
 	// Sort values recorded at the current position, and the game's.
 	posSort, gameSort []sortVal
 
+	// Scratch of the line matcher.
+	lineStack []lineCont
+	lineSteps int
+
 	matches []int32
 }
 

@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/cqlgo/cql/chess"
@@ -580,6 +581,40 @@ func TestAttackStrategies(t *testing.T) {
 					t.Fatalf("%s: %v attackedby %v = %v, want %v", pos.FEN(), x, y, got, x&hit)
 				}
 			}
+		}
+	}
+}
+
+// TestLine runs line patterns on 1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 (nodes 0-6;
+// White to move at even nodes; the moves from nodes 2 and 3 capture).
+func TestLine(t *testing.T) {
+	fen, mv := scandinavian(t)
+	g := lineGame(t, fen, mv...)
+	cases := []struct {
+		cql  string
+		want []int32
+	}{
+		// Three successive positions alternating sides: from 0, 2 and 4.
+		{"line --> wtm --> btm --> wtm", []int32{0, 2, 4}},
+		// Two captures in a row start at node 2 only.
+		{"line --> move capture . --> move capture .", []int32{2}},
+		// No checks in the game: only the last position reaches terminal.
+		{"line --> check* --> terminal", []int32{6}},
+		// Backward: a black-to-move position preceded by a white-to-move one.
+		{"line <-- btm <-- wtm", []int32{1, 3, 5}},
+		// A group repeated to the end: pairs of (wtm, btm) then the terminal position.
+		{"line --> (wtm --> btm)+ --> terminal", []int32{0, 2, 4}},
+		// The value is the longest run: 7 positions from node 0.
+		{"n7 = line --> (wtm --> btm)+ --> terminal  n7 == 7", []int32{0}},
+	}
+	for _, c := range cases {
+		p, err := query.Parse("", []byte(c.cql))
+		if err != nil {
+			t.Fatalf("%s: %v", c.cql, err)
+		}
+		got := mustCompile(t, p).NewEvaluator().Game(g)
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: matches %v, want %v", c.cql, got, c.want)
 		}
 	}
 }
