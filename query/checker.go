@@ -212,7 +212,7 @@ func (c *checker) unknown(v *Var) {
 	if len(c.errs) >= maxErrors {
 		return // suggestions cost time; none would be shown
 	}
-	if s := suggest(v.Name, keywordList()); s != "" {
+	if s := suggest(v.Name, sortedKeywords); s != "" {
 		c.errorf(v.Pos(), "unknown filter '%s'; did you mean '%s'?", v.Name, s)
 		return
 	}

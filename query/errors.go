@@ -125,6 +125,9 @@ func suggest(word string, candidates []string) string {
 	}
 	best, bestD := "", limit+1
 	for _, c := range candidates {
+		if len(c) > len(word)+limit || len(word) > len(c)+limit {
+			continue // too different in length to be a typo; skip the DP
+		}
 		if d := editDistance(word, c); d < bestD {
 			best, bestD = c, d
 		}

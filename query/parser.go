@@ -585,7 +585,8 @@ func (p *parser) parseWord() Node {
 			return &Assign{At: At{pos}, Op: op, Name: w, Value: p.parseFilter()}
 		}
 		if !p.declared[w] && p.suspect == nil {
-			if s := suggest(w, keywordList()); s != "" {
+			p.declared[w] = true // check each name once
+			if s := suggest(w, sortedKeywords); s != "" {
 				p.suspect = &Error{Filename: p.filename, Pos: pos, Msg: fmt.Sprintf("unknown filter '%s'; did you mean '%s'?", w, s), Line: sourceLine(p.src, pos.Offset)}
 			}
 		}
@@ -953,12 +954,12 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 	return e
 }
 
-// keywordList returns the sorted keywords (for suggestions).
-func keywordList() []string {
+// sortedKeywords lists the keywords in order, for suggestions.
+var sortedKeywords = func() []string {
 	out := make([]string, 0, len(keywords))
 	for k := range keywords {
 		out = append(out, k)
 	}
 	sort.Strings(out)
 	return out
-}
+}()
