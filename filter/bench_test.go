@@ -1,8 +1,12 @@
 package filter
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"os"
+	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/cqlgo/cql/pgn"
@@ -120,6 +124,77 @@ func BenchmarkEval(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(positions), "ns/position")
 			b.ReportMetric(float64(b.N*len(games))/b.Elapsed().Seconds(), "games/s")
+			_ = matched
+		})
+	}
+}
+
+// TestConcurrentEvaluators shares one Query between goroutines, each with its
+// own Evaluator, and checks they agree with a sequential run (run with -race).
+func TestConcurrentEvaluators(t *testing.T) {
+	games := loadGames(t, "lichess-10k.pgn", 60, true)
+	q := compileSrc(t, "piece x in [Qq] {x attacks [Kk]} or line --> check --> check")
+	e := q.NewEvaluator()
+	want := make([]string, len(games))
+	for i, g := range games {
+		want[i] = fmt.Sprint(e.Game(g))
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			e := q.NewEvaluator()
+			for k := range games {
+				i := (k + w*17) % len(games) // a different order per worker
+				if got := fmt.Sprint(e.Game(games[i])); got != want[i] {
+					errs <- fmt.Sprintf("worker %d game %d: %s, want %s", w, i, got, want[i])
+					return
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(errs)
+	for s := range errs {
+		t.Error(s)
+	}
+}
+
+// BenchmarkPipeline measures games/s for PGN reading and evaluation
+// together, as the command runs them: masters-10k.pgn read from memory with
+// pgn.ScanParallel, one evaluator per worker.
+func BenchmarkPipeline(b *testing.B) {
+	path := dataDir + "/masters-10k.pgn"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Skipf("test data missing: %v", err)
+	}
+	for _, src := range typicalQueries[:4] {
+		b.Run(src, func(b *testing.B) {
+			q := compileSrc(b, src)
+			workers := runtime.GOMAXPROCS(0)
+			evals := make([]*Evaluator, workers)
+			for i := range evals {
+				evals[i] = q.NewEvaluator()
+			}
+			games, matched := 0, 0
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				err := pgn.ScanParallel(context.Background(), bytes.NewReader(data), "masters-10k.pgn",
+					pgn.Options{Workers: workers},
+					func(w int, g *pgn.Game) int { return len(evals[w].Game(g)) },
+					func(n int) error {
+						games++
+						matched += n
+						return nil
+					})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 			_ = matched
 		})
 	}
