@@ -1,6 +1,6 @@
 module github.com/cqlgo/cql
 
-go 1.25.0
+go 1.26.0
 
 require github.com/spf13/cobra v1.10.2
 
@@ -9,4 +9,6 @@ require (
 	github.com/klauspost/compress v1.20.3 // indirect
 	github.com/notnil/chess v1.10.0 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/term v0.47.0 // indirect
 )

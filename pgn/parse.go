@@ -159,6 +159,9 @@ func trailingResult(data []byte) string {
 var results = [...]string{"1-0", "0-1", "1/2-1/2", "*"}
 
 func resultString(b []byte) string {
+	if string(b) == "1/2" {
+		return "1/2-1/2"
+	}
 	for _, r := range results {
 		if string(b) == r {
 			return r

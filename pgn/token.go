@@ -142,6 +142,14 @@ func (t *Tokenizer) Next(tok *Token) bool {
 			t.end(tok, q)
 			return true
 		}
+		if q >= len(buf) || class[buf[q]]&cWord == 0 && buf[q] < 0x80 {
+			// Digits alone: a move number without its dot, or the null move 0000.
+			if q-p != 4 || string(buf[p:q]) != "0000" {
+				tok.Kind, tok.A, tok.B = KindMoveNumber, p, q
+				t.end(tok, q)
+				return true
+			}
+		}
 		q = t.word(q)
 		t.word2(tok, p, q)
 		return true
@@ -164,8 +172,8 @@ func (t *Tokenizer) Next(tok *Token) bool {
 		}
 		tok.Kind, tok.A, tok.B, tok.End = KindMove, p, q, q
 		t.pos = q
-		if q == p+1 && c == 'N' { // novelty
-			tok.Kind, tok.NAG = KindNAG, 146
+		if q == p+1 || q-p > 4 && buf[q-2] == '-' {
+			t.word2(tok, p, q) // glyphs and glued results
 		}
 		return true
 	}
@@ -288,16 +296,26 @@ func (t *Tokenizer) word2(tok *Token, p, q int) {
 	tok.Kind = KindMove
 	switch len(w) {
 	case 1:
-		if w[0] == 'N' { // novelty
+		switch w[0] {
+		case 'N': // novelty
 			tok.Kind, tok.NAG = KindNAG, 146
+		case '-': // as in "1/2 - 1/2"
+			tok.Kind = KindUnknown
 		}
 	case 3:
-		if w[1] == '-' && (string(w) == "1-0" || string(w) == "0-1") {
+		if string(w) == "1-0" || string(w) == "0-1" || string(w) == "1/2" {
 			tok.Kind = KindResult
 		}
 	case 7:
 		if string(w) == "1/2-1/2" {
 			tok.Kind = KindResult
+		}
+	}
+	if n := len(w); tok.Kind == KindMove && n > 4 && w[n-2] == '-' && (w[n-3] == '1' && w[n-1] == '0' || w[n-3] == '0' && w[n-1] == '1') {
+		// A result glued to the last move, as in "Qg20-1".
+		if c := w[n-4]; c >= '1' && c <= '8' || c == '+' || c == '#' || c == 'Q' || c == 'R' || c == 'B' || c == 'N' {
+			q -= 3
+			tok.B = q
 		}
 	}
 	t.end(tok, q)
@@ -480,8 +498,8 @@ func (t *Tokenizer) comment(tok *Token, p int) {
 		seg = rest[:i]
 	}
 	if bytes.IndexByte(seg, '\n') >= 0 {
-		if b := nextBoundary(seg, 0); b >= 0 {
-			tok.B = p + 1 + b
+		if b := nextBoundary(buf[:p+1+len(seg)], p+1); b >= 0 {
+			tok.B = b
 			tok.Flags |= FlagUnterminated
 			t.end(tok, tok.B)
 			return
@@ -498,7 +516,7 @@ func (t *Tokenizer) comment(tok *Token, p int) {
 }
 
 // nextBoundary returns the offset of the first hard game boundary in b at or
-// after from: a '[' followed by a letter at the start of a line that follows a
+// after from: a tag pair ([Name "...) at the start of a line that follows a
 // blank line. It returns -1 if there is none.
 func nextBoundary(b []byte, from int) int {
 	for from < len(b) {
@@ -507,12 +525,27 @@ func nextBoundary(b []byte, from int) int {
 			return -1
 		}
 		j := from + i + 1 // the '['
-		if j+1 < len(b) && isLetter(b[j+1]) && blankLineBefore(b, j-1) {
+		if looksLikeTag(b[j:]) && blankLineBefore(b, j-1) {
 			return j
 		}
 		from = j
 	}
 	return -1
+}
+
+// looksLikeTag reports whether b starts like a tag pair: [Name "
+func looksLikeTag(b []byte) bool {
+	if len(b) < 2 || !isLetter(b[1]) {
+		return false
+	}
+	i := 2
+	for i < len(b) && class[b[i]]&cTagName != 0 {
+		i++
+	}
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return i < len(b) && b[i] == '"'
 }
 
 var nlBracket = []byte("\n[")

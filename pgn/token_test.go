@@ -67,6 +67,8 @@ func TestTokenizer(t *testing.T) {
 		{"{never closed", "comment:never closed"},
 		{"{runs on\n\n[Event \"next\"]}", "comment:runs on\n\n tag:Event=next unknown:}"},
 		{"\xff\xfe e4", "unknown:\xff\xfe move:e4"},
+		{"1 e4 e5 2 Nf3 1/2", "move number:1 move:e4 move:e5 move number:2 move:Nf3 result:1/2"},
+		{"Qg20-1 d8=Q1-0 1/2 - 1/2", "move:Qg2 result:0-1 move:d8=Q result:1-0 result:1/2 unknown:- result:1/2"},
 	}
 	for _, c := range cases {
 		var parts []string

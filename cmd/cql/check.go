@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cqlgo/cql/pgn"
+)
+
+// openInput opens a PGN file ("-" is stdin), decompressing by name or magic
+// bytes, and counts the bytes read from disk into bar.
+func openInput(name string, stdin io.Reader, bar *progress) (io.ReadCloser, error) {
+	if name == "-" {
+		return pgn.NewReader(io.NopCloser(bar.Reader(stdin)), name)
+	}
+	f, err := openFile(name)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err == nil {
+		bar.AddTotal(st.Size())
+	}
+	return pgn.NewReader(struct {
+		io.Reader
+		io.Closer
+	}{bar.Reader(f), f}, name)
+}
+
+func newCheckCmd() *cobra.Command {
+	var mainOnly bool
+	cmd := &cobra.Command{
+		Use:   "check FILE...",
+		Short: "Validate PGN files and report every problem with its location",
+		Long: `Check reads PGN files (.gz, .bz2 and .zst are decompressed; - is standard input),
+replays every move, and prints each problem as FILE:LINE:COL: game N: reason (move text),
+then a summary. The exit status is 0 when there is no problem, 1 when there are some,
+and 2 when a file cannot be read.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
+			defer out.Flush()
+			stderr := cmd.ErrOrStderr()
+			bar := newProgress(stderr, "check")
+			defer bar.Finish()
+			opt := pgn.Options{Variations: !mainOnly}
+			var games, positions, problems, badGames int
+			failed := false
+			for _, name := range args {
+				rc, err := openInput(name, cmd.InOrStdin(), bar)
+				if err != nil {
+					bar.Finish()
+					fmt.Fprintln(stderr, "cql:", err)
+					failed = true
+					continue
+				}
+				err = pgn.Scan(cmd.Context(), rc, name, opt, func(g *pgn.Game) error {
+					bar.Item()
+					games++
+					positions += len(g.Nodes)
+					if len(g.Errors) > 0 {
+						badGames++
+					}
+					for _, e := range g.Errors {
+						problems++
+						fmt.Fprintln(out, e)
+					}
+					return nil
+				})
+				rc.Close()
+				if err != nil {
+					bar.Finish()
+					fmt.Fprintln(stderr, "cql:", err)
+					failed = true
+				}
+			}
+			bar.Finish()
+			fmt.Fprintf(out, "%d games, %d positions, %d errors in %d games\n", games, positions, problems, badGames)
+			if err := out.Flush(); err != nil {
+				return err
+			}
+			switch {
+			case failed:
+				return exitStatus(exitError)
+			case problems > 0:
+				return exitStatus(exitNoMatch)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&mainOnly, "main-line", false, "check the main lines only, skipping variations")
+	return cmd
+}

@@ -1,0 +1,221 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/pgn"
+)
+
+func openFile(name string) (*os.File, error) { return os.Open(name) }
+
+func newExportCmd() *cobra.Command {
+	var format string
+	var variations bool
+	cmd := &cobra.Command{
+		Use:   "export [--format pgn|fen|epd|uci|jsonl] [--variations] FILE...",
+		Short: "Write every game (pgn) or every position (fen, epd, uci, jsonl)",
+		Long: `Export reads PGN files (.gz, .bz2 and .zst are decompressed; - is standard input)
+and writes to standard output:
+  pgn    every game in PGN export format
+  fen    the FEN of every position, one a line
+  epd    the EPD (FEN without move counters) of every position
+  uci    for every position, the UCI command that reaches it ("position startpos moves ...")
+  jsonl  one JSON object per position: file, game, ply (0 is the start position), fen,
+         san (the move that led here), variation, and the White, Black, Event, Date and
+         Result tags
+Only the main line is written unless --variations is given. Problems in games are
+reported on standard error; the moves before a problem are still written.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			switch format {
+			case "pgn", "fen", "epd", "uci", "jsonl":
+			default:
+				return fmt.Errorf("unknown format %q (want pgn, fen, epd, uci or jsonl)", format)
+			}
+			out := bufio.NewWriterSize(cmd.OutOrStdout(), 256<<10)
+			defer out.Flush()
+			stderr := cmd.ErrOrStderr()
+			bar := newProgress(stderr, "export")
+			defer bar.Finish()
+			opt := pgn.Options{Variations: variations}
+			failed := false
+			type result struct {
+				text   []byte
+				errors []error
+			}
+			for _, name := range args {
+				rc, err := openInput(name, cmd.InOrStdin(), bar)
+				if err != nil {
+					bar.Finish()
+					fmt.Fprintln(stderr, "cql:", err)
+					failed = true
+					continue
+				}
+				err = pgn.ScanParallel(cmd.Context(), rc, name, opt,
+					func(w int, g *pgn.Game) result {
+						var r result
+						r.text = exportGame(nil, g, format, variations)
+						if len(g.Errors) > 0 {
+							r.errors = append([]error(nil), g.Errors...)
+						}
+						return r
+					},
+					func(r result) error {
+						bar.Item()
+						for _, e := range r.errors {
+							fmt.Fprintln(stderr, "cql:", e)
+						}
+						_, err := out.Write(r.text)
+						return err
+					})
+				rc.Close()
+				if err != nil {
+					bar.Finish()
+					fmt.Fprintln(stderr, "cql:", err)
+					failed = true
+				}
+			}
+			bar.Finish()
+			if err := out.Flush(); err != nil {
+				return err
+			}
+			if failed {
+				return exitStatus(exitError)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "pgn", "output format: pgn, fen, epd, uci or jsonl")
+	cmd.Flags().BoolVar(&variations, "variations", false, "include variations")
+	return cmd
+}
+
+// exportGame appends g in the given format.
+func exportGame(dst []byte, g *pgn.Game, format string, variations bool) []byte {
+	if format == "pgn" {
+		return pgn.AppendGame(dst, g)
+	}
+	var path []chess.Move
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if n.Variation && !variations {
+			continue
+		}
+		switch format {
+		case "fen":
+			dst = n.Pos.AppendFEN(dst)
+		case "epd":
+			dst = appendEPD(dst, &n.Pos)
+		case "uci":
+			path = path[:0]
+			for j := int32(i); g.Nodes[j].Parent >= 0; j = g.Nodes[j].Parent {
+				path = append(path, g.Nodes[j].Move)
+			}
+			root := &g.Nodes[0].Pos
+			if *root == chess.StartPosition() {
+				dst = append(dst, "position startpos"...)
+			} else {
+				dst = append(dst, "position fen "...)
+				dst = root.AppendFEN(dst)
+			}
+			if len(path) > 0 {
+				dst = append(dst, " moves"...)
+				// Replay from the root to name each move in UCI.
+				pos := *root
+				for k := len(path) - 1; k >= 0; k-- {
+					dst = append(dst, ' ')
+					dst = append(dst, pos.UCI(path[k])...)
+					pos.Play(path[k])
+				}
+			}
+		case "jsonl":
+			dst = appendJSONL(dst, g, int32(i))
+		}
+		dst = append(dst, '\n')
+	}
+	return dst
+}
+
+// appendEPD appends the first four FEN fields.
+func appendEPD(dst []byte, p *chess.Position) []byte {
+	start := len(dst)
+	dst = p.AppendFEN(dst)
+	fields := 0
+	for i := start; i < len(dst); i++ {
+		if dst[i] == ' ' {
+			fields++
+			if fields == 4 {
+				return dst[:i]
+			}
+		}
+	}
+	return dst
+}
+
+func appendJSONL(dst []byte, g *pgn.Game, i int32) []byte {
+	n := &g.Nodes[i]
+	dst = append(dst, `{"file":`...)
+	dst = appendJSONString(dst, g.File)
+	dst = append(dst, `,"game":`...)
+	dst = strconv.AppendInt(dst, int64(g.Number), 10)
+	dst = append(dst, `,"ply":`...)
+	dst = strconv.AppendInt(dst, int64(n.Ply), 10)
+	dst = append(dst, `,"fen":"`...)
+	dst = n.Pos.AppendFEN(dst)
+	dst = append(dst, `","san":"`...)
+	if n.Parent >= 0 {
+		dst = g.Nodes[n.Parent].Pos.AppendSAN(dst, n.Move)
+	}
+	dst = append(dst, '"')
+	if n.Variation {
+		dst = append(dst, `,"variation":true`...)
+	}
+	for _, tag := range [...]string{"White", "Black", "Event", "Date", "Result"} {
+		v := g.Tag(tag)
+		if tag == "Result" && v == "" {
+			v = g.Result
+		}
+		dst = append(dst, ',', '"')
+		dst = append(dst, tag...)
+		dst = append(dst, '"', ':')
+		dst = appendJSONString(dst, v)
+	}
+	return append(dst, '}')
+}
+
+// appendJSONString appends s as a JSON string; bytes that are not UTF-8
+// (Latin-1 names are common in PGN) become U+FFFD.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				dst = append(dst, '\\', c)
+			case c < 0x20:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+			default:
+				dst = append(dst, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, `\ufffd`...)
+		} else {
+			dst = append(dst, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(dst, '"')
+}
