@@ -618,3 +618,81 @@ func TestLine(t *testing.T) {
 		}
 	}
 }
+
+// variationGame is 1.e4 (1.d4 d5) e5: node 1 is 1.e4, node 2 the variation
+// 1.d4, node 3 its reply 1...d5, node 4 the main line 1...e5.
+func variationGame(t *testing.T) *pgn.Game {
+	start := chess.StartPosition()
+	g := &pgn.Game{Number: 1}
+	add := func(parent int32, uci string, variation bool) int32 {
+		pos := g.Nodes[parent].Pos
+		m := findMove(t, &pos, uci)
+		pos.Play(m)
+		i := int32(len(g.Nodes))
+		g.Nodes = append(g.Nodes, pgn.Node{Pos: pos, Move: m, Parent: parent, FirstChild: -1, NextSibling: -1,
+			Ply: g.Nodes[parent].Ply + 1, Variation: variation})
+		p := &g.Nodes[parent]
+		if p.FirstChild < 0 {
+			p.FirstChild = i
+		} else {
+			c := p.FirstChild
+			for g.Nodes[c].NextSibling >= 0 {
+				c = g.Nodes[c].NextSibling
+			}
+			g.Nodes[c].NextSibling = i
+		}
+		return i
+	}
+	g.Nodes = append(g.Nodes, pgn.Node{Pos: start, Parent: -1, FirstChild: -1, NextSibling: -1})
+	e4 := add(0, "e2e4", false)
+	d4 := add(0, "d2d4", true)
+	add(d4, "d7d5", true)
+	add(e4, "e7e5", false)
+	return g
+}
+
+func TestVariationsAndSort(t *testing.T) {
+	g := variationGame(t)
+	cases := []struct {
+		cql  string
+		want string
+	}{
+		{"ply == 1", "[1]"},
+		{"cql(variations) ply == 1", "[1 2]"},
+		{"move from P to d4", "[]"}, // 1.d4 is only a variation
+		{"cql(variations) move from P to d4", "[0]"},
+		{"cql(variations) variation", "[2 3]"},
+		{"cql(variations) mainline", "[0 1 4]"},
+		{"cql(variations) terminal", "[3 4]"},
+		{"terminal", "[4]"},
+		// find: this position or a later one on the line was reached by ...e5.
+		{"find move previous to e5", "[0 1 4]"},
+		// find all counts: Black is to move only at node 1 of the main line.
+		{"cnt = find all btm  cnt == 1", "[0 1]"},
+	}
+	for _, c := range cases {
+		p, err := query.Parse("", []byte(c.cql))
+		if err != nil {
+			t.Fatalf("%s: %v", c.cql, err)
+		}
+		if got := fmt.Sprint(mustCompile(t, p).NewEvaluator().Game(g)); got != c.want {
+			t.Errorf("%s: matches %s, want %s", c.cql, got, c.want)
+		}
+	}
+
+	// sort keeps the largest value over the matching positions: #P over
+	// positions where White has 8 pawns is 8; ply over all is 2.
+	p, err := query.Parse("", []byte(`sort "ply" ply`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := mustCompile(t, p)
+	e := q.NewEvaluator()
+	e.Game(g)
+	if len(q.Sorts()) != 1 || q.Sorts()[0].Label != "ply" {
+		t.Fatalf("sorts = %+v", q.Sorts())
+	}
+	if v, ok := e.SortValue(0); !ok || v != 2 {
+		t.Errorf("sort ply = %d %v, want 2", v, ok)
+	}
+}
