@@ -181,12 +181,11 @@ func (p *Position) ParseSAN(s []byte) (Move, error) {
 		}
 		return NoMove, sanError(orig, "illegal move: no %s can move to %v", pieceName[pt], to)
 	}
-	ctx := p.legality()
 	var found Move
 	n := 0
 	for b := cands; b != 0; {
 		from := b.PopFirst()
-		if m := newMove(from, to, NoPieceType, moveNormal); p.legalWith(m, &ctx) {
+		if m := newMove(from, to, NoPieceType, moveNormal); p.legal(m) {
 			found = m
 			n++
 		}
@@ -319,50 +318,32 @@ func (p *Position) resolvePawn(orig []byte, fromFile, fromRank int, to Square, p
 		return NoMove, sanError(orig, "illegal move: a pawn promotes only on the last rank")
 	}
 	m := newMove(from, to, promo, kind)
-	ctx := p.legality()
-	if !p.legalWith(m, &ctx) {
+	if !p.legal(m) {
 		return NoMove, sanError(orig, "illegal move: it leaves the king in check")
 	}
 	return m, nil
 }
 
-// legalityContext caches what checking many moves of one position needs.
-type legalityContext struct {
-	ksq      Square
-	pinned   Bitboard
-	checkers Bitboard
-}
-
-func (p *Position) legality() legalityContext {
-	return legalityContext{ksq: p.King(p.side), pinned: p.Pinned(p.side), checkers: p.Checkers()}
-}
-
-// legalWith reports whether a pseudo-legal, non-castling move keeps the own king safe.
-func (p *Position) legalWith(m Move, c *legalityContext) bool {
+// legal reports whether a pseudo-legal, non-castling move keeps the own king safe, by looking
+// at the king's attackers on the board after the move: cheaper than computing pins and
+// checkers when only a move or two need the test.
+func (p *Position) legal(m Move) bool {
 	from, to := m.From(), m.To()
 	them := p.side.Other()
 	occ := p.byType[0]
-	if from == c.ksq {
+	if p.board[from].Type() == King {
 		return !p.attackedBy(to, occ&^SquareBB(from), them)
 	}
+	captured := SquareBB(to)
 	if m.IsEnPassant() {
-		capsq := Square(int(to) - 8)
-		if p.side == Black {
-			capsq = to + 8
+		if p.side == White {
+			captured = SquareBB(to - 8)
+		} else {
+			captured = SquareBB(to + 8)
 		}
-		after := occ&^SquareBB(from)&^SquareBB(capsq) | SquareBB(to)
-		return p.attackersTo(c.ksq, after)&p.byColor[them]&^SquareBB(capsq) == 0
 	}
-	if c.pinned.Has(from) && !lineBB[c.ksq][from].Has(to) {
-		return false
-	}
-	if c.checkers != 0 {
-		if c.checkers.More() {
-			return false
-		}
-		return (Between(c.ksq, c.checkers.First()) | c.checkers).Has(to)
-	}
-	return true
+	after := occ&^SquareBB(from)&^captured | SquareBB(to)
+	return p.attackersTo(p.King(p.side), after)&p.byColor[them]&^captured == 0
 }
 
 // SAN returns the move in Standard Algebraic Notation.
@@ -395,13 +376,9 @@ func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 		} else {
 			dst = append(dst, pt.Letter())
 			others := p.reaching(pt, to) &^ SquareBB(from)
-			if others != 0 {
-				ctx := p.legality()
-				for b := others; b != 0; {
-					o := b.PopFirst()
-					if !p.legalWith(newMove(o, to, NoPieceType, moveNormal), &ctx) {
-						others &^= SquareBB(o)
-					}
+			for b := others; b != 0; {
+				if o := b.PopFirst(); !p.legal(newMove(o, to, NoPieceType, moveNormal)) {
+					others &^= SquareBB(o)
 				}
 			}
 			if others != 0 {

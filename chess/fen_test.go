@@ -1,0 +1,135 @@
+package chess
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFENRoundTrip(t *testing.T) {
+	for _, fen := range []string{
+		StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+		"8/8/8/8/8/8/8/K1k5 b - - 99 120",
+		// Chess960 rights whose rooks are the outermost ones print as KQkq (X-FEN).
+		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9",
+		// An inner rook needs its file letter.
+		"1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1",
+	} {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		if got := p.FEN(); got != fen {
+			t.Errorf("round trip: got %s want %s", got, fen)
+		}
+	}
+}
+
+func TestFENNormalisation(t *testing.T) {
+	cases := []struct{ in, want string }{
+		// 4-field FEN gets default counters.
+		{"4k3/8/8/8/8/8/8/4K3 b - -", "4k3/8/8/8/8/8/8/4K3 b - - 0 1"},
+		// An en-passant square no pawn can capture on is dropped.
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+		// Castling rights without their rook are dropped.
+		{"4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
+		// Shredder-FEN for a standard position reads as KQkq.
+		{"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
+		// Shredder-FEN in Chess960: the b-rook is the outermost on the queen side (X-FEN Q).
+		{"1r2k1rr/8/8/8/8/8/8/1R2K1RR w GBgb - 0 1", "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1"},
+	}
+	for _, c := range cases {
+		p, err := ParseFEN(c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		if got := p.FEN(); got != c.want {
+			t.Errorf("%s: got %s want %s", c.in, got, c.want)
+		}
+	}
+}
+
+func TestFENErrors(t *testing.T) {
+	cases := []struct{ fen, want string }{
+		{"", "want 4 to 6 space-separated fields"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "want 4 to 6"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "placement: unexpected character 'X'"},
+		{"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement: rank 7 has 7 squares"},
+		{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement: unexpected character '9'"},
+		{"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "want 8 ranks"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move: got \"x\""},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "castling: unexpected character 'x'"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1", "en passant: got \"e4\""},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove clock"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 y", "fullmove number"},
+		{"8/8/8/8/8/8/8/4K3 w - - 0 1", "black has 0 kings"},
+		{"4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "white has 2 kings"},
+		{"4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "pawn on the first or last rank"},
+		{"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "black is in check but it is white's move"},
+	}
+	for _, c := range cases {
+		_, err := ParseFEN(c.fen)
+		if err == nil {
+			t.Errorf("%q: no error, want %q", c.fen, c.want)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %q does not say %q", c.fen, err, c.want)
+		}
+	}
+}
+
+func FuzzParseFEN(f *testing.F) {
+	for _, c := range perftCases {
+		f.Add(c.fen)
+	}
+	f.Add("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1")
+	f.Add("1r2k1rr/8/8/8/8/8/8/1R2K1RR w GBgb - 0 1")
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		// A position that parses must print, re-parse to the same FEN and generate moves.
+		out := p.FEN()
+		q, err := ParseFEN(out)
+		if err != nil {
+			t.Fatalf("%q printed as %q which does not parse: %v", fen, out, err)
+		}
+		if q.FEN() != out {
+			t.Fatalf("%q: %q re-prints as %q", fen, out, q.FEN())
+		}
+		var l MoveList
+		p.LegalMoves(&l)
+		for _, m := range l.Moves() {
+			next := p
+			next.Play(m)
+			san := p.SAN(m)
+			back, err := p.ParseSAN([]byte(san))
+			if err != nil || back != m {
+				t.Fatalf("%q: move %s formats as %s which parses as %v (%v)", out, p.UCI(m), san, back, err)
+			}
+		}
+	})
+}
+
+func FuzzParseSAN(f *testing.F) {
+	for _, s := range []string{"e4", "Nf3", "O-O", "exd6e.p.", "e8=Q+", "Qh4xe1", "0-0-0", "e2e4", "\xe2\x99\x98f3", "Nbd7", "e8(Q)"} {
+		f.Add(StartFEN, s)
+		f.Add("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", s)
+	}
+	f.Fuzz(func(t *testing.T, fen, san string) {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		m, err := p.ParseSAN([]byte(san))
+		if err != nil {
+			return
+		}
+		if !p.IsLegal(m) {
+			t.Fatalf("%q in %q gave illegal move %v", san, fen, p.UCI(m))
+		}
+	})
+}
