@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 )
 
@@ -32,6 +33,33 @@ func (q *Query) Header() query.Header { return q.header }
 
 // Variations reports whether Game searches variations as well as the main line.
 func (q *Query) Variations() bool { return q.variations }
+
+// MatchCountOK reports whether a game with n matching positions is a
+// matching game: within the header's matchcount range, or n >= 1 without one.
+func (q *Query) MatchCountOK(n int) bool {
+	if r := q.header.MatchCount; r != nil {
+		return n >= r.Min && n <= r.Max
+	}
+	return n >= 1
+}
+
+// Selected reports whether the header's gamenumber range and result admit a
+// game, so that the runner can skip a game without evaluating it.
+func (q *Query) Selected(g *pgn.Game) bool {
+	if r := q.header.GameNumber; r != nil && (g.Number < r.Min || g.Number > r.Max) {
+		return false
+	}
+	if q.header.Result != "" {
+		res := g.Tag("Result")
+		if res == "" {
+			res = g.Result
+		}
+		if res != q.header.Result {
+			return false
+		}
+	}
+	return true
+}
 
 // Sorts lists the program's sort filters; Evaluator.SortValues gives each
 // game's values in the same order.

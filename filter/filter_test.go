@@ -696,3 +696,32 @@ func TestVariationsAndSort(t *testing.T) {
 		t.Errorf("sort ply = %d %v, want 2", v, ok)
 	}
 }
+
+func TestHeaderHelpers(t *testing.T) {
+	p, err := query.Parse("", []byte("cql(matchcount 2 3 gamenumber 5 9 result 1-0) check"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := mustCompile(t, p)
+	for n, want := range map[int]bool{0: false, 1: false, 2: true, 3: true, 4: false} {
+		if q.MatchCountOK(n) != want {
+			t.Errorf("matchcount 2 3: MatchCountOK(%d) = %v", n, !want)
+		}
+	}
+	g := &pgn.Game{Number: 5, Tags: []pgn.Tag{{Name: "Result", Value: "1-0"}}}
+	if !q.Selected(g) {
+		t.Error("game 5, 1-0 not selected")
+	}
+	g.Number = 10
+	if q.Selected(g) {
+		t.Error("game 10 selected")
+	}
+	g.Number, g.Tags[0].Value = 6, "0-1"
+	if q.Selected(g) {
+		t.Error("0-1 selected")
+	}
+	plain := mustCompile(t, program(nil, kw(query.KwCheck)))
+	if plain.MatchCountOK(0) || !plain.MatchCountOK(1) || !plain.Selected(g) {
+		t.Error("defaults wrong")
+	}
+}
