@@ -30,7 +30,8 @@ and writes to standard output:
   jsonl  one JSON object per position: file, game, ply (0 is the start position), fen,
          san (the move that led here), variation, and the White, Black, Event, Date and
          Result tags
-Only the main line is written unless --variations is given. Problems in games are
+pgn keeps variations; the other formats write main-line positions unless --variations
+is given. Problems in games are
 reported on standard error; the moves before a problem are still written.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -44,7 +45,8 @@ reported on standard error; the moves before a problem are still written.`,
 			stderr := cmd.ErrOrStderr()
 			bar := newProgress(stderr, "export")
 			defer bar.Finish()
-			opt := pgn.Options{Variations: variations}
+			// A PGN copy keeps everything; positions come from the main line unless asked.
+			opt := pgn.Options{Variations: variations || format == "pgn"}
 			failed := false
 			type result struct {
 				text   []byte

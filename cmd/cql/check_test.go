@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+// cliCase is one command line run: want* fields are checked when set.
+type cliCase struct {
+	name       string
+	args       []string
+	stdin      string
+	stdinFile  string // read stdin from this file
+	wantStatus int
+	wantOut    string   // exact standard output
+	outHas     []string // lines standard output must contain
+	errHas     []string // substrings standard error must contain
+}
+
+func runCases(t *testing.T, cases []cliCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			stdin := []byte(c.stdin)
+			if c.stdinFile != "" {
+				var err error
+				if stdin, err = os.ReadFile(c.stdinFile); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var out, errb bytes.Buffer
+			st := run(c.args, bytes.NewReader(stdin), &out, &errb)
+			if st != c.wantStatus {
+				t.Errorf("status %d, want %d; stderr: %s", st, c.wantStatus, errb.String())
+			}
+			if c.wantOut != "" && out.String() != c.wantOut {
+				t.Errorf("stdout:\n%s\nwant:\n%s", out.String(), c.wantOut)
+			}
+			lines := strings.Split(out.String(), "\n")
+			for _, want := range c.outHas {
+				found := false
+				for _, l := range lines {
+					if l == want {
+						found = true
+					}
+				}
+				if !found {
+					t.Errorf("stdout lacks line %q:\n%s", want, out.String())
+				}
+			}
+			for _, want := range c.errHas {
+				if !strings.Contains(errb.String(), want) {
+					t.Errorf("stderr lacks %q: %s", want, errb.String())
+				}
+			}
+		})
+	}
+}
+
+const small = "../../testdata/pgn/small.pgn"
+
+func TestCheckCommand(t *testing.T) {
+	runCases(t, []cliCase{
+		{
+			name:       "problems are located and summed up",
+			args:       []string{"check", small},
+			wantStatus: 1,
+			// Hand-checked: the bishop on f1 cannot reach f7; 3+3+5 positions.
+			wantOut: small + ":19:13: game 2: illegal move: no bishop can move to f7 (Bxf7+)\n" +
+				"3 games, 11 positions, 1 errors in 1 games\n",
+		},
+		{
+			name:       "clean file",
+			args:       []string{"check", "../../testdata/pgn/lichess-5.pgn"},
+			wantStatus: 0,
+			// 599 moves counted by a regular expression over the file, plus 5 start positions.
+			outHas: []string{"5 games, 604 positions, 0 errors in 0 games"},
+		},
+		{
+			name:       "gzip from standard input",
+			args:       []string{"check", "-"},
+			stdinFile:  small + ".gz",
+			wantStatus: 1,
+			outHas:     []string{"-:19:13: game 2: illegal move: no bishop can move to f7 (Bxf7+)", "3 games, 11 positions, 1 errors in 1 games"},
+		},
+		{
+			name:       "missing file",
+			args:       []string{"check", "no-such-file.pgn"},
+			wantStatus: 2,
+			errHas:     []string{"no-such-file.pgn"},
+		},
+		{
+			name:       "no file",
+			args:       []string{"check"},
+			wantStatus: 2,
+		},
+		{
+			name:       "truncated input",
+			args:       []string{"check", "-"},
+			stdin:      "[Event \"x\"]\n\n1. e4 e5 2. Nf",
+			wantStatus: 1,
+			outHas:     []string{"-:3:13: game 1: malformed move (Nf)", "1 games, 3 positions, 2 errors in 1 games"},
+		},
+	})
+}
