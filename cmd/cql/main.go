@@ -29,7 +29,7 @@ func main() {
 // run executes the command line and returns the exit status; tests call it directly.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd(stdin, stdout, stderr)
-	root.SetArgs(args)
+	root.SetArgs(normalizeCQLArgs(args))
 	err := root.Execute()
 	if err == nil {
 		return exitMatch
@@ -43,16 +43,26 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	var qf queryFlags
 	root := &cobra.Command{
-		Use:           "cql",
+		Use:           "cql [flags] QUERY [FILE...]",
 		Short:         "Chess Query Language over PGN databases",
+		Long:          queryLong,
+		Args:          cobra.ArbitraryArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runQuery(cmd, &qf, args)
+		},
 	}
+	addQueryFlags(root, &qf)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	// Subcommands, one file each.
 	root.AddCommand(newPerftCmd())
+	root.AddCommand(newBoardCmd())
+	root.AddCommand(newCheckCmd())
+	root.AddCommand(newExportCmd())
 	return root
 }
