@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+const games = "../../testdata/query/games.pgn"
+
+// The expected outputs are checked by hand: the FEN after 4. Qxf7# of the scholar's mate,
+// the seed position whose square filter is {h3, h7}, and Loyd's stalemate after 10. Qe6.
+func TestQueryCLI(t *testing.T) {
+	mateFEN := "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\n"
+	seedFEN := "1k6/R6B/7n/5K2/7N/3R3q/8/8 w - - 0 1\n"
+	runCases(t, []cliCase{
+		{name: "mate fen", args: []string{"mate", games, "--format", "fen"}, wantOut: mateFEN},
+		{name: "mate count", args: []string{"--count", "mate", games}, wantOut: "1\n"},
+		{name: "stalemate", args: []string{"stalemate", games, "--format", "epd"},
+			wantOut: "5bnr/4p1pq/4Qpkr/7p/7P/4P3/PPPP1PP1/RNB1KBNR b KQ -\n"},
+		{name: "seed braces", args: []string{"(square x in h1-8 {R attacks x x attacks K}) == [h3,h7]", games, "--format", "fen"}, wantOut: seedFEN},
+		{name: "seed brace-less", args: []string{"square x in h1-8 R attacks x x attacks K", games, "--format", "fen"}, wantOut: seedFEN},
+		{name: "seed wrong set", args: []string{"(square x in h1-8 {R attacks x x attacks K}) == [h3]", games}, wantStatus: exitNoMatch},
+		{name: "pgn output marks the move", args: []string{"mate", games},
+			outHas: []string{"4. Qxf7# {CQL} 1-0", `[Event "Scholar's mate"]`}, errHas: []string{"3 games read, 1 matched (1 positions)"}},
+		{name: "initial position comment comes first", args: []string{"initial and wtm and R", games},
+			outHas: []string{"{cql: game 2 of " + games + " CQL} *"}},
+		{name: "script with -i and matchstring", args: []string{"-i", games, "../../testdata/query/mate.cql"},
+			outHas: []string{"4. Qxf7# {mate here} 1-0"}},
+		{name: "script with -f", args: []string{"-f", "../../testdata/query/mate.cql", games, "--silent"},
+			outHas: []string{"1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"}},
+		{name: "cql single-dash flags", args: []string{"-cql", "mate", "-input", games, "-gamenumber", "1", "--count"}, wantOut: "1\n"},
+		{name: "gamenumber excludes", args: []string{"-gamenumber", "2-3", "mate", games}, wantStatus: exitNoMatch},
+		// Black is to move in 4 positions of the scholar's mate and 10 of Loyd's stalemate.
+		{name: "matchcount", args: []string{"--matchcount", "4", "btm", games, "--format", "epd"}, outHas: []string{"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq -"}},
+		{name: "matchcount range", args: []string{"--matchcount", "4-10", "btm", games, "--count"}, wantOut: "2\n"},
+		// In check: after 4. Qxf7#, the seed position (the queen on h3 checks Kf5), after 6. Qxd7+.
+		{name: "subcommand names need --cql", args: []string{"--cql", "check", games, "--count"}, wantOut: "3\n"},
+		{name: "jsonl", args: []string{"mate", games, "--format", "jsonl"},
+			wantOut: `{"file":"` + games + `","game":1,"ply":7,"fen":"` + mateFEN[:len(mateFEN)-1] + `","san":"Qxf7#","White":"A","Black":"B","Event":"Scholar's mate","Date":"????.??.??","Result":"1-0"}` + "\n"},
+		{name: "no match", args: []string{"stalemate and wtm", games}, wantStatus: exitNoMatch},
+		{name: "query error has a caret", args: []string{"mate attacks", games}, wantStatus: exitError, errHas: []string{"query:1:"}},
+		{name: "unknown keyword suggestion", args: []string{"atacks", games}, wantStatus: exitError, errHas: []string{"did you mean 'attacks'"}},
+		{name: "missing file", args: []string{"mate", "no-such.pgn"}, wantStatus: exitError, errHas: []string{"no-such.pgn"}},
+		{name: "no input", args: []string{"mate"}, wantStatus: exitError, errHas: []string{"no input"}},
+		{name: "bad format", args: []string{"mate", games, "--format", "xml"}, wantStatus: exitError, errHas: []string{"unknown --format"}},
+		{name: "stdin", args: []string{"mate", "-", "--count"}, stdinFile: games, wantOut: "1\n"},
+	})
+}
+
+func TestOutputFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out.pgn")
+	var so, se bytes.Buffer
+	if st := run([]string{"mate", games, "-o", out}, nil, &so, &se); st != exitMatch {
+		t.Fatalf("status %d: %s", st, se.String())
+	}
+	b, err := os.ReadFile(out)
+	if err != nil || !bytes.Contains(b, []byte("Qxf7# {CQL}")) {
+		t.Fatalf("output file: %v\n%s", err, b)
+	}
+	if so.Len() != 0 {
+		t.Errorf("stdout not empty with -o: %s", so.String())
+	}
+}
+
+// The output must not depend on the number of threads.
+func TestThreadsAgree(t *testing.T) {
+	file := filepath.Join("..", "..", "..", "shared", "data", "lichess-10k.pgn")
+	if _, err := os.Stat(file); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	queries := []string{"mate", "power A >= power a + 5", "Q attacks k", "move promote N"}
+	if testing.Short() {
+		queries = queries[:1]
+	}
+	for _, q := range queries {
+		var first []byte
+		for _, threads := range []string{"1", "8"} {
+			var so, se bytes.Buffer
+			st := run([]string{q, file, "--threads", threads, "--quiet"}, nil, &so, &se)
+			if st != exitMatch {
+				t.Fatalf("%s with %s threads: status %d: %s", q, threads, st, se.String())
+			}
+			if first == nil {
+				first = so.Bytes()
+			} else if !bytes.Equal(first, so.Bytes()) {
+				t.Errorf("%s: output differs between 1 and 8 threads", q)
+			}
+		}
+	}
+}
