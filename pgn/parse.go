@@ -56,6 +56,7 @@ type parser struct {
 	arena []byte
 	refs  []strRef
 	stack []int32
+	opens []int // offsets of the open '(' by depth
 	g     *Game
 	// scratch is the game a worker parses into when games are not kept.
 	scratch Game
@@ -255,6 +256,8 @@ func (p *parser) movetext(more bool) {
 	skipDepth := -1  // skipping variations at depth > skipDepth
 	skipPop := false // the skipped variation pushed onto the stack
 	p.stack = p.stack[:0]
+	p.opens = p.opens[:0]
+	lateResult := ""
 	for ; more; more = p.tz.Next(tok) {
 		switch tok.Kind {
 		case KindMove:
@@ -347,6 +350,9 @@ func (p *parser) movetext(more bool) {
 			n.NAGs = append(n.NAGs, tok.NAG)
 		case KindOpen:
 			depth++
+			if len(p.opens) < p.opt.MaxDepth {
+				p.opens = append(p.opens, tok.Start)
+			}
 			if !variations || dead || skipDepth >= 0 && depth > skipDepth+1 {
 				continue
 			}
@@ -371,6 +377,9 @@ func (p *parser) movetext(more bool) {
 				continue
 			}
 			depth--
+			if len(p.opens) > depth {
+				p.opens = p.opens[:depth]
+			}
 			if !variations {
 				continue
 			}
@@ -394,6 +403,7 @@ func (p *parser) movetext(more bool) {
 			pendingBefore = -1
 		case KindResult:
 			if depth > 0 {
+				lateResult = resultString(data[tok.A:tok.B])
 				continue // some annotators end variations with a result
 			}
 			g.Result = resultString(data[tok.A:tok.B])
@@ -407,7 +417,16 @@ func (p *parser) movetext(more bool) {
 		}
 	}
 	if depth > 0 {
-		p.errorf(len(data), "unterminated variation", nil)
+		at := len(data)
+		if len(p.opens) > 0 {
+			at = p.opens[len(p.opens)-1]
+		}
+		p.errorf(at, "unterminated variation", nil)
+		if lateResult != "" {
+			// The result ended the game inside the unclosed variation.
+			g.Result = lateResult
+			return
+		}
 	}
 	if len(g.Nodes) > 1 || len(g.Tags) > 0 {
 		p.errorf(len(data), "missing result", nil)
