@@ -8,7 +8,12 @@ import (
 )
 
 // FuzzParse checks that no input makes Parse panic or hang, that errors
-// always carry a valid position, and that a parsed program prints.
+// always carry a valid position, and that a parsed program prints. Run:
+//
+//	go test ./query -run '^$' -fuzz FuzzParse -fuzztime 60s -fuzzminimizetime 3s
+//
+// (a short minimize time keeps the fuzzer from stalling on minimization
+// of large inputs on a loaded machine).
 func FuzzParse(f *testing.F) {
 	seeds := []string{
 		"square x in h1-8 R attacks x x attacks K",
