@@ -16,10 +16,9 @@ const (
 type moveValue uint8
 
 const (
-	valueFrom    moveValue = iota // the from squares of the matching moves
-	valueTo                       // their destination squares (the king's, for castling)
-	valueCapture                  // the squares of the captured pieces
-	valueCount                    // the number of matching moves
+	valueFrom  moveValue = iota // the from squares of the matching moves
+	valueTo                     // their destination squares (the king's, for castling)
+	valueCount                  // the number of matching moves
 )
 
 // Castling kinds a move filter can ask for.
@@ -43,25 +42,16 @@ type moveNode struct {
 
 // moveAcc accumulates the matching moves.
 type moveAcc struct {
-	from, to, capture chess.Bitboard
-	n                 int
+	from, to chess.Bitboard
+	n        int
 }
 
 func (n *moveNode) set(e *Evaluator) chess.Bitboard {
 	a := n.collect(e)
-	switch n.val {
-	case valueTo:
+	if n.val == valueTo {
 		return a.to
-	case valueCapture:
-		return a.capture
-	default:
-		return a.from
 	}
-}
-
-func (n *moveNode) num(e *Evaluator) (int, bool) {
-	a := n.collect(e)
-	return a.n, true
+	return a.from
 }
 
 func (n *moveNode) match(e *Evaluator) bool { return n.collect(e).n > 0 }
@@ -175,9 +165,6 @@ func (n *moveNode) test(_ *Evaluator, pos *chess.Position, m chess.Move, fromSet
 	acc.n++
 	acc.from |= chess.SquareBB(from)
 	acc.to |= chess.SquareBB(to)
-	if capSq != chess.NoSquare {
-		acc.capture |= chess.SquareBB(capSq)
-	}
 }
 
 // lastMoveSquare is `from` or `to` outside a move filter: the from or

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -265,10 +266,15 @@ func oracleCases() []oracleCase {
 }
 
 func TestOracle(t *testing.T) {
-	// notnil decodes a few hundred games a second per core.
-	n := 1500
+	// notnil decodes a few hundred games a second per core, and CI runs
+	// go test without -short: 400 games per file by default, 100 with
+	// -short, CQL_ORACLE_GAMES=N for a longer run (10000: whole files).
+	n := 400
 	if testing.Short() {
-		n = 200
+		n = 100
+	}
+	if v, err := strconv.Atoi(os.Getenv("CQL_ORACLE_GAMES")); err == nil && v > 0 {
+		n = v
 	}
 	cases := oracleCases()
 	queries := make([]*Query, len(cases))
