@@ -143,6 +143,8 @@ func TestParseAST(t *testing.T) {
 		{"cql() check", "(cql) {check}"},
 		{"cql(input \"my games.pgn\" input b.pgn) check", `(cql input "my games.pgn" input "b.pgn") {check}`},
 		{"", "{}"},
+		// Names of unsupported filters are fine as variables.
+		{"rank = 3 rank > 2", "{(= rank 3) (cmp rank > 2)}"},
 	}
 	for _, tt := range tests {
 		p, err := Parse("test.cql", []byte(tt.src))
@@ -406,6 +408,7 @@ func TestErrors(t *testing.T) {
 		{"♔ ∀", "test.cql:1:3: expected filter, found '∀'\n♔ ∀\n  ^"},
 		{"\tR atacks k", "test.cql:1:4: unknown filter 'atacks'; did you mean 'attacks'?\n\tR atacks k\n\t  ^"},
 		{"n = 3", "test.cql:1:1: cannot assign to 'n': it is a piece designator, not a variable name\nn = 3\n^"},
+		{"pin from R", "test.cql:1:1: 'pin' is a CQL filter that this implementation does not support yet\npin from R\n^"},
 		{"player", "test.cql:1:1: player needs 'white' or 'black', or a name to search for (player \"Carlsen\")\nplayer\n^"},
 	}
 	for _, tt := range tests {

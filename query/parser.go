@@ -584,6 +584,9 @@ func (p *parser) parseWord() Node {
 			p.declared[w] = true
 			return &Assign{At: At{pos}, Op: op, Name: w, Value: p.parseFilter()}
 		}
+		if unsupported[w] && !p.declared[w] {
+			p.errorf(pos, "'%s' is a CQL filter that this implementation does not support yet", w)
+		}
 		if !p.declared[w] && p.suspect == nil {
 			p.declared[w] = true // check each name once
 			if s := suggest(w, sortedKeywords); s != "" {
@@ -953,6 +956,17 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 	}
 	return e
 }
+
+// unsupported lists CQL 6.1 filters and parameters we do not implement, so
+// that using one gets a clear message instead of "unknown filter".
+var unsupported = wordSet(
+	"ancestor", "ascii", "assert", "atomic", "between", "child", "colortype", "connectedpawns",
+	"consecutivemoves", "currenttransform", "dark", "depth", "descendant", "dictionary", "distance",
+	"doubledpawns", "eventdate", "file", "function", "hascomment", "hhdb", "isolatedpawns", "lca",
+	"light", "local", "loop", "makesquare", "originalcomment", "parent", "passedpawns", "persistent",
+	"pin", "position", "positionid", "rank", "ray", "reversecolor", "sqrt", "str", "type",
+	"virtualmainline", "xray", "zobristkey",
+)
 
 // sortedKeywords lists the keywords in order, for suggestions.
 var sortedKeywords = func() []string {
