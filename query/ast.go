@@ -533,7 +533,7 @@ type MoveValue uint8
 // Move filter values.
 const (
 	MoveValueFrom  MoveValue = iota // set: from squares of matching moves (default)
-	MoveValueTo                     // set: to squares (when `to` is the first parameter)
+	MoveValueTo                     // set: to squares (when `to` is the first parameter, not counting previous/legal/pseudolegal; `move to . from N` is N's destinations)
 	MoveValueCount                  // number: how many moves match (`count`)
 )
 
