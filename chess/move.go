@@ -112,6 +112,7 @@ func (p *Position) Play(m Move) {
 	p.side = us.Other()
 	if m.IsNull() {
 		p.halfmove++
+		p.checkers = p.attackersTo(p.King(p.side), p.byType[0]) & p.byColor[us]
 		return
 	}
 	from, to := m.From(), m.To()
@@ -123,6 +124,7 @@ func (p *Position) Play(m Move) {
 		p.put(rook, m.rookTo())
 		p.castle &^= (castleWK | castleWQ) << (2 * us)
 		p.halfmove++
+		p.checkers = p.attackersTo(p.King(p.side), p.byType[0]) & p.byColor[us]
 		return
 	}
 	pc := p.board[from]
@@ -156,6 +158,18 @@ func (p *Position) Play(m Move) {
 			}
 		}
 	}
+	// Checks after the move: by the moved piece, or discovered along a line through from.
+	// Line and between tables answer most moves without a slider lookup.
+	ksq := p.King(us.Other())
+	occ := p.byType[0]
+	p.checkers = 0
+	if p.givesDirectCheck(pc.Type(), us, to, ksq, occ) {
+		p.checkers = SquareBB(to)
+	}
+	if (lineBB[ksq][from] != 0 && betweenBB[ksq][from]&occ == 0) || m.IsEnPassant() {
+		p.checkers |= (BishopAttacks(ksq, occ)&(p.byType[Bishop]|p.byType[Queen]) |
+			RookAttacks(ksq, occ)&(p.byType[Rook]|p.byType[Queen])) & p.byColor[us]
+	}
 	if pc.Type() == Pawn && (to-from == 16 || from-to == 16) {
 		ep := (from + to) / 2
 		// Record the target only when a pawn of the side now to move could capture there.
@@ -163,4 +177,21 @@ func (p *Position) Play(m Move) {
 			p.ep = ep
 		}
 	}
+}
+
+// givesDirectCheck reports whether a piece of type t and colour c on s attacks ksq.
+func (p *Position) givesDirectCheck(t PieceType, c Color, s, ksq Square, occ Bitboard) bool {
+	switch t {
+	case Pawn:
+		return pawnAttacks[c][s].Has(ksq)
+	case Knight:
+		return knightAttacks[s].Has(ksq)
+	case King:
+		return false
+	}
+	if lineBB[ksq][s] == 0 || betweenBB[ksq][s]&occ != 0 {
+		return false
+	}
+	orth := s.File() == ksq.File() || s.Rank() == ksq.Rank()
+	return t == Queen || (t == Rook) == orth
 }

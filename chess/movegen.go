@@ -37,14 +37,10 @@ func (p *Position) AttacksFrom(s Square) Bitboard {
 }
 
 // Checkers returns the enemy pieces giving check to the side to move.
-func (p *Position) Checkers() Bitboard {
-	return p.attackersTo(p.King(p.side), p.byType[0]) & p.byColor[p.side.Other()]
-}
+func (p *Position) Checkers() Bitboard { return p.checkers }
 
 // InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool {
-	return p.attackedBy(p.King(p.side), p.byType[0], p.side.Other())
-}
+func (p *Position) InCheck() bool { return p.checkers != 0 }
 
 // Pinned returns the pieces of colour c pinned to their king by an enemy slider.
 func (p *Position) Pinned(c Color) Bitboard {
@@ -119,7 +115,7 @@ func (p *Position) gen(l *MoveList, countOnly bool) {
 	us, them := p.side, p.side.Other()
 	occ, own := p.byType[0], p.byColor[us]
 	ksq := p.King(us)
-	checkers := p.attackersTo(ksq, occ) & p.byColor[them]
+	checkers := p.checkers
 
 	occNoKing := occ &^ SquareBB(ksq)
 	for t := kingAttacks[ksq] &^ own; t != 0; {

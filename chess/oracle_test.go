@@ -199,6 +199,11 @@ func TestSANRoundTrip(t *testing.T) {
 					t.Fatalf("%s game %d ply %d: %v", name, gi+1, ply, err)
 				}
 				p.Play(m)
+				// Play keeps the checkers incrementally; they must equal a full recomputation.
+				us := p.SideToMove()
+				if want := p.AttackersTo(p.King(us), p.Occupied()) & p.ByColor(us.Other()); p.Checkers() != want {
+					t.Fatalf("%s game %d after %s (%s): checkers %v, want %v", name, gi+1, san, p.FEN(), p.Checkers(), want)
+				}
 			}
 		}
 	}

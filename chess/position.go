@@ -19,6 +19,7 @@ type Position struct {
 	board      [64]Piece
 	byType     [7]Bitboard // index 0: all occupied squares
 	byColor    [2]Bitboard
+	checkers   Bitboard  // enemy pieces giving check to the side to move
 	castleRook [4]Square // indexed by the bit number of the right
 	side       Color
 	ep         Square // en-passant target, only when an enemy pawn could capture there
@@ -203,6 +204,7 @@ func ParseFEN(fen string) (Position, error) {
 		return bad("position", "%s", reason)
 	}
 	p.cleanEnPassant()
+	p.checkers = p.attackersTo(p.King(p.side), p.byType[0]) & p.byColor[p.side.Other()]
 	return p, nil
 }
 

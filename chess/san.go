@@ -210,7 +210,18 @@ func squareOf(b []byte) (Square, bool) {
 
 // reaching returns the pieces of type pt of the side to move whose moves (pins ignored) reach to.
 func (p *Position) reaching(pt PieceType, to Square) Bitboard {
-	return Attacks(p.side.Other(), pt, to, p.byType[0]) & p.Pieces(p.side, pt)
+	own := p.Pieces(p.side, pt)
+	switch pt {
+	case Knight:
+		return knightAttacks[to] & own
+	case Bishop:
+		return BishopAttacks(to, p.byType[0]) & own
+	case Rook:
+		return RookAttacks(to, p.byType[0]) & own
+	case King:
+		return kingAttacks[to] & own
+	}
+	return Attacks(p.side.Other(), pt, to, p.byType[0]) & own
 }
 
 func (p *Position) parseCastle(s []byte) (Move, bool) {
@@ -334,6 +345,17 @@ func (p *Position) legal(m Move) bool {
 	if p.board[from].Type() == King {
 		return !p.attackedBy(to, occ&^SquareBB(from), them)
 	}
+	ksq := p.King(p.side)
+	if p.checkers == 0 && !m.IsEnPassant() {
+		// Only a pin can make the move illegal: a slider behind from on the king's line.
+		if lineBB[ksq][from] == 0 || lineBB[ksq][from].Has(to) {
+			return true
+		}
+		after := occ&^SquareBB(from) | SquareBB(to)
+		enemy := p.byColor[them] &^ SquareBB(to)
+		return (BishopAttacks(ksq, after)&(p.byType[Bishop]|p.byType[Queen])|
+			RookAttacks(ksq, after)&(p.byType[Rook]|p.byType[Queen]))&enemy == 0
+	}
 	captured := SquareBB(to)
 	if m.IsEnPassant() {
 		if p.side == White {
@@ -343,7 +365,7 @@ func (p *Position) legal(m Move) bool {
 		}
 	}
 	after := occ&^SquareBB(from)&^captured | SquareBB(to)
-	return p.attackersTo(p.King(p.side), after)&p.byColor[them]&^captured == 0
+	return p.attackersTo(ksq, after)&p.byColor[them]&^captured == 0
 }
 
 // SAN returns the move in Standard Algebraic Notation.

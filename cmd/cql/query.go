@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +35,7 @@ type queryFlags struct {
 	quiet       bool
 	count       bool
 	threads     int
+	cpuProfile  string
 }
 
 const queryLong = `cql runs a CQL (Chess Query Language 6.1/6.2) query over every position of every game
@@ -68,6 +70,8 @@ func addQueryFlags(cmd *cobra.Command, f *queryFlags) {
 	fl.BoolVar(&f.quiet, "quiet", false, "add only the header comment (game number) to output games, and no summary")
 	fl.BoolVar(&f.count, "count", false, "print only the number of matching games")
 	fl.IntVar(&f.threads, "threads", runtime.GOMAXPROCS(0), "number of worker threads")
+	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile to this file (for developers)")
+	fl.MarkHidden("cpuprofile")
 }
 
 // cqlLongFlags are the flags CQL spells with a single dash; pflag would read -input as -i -n...
@@ -167,6 +171,17 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	r.sorted = len(q.Sorts()) > 0 || h.SortMatchCount
 
+	if f.cpuProfile != "" {
+		pf, err := os.Create(f.cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	bar := newProgress(stderr, "cql")
 	start := time.Now()
 	failed := false
