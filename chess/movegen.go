@@ -64,11 +64,55 @@ func (p *Position) LegalMoves(l *MoveList) {
 	p.genLegal(l)
 }
 
-// HasLegalMove reports whether the side to move has any legal move.
+// HasLegalMove reports whether the side to move has any legal move. It stops at the first
+// piece found with one, which makes mate and stalemate tests cheap in ordinary positions.
 func (p *Position) HasLegalMove() bool {
+	us, them := p.side, p.side.Other()
+	occ, own := p.byType[0], p.byColor[us]
+	ksq := p.King(us)
+	for t := kingAttacks[ksq] &^ own; t != 0; {
+		if !p.attackedBy(t.PopFirst(), occ&^SquareBB(ksq), them) {
+			return true
+		}
+	}
+	if p.checkers.More() {
+		return false
+	}
+	target := ^own
+	if p.checkers != 0 {
+		target = Between(ksq, p.checkers.First()) | p.checkers
+	}
+	pinned := p.Pinned(us)
+	for b := p.Pieces(us, Knight) &^ pinned; b != 0; {
+		if knightAttacks[b.PopFirst()]&target != 0 {
+			return true
+		}
+	}
+	for b := own & (p.byType[Bishop] | p.byType[Queen] | p.byType[Rook]); b != 0; {
+		from := b.PopFirst()
+		t := p.AttacksFrom(from) & target
+		if pinned.Has(from) {
+			t &= lineBB[ksq][from]
+		}
+		if t != 0 {
+			return true
+		}
+	}
 	var l MoveList
-	p.genLegal(&l)
-	return l.n > 0
+	pawns := p.Pieces(us, Pawn)
+	p.genPawnMoves(&l, pawns&^pinned, target, occ, true)
+	for b := pawns & pinned; b != 0 && l.n == 0; {
+		from := b.PopFirst()
+		p.genPawnMoves(&l, SquareBB(from), target&lineBB[ksq][from], occ, true)
+	}
+	if l.n > 0 {
+		return true
+	}
+	if p.ep != NoSquare || p.checkers == 0 && p.castle != 0 {
+		p.genLegal(&l) // the rare rest: en passant and castling
+		return l.n > 0
+	}
+	return false
 }
 
 // IsCheckmate reports whether the side to move is checkmated.

@@ -53,3 +53,44 @@ func BenchmarkPerftInitial5(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 }
+
+// HasLegalMove's early exits must agree with full generation in every position of the perft
+// trees (mates, stalemates, pins, en passant and Chess960 castling included).
+func TestHasLegalMoveAgrees(t *testing.T) {
+	var walk func(p *Position, depth int)
+	walk = func(p *Position, depth int) {
+		var l MoveList
+		p.LegalMoves(&l)
+		if got := p.HasLegalMove(); got != (l.Len() > 0) {
+			t.Fatalf("%s: HasLegalMove %v, %d legal moves", p.FEN(), got, l.Len())
+		}
+		if depth == 0 {
+			return
+		}
+		for _, m := range l.Moves() {
+			next := *p
+			next.Play(m)
+			walk(&next, depth-1)
+		}
+	}
+	for _, c := range perftCases {
+		p, _ := ParseFEN(c.fen)
+		walk(&p, 2)
+	}
+	for _, fen := range []string{
+		"5bnr/4p1pq/4Qpkr/7p/7P/4P3/PPPP1PP1/RNB1KBNR b KQ - 2 10", // stalemate (Loyd)
+		"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4", // mate
+		"8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", // only the e.p. capture is pinned along the rank
+		"k7/8/8/8/8/8/6p1/4K2R w K - 0 1", // castling is not forced; king moves exist
+	} {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var l MoveList
+		p.LegalMoves(&l)
+		if got := p.HasLegalMove(); got != (l.Len() > 0) {
+			t.Errorf("%s: HasLegalMove %v, %d legal moves", fen, got, l.Len())
+		}
+	}
+}
