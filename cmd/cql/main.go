@@ -55,6 +55,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 			return runQuery(cmd, &qf, args)
 		},
 	}
+	root.CompletionOptions.DisableDefaultCmd = true
 	addQueryFlags(root, &qf)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
