@@ -195,7 +195,8 @@ func (pl *pipeline[R]) split(ctx context.Context, free, work chan *chunk[R]) {
 		c.data = append(c.data[:0], carry...)
 		for {
 			// Fill up to the block size.
-			want := len(carry) + block
+			// Grow geometrically while no whole game fits: rescanning stays linear.
+			want := len(c.data) + max(block, len(c.data))
 			if cap(c.data) < want {
 				nd := make([]byte, len(c.data), want)
 				copy(nd, c.data)
