@@ -15,20 +15,20 @@ import (
 // Dir is one of the 8 directions of a chess board.
 type Dir uint8
 
-// The directions, named as CQL names them.
+// The directions, named and ordered as CQL documents them (and as query.Direction orders them).
 const (
 	Up Dir = iota
 	Down
-	Right
 	Left
+	Right
 	NorthEast
 	NorthWest
 	SouthEast
 	SouthWest
 )
 
-var dirSteps = [8]Step{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
-var dirNames = [8]string{"up", "down", "right", "left", "northeast", "northwest", "southeast", "southwest"}
+var dirSteps = [8]Step{{0, 1}, {0, -1}, {-1, 0}, {1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
+var dirNames = [8]string{"up", "down", "left", "right", "northeast", "northwest", "southeast", "southwest"}
 
 func (d Dir) String() string { return dirNames[d&7] }
 
@@ -43,10 +43,10 @@ const (
 // shift64Mask[d] keeps the squares that stay on the board; shift64Rot[d] is the rotation that
 // moves them (a shift whose wrapped-around bits were masked away).
 var shift64Mask = [8]uint64{
-	^uint64(0xff00000000000000), ^uint64(0xff), ^fileH, ^fileA,
+	^uint64(0xff00000000000000), ^uint64(0xff), ^fileA, ^fileH,
 	^(fileH | 0xff00000000000000), ^(fileA | 0xff00000000000000), ^(fileH | 0xff), ^(fileA | 0xff),
 }
-var shift64Rot = [8]int{8, -8, 1, -1, 9, 7, -7, -9}
+var shift64Rot = [8]int{8, -8, -1, 1, 9, 7, -7, -9}
 
 // Shift64 moves every square of b one step in direction d; squares leaving the board vanish.
 func Shift64(b uint64, d Dir) uint64 {
@@ -97,11 +97,11 @@ func CQLDirections(name string) ([]Dir, bool) {
 	case "horizontal":
 		return []Dir{Left, Right}, true
 	case "orthogonal":
-		return []Dir{Up, Down, Right, Left}, true
+		return []Dir{Up, Down, Left, Right}, true
 	case "diagonal":
 		return []Dir{NorthEast, NorthWest, SouthEast, SouthWest}, true
 	case "anydirection":
-		return []Dir{Up, Down, Right, Left, NorthEast, NorthWest, SouthEast, SouthWest}, true
+		return []Dir{Up, Down, Left, Right, NorthEast, NorthWest, SouthEast, SouthWest}, true
 	}
 	return nil, false
 }
@@ -153,6 +153,15 @@ func NewDirectionFilter(name string, min, max int) (*DirectionFilter, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown direction %q", name)
 	}
+	return NewDirectionFilterDirs(strings.ToLower(name), dirs, min, max)
+}
+
+// NewDirectionFilterDirs is NewDirectionFilter for a list of directions (Dir(d) converts a
+// query.Direction of one direction: the orders are the same); name is only for messages.
+func NewDirectionFilterDirs(name string, dirs []Dir, min, max int) (*DirectionFilter, error) {
+	if len(dirs) == 0 {
+		return nil, fmt.Errorf("%s: no direction", name)
+	}
 	if min < 0 || max >= 0 && max < min || max > 64 {
 		return nil, fmt.Errorf("%s: bad range %d..%d", name, min, max)
 	}
@@ -183,7 +192,7 @@ func NewDirectionFilter(name string, min, max int) (*DirectionFilter, error) {
 		blocked.kids = append(blocked.kids, &ast{kind: aEmpty})
 	}
 	src := fmt.Sprintf("%s %d %d", name, min, max)
-	f := &DirectionFilter{Name: strings.ToLower(name), Min: min, Max: max}
+	f := &DirectionFilter{Name: name, Min: min, Max: max}
 	var err error
 	if f.free, err = sc.compileTree(src, free); err != nil {
 		return nil, err

@@ -84,6 +84,15 @@ func TestDirectionFilters(t *testing.T) {
 	if _, err := NewDirectionFilter("up", 3, 2); err == nil {
 		t.Error("bad range accepted")
 	}
+	// the order of Dir is CQL's: up down left right northeast northwest southeast southwest
+	for i, name := range names[:8] {
+		if d, _ := CQLDirections(name); len(d) != 1 || d[0] != Dir(i) || Dir(i).String() != name {
+			t.Errorf("Dir(%d) is %v, want %s", i, Dir(i), name)
+		}
+	}
+	if Shift64(1, Left) != 0 || Shift64(1, Right) != 2 {
+		t.Error("left and right")
+	}
 }
 
 func TestRay64(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // PieceType is a kind of piece of a board description.
@@ -193,7 +194,8 @@ func (p *dparser) lex() error {
 			p.toks = append(p.toks, dtok{c, s[i : i+1], i})
 			i++
 		default:
-			return p.errAt(i, "unexpected character %q", s[i:i+1])
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			return p.errAt(i, "unexpected character %q", r)
 		}
 	}
 	p.toks = append(p.toks, dtok{0, "", len(s)})
@@ -737,7 +739,10 @@ func (p *dparser) finish(r *rawDesc) (*Description, error) {
 	switch {
 	case r.playerNames != nil:
 		seen := map[string]bool{}
-		for _, n := range r.playerNames {
+		for i, n := range r.playerNames {
+			if k, err := strconv.Atoi(n); err == nil && k != i+1 {
+				return nil, p.errAt(r.playersTok.off, "player %d is named %s: a player named by a number must be that player's number", i+1, n)
+			}
 			if seen[strings.ToLower(n)] {
 				return nil, p.errAt(r.playersTok.off, "player %s is named twice", n)
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The abstract syntax of a pattern. Identifiers are resolved while parsing, so the tree holds
@@ -154,6 +155,9 @@ func (sc *Scope) Define(name, src string) error {
 	if _, ok := sc.macros[name]; ok {
 		return fmt.Errorf("pattern %q is defined twice", name)
 	}
+	if i, ok := sc.TypeIndex(name); ok && strings.EqualFold(sc.types[i], name) {
+		return fmt.Errorf("pattern name %q is a piece or square type", name)
+	}
 	sc.macros[name] = macroDef{what: "pattern " + name, text: src, start: 0, end: len(src)}
 	return nil
 }
@@ -234,7 +238,8 @@ func (p *parser) next() error {
 	case c == '/':
 		return p.errf(i, "unexpected '/': a pattern is written between two slashes, /n e empty/")
 	default:
-		return p.errf(i, "unexpected character %q", rune(c))
+		r, _ := utf8.DecodeRuneInString(p.src[i:])
+		return p.errf(i, "unexpected character %q", r)
 	}
 	p.after = i + 1
 	if p.tok == tIdent || p.tok == tNum {
