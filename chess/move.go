@@ -123,6 +123,7 @@ func (p *Position) Play(m Move) {
 		p.put(king, m.KingTo())
 		p.put(rook, m.rookTo())
 		p.castle &^= (castleWK | castleWQ) << (2 * us)
+		p.castleRooks = p.castleRookBB()
 		p.halfmove++
 		p.checkers = p.attackersTo(p.King(p.side), p.byType[0]) & p.byColor[us]
 		return
@@ -136,11 +137,19 @@ func (p *Position) Play(m Move) {
 		p.remove(to)
 		p.halfmove = 0
 	}
-	p.remove(from)
-	if promo := m.Promotion(); promo != NoPieceType {
+	promo := m.Promotion()
+	if promo == NoPieceType {
+		// Move the piece with one XOR per set.
+		ft := SquareBB(from) | SquareBB(to)
+		p.board[from], p.board[to] = NoPiece, pc
+		p.byType[0] ^= ft
+		p.byType[pc.Type()] ^= ft
+		p.byColor[us] ^= ft
+	} else {
+		p.remove(from)
 		pc = MakePiece(us, promo)
+		p.put(pc, to)
 	}
-	p.put(pc, to)
 	if m.IsEnPassant() {
 		if us == White {
 			p.remove(to - 8)
@@ -148,7 +157,7 @@ func (p *Position) Play(m Move) {
 			p.remove(to + 8)
 		}
 	}
-	if p.castle != 0 {
+	if p.castle != 0 && (pc.Type() == King || p.castleRooks&(SquareBB(from)|SquareBB(to)) != 0) {
 		if pc.Type() == King {
 			p.castle &^= (castleWK | castleWQ) << (2 * us)
 		}
@@ -157,6 +166,7 @@ func (p *Position) Play(m Move) {
 				p.castle &^= 1 << bit
 			}
 		}
+		p.castleRooks = p.castleRookBB()
 	}
 	// Checks after the move: by the moved piece, or discovered along a line through from.
 	// Line and between tables answer most moves without a slider lookup.
@@ -194,4 +204,15 @@ func (p *Position) givesDirectCheck(t PieceType, c Color, s, ksq Square, occ Bit
 	}
 	orth := s.File() == ksq.File() || s.Rank() == ksq.Rank()
 	return t == Queen || (t == Rook) == orth
+}
+
+// castleRookBB returns the squares of the rooks that still have castling rights.
+func (p *Position) castleRookBB() Bitboard {
+	var b Bitboard
+	for bit := 0; bit < 4; bit++ {
+		if p.castle&(1<<bit) != 0 {
+			b |= SquareBB(p.castleRook[bit])
+		}
+	}
+	return b
 }

@@ -16,17 +16,18 @@ const (
 
 // Position is a chess position. It is a plain value: copy it to keep it.
 type Position struct {
-	board      [64]Piece
-	byType     [7]Bitboard // index 0: all occupied squares
-	byColor    [2]Bitboard
-	checkers   Bitboard  // enemy pieces giving check to the side to move
-	castleRook [4]Square // indexed by the bit number of the right
-	side       Color
-	ep         Square // en-passant target, only when an enemy pawn could capture there
-	castle     uint8
-	chess960   bool
-	halfmove   uint16
-	fullmove   uint16
+	board       [64]Piece
+	byType      [7]Bitboard // index 0: all occupied squares
+	byColor     [2]Bitboard
+	checkers    Bitboard  // enemy pieces giving check to the side to move
+	castleRooks Bitboard  // squares of the rooks that keep a castling right
+	castleRook  [4]Square // indexed by the bit number of the right
+	side        Color
+	ep          Square // en-passant target, only when an enemy pawn could capture there
+	castle      uint8
+	chess960    bool
+	halfmove    uint16
+	fullmove    uint16
 }
 
 // StartFEN is the FEN of the standard initial position.
@@ -170,6 +171,7 @@ func ParseFEN(fen string) (Position, error) {
 	if err := p.parseCastling(fields[2]); err != "" {
 		return bad("castling", "%s", err)
 	}
+	p.castleRooks = p.castleRookBB()
 	p.ep = NoSquare
 	if fields[3] != "-" {
 		s, ok := ParseSquare(fields[3])

@@ -26,23 +26,11 @@ func figurine(b []byte) PieceType {
 	return [6]PieceType{King, Queen, Rook, Bishop, Knight, Pawn}[(b[2]-0x94)%6]
 }
 
-func pieceOfLetter(c byte) PieceType {
-	switch c {
-	case 'N':
-		return Knight
-	case 'B':
-		return Bishop
-	case 'R':
-		return Rook
-	case 'Q':
-		return Queen
-	case 'K':
-		return King
-	case 'P':
-		return Pawn
-	}
-	return NoPieceType
-}
+// sanPieces maps SAN piece letters to piece types; a table avoids a branchy switch on the
+// hottest byte of replay.
+var sanPieces = [256]PieceType{'N': Knight, 'B': Bishop, 'R': Rook, 'Q': Queen, 'K': King, 'P': Pawn}
+
+func pieceOfLetter(c byte) PieceType { return sanPieces[c] }
 
 func promoOfLetter(c byte) PieceType {
 	switch c {
@@ -218,6 +206,8 @@ func (p *Position) reaching(pt PieceType, to Square) Bitboard {
 		return BishopAttacks(to, p.byType[0]) & own
 	case Rook:
 		return RookAttacks(to, p.byType[0]) & own
+	case Queen:
+		return QueenAttacks(to, p.byType[0]) & own
 	case King:
 		return kingAttacks[to] & own
 	}
