@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -175,4 +176,44 @@ func FuzzScan(f *testing.F) {
 		}
 		ReadAll(bytes.NewReader(out), "y", Options{Variations: true})
 	})
+}
+
+func sameSplit(t *testing.T, buf []byte) {
+	t.Helper()
+	var tz Tokenizer
+	for _, final := range []bool{true, false} {
+		a, ra := splitGames(&tz, buf, final, nil)
+		b, rb := splitGamesRef(&tz, buf, final, nil)
+		if ra != rb || fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Fatalf("final=%v: fast split %v rest %d, reference %v rest %d, input %q", final, a, ra, b, rb, buf)
+		}
+	}
+}
+
+// TestSplitMatchesReference: the fast splitter cuts every file, and every
+// prefix of a few, exactly like the token-by-token reference.
+func TestSplitMatchesReference(t *testing.T) {
+	dir := filepath.Dir(dataFile(t, "cql-sample.pgn"))
+	files, _ := filepath.Glob(filepath.Join(dir, "edge", "*", "*.pgn"))
+	files = append(files, filepath.Join(dir, "cql-sample.pgn"), filepath.Join(dir, "lichess-10k.pgn"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = headGames(data, 1<<20)
+		sameSplit(t, data)
+		if strings.Contains(f, "synthetic") {
+			for i := range data {
+				sameSplit(t, data[:i])
+			}
+		}
+	}
+}
+
+func FuzzSplit(f *testing.F) {
+	for _, s := range []string{"[E \"x\"]\n1. e4 1-0 1. d4 *", "1. e4 {a\n\n[Event \"b\"]} *", "e4 Qg20-1 d4 (e5 *) 1/2 - 1/2", "%x\n; y\n1-0"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { sameSplit(t, data) })
 }

@@ -26,12 +26,12 @@ const (
 	stMoves
 )
 
-// splitGames finds the games in buf and appends their spans (start and end
-// only). Unless final, the last game is incomplete: it is not appended and
+// splitGamesRef is the reference for splitGames, token by token. It finds the
+// games in buf and appends their spans (start and end only). Unless final, the last game is incomplete: it is not appended and
 // rest is where it starts. The rules, applied in order, are: a tag pair after
 // move text starts a game; a move or move number after a result starts a game
 // without tags; everything else up to the next game belongs to the current one.
-func splitGames(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, int) {
+func splitGamesRef(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, int) {
 	tz.Reset(buf)
 	var tok Token
 	state := stBetween
@@ -39,6 +39,163 @@ func splitGames(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, in
 	cur := -1
 	for tz.Next(&tok) {
 		if !final && tok.End >= len(buf) {
+			break // the token may continue in the next block
+		}
+		switch tok.Kind {
+		case KindTag:
+			if state != stTags {
+				if cur >= 0 {
+					spans = append(spans, span{start: cur, end: tok.Start})
+				}
+				cur = tok.Start
+				state, depth = stTags, 0
+			}
+		case KindComment, KindEscape, KindUnknown:
+		case KindResult:
+			if state != stBetween && depth == 0 {
+				state = stBetween
+			}
+		default:
+			switch state {
+			case stBetween:
+				if cur >= 0 {
+					spans = append(spans, span{start: cur, end: tok.Start})
+				}
+				cur = tok.Start
+				state, depth = stMoves, 0
+			case stTags:
+				state = stMoves
+			}
+			switch tok.Kind {
+			case KindOpen:
+				depth++
+			case KindClose:
+				if depth > 0 {
+					depth--
+				}
+			}
+		}
+	}
+	if cur < 0 {
+		return spans, len(buf)
+	}
+	if final {
+		return append(spans, span{start: cur, end: len(buf)}), len(buf)
+	}
+	return spans, cur
+}
+
+// Byte classes of the move-text skipper.
+const (
+	skPlain   = iota
+	skSpace   // ends a token
+	skSpecial // may change the splitter's state
+)
+
+var skipClass = func() (c [256]uint8) {
+	for i := range c {
+		if class[i]&cSpace != 0 {
+			c[i] = skSpace
+		}
+	}
+	for _, b := range []byte("{;%[()*-/") {
+		c[b] = skSpecial
+	}
+	return
+}()
+
+// splitGames does what splitGamesRef does, faster: inside move text it skips
+// bytes that cannot change its state and tokenizes only around '-', '/' and
+// '*', from the start of the token they belong to.
+func splitGames(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, int) {
+	tz.Reset(buf)
+	var tok Token
+	state := stBetween
+	depth := 0
+	cur := -1
+	n := len(buf)
+	for {
+		if state == stMoves {
+			// Skip move text; p is a token boundary when it is lastStart.
+			p := tz.pos
+			lastStart := p
+		skip:
+			for p < n {
+				switch skipClass[buf[p]] {
+				case skPlain:
+					p++
+					continue
+				case skSpace:
+					p++
+					lastStart = p
+					continue
+				}
+				switch buf[p] {
+				case '{':
+					tz.comment(&tok, p)
+					if !final && tok.End >= n {
+						return spans, cur
+					}
+					p = tok.End
+					lastStart = p
+				case ';':
+					for p < n && buf[p] != '\n' && buf[p] != '\r' {
+						p++
+					}
+					lastStart = p
+				case '%':
+					if p == 0 || buf[p-1] == '\n' || buf[p-1] == '\r' {
+						for p < n && buf[p] != '\n' && buf[p] != '\r' {
+							p++
+						}
+					} else {
+						p++
+					}
+					lastStart = p
+				case '(':
+					depth++
+					p++
+					lastStart = p
+				case ')':
+					if depth > 0 {
+						depth--
+					}
+					p++
+					lastStart = p
+				case '[':
+					break skip // a tag: back to tokens
+				case '*':
+					if depth == 0 {
+						p++
+						state = stBetween
+						break skip
+					}
+					p++
+					lastStart = p
+				default: // '-' or '/': maybe a result; read the token it is in
+					tz.pos = lastStart
+					for tz.Next(&tok) && tok.End <= p {
+					}
+					if !final && tok.End >= n {
+						return spans, cur
+					}
+					p = tok.End
+					lastStart = p
+					if tok.Kind == KindResult && depth == 0 {
+						state = stBetween
+						break skip
+					}
+				}
+			}
+			tz.pos = p
+			if p >= n {
+				break
+			}
+		}
+		if !tz.Next(&tok) {
+			break
+		}
+		if !final && tok.End >= n {
 			break // the token may continue in the next block
 		}
 		switch tok.Kind {

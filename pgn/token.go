@@ -261,7 +261,7 @@ func (t *Tokenizer) end(tok *Token, q int) {
 
 func structural(c byte) bool {
 	switch c {
-	case '[', ']', '{', '}', '(', ')', ';', '$', '*':
+	case '[', ']', '{', '}', '(', ')', ';', '$', '*', '%':
 		return true
 	}
 	return false

@@ -56,19 +56,32 @@ and 2 when a file cannot be read.`,
 					failed = true
 					continue
 				}
-				err = pgn.Scan(cmd.Context(), rc, name, opt, func(g *pgn.Game) error {
-					bar.Item()
-					games++
-					positions += len(g.Nodes)
-					if len(g.Errors) > 0 {
-						badGames++
-					}
-					for _, e := range g.Errors {
-						problems++
-						fmt.Fprintln(out, e)
-					}
-					return nil
-				})
+				// Games are checked in the workers; only their problems travel.
+				type result struct {
+					positions int
+					errors    []error
+				}
+				err = pgn.ScanParallel(cmd.Context(), rc, name, opt,
+					func(_ int, g *pgn.Game) result {
+						r := result{positions: len(g.Nodes)}
+						if len(g.Errors) > 0 {
+							r.errors = append([]error(nil), g.Errors...)
+						}
+						return r
+					},
+					func(r result) error {
+						bar.Item()
+						games++
+						positions += r.positions
+						if len(r.errors) > 0 {
+							badGames++
+						}
+						for _, e := range r.errors {
+							problems++
+							fmt.Fprintln(out, e)
+						}
+						return nil
+					})
 				rc.Close()
 				if err != nil {
 					bar.Finish()
