@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 )
@@ -197,5 +198,56 @@ func BenchmarkPipeline(b *testing.B) {
 			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 			_ = matched
 		})
+	}
+}
+
+// TestFastSquareAgrees compares the rewritten square iterations with plain
+// per-square evaluation on real games.
+func TestFastSquareAgrees(t *testing.T) {
+	games := loadGames(t, "lichess-10k.pgn", 80, false)
+	for _, src := range []string{
+		"square x in h1-8 R attacks x x attacks K",
+		"square x in . {A attacks x  x attacks k  check}",
+		"square x in (a attackedby A) {x attackedby Q  R attacks x}",
+		"square all x in (_ attackedby k) {A attacks x}",
+		"square x in [Qq] {k attackedby x}",
+		"square x in . {x & a-d1-8  N attacks x  #[Pp] > 10}",
+		"square all y in P {y in a-h2-7}",
+	} {
+		p, err := query.Parse("", []byte(src))
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		fast := mustCompile(t, p)
+		if _, ok := fast.body.(*squareFast); !ok {
+			t.Fatalf("%s: not rewritten (%T)", src, fast.body)
+		}
+		slow := &Query{nvars: len(p.Symbols)}
+		c := &compiler{q: slow, noFast: true}
+		if slow.body, err = c.compile(p.Body); err != nil {
+			t.Fatal(err)
+		}
+		ef, es := fast.NewEvaluator(), slow.NewEvaluator()
+		matched := 0
+		for _, g := range games {
+			ef.startGame(g)
+			es.startGame(g)
+			for i := range g.Nodes {
+				ef.at(int32(i))
+				es.at(int32(i))
+				var a, b chess.Bitboard
+				if s, ok := fast.body.(setNode); ok && !fast.body.(*squareFast).every {
+					a, b = s.set(ef), slow.body.(setNode).set(es)
+				}
+				ma, mb := fast.body.match(ef), slow.body.match(es)
+				if a != b || ma != mb {
+					t.Fatalf("%s, game %d node %d: fast %v %v, plain %v %v", src, g.Number, i, a, ma, b, mb)
+				}
+				if ma {
+					matched++
+				}
+			}
+		}
+		t.Logf("%s: agree, %d matching positions", src, matched)
 	}
 }

@@ -97,7 +97,8 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 }
 
 type compiler struct {
-	q *Query
+	q      *Query
+	noFast bool // tests: compile square iterations without the rewrite
 }
 
 // errorf reports a compile error at the position of n.
@@ -719,6 +720,11 @@ func (c *compiler) square(n *query.Square) (node, error) {
 	in, err := c.set(n.In)
 	if err != nil {
 		return nil, err
+	}
+	if !c.noFast {
+		if f, err := c.fastSquare(n, in); err != nil || f != nil {
+			return f, err
+		}
 	}
 	body, err := c.compile(n.Body)
 	if err != nil {

@@ -73,6 +73,12 @@ type Evaluator struct {
 	// Sort values recorded at the current position, and the game's.
 	posSort, gameSort []sortVal
 
+	// Attack sets of the pieces of node atkAt, computed on demand: square
+	// iterations ask for the same pieces' attacks once per square.
+	atk      [64]chess.Bitboard
+	atkValid chess.Bitboard
+	atkAt    int32
+
 	// Scratch of the line matcher.
 	lineStack []lineCont
 	lineSteps int
@@ -147,7 +153,7 @@ func (e *Evaluator) startGame(g *pgn.Game) {
 	for i := range e.vars {
 		e.vars[i] = slot{}
 	}
-	e.legalAt, e.pseudoAt = -1, -1
+	e.legalAt, e.pseudoAt, e.atkAt = -1, -1, -1
 	for j := range e.gameSort {
 		e.gameSort[j] = sortVal{}
 	}
@@ -170,6 +176,21 @@ func (e *Evaluator) startGame(g *pgn.Game) {
 func (e *Evaluator) at(i int32) {
 	e.cur = i
 	e.pos = &e.g.Nodes[i].Pos
+}
+
+// attacksFrom returns the squares attacked by the piece on s in the current
+// position (pins ignored), remembered for the rest of the node.
+func (e *Evaluator) attacksFrom(s chess.Square) chess.Bitboard {
+	if e.atkAt != e.cur {
+		e.atkAt, e.atkValid = e.cur, 0
+	}
+	if e.atkValid.Has(s) {
+		return e.atk[s]
+	}
+	a := e.pos.AttacksFrom(s)
+	e.atk[s] = a
+	e.atkValid |= chess.SquareBB(s)
+	return a
 }
 
 // legalMoves returns the legal moves of the current position, generated at

@@ -549,9 +549,12 @@ func TestAttackStrategies(t *testing.T) {
 		rng ^= rng << 17
 		return chess.Bitboard(rng)
 	}
+	e := mustCompile(t, program(nil, kw(query.KwCheck))).NewEvaluator()
 	for _, g := range games {
+		e.startGame(g)
 		for i := range g.Nodes {
-			pos := &g.Nodes[i].Pos
+			e.at(int32(i))
+			pos := e.pos
 			occ := pos.Occupied()
 			for k := 0; k < 8; k++ {
 				x, y := next(), next()
@@ -570,14 +573,14 @@ func TestAttackStrategies(t *testing.T) {
 						want |= chess.SquareBB(s)
 					}
 				}
-				if got := attacking(pos, x&occ, y); got != want {
+				if got := attacking(e, x&occ, y); got != want {
 					t.Fatalf("%s: %v attacks %v = %v, want %v", pos.FEN(), x, y, got, want)
 				}
 				var hit chess.Bitboard
 				for b := y & occ; b != 0; {
 					hit |= pos.AttacksFrom(b.PopFirst())
 				}
-				if got := attackedBy(pos, x, y); got != x&hit {
+				if got := attackedBy(e, x, y); got != x&hit {
 					t.Fatalf("%s: %v attackedby %v = %v, want %v", pos.FEN(), x, y, got, x&hit)
 				}
 			}

@@ -211,14 +211,15 @@ func (n attacksNode) set(e *Evaluator) chess.Bitboard {
 	if y == 0 {
 		return 0
 	}
-	return attacking(e.pos, x, y)
+	return attacking(e, x, y)
 }
 func (n attacksNode) match(e *Evaluator) bool { return n.set(e) != 0 }
 
 // attacking returns the squares of x (occupied) whose piece attacks a square
 // of y. It walks whichever side is cheaper: one attack lookup per piece of
 // x, or about three per target square of y.
-func attacking(pos *chess.Position, x, y chess.Bitboard) chess.Bitboard {
+func attacking(e *Evaluator, x, y chess.Bitboard) chess.Bitboard {
+	pos := e.pos
 	var r chess.Bitboard
 	if 3*y.Count() < x.Count() {
 		occ := pos.Occupied()
@@ -229,7 +230,7 @@ func attacking(pos *chess.Position, x, y chess.Bitboard) chess.Bitboard {
 	}
 	for x != 0 {
 		s := x.PopFirst()
-		if pos.AttacksFrom(s)&y != 0 {
+		if e.attacksFrom(s)&y != 0 {
 			r |= chess.SquareBB(s)
 		}
 	}
@@ -245,13 +246,14 @@ func (n attackedByNode) set(e *Evaluator) chess.Bitboard {
 	if x == 0 {
 		return 0
 	}
-	return attackedBy(e.pos, x, n.b.set(e))
+	return attackedBy(e, x, n.b.set(e))
 }
 func (n attackedByNode) match(e *Evaluator) bool { return n.set(e) != 0 }
 
 // attackedBy returns the squares of x attacked by a piece on a square of y,
 // walking the cheaper side as attacking does.
-func attackedBy(pos *chess.Position, x, y chess.Bitboard) chess.Bitboard {
+func attackedBy(e *Evaluator, x, y chess.Bitboard) chess.Bitboard {
+	pos := e.pos
 	occ := pos.Occupied()
 	y &= occ
 	if y == 0 {
@@ -268,7 +270,7 @@ func attackedBy(pos *chess.Position, x, y chess.Bitboard) chess.Bitboard {
 		return r
 	}
 	for y != 0 {
-		r |= pos.AttacksFrom(y.PopFirst())
+		r |= e.attacksFrom(y.PopFirst())
 	}
 	return r & x
 }

@@ -1,0 +1,225 @@
+package filter
+
+import (
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/query"
+)
+
+// A square iteration whose body is a conjunction of simple relations between
+// the loop square and loop-invariant sets, like the seed's
+//
+//	square x in h1-8 {R attacks x  x attacks K}
+//
+// is the intersection of S with one set per relation, each computed once
+// per position instead of once per square:
+//
+//	A attacks x, x attackedby A:  the squares attacked by a piece of A
+//	x attacks B, B attackedby x:  the pieces attacking a square of B
+//	x & B, B & x, x in B:         B
+//	F (not mentioning x):         every square if F matches, else none
+
+// termKind says how a relation turns into a set of squares.
+type termKind uint8
+
+const (
+	termAttackedBy termKind = iota // squares attacked by a piece of the set
+	termAttackers                  // pieces attacking a square of the set
+	termSet                        // the set itself
+	termFilter                     // all squares when the filter matches
+)
+
+type squareTerm struct {
+	kind termKind
+	set  setNode // termAttackedBy, termAttackers, termSet
+	f    node    // termFilter
+}
+
+// squareFast is the rewritten square iteration.
+type squareFast struct {
+	in    setNode
+	terms []squareTerm
+	every bool
+}
+
+func (n *squareFast) set(e *Evaluator) chess.Bitboard {
+	r := n.in.set(e)
+	for i := range n.terms {
+		if r == 0 {
+			return 0
+		}
+		t := &n.terms[i]
+		switch t.kind {
+		case termAttackedBy:
+			var a chess.Bitboard
+			for b := t.set.set(e) & e.pos.Occupied(); b != 0; {
+				a |= e.attacksFrom(b.PopFirst())
+			}
+			r &= a
+		case termAttackers:
+			var a chess.Bitboard
+			occ := e.pos.Occupied()
+			for b := t.set.set(e); b != 0; {
+				a |= e.pos.AttackersTo(b.PopFirst(), occ)
+			}
+			r &= a
+		case termSet:
+			r &= t.set.set(e)
+		default:
+			if !t.f.match(e) {
+				return 0
+			}
+		}
+	}
+	return r
+}
+
+func (n *squareFast) match(e *Evaluator) bool {
+	if n.every {
+		in := n.in.set(e)
+		return n.set(e) == in
+	}
+	return n.set(e) != 0
+}
+
+// fastSquare returns the rewritten form of sq, or nil when its body is not
+// made of such relations.
+func (c *compiler) fastSquare(sq *query.Square, in setNode) (node, error) {
+	if sq.Piece || sq.Var == nil {
+		return nil, nil
+	}
+	var items []query.Node
+	if b, ok := sq.Body.(*query.Block); ok {
+		items = b.Filters
+	} else {
+		items = []query.Node{sq.Body}
+	}
+	if len(items) == 0 {
+		return nil, nil
+	}
+	isX := func(n query.Node) bool {
+		v, ok := n.(*query.Var)
+		return ok && v.Sym == sq.Var
+	}
+	f := &squareFast{in: in, every: sq.All}
+	for _, it := range items {
+		var t squareTerm
+		b, isBin := it.(*query.Binary)
+		switch {
+		case !mentions(it, sq.Var):
+			if !pure(it) {
+				return nil, nil
+			}
+			x, err := c.compile(it)
+			if err != nil {
+				return nil, err
+			}
+			t = squareTerm{kind: termFilter, f: x}
+		case isBin && (b.Op == query.OpAttacks && isX(b.Y) || b.Op == query.OpAttackedBy && isX(b.X)):
+			other := b.X
+			if b.Op == query.OpAttackedBy {
+				other = b.Y
+			}
+			if mentions(other, sq.Var) || !pure(other) {
+				return nil, nil
+			}
+			s, err := c.set(other)
+			if err != nil {
+				return nil, err
+			}
+			t = squareTerm{kind: termAttackedBy, set: s}
+		case isBin && (b.Op == query.OpAttacks && isX(b.X) || b.Op == query.OpAttackedBy && isX(b.Y)):
+			other := b.Y
+			if b.Op == query.OpAttackedBy {
+				other = b.X
+			}
+			if mentions(other, sq.Var) || !pure(other) {
+				return nil, nil
+			}
+			s, err := c.set(other)
+			if err != nil {
+				return nil, err
+			}
+			t = squareTerm{kind: termAttackers, set: s}
+		case isBin && (b.Op == query.OpInter && (isX(b.X) || isX(b.Y)) || b.Op == query.OpIn && isX(b.X) && b.X.Type() == query.TypeSet):
+			other := b.Y
+			if b.Op == query.OpInter && isX(b.Y) {
+				other = b.X
+			}
+			if mentions(other, sq.Var) || !pure(other) {
+				return nil, nil
+			}
+			s, err := c.set(other)
+			if err != nil {
+				return nil, err
+			}
+			t = squareTerm{kind: termSet, set: s}
+		default:
+			return nil, nil
+		}
+		f.terms = append(f.terms, t)
+	}
+	return f, nil
+}
+
+// mentions reports whether the variable appears in n.
+func mentions(n query.Node, sym *query.Symbol) bool {
+	found := false
+	walk(n, func(m query.Node) {
+		if v, ok := m.(*query.Var); ok && v.Sym == sym {
+			found = true
+		}
+	})
+	return found
+}
+
+// pure reports whether n is built only of side-effect-free filters that
+// depend on the current position alone, so it may be evaluated once for all
+// squares.
+func pure(n query.Node) bool {
+	ok := true
+	walk(n, func(m query.Node) {
+		switch m := m.(type) {
+		case *query.PieceDesignator, *query.NumberLit, *query.BoolLit, *query.Block,
+			*query.Unary, *query.Binary, *query.Compare:
+		case *query.Keyword:
+			if m.Kind == query.KwFen || m.Kind == query.KwCurrentPosition {
+				ok = false
+			}
+		default:
+			ok = false
+		}
+	})
+	return ok
+}
+
+// walk calls fn on n and the nodes below it, for the node kinds pure allows
+// (other kinds are visited but not entered: pure rejects them anyway).
+func walk(n query.Node, fn func(query.Node)) {
+	if n == nil {
+		return
+	}
+	fn(n)
+	switch n := n.(type) {
+	case *query.Block:
+		for _, f := range n.Filters {
+			walk(f, fn)
+		}
+	case *query.Unary:
+		walk(n.X, fn)
+	case *query.Binary:
+		walk(n.X, fn)
+		walk(n.Y, fn)
+	case *query.Compare:
+		for _, o := range n.Operands {
+			walk(o, fn)
+		}
+	case *query.If:
+		walk(n.Cond, fn)
+		walk(n.Then, fn)
+		walk(n.Else, fn)
+	case *query.MinMax:
+		for _, a := range n.Args {
+			walk(a, fn)
+		}
+	}
+}
