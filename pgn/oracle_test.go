@@ -12,7 +12,7 @@ import (
 // independent github.com/notnil/chess PGN reader, and compares the FEN of
 // every main-line position of every game.
 func TestPositionsAgainstNotnil(t *testing.T) {
-	size := 1 << 20
+	size := 512 << 10
 	if testing.Short() {
 		size = 256 << 10
 	}
