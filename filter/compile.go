@@ -152,7 +152,7 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		case query.ColorBlack:
 			return eloBlack, nil
 		}
-		return eloToMove, nil
+		return eloMax, nil
 	case *query.Tag:
 		return tagNode(n.Name), nil
 	case *query.Var:

@@ -143,21 +143,31 @@ func (t tagNode) str(e *Evaluator) (string, bool) {
 }
 func (t tagNode) match(e *Evaluator) bool { _, ok := t.str(e); return ok }
 
-// eloNode is `elo white`, `elo black`, or `elo` (the side to move's).
+// eloNode is `elo white`, `elo black`, or `elo`: the larger of the two, as the CQL manual says.
 type eloNode uint8
 
 const (
 	eloWhite eloNode = iota
 	eloBlack
-	eloToMove
+	eloMax
 )
 
 func (n eloNode) num(e *Evaluator) (int, bool) {
-	w := n == eloWhite || (n == eloToMove && e.pos.SideToMove() == 0)
-	if w {
+	switch n {
+	case eloWhite:
 		return e.info.whiteElo, e.info.whiteEloOK
+	case eloBlack:
+		return e.info.blackElo, e.info.blackEloOK
 	}
-	return e.info.blackElo, e.info.blackEloOK
+	w, wok := e.info.whiteElo, e.info.whiteEloOK
+	b, bok := e.info.blackElo, e.info.blackEloOK
+	switch {
+	case wok && bok:
+		return max(w, b), true
+	case wok:
+		return w, true
+	}
+	return b, bok
 }
 func (n eloNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 

@@ -90,6 +90,9 @@ func TestParseAST(t *testing.T) {
 		{"if check K", "{(if check K)}"},
 		// Square and piece.
 		{"square x in R x attacks k", "{(square x R (attacks x k))}"},
+		// The set after in is a whole set expression (the manual's flight-square example).
+		{"square all x in _ attackedby k x attackedby A", "{(square all x (attackedby _ k) (attackedby x A))}"},
+		{"square x in R | Q x attacks k", "{(square x (| R Q) (attacks x k))}"},
 		{"square all z in A power z < 2", "{(square all z A (cmp (power z) < 2))}"},
 		{"piece x in A x attacks n", "{(piece x A (attacks x n))}"},
 		{"piece all x in A x attacks n", "{(piece all x A (attacks x n))}"},

@@ -783,7 +783,9 @@ func (p *parser) parseSquare() Node {
 		p.fail("'in' after '" + kw + " " + s.Name + "'")
 	}
 	p.next()
-	s.In = p.parseArg()
+	// The set may be a whole set expression: the manual writes
+	// `square all FlightSquare in _ attackedby k ...`.
+	s.In = p.parseUnion()
 	s.Body = p.parseFilter()
 	return s
 }

@@ -7,7 +7,10 @@ import (
 	"testing"
 )
 
-const games = "../../testdata/query/games.pgn"
+const (
+	games = "../../testdata/query/games.pgn"
+	elo   = "../../testdata/query/elo.pgn"
+)
 
 // The expected outputs are checked by hand: the FEN after 4. Qxf7# of the scholar's mate,
 // the seed position whose square filter is {h3, h7}, and Loyd's stalemate after 10. Qe6.
@@ -45,6 +48,11 @@ func TestQueryCLI(t *testing.T) {
 		{name: "missing file", args: []string{"mate", "no-such.pgn"}, wantStatus: exitError, errHas: []string{"no-such.pgn"}},
 		{name: "no input", args: []string{"mate"}, wantStatus: exitError, errHas: []string{"no input"}},
 		{name: "bad format", args: []string{"mate", games, "--format", "xml"}, wantStatus: exitError, errHas: []string{"unknown --format"}},
+		// elo alone is the larger of the two ratings (2700 and 2650 in the two games).
+		{name: "elo is the larger rating", args: []string{"--count", "elo > 2600", elo}, wantOut: "2\n"},
+		{name: "elo max excludes", args: []string{"--count", "elo > 2680", elo}, wantOut: "1\n"},
+		{name: "elo black", args: []string{"--count", "elo black > 2600", elo}, wantOut: "1\n"},
+		{name: "year", args: []string{"--count", "year == 2021", elo}, wantOut: "1\n"},
 		{name: "stdin", args: []string{"mate", "-", "--count"}, stdinFile: games, wantOut: "1\n"},
 	})
 }
