@@ -170,7 +170,7 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newDirNode(n.Dir, n.Range, x), nil
+		return newDirNode(n.Dir, n.Range, x)
 	case *query.Transform:
 		return c.transform(n)
 	case *query.Comment:

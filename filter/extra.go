@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/pattern"
 	"github.com/cqlgo/cql/query"
 )
 
@@ -102,85 +103,46 @@ func (n *condAssign) match(e *Evaluator) bool {
 
 // ---- direction filters ----
 
-const (
-	fileA chess.Bitboard = 0x0101010101010101
-	fileH chess.Bitboard = fileA << 7
-)
-
-// step moves every square of b one step in direction d (0..7: up, down,
-// left, right, northeast, northwest, southeast, southwest), dropping squares
-// that leave the board.
-func step(b chess.Bitboard, d int) chess.Bitboard {
-	switch d {
-	case 0:
-		return b << 8
-	case 1:
-		return b >> 8
-	case 2:
-		return (b &^ fileA) >> 1
-	case 3:
-		return (b &^ fileH) << 1
-	case 4:
-		return (b &^ fileH) << 9
-	case 5:
-		return (b &^ fileA) << 7
-	case 6:
-		return (b &^ fileH) >> 7
-	default:
-		return (b &^ fileA) >> 9
-	}
-}
-
-// dirNode is `up 1 3 S` and the other direction filters: the squares
-// reached from S by min..max steps in one of the directions, ignoring pieces.
+// dirNode is `up 1 3 S` and the other direction filters: the squares reached from S by
+// min..max steps in one of the directions, ignoring pieces. The walk is compiled through the
+// shared pattern core (package pattern), the same engine that serves other boards.
 type dirNode struct {
-	dirs     []int
-	min, max int
-	a        setNode
+	f *pattern.DirectionFilter
+	a setNode
 }
 
-func newDirNode(d query.Direction, r query.Range, a setNode) *dirNode {
-	var dirs []int
+func newDirNode(d query.Direction, r query.Range, a setNode) (*dirNode, error) {
+	var dirs []pattern.Dir
 	switch d {
 	case query.DirOrthogonal:
-		dirs = []int{0, 1, 2, 3}
+		dirs = []pattern.Dir{0, 1, 2, 3}
 	case query.DirDiagonal:
-		dirs = []int{4, 5, 6, 7}
+		dirs = []pattern.Dir{4, 5, 6, 7}
 	case query.DirVertical:
-		dirs = []int{0, 1}
+		dirs = []pattern.Dir{0, 1}
 	case query.DirHorizontal:
-		dirs = []int{2, 3}
+		dirs = []pattern.Dir{2, 3}
 	case query.DirAnyDirection:
-		dirs = []int{0, 1, 2, 3, 4, 5, 6, 7}
+		dirs = []pattern.Dir{0, 1, 2, 3, 4, 5, 6, 7}
 	default:
-		dirs = []int{int(d)}
+		dirs = []pattern.Dir{pattern.Dir(d)} // the two enumerations share their order
 	}
-	n := &dirNode{dirs: dirs, min: r.Min, max: r.Max, a: a}
-	if n.min == 0 && n.max == 0 {
-		n.min, n.max = 1, 7
+	min, max := r.Min, r.Max
+	if min == 0 && max == 0 {
+		min, max = 1, 7
 	}
-	if n.max > 7 {
-		n.max = 7
+	if max > 7 {
+		max = 7
 	}
-	return n
+	f, err := pattern.NewDirectionFilterDirs(d.String(), dirs, min, max)
+	if err != nil {
+		return nil, err
+	}
+	return &dirNode{f: f, a: a}, nil
 }
 
 func (n *dirNode) set(e *Evaluator) chess.Bitboard {
-	x := n.a.set(e)
-	var r chess.Bitboard
-	if n.min <= 0 {
-		r = x
-	}
-	for _, d := range n.dirs {
-		cur := x
-		for k := 1; k <= n.max && cur != 0; k++ {
-			cur = step(cur, d)
-			if k >= n.min {
-				r |= cur
-			}
-		}
-	}
-	return r
+	return chess.Bitboard(n.f.Squares(uint64(n.a.set(e))))
 }
 func (n *dirNode) match(e *Evaluator) bool { return n.set(e) != 0 }
 

@@ -48,6 +48,10 @@ func TestQueryCLI(t *testing.T) {
 		{name: "missing file", args: []string{"mate", "no-such.pgn"}, wantStatus: exitError, errHas: []string{"no-such.pgn"}},
 		{name: "no input", args: []string{"mate"}, wantStatus: exitError, errHas: []string{"no input"}},
 		{name: "bad format", args: []string{"mate", games, "--format", "xml"}, wantStatus: exitError, errHas: []string{"unknown --format"}},
+		// Direction filters go through the pattern core; the seed's white king stands on f5.
+		{name: "up", args: []string{"up K == [f6,f7,f8]", games, "--format", "fen"}, wantOut: seedFEN},
+		{name: "diagonal 1", args: []string{"diagonal 1 1 K == [e4,g4,e6,g6]", games, "--format", "fen"}, wantOut: seedFEN},
+		{name: "left 2 3", args: []string{"left 2 3 K == [c5,d5]", games, "--format", "fen"}, wantOut: seedFEN},
 		// elo alone is the larger of the two ratings (2700 and 2650 in the two games).
 		{name: "elo is the larger rating", args: []string{"--count", "elo > 2600", elo}, wantOut: "2\n"},
 		{name: "elo max excludes", args: []string{"--count", "elo > 2680", elo}, wantOut: "1\n"},
