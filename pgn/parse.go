@@ -258,7 +258,7 @@ func (p *parser) movetext(more bool) {
 	p.stack = p.stack[:0]
 	p.opens = p.opens[:0]
 	lateResult := ""
-	for ; more; more = p.tz.Next(tok) {
+	for ; more; more = p.tz.NextFast(tok) {
 		switch tok.Kind {
 		case KindMove:
 			if dead || depth > 0 && !variations || skipDepth >= 0 && depth > skipDepth {

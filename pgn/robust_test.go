@@ -141,6 +141,7 @@ func FuzzTokenizer(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		sameFast(t, data)
 		var tz Tokenizer
 		var tok Token
 		tz.Reset(data)

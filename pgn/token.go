@@ -403,6 +403,9 @@ func unicodeGlyph(b []byte) (nag uint8, size int) {
 	return 0, 0
 }
 
+// tagStop marks the bytes that end or escape a tag value.
+var tagStop = [256]bool{'"': true, '\\': true, '\n': true, '\r': true}
+
 // tag reads a tag pair starting at the '[' at p. Tag pairs end at the line end
 // at the latest, so that a broken one cannot swallow the game.
 func (t *Tokenizer) tag(tok *Token, p int) {
@@ -429,6 +432,9 @@ func (t *Tokenizer) tag(tok *Token, p int) {
 		tok.C = q
 	value:
 		for ; q < n; q++ {
+			if !tagStop[buf[q]] {
+				continue
+			}
 			switch buf[q] {
 			case '"':
 				break value
@@ -566,3 +572,54 @@ func blankLineBefore(b []byte, nl int) bool {
 }
 
 func isLetter(c byte) bool { return (c|0x20) >= 'a' && (c|0x20) <= 'z' }
+
+// sanStart marks the bytes a SAN move starts with, for NextFast.
+var sanStart = func() (s [256]bool) {
+	for _, c := range []byte("abcdefghNBRQKO") {
+		s[c] = true
+	}
+	return
+}()
+
+// NextFast is Next with a shortcut for the common tokens of move text: move
+// numbers like "12." and plain moves like "Nxe5+". It returns the same tokens.
+func (t *Tokenizer) NextFast(tok *Token) bool {
+	buf := t.buf
+	n := len(buf)
+	p := t.pos
+	for p < n && class[buf[p]]&cSpace != 0 {
+		p++
+	}
+	if p < n {
+		c := buf[p]
+		if sanStart[c] {
+			q := p + 1
+			for q < n && class[buf[q]]&cWord != 0 {
+				q++
+			}
+			if q-p >= 2 && (q >= n || buf[q] < 0x80) && (q-p <= 4 || buf[q-2] != '-') {
+				tok.Kind, tok.Flags, tok.Start, tok.End, tok.A, tok.B = KindMove, 0, p, q, p, q
+				t.pos = q
+				return true
+			}
+		} else if class[c]&cDigit != 0 {
+			q := p + 1
+			for q < n && class[buf[q]]&cDigit != 0 {
+				q++
+			}
+			if q < n && buf[q] == '.' {
+				r := q + 1
+				for r < n && buf[r] == '.' {
+					r++
+				}
+				if r >= n || buf[r] != 0xE2 {
+					tok.Kind, tok.Flags, tok.Start, tok.End, tok.A, tok.B = KindMoveNumber, 0, p, r, p, q
+					t.pos = r
+					return true
+				}
+			}
+		}
+	}
+	t.pos = p
+	return t.Next(tok)
+}

@@ -98,6 +98,33 @@ func itoa(n int) string {
 	return string(b)
 }
 
+// TestNextFast: the shortcut gives the same tokens as Next on real files.
+func TestNextFast(t *testing.T) {
+	for _, name := range []string{"masters-10k.pgn", "lichess-10k.pgn", "cql-sample.pgn", "edge/synthetic/move-formats.pgn", "edge/synthetic/comments-nags.pgn"} {
+		data, err := os.ReadFile(dataFile(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameFast(t, data)
+	}
+}
+
+func sameFast(t *testing.T, data []byte) {
+	var a, b Tokenizer
+	var x, y Token
+	a.Reset(data)
+	b.Reset(data)
+	for {
+		ma, mb := a.Next(&x), b.NextFast(&y)
+		if ma != mb || x != y {
+			t.Fatalf("Next %v %+v, NextFast %v %+v at %q", ma, x, mb, y, data[x.Start:min(len(data), x.Start+20)])
+		}
+		if !ma {
+			return
+		}
+	}
+}
+
 func BenchmarkTokenizer(b *testing.B) {
 	for _, name := range []string{"masters-10k.pgn", "lichess-10k.pgn"} {
 		b.Run(name, func(b *testing.B) {
@@ -111,7 +138,7 @@ func BenchmarkTokenizer(b *testing.B) {
 			var tok Token
 			for b.Loop() {
 				t.Reset(data)
-				for t.Next(&tok) {
+				for t.NextFast(&tok) {
 				}
 			}
 		})
