@@ -1,0 +1,126 @@
+package pgn
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestOpenCompressed: every compression gives the same bytes as the plain file.
+func TestOpenCompressed(t *testing.T) {
+	const base = "../testdata/pgn/small.pgn"
+	want, err := os.ReadFile(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{base, base + ".gz", base + ".bz2", base + ".zst"} {
+		r, err := Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(r)
+		r.Close()
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: %d bytes, %v", name, len(got), err)
+		}
+		// By magic bytes, without the extension.
+		raw, _ := os.ReadFile(name)
+		r2, err := NewReader(io.NopCloser(bytes.NewReader(raw)), "-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err = io.ReadAll(r2)
+		r2.Close()
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s by magic: %d bytes, %v", name, len(got), err)
+		}
+	}
+	if _, err := Open("no/such/file.pgn"); err == nil {
+		t.Error("no error for a missing file")
+	}
+	bad := []byte("\x28\xb5\x2f\xfd garbage")
+	r, err := NewReader(io.NopCloser(bytes.NewReader(bad)), "x.zst")
+	if err == nil {
+		_, err = io.ReadAll(r)
+		r.Close()
+	}
+	if err == nil {
+		t.Error("no error for a corrupt zstd stream")
+	}
+}
+
+// TestLimits: hostile input is stopped by the limits and loses only its game.
+func TestLimits(t *testing.T) {
+	deep := "[Event \"deep\"]\n\n1. e4 " + strings.Repeat("(1. d4 ", 5000) + strings.Repeat(")", 5000) + " e5 *\n\n"
+	huge := "[Event \"huge\"]\n\n1. e4 {" + strings.Repeat("x", 3<<20) + "} *\n\n"
+	long := "[Event \"long\"]\n\n" + strings.Repeat("1. Nf3 Nf6 2. Ng1 Ng8 ", 300) + "*\n\n"
+	next := "[Event \"next\"]\n\n1. d4 *\n"
+	in := deep + huge + long + next
+	var got []string
+	err := Scan(context.Background(), strings.NewReader(in), "h", Options{Variations: true, MaxGameBytes: 1 << 20, MaxNodes: 1000},
+		func(g *Game) error {
+			s := fmt.Sprintf("%s %d", g.Tag("Event"), len(g.Nodes))
+			for _, e := range g.Errors {
+				s += "; " + e.(*Error).Reason
+			}
+			got = append(got, s)
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		// 1. e4, 100 nested d4s kept, then e5.
+		"deep 103; variations nested too deeply",
+		"huge 2; unterminated comment; missing result; game larger than 1048576 bytes: cut",
+		"long 1000; too many moves in one game",
+		"next 2",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestGamePlaces: Offset, Length and Line locate each game in its file.
+func TestGamePlaces(t *testing.T) {
+	for _, name := range []string{"cql-sample.pgn", "edge/realworld/pgnmentor-Miles-crlf-nul-tail.pgn", "edge/synthetic/broken.pgn", "edge/python-chess/utf8-bom.pgn"} {
+		data, err := os.ReadFile(dataFile(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		end := int64(-1)
+		n := 0
+		err = Scan(context.Background(), bytes.NewReader(data), name, Options{BlockSize: 4096}, func(g *Game) error {
+			n++
+			if g.Number != n {
+				t.Fatalf("%s: game %d numbered %d", name, n, g.Number)
+			}
+			if end >= 0 && g.Offset != end {
+				t.Errorf("%s game %d: starts at %d, the previous one ends at %d", name, n, g.Offset, end)
+			}
+			end = g.Offset + int64(g.Length)
+			if line := bytes.Count(data[:g.Offset], []byte("\n")) + 1; line != g.Line {
+				t.Errorf("%s game %d: line %d, counted %d", name, n, g.Line, line)
+			}
+			if c := data[g.Offset]; c != '[' && (c < '0' || c > '9') {
+				t.Errorf("%s game %d starts with %q", name, n, data[g.Offset:g.Offset+10])
+			}
+			// The game's bytes alone give the same game.
+			one := readBytes(t, data[g.Offset:end], name, Options{})
+			if len(one) != 1 || signature(one[0]) != signature(g) {
+				t.Errorf("%s game %d: its bytes alone read differently", name, n)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if end != int64(len(data)) {
+			t.Errorf("%s: games end at %d of %d bytes", name, end, len(data))
+		}
+	}
+}
