@@ -1,8 +1,12 @@
 package pgn
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -78,5 +82,69 @@ func BenchmarkScanMasters463k(b *testing.B) {
 				_ = plies
 			}
 		})
+	}
+}
+
+// TestScanParallelOrder: results come back in file order whatever the workers do.
+func TestScanParallelOrder(t *testing.T) {
+	data, err := os.ReadFile(dataFile(t, "masters-10k.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = headGames(data, 400<<10)
+	want, _ := scanSigs(t, data, Options{Workers: 1})
+	var got []string
+	seen := make([]int, 4)
+	err = ScanParallel(context.Background(), bytes.NewReader(data), "x", Options{Workers: 4, BlockSize: 3000},
+		func(w int, g *Game) string {
+			seen[w]++ // each worker owns its counter
+			return fmt.Sprintf("%d@%d+%d:%s:%s", g.Number, g.Offset, g.Length, g.Result, signature(g))
+		},
+		func(s string) error { got = append(got, s); return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("parallel results differ from sequential ones (%d vs %d games)", len(got), len(want))
+	}
+}
+
+// TestScanStops: a callback error ends the scan and is returned; ErrStop ends
+// it without error; a cancelled context ends it.
+func TestScanStops(t *testing.T) {
+	data, err := os.ReadFile(dataFile(t, "masters-10k.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	for _, c := range []struct {
+		stopErr error
+		want    error
+	}{{boom, boom}, {ErrStop, nil}} {
+		n := 0
+		err := Scan(context.Background(), bytes.NewReader(data), "x", Options{BlockSize: 4096}, func(g *Game) error {
+			n++
+			if n == 10 {
+				return c.stopErr
+			}
+			return nil
+		})
+		if !errors.Is(err, c.want) && err != c.want || n != 10 {
+			t.Errorf("stop with %v: %d games, error %v", c.stopErr, n, err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	err = ScanParallel(ctx, bytes.NewReader(data), "x", Options{BlockSize: 4096},
+		func(int, *Game) int { return 0 },
+		func(int) error {
+			n++
+			if n == 5 {
+				cancel()
+			}
+			return nil
+		})
+	if !errors.Is(err, context.Canceled) || n >= 10819 {
+		t.Errorf("cancelled scan: %d games, error %v", n, err)
 	}
 }
