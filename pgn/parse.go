@@ -410,8 +410,13 @@ func (p *parser) movetext(more bool) {
 			return
 		case KindMoveNumber, KindEscape:
 		case KindTag:
-			p.errorf(tok.Start, "tag pair inside the move text", data[tok.Start:tok.End])
-			return
+			if last >= 0 || depth > 0 || len(g.Nodes) > 1 {
+				// The splitter starts a new game at a tag after moves.
+				p.errorf(tok.Start, "tag pair inside the move text", data[tok.Start:tok.End])
+				return
+			}
+			// A tag after a comment or stray text in the header.
+			g.Tags = append(g.Tags, Tag{Name: string(data[tok.A:tok.B]), Value: unescapeTag(data[tok.C:tok.D], tok.Flags)})
 		case KindUnknown:
 			p.errorf(tok.Start, "unexpected text", data[tok.A:tok.B])
 		}
@@ -458,3 +463,17 @@ func (p *parser) errorf(off int, reason string, text []byte) {
 }
 
 var nl = []byte{'\n'}
+
+func unescapeTag(v []byte, flags uint8) string {
+	if flags&FlagEscaped == 0 {
+		return string(v)
+	}
+	out := make([]byte, 0, len(v))
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+1 < len(v) && (v[i+1] == '"' || v[i+1] == '\\') {
+			i++
+		}
+		out = append(out, v[i])
+	}
+	return string(out)
+}

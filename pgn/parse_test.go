@@ -122,3 +122,13 @@ func TestParseSetups(t *testing.T) {
 		}
 	}
 }
+
+func TestHeaderOddities(t *testing.T) {
+	g := parseOne(t, "[Event \"E\"]\n{a comment}\n[White \"A \\\"B\\\"\"]\n\xff\xfe\n[Black \"C\"]\n\n1. e4 *", Options{})
+	if g.Tag("White") != `A "B"` || g.Tag("Black") != "C" || len(g.Nodes) != 2 || g.Nodes[0].Comment != "a comment" {
+		t.Errorf("tags %v, %d nodes, root comment %q", g.Tags, len(g.Nodes), g.Nodes[0].Comment)
+	}
+	if len(g.Errors) != 1 || !strings.Contains(g.Errors[0].Error(), "t.pgn:4:1: game 1: unexpected text (\xff\xfe)") {
+		t.Errorf("errors %v", g.Errors)
+	}
+}
