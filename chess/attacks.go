@@ -97,7 +97,11 @@ func (p *prng) next() uint64 {
 	return uint64(*p) * 2685821657736338717
 }
 
-func (p *prng) sparse() uint64 { return p.next() & p.next() & p.next() }
+// sparse returns a number with few bits set, as magic candidates should have.
+func (p *prng) sparse() uint64 {
+	a, b := p.next(), p.next()
+	return a & b & p.next()
+}
 
 func initMagics(ms *[64]magic, table []Bitboard, dirs [4][2]int) {
 	seeds := [8]uint64{728, 10316, 55013, 32803, 12281, 15100, 16645, 255}

@@ -78,10 +78,10 @@ func TestHasLegalMoveAgrees(t *testing.T) {
 		walk(&p, 2)
 	}
 	for _, fen := range []string{
-		"5bnr/4p1pq/4Qpkr/7p/7P/4P3/PPPP1PP1/RNB1KBNR b KQ - 2 10", // stalemate (Loyd)
+		"5bnr/4p1pq/4Qpkr/7p/7P/4P3/PPPP1PP1/RNB1KBNR b KQ - 2 10",           // stalemate (Loyd)
 		"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4", // mate
-		"8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", // only the e.p. capture is pinned along the rank
-		"k7/8/8/8/8/8/6p1/4K2R w K - 0 1", // castling is not forced; king moves exist
+		"8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",                                  // only the e.p. capture is pinned along the rank
+		"k7/8/8/8/8/8/6p1/4K2R w K - 0 1",                                    // castling is not forced; king moves exist
 	} {
 		p, err := ParseFEN(fen)
 		if err != nil {

@@ -46,7 +46,6 @@ type slot struct {
 	n     int
 	s     string
 	id    uint8 // piece variables: identity of the piece
-	b     bool  // logical variables (=?)
 }
 
 // Evaluator evaluates a Query on games. It holds the variables and scratch

@@ -560,7 +560,8 @@ func TestAttackStrategies(t *testing.T) {
 				x, y := next(), next()
 				switch k % 4 {
 				case 1:
-					y &= next() & next() // sparse targets
+					a := next()
+					y &= a & next() // sparse targets
 				case 2:
 					x = occ
 				case 3:

@@ -37,11 +37,6 @@ type strVar int
 func (v strVar) str(e *Evaluator) (string, bool) { s := &e.vars[v]; return s.s, s.bound }
 func (v strVar) match(e *Evaluator) bool         { return e.vars[v].bound }
 
-// boolVar is a logical variable, set by `x =? f`.
-type boolVar int
-
-func (v boolVar) match(e *Evaluator) bool { s := &e.vars[v]; return s.bound && s.b }
-
 // ---- assignments ----
 
 // assignSet is `x = S`; a set always has a value, so it always matches.
@@ -128,18 +123,6 @@ func (n *assignStr) match(e *Evaluator) bool {
 	}
 	s := &e.vars[n.v]
 	s.s, s.bound = y, true
-	return true
-}
-
-// assignBool is `x =? f`: x records whether f matched; it always matches.
-type assignBool struct {
-	v int
-	a node
-}
-
-func (n *assignBool) match(e *Evaluator) bool {
-	s := &e.vars[n.v]
-	s.b, s.bound = n.a.match(e), true
 	return true
 }
 

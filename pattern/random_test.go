@@ -71,8 +71,7 @@ var randDirs = []string{"n", "e", "s", "w", "ne", "sw", "kn"}
 func randomPattern(rng *rand.Rand, depth int) string {
 	var b strings.Builder
 	var seq func(d int)
-	var value func(d int)
-	value = func(d int) {
+	value := func(d int) {
 		switch k := rng.IntN(10); {
 		case k < 4 || d <= 0:
 			b.WriteString(randDirs[rng.IntN(len(randDirs))])
