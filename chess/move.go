@@ -176,7 +176,8 @@ func (p *Position) Play(m Move) {
 	if p.givesDirectCheck(pc.Type(), us, to, ksq, occ) {
 		p.checkers = SquareBB(to)
 	}
-	if (lineBB[ksq][from] != 0 && betweenBB[ksq][from]&occ == 0) || m.IsEnPassant() {
+	if line := lineBB[ksq][from]; line != 0 && betweenBB[ksq][from]&occ == 0 &&
+		line&p.byColor[us]&(p.byType[Bishop]|p.byType[Rook]|p.byType[Queen]) != 0 || m.IsEnPassant() {
 		p.checkers |= (BishopAttacks(ksq, occ)&(p.byType[Bishop]|p.byType[Queen]) |
 			RookAttacks(ksq, occ)&(p.byType[Rook]|p.byType[Queen])) & p.byColor[us]
 	}

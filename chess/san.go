@@ -73,7 +73,11 @@ func (p *Position) ParseSAN(s []byte) (Move, error) {
 	if len(s) < 2 {
 		return NoMove, sanError(orig, "move too short")
 	}
-	if m, ok := p.parseCastle(s); ok {
+	if c := s[0]; c == 'O' || c == '0' || c == 'o' {
+		m, ok := p.parseCastle(s)
+		if !ok {
+			return NoMove, sanError(orig, "malformed castling")
+		}
 		if m == NoMove {
 			return NoMove, sanError(orig, "castling is not legal here")
 		}
@@ -337,14 +341,20 @@ func (p *Position) legal(m Move) bool {
 	}
 	ksq := p.King(p.side)
 	if p.checkers == 0 && !m.IsEnPassant() {
-		// Only a pin can make the move illegal: a slider behind from on the king's line.
-		if lineBB[ksq][from] == 0 || lineBB[ksq][from].Has(to) {
+		// Only a pin can make the move illegal: an enemy slider of the right kind on the
+		// king's line through from, with nothing else between.
+		line := lineBB[ksq][from]
+		if line == 0 || line.Has(to) {
 			return true
 		}
 		after := occ&^SquareBB(from) | SquareBB(to)
 		enemy := p.byColor[them] &^ SquareBB(to)
-		return (BishopAttacks(ksq, after)&(p.byType[Bishop]|p.byType[Queen])|
-			RookAttacks(ksq, after)&(p.byType[Rook]|p.byType[Queen]))&enemy == 0
+		if from.File() == ksq.File() || from.Rank() == ksq.Rank() {
+			sliders := (p.byType[Rook] | p.byType[Queen]) & enemy & line
+			return sliders == 0 || RookAttacks(ksq, after)&sliders == 0
+		}
+		sliders := (p.byType[Bishop] | p.byType[Queen]) & enemy & line
+		return sliders == 0 || BishopAttacks(ksq, after)&sliders == 0
 	}
 	captured := SquareBB(to)
 	if m.IsEnPassant() {
