@@ -162,20 +162,20 @@ func FuzzScan(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(headGames(data, 2000))
+		f.Add(data[:min(len(data), 600)])
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		want, wantErrs := scanSigs(t, data, Options{Variations: true, Workers: 1, BlockSize: 1 << 20})
+		want, wantErrs := scanSigs(t, data, Options{Variations: true, Workers: 1, BlockSize: 4096})
 		got, gotErrs := scanSigs(t, data, Options{Variations: true, Workers: 2, BlockSize: 7, MaxGameBytes: 1 << 20})
 		if strings.Join(got, "\n") != strings.Join(want, "\n") || strings.Join(gotErrs, "\n") != strings.Join(wantErrs, "\n") {
 			t.Fatalf("block size changes the result for %q:\n%v\n%v", data, want, got)
 		}
 		var out []byte
-		games, _ := ReadAll(bytes.NewReader(data), "x", Options{Variations: true})
+		games, _ := ReadAll(bytes.NewReader(data), "x", Options{Variations: true, BlockSize: 4096})
 		for _, g := range games {
 			out = AppendGame(out, g)
 		}
-		ReadAll(bytes.NewReader(out), "y", Options{Variations: true})
+		ReadAll(bytes.NewReader(out), "y", Options{Variations: true, BlockSize: 4096})
 	})
 }
 
