@@ -176,10 +176,22 @@ func (p *Position) Play(m Move) {
 	if p.givesDirectCheck(pc.Type(), us, to, ksq, occ) {
 		p.checkers = SquareBB(to)
 	}
-	if line := lineBB[ksq][from]; line != 0 && betweenBB[ksq][from]&occ == 0 &&
-		line&p.byColor[us]&(p.byType[Bishop]|p.byType[Rook]|p.byType[Queen]) != 0 || m.IsEnPassant() {
+	if m.IsEnPassant() {
 		p.checkers |= (BishopAttacks(ksq, occ)&(p.byType[Bishop]|p.byType[Queen]) |
 			RookAttacks(ksq, occ)&(p.byType[Rook]|p.byType[Queen])) & p.byColor[us]
+	} else if line := lineBB[ksq][from]; line != 0 && betweenBB[ksq][from]&occ == 0 {
+		// A discovered check comes from one of our sliders of the line's kind on that line.
+		var sliders Bitboard
+		if from.File() == ksq.File() || from.Rank() == ksq.Rank() {
+			sliders = line & p.byColor[us] & (p.byType[Rook] | p.byType[Queen])
+		} else {
+			sliders = line & p.byColor[us] & (p.byType[Bishop] | p.byType[Queen])
+		}
+		for sliders != 0 {
+			if s := sliders.PopFirst(); betweenBB[ksq][s]&occ == 0 {
+				p.checkers |= SquareBB(s)
+			}
+		}
 	}
 	if pc.Type() == Pawn && (to-from == 16 || from-to == 16) {
 		ep := (from + to) / 2

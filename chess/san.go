@@ -206,14 +206,23 @@ func (p *Position) reaching(pt PieceType, to Square) Bitboard {
 	switch pt {
 	case Knight:
 		return knightAttacks[to] & own
-	case Bishop:
-		return BishopAttacks(to, p.byType[0]) & own
-	case Rook:
-		return RookAttacks(to, p.byType[0]) & own
-	case Queen:
-		return QueenAttacks(to, p.byType[0]) & own
 	case King:
 		return kingAttacks[to] & own
+	case Bishop, Rook, Queen:
+		// Sliders: there are rarely more than two, and the line and between tables are
+		// small enough to stay in cache, unlike the magic attack tables.
+		var r Bitboard
+		for b := own; b != 0; {
+			from := b.PopFirst()
+			if lineBB[from][to] == 0 || betweenBB[from][to]&p.byType[0] != 0 {
+				continue
+			}
+			orth := from.File() == to.File() || from.Rank() == to.Rank()
+			if pt == Queen || orth == (pt == Rook) {
+				r |= SquareBB(from)
+			}
+		}
+		return r
 	}
 	return Attacks(p.side.Other(), pt, to, p.byType[0]) & own
 }
@@ -349,12 +358,18 @@ func (p *Position) legal(m Move) bool {
 		}
 		after := occ&^SquareBB(from) | SquareBB(to)
 		enemy := p.byColor[them] &^ SquareBB(to)
+		var sliders Bitboard
 		if from.File() == ksq.File() || from.Rank() == ksq.Rank() {
-			sliders := (p.byType[Rook] | p.byType[Queen]) & enemy & line
-			return sliders == 0 || RookAttacks(ksq, after)&sliders == 0
+			sliders = (p.byType[Rook] | p.byType[Queen]) & enemy & line
+		} else {
+			sliders = (p.byType[Bishop] | p.byType[Queen]) & enemy & line
 		}
-		sliders := (p.byType[Bishop] | p.byType[Queen]) & enemy & line
-		return sliders == 0 || BishopAttacks(ksq, after)&sliders == 0
+		for sliders != 0 {
+			if betweenBB[ksq][sliders.PopFirst()]&after == 0 {
+				return false
+			}
+		}
+		return true
 	}
 	captured := SquareBB(to)
 	if m.IsEnPassant() {
