@@ -435,7 +435,7 @@ func (p *parser) parseSpan(c []byte, s *span, g *Game, file string) {
 func Scan(ctx context.Context, r io.Reader, file string, opt Options, fn func(g *Game) error) error {
 	opt = opt.withDefaults()
 	if opt.BlockSize <= 0 {
-		opt.BlockSize = 256 << 10 // the games of a block are kept until emitted
+		opt.BlockSize = 128 << 10 // the games of a block are kept until emitted
 	}
 	pl := &pipeline[struct{}]{opt: opt, file: file, r: r}
 	pl.proc = func(p *parser, _ int, c *chunk[struct{}]) {
