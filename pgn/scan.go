@@ -249,6 +249,7 @@ type chunk[R any] struct {
 	spans []span
 	res   []R
 	games []Game // Scan: the parsed games, kept until emitted
+	arena []Node // Scan: the nodes of those games
 	err   error  // a read error after the games of this chunk
 }
 
@@ -443,8 +444,21 @@ func Scan(ctx context.Context, r io.Reader, file string, opt Options, fn func(g 
 			c.games = append(c.games[:cap(c.games)], make([]Game, len(c.spans)-cap(c.games))...)
 		}
 		c.games = c.games[:len(c.spans)]
+		// The games of a chunk share one node arena, so that memory follows
+		// the chunk's size rather than the longest game each slot ever held.
+		used, need := 0, 0
 		for i := range c.spans {
-			p.parseSpan(c.data, &c.spans[i], &c.games[i], file)
+			g := &c.games[i]
+			g.Nodes = c.arena[used:used]
+			p.parseSpan(c.data, &c.spans[i], g, file)
+			need += len(g.Nodes)
+			if cap(g.Nodes) == cap(c.arena)-used {
+				used += len(g.Nodes)
+			}
+		}
+		if need > cap(c.arena) {
+			// Games that did not fit got their own slices this time.
+			c.arena = make([]Node, 0, need+need/4)
 		}
 	}
 	pl.emit = func(c *chunk[struct{}]) error {
