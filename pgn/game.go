@@ -1,7 +1,20 @@
 // Package pgn reads and writes chess games in Portable Game Notation.
 //
-// Reading is tolerant of real-world files (BOM, CRLF, Latin-1, null moves,
-// broken games), streaming, parallel and fast; see Scan and ScanParallel.
+// Open decompresses .gz, .bz2 and .zst input ("-" is standard input). Scan
+// and ScanParallel cut the input into blocks of whole games, parse and replay
+// them in parallel workers, and hand games (Scan) or per-game results
+// (ScanParallel) back in file order, with memory bounded by the block size.
+// AppendGame and WriteGame write PGN export format.
+//
+// Reading is tolerant: a byte order mark, CRLF or CR line ends, Latin-1 and
+// other non-UTF-8 bytes, null moves (--, Z0, 0000), move numbers without dots,
+// results glued to moves, figurines and long algebraic moves are read. A
+// problem in a game (an illegal move, a bad FEN, an unterminated comment or
+// variation, a missing result, truncation) is recorded in Game.Errors with its
+// file, line and column; the positions before it stay usable and the next
+// game is read normally. Games are delimited by tag pairs after move text and
+// by move text after a result; a blank line followed by a tag pair ends even
+// an unterminated comment, so a broken game never swallows the next one.
 package pgn
 
 import (
