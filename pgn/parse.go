@@ -57,7 +57,9 @@ type parser struct {
 	refs  []strRef
 	stack []int32
 	opens []int // offsets of the open '(' by depth
-	g     *Game
+	// lastChild[i] is the last child of node i, to link siblings in O(1).
+	lastChild []int32
+	g         *Game
 	// scratch is the game a worker parses into when games are not kept.
 	scratch Game
 }
@@ -244,6 +246,7 @@ func (p *parser) movetext(more bool) {
 		return
 	}
 	root := p.newNode()
+	p.lastChild = append(p.lastChild[:0], -1)
 	nd := &g.Nodes[root]
 	nd.Pos, nd.Move, nd.Parent, nd.FirstChild, nd.NextSibling, nd.Ply, nd.Variation = pos, chess.NoMove, -1, -1, -1, 0, false
 	variations := p.opt.Variations
@@ -304,12 +307,10 @@ func (p *parser) movetext(more bool) {
 			if parent.FirstChild < 0 {
 				parent.FirstChild = i
 			} else {
-				s := parent.FirstChild
-				for g.Nodes[s].NextSibling >= 0 {
-					s = g.Nodes[s].NextSibling
-				}
-				g.Nodes[s].NextSibling = i
+				g.Nodes[p.lastChild[cur]].NextSibling = i
 			}
+			p.lastChild[cur] = i
+			p.lastChild = append(p.lastChild, -1)
 			if pendingBefore >= 0 {
 				p.refs = append(p.refs, strRef{node: i, before: true, start: pendingStart, end: pendingEnd})
 				pendingBefore = -1
@@ -438,10 +439,19 @@ func (p *parser) movetext(more bool) {
 	}
 }
 
+// maxErrors is the most problems reported for one game.
+const maxErrors = 50
+
 // errorf records a problem at byte offset off of the game.
 func (p *parser) errorf(off int, reason string, text []byte) {
 	g := p.g
 	data := p.data
+	if len(g.Errors) >= maxErrors {
+		return
+	}
+	if len(g.Errors) == maxErrors-1 {
+		reason, text = "too many problems: the rest of the game is not reported", nil
+	}
 	if off > len(data) {
 		off = len(data)
 	}

@@ -132,3 +132,22 @@ func TestHeaderOddities(t *testing.T) {
 		t.Errorf("errors %v", g.Errors)
 	}
 }
+
+func TestTooManyProblems(t *testing.T) {
+	g := parseOne(t, "1. e4 "+strings.Repeat(", ", 100000)+"e5 *", Options{})
+	if len(g.Errors) != maxErrors || !strings.Contains(g.Errors[maxErrors-1].Error(), "too many problems") || len(g.Nodes) != 3 {
+		t.Errorf("%d errors, %d nodes", len(g.Errors), len(g.Nodes))
+	}
+}
+
+// TestHostileShapes: inputs that would be slow with a naive reader.
+func TestHostileShapes(t *testing.T) {
+	g := parseOne(t, "1. e4 "+strings.Repeat("(1. d4) ", 200000)+"e5 *", Options{Variations: true})
+	if len(g.Nodes) != 200003 || len(g.Errors) != 0 {
+		t.Errorf("%d nodes, errors %v", len(g.Nodes), g.Errors)
+	}
+	g = parseOne(t, "1. e4 "+strings.Repeat("e.p.", 1000000)+" e5 *", Options{})
+	if len(g.Nodes) != 3 || len(g.Errors) != 0 {
+		t.Errorf("%d nodes, errors %v", len(g.Nodes), g.Errors)
+	}
+}

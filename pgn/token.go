@@ -106,6 +106,10 @@ func (t *Tokenizer) Next(tok *Token) bool {
 		}
 		c := buf[p]
 		if class[c]&(cWord|cDigit) != 0 {
+			if c == 'e' && p+3 < len(buf) && buf[p+1] == '.' && buf[p+2] == 'p' && buf[p+3] == '.' {
+				p += 4 // "exd6 e.p." says nothing new
+				continue
+			}
 			break
 		}
 		// Byte order marks and stray dots carry no meaning.
@@ -154,10 +158,6 @@ func (t *Tokenizer) Next(tok *Token) bool {
 		t.word2(tok, p, q)
 		return true
 	case class[c]&cWord != 0 && c != '=' && c != '+' && c != '/':
-		if c == 'e' && p+3 < len(buf) && buf[p+1] == '.' && buf[p+2] == 'p' && buf[p+3] == '.' {
-			t.pos = p + 4 // "exd6 e.p." says nothing new
-			return t.Next(tok)
-		}
 		if c == '-' && p+1 < len(buf) && buf[p+1] == '+' {
 			tok.Kind, tok.NAG = KindNAG, 19 // -+
 			t.end(tok, p+2)
