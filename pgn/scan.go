@@ -308,12 +308,12 @@ func (pl *pipeline[R]) run(ctx context.Context) error {
 			delete(pending, next)
 			next++
 			if err == nil {
-				err = pl.emit(c)
+				// Once cancelled, a worker may have skipped this chunk.
+				if err = ctx.Err(); err == nil {
+					err = pl.emit(c)
+				}
 				if err == nil && c.err != nil {
 					err = c.err
-				}
-				if err == nil {
-					err = ctx.Err()
 				}
 				if err != nil {
 					cancel()
