@@ -42,7 +42,8 @@ func NewReader(rc io.ReadCloser, name string) (io.ReadCloser, error) {
 	lower := strings.ToLower(name)
 	switch {
 	case strings.HasSuffix(lower, ".zst") || strings.HasSuffix(lower, ".zstd") || hasMagic(magic, "\x28\xb5\x2f\xfd"):
-		d, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(false))
+		// Two decoder goroutines used less CPU than one in measurements.
+		d, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(2), zstd.WithDecoderLowmem(false))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
