@@ -18,9 +18,14 @@ var (
 	rookMagics    [64]magic
 	bishopMagics  [64]magic
 	betweenBB     [64][64]Bitboard
-	lineBB        [64][64]Bitboard
-	rookTable     [0x19000]Bitboard
-	bishopTable   [0x1480]Bitboard
+	// Empty-board slider attacks: small tables that answer "could a slider on this line
+	// matter at all?" before the large between, line and magic tables are touched.
+	pseudoBishop [64]Bitboard
+	pseudoRook   [64]Bitboard
+	pseudoQueen  [64]Bitboard
+	lineBB       [64][64]Bitboard
+	rookTable    [0x19000]Bitboard
+	bishopTable  [0x1480]Bitboard
 )
 
 var (
@@ -43,6 +48,11 @@ func init() {
 		}
 		pawnAttacks[White][s] = bbAt(f-1, r+1) | bbAt(f+1, r+1)
 		pawnAttacks[Black][s] = bbAt(f-1, r-1) | bbAt(f+1, r-1)
+	}
+	for s := Square(0); s < 64; s++ {
+		pseudoBishop[s] = slide(s, 0, bishopDirs[:])
+		pseudoRook[s] = slide(s, 0, rookDirs[:])
+		pseudoQueen[s] = pseudoBishop[s] | pseudoRook[s]
 	}
 	initMagics(&rookMagics, rookTable[:], rookDirs)
 	initMagics(&bishopMagics, bishopTable[:], bishopDirs)

@@ -179,7 +179,8 @@ func (p *Position) Play(m Move) {
 	if m.IsEnPassant() {
 		p.checkers |= (BishopAttacks(ksq, occ)&(p.byType[Bishop]|p.byType[Queen]) |
 			RookAttacks(ksq, occ)&(p.byType[Rook]|p.byType[Queen])) & p.byColor[us]
-	} else if line := lineBB[ksq][from]; line != 0 && betweenBB[ksq][from]&occ == 0 {
+	} else if pseudoQueen[ksq].Has(from) && betweenBB[ksq][from]&occ == 0 {
+		line := lineBB[ksq][from]
 		// A discovered check comes from one of our sliders of the line's kind on that line.
 		var sliders Bitboard
 		if from.File() == ksq.File() || from.Rank() == ksq.Rank() {
@@ -212,7 +213,7 @@ func (p *Position) givesDirectCheck(t PieceType, c Color, s, ksq Square, occ Bit
 	case King:
 		return false
 	}
-	if lineBB[ksq][s] == 0 || betweenBB[ksq][s]&occ != 0 {
+	if !pseudoQueen[ksq].Has(s) || betweenBB[ksq][s]&occ != 0 {
 		return false
 	}
 	orth := s.File() == ksq.File() || s.Rank() == ksq.Rank()

@@ -21,10 +21,11 @@ func (p *Position) attackedBy(s Square, occ Bitboard, c Color) bool {
 		kingAttacks[s]&p.byType[King]&them != 0 {
 		return true
 	}
-	if BishopAttacks(s, occ)&(p.byType[Bishop]|p.byType[Queen])&them != 0 {
+	if diag := (p.byType[Bishop] | p.byType[Queen]) & them; pseudoBishop[s]&diag != 0 && BishopAttacks(s, occ)&diag != 0 {
 		return true
 	}
-	return RookAttacks(s, occ)&(p.byType[Rook]|p.byType[Queen])&them != 0
+	orth := (p.byType[Rook] | p.byType[Queen]) & them
+	return pseudoRook[s]&orth != 0 && RookAttacks(s, occ)&orth != 0
 }
 
 // AttacksFrom returns the squares attacked by the piece on s (pins ignored), 0 if s is empty.

@@ -214,7 +214,7 @@ func (p *Position) reaching(pt PieceType, to Square) Bitboard {
 		var r Bitboard
 		for b := own; b != 0; {
 			from := b.PopFirst()
-			if lineBB[from][to] == 0 || betweenBB[from][to]&p.byType[0] != 0 {
+			if !pseudoQueen[to].Has(from) || betweenBB[from][to]&p.byType[0] != 0 {
 				continue
 			}
 			orth := from.File() == to.File() || from.Rank() == to.Rank()
@@ -352,8 +352,11 @@ func (p *Position) legal(m Move) bool {
 	if p.checkers == 0 && !m.IsEnPassant() {
 		// Only a pin can make the move illegal: an enemy slider of the right kind on the
 		// king's line through from, with nothing else between.
+		if !pseudoQueen[ksq].Has(from) {
+			return true
+		}
 		line := lineBB[ksq][from]
-		if line == 0 || line.Has(to) {
+		if line.Has(to) {
 			return true
 		}
 		after := occ&^SquareBB(from) | SquareBB(to)
