@@ -28,6 +28,8 @@ func figurine(b []byte) PieceType {
 
 // sanPieces maps SAN piece letters to piece types; a table avoids a branchy switch on the
 // hottest byte of replay.
+var sanSuffix = [256]bool{'+': true, '#': true, '!': true, '?': true}
+
 var sanPieces = [256]PieceType{'N': Knight, 'B': Bishop, 'R': Rook, 'Q': Queen, 'K': King, 'P': Pawn}
 
 func pieceOfLetter(c byte) PieceType { return sanPieces[c] }
@@ -53,19 +55,24 @@ func promoOfLetter(c byte) PieceType {
 // It does not allocate unless it fails.
 func (p *Position) ParseSAN(s []byte) (Move, error) {
 	orig := s
-	// Suffixes: check and mate signs, annotation glyphs, "e.p.".
-	for len(s) > 0 {
-		c := s[len(s)-1]
-		if c == '+' || c == '#' || c == '!' || c == '?' || c == '-' && len(s) > 3 && s[len(s)-2] == '+' {
-			s = s[:len(s)-1]
+	// Suffixes: check and mate signs, annotation glyphs, "e.p.", "ep". Most moves have none,
+	// so the common path is one table lookup.
+	for n := len(s); n > 0; n = len(s) {
+		c := s[n-1]
+		if sanSuffix[c] {
+			s = s[:n-1]
 			continue
 		}
-		if len(s) > 4 && string(s[len(s)-4:]) == "e.p." {
-			s = s[:len(s)-4]
+		if c == '-' && n > 3 && s[n-2] == '+' { // "+-"
+			s = s[:n-1]
 			continue
 		}
-		if len(s) > 3 && string(s[len(s)-2:]) == "ep" && s[len(s)-3] >= '1' && s[len(s)-3] <= '8' {
-			s = s[:len(s)-2]
+		if c == '.' && n > 4 && string(s[n-4:]) == "e.p." {
+			s = s[:n-4]
+			continue
+		}
+		if c == 'p' && n > 3 && s[n-2] == 'e' && s[n-3] >= '1' && s[n-3] <= '8' {
+			s = s[:n-2]
 			continue
 		}
 		break
