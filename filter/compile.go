@@ -184,7 +184,7 @@ func (c *compiler) compile(n query.Node) (node, error) {
 			}
 			items = append(items, x)
 		}
-		return &commentNode{args: items}, nil
+		return &commentNode{args: items, message: n.Message}, nil
 	case *query.Sort:
 		return c.sort(n)
 	case *query.Find:

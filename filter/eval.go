@@ -83,6 +83,7 @@ type Evaluator struct {
 	lineSteps int
 
 	matches []int32
+	pending []Annotation // comment and message texts of the current game
 }
 
 // NewEvaluator returns an evaluator for q with its own variables and buffers.
@@ -104,6 +105,7 @@ func (q *Query) NewEvaluator() *Evaluator {
 // depend on which worker saw which games before.
 func (e *Evaluator) Game(g *pgn.Game) []int32 {
 	e.matches = e.matches[:0]
+	e.pending = e.pending[:0]
 	if len(g.Nodes) == 0 {
 		return e.matches
 	}
@@ -116,15 +118,23 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 		for j := range e.posSort {
 			e.posSort[j] = sortVal{}
 		}
+		mark := len(e.pending)
 		if e.q.body.match(e) {
 			e.matches = append(e.matches, int32(i))
 			e.mergeSort()
+		} else {
+			e.pending = e.pending[:mark] // comments of positions that did not match are dropped
 		}
 	}
 	e.g = nil
 	e.pos = nil
 	return e.matches
 }
+
+// Annotations returns the comment and message texts recorded at the matching
+// positions of the last game, in evaluation order; the slice is reused by the
+// next call of Game.
+func (e *Evaluator) Annotations() []Annotation { return e.pending }
 
 // mergeSort folds the sort values of a matching position into the game's.
 func (e *Evaluator) mergeSort() {

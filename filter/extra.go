@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/cqlgo/cql/chess"
@@ -41,15 +42,67 @@ type fenNode struct{}
 func (fenNode) str(e *Evaluator) (string, bool) { return e.pos.FEN(), true }
 func (fenNode) match(*Evaluator) bool           { return true }
 
-// commentNode evaluates its arguments for their side effects and matches;
-// writing the comment is the runner's job.
-type commentNode struct{ args []node }
+// commentNode is `comment (...)` or `message (...)`: it records its arguments'
+// values as text for the current position and matches. The runner writes a
+// comment into the output game (only at matching positions) and prints a
+// message on standard error. Building the text allocates, but only here.
+type commentNode struct {
+	args    []node
+	message bool
+}
 
 func (n *commentNode) match(e *Evaluator) bool {
-	for _, a := range n.args {
-		a.match(e)
+	var b []byte
+	for i, a := range n.args {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = appendValue(b, a, e)
 	}
+	e.pending = append(e.pending, Annotation{Node: e.cur, Text: string(b), Message: n.message})
 	return true
+}
+
+// appendValue appends a filter's value as text: a string as it is, a number in
+// decimal, a set as its squares (e4, or [a1,h1]); "true"/"false" otherwise.
+func appendValue(b []byte, a node, e *Evaluator) []byte {
+	switch x := a.(type) {
+	case strNode:
+		if s, ok := x.str(e); ok {
+			return append(b, s...)
+		}
+		return b
+	case numNode:
+		if v, ok := x.num(e); ok {
+			return strconv.AppendInt(b, int64(v), 10)
+		}
+		return b
+	case setNode:
+		set := x.set(e)
+		if set.Count() == 1 {
+			return append(b, set.First().String()...)
+		}
+		b = append(b, '[')
+		for first := true; set != 0; first = false {
+			if !first {
+				b = append(b, ',')
+			}
+			b = append(b, set.PopFirst().String()...)
+		}
+		return append(b, ']')
+	}
+	if a.match(e) {
+		return append(b, "true"...)
+	}
+	return append(b, "false"...)
+}
+
+// Annotation is the text of a comment or message filter evaluated at a
+// matching position.
+type Annotation struct {
+	Node    int32 // index into the game's Nodes
+	Text    string
+	Message bool // message: for standard error, not for the game
 }
 
 // condAssign is `x =? f`: when f matches x takes its value, otherwise x

@@ -16,6 +16,7 @@ type cliCase struct {
 	wantStatus int
 	wantOut    string   // exact standard output
 	outHas     []string // lines standard output must contain
+	outSub     []string // substrings standard output must contain (text that may wrap)
 	errHas     []string // substrings standard error must contain
 }
 
@@ -48,6 +49,11 @@ func runCases(t *testing.T, cases []cliCase) {
 				}
 				if !found {
 					t.Errorf("stdout lacks line %q:\n%s", want, out.String())
+				}
+			}
+			for _, want := range c.outSub {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("stdout lacks %q:\n%s", want, out.String())
 				}
 			}
 			for _, want := range c.errHas {

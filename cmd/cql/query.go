@@ -280,6 +280,7 @@ type runner struct {
 type gameResult struct {
 	out       []byte
 	errs      []error
+	messages  []string // message filters' texts, for standard error
 	positions int
 	matched   bool
 	order     int   // arrival order, for stable sorting
@@ -302,6 +303,9 @@ func (r *runner) scan(cmd *cobra.Command, file string, bar *progress, w *bufio.W
 		r.gamesRead++
 		for _, e := range res.errs {
 			fmt.Fprintln(stderr, "cql:", e)
+		}
+		for _, m := range res.messages {
+			fmt.Fprintln(stderr, m)
 		}
 		if len(res.errs) > 0 {
 			r.gamesWithErrors++
@@ -340,6 +344,11 @@ func (r *runner) work(worker int, g *pgn.Game) gameResult {
 	}
 	res.matched = true
 	res.positions = len(matches)
+	for _, a := range ev.Annotations() {
+		if a.Message {
+			res.messages = append(res.messages, fmt.Sprintf("game %d: %s", g.Number, a.Text))
+		}
+	}
 	if r.sorted {
 		n := len(r.q.Sorts())
 		res.keys, res.hasKeys = make([]int, n+1), make([]bool, n+1)
@@ -356,7 +365,7 @@ func (r *runner) work(worker int, g *pgn.Game) gameResult {
 	switch r.f.format {
 	case "pgn":
 		if !r.h.Silent {
-			r.annotate(g, matches)
+			r.annotate(g, matches, ev.Annotations())
 		}
 		res.out = pgn.AppendGame(nil, g)
 	default:
@@ -375,9 +384,16 @@ func (r *runner) work(worker int, g *pgn.Game) gameResult {
 	return res
 }
 
-// annotate adds the header comment (the game's number in its file) and the match comments.
-// The comment of a node follows the move that led to it; the root's comes before move one.
-func (r *runner) annotate(g *pgn.Game, matches []int32) {
+// annotate adds the header comment (the game's number in its file), the texts of comment
+// filters, and the match comments. The comment of a node follows the move that led to it;
+// the root's comes before move one.
+func (r *runner) annotate(g *pgn.Game, matches []int32, notes []filter.Annotation) {
+	for _, a := range notes {
+		if !a.Message {
+			n := &g.Nodes[a.Node]
+			n.Comment = joinComment(n.Comment, a.Text)
+		}
+	}
 	if !r.h.Quiet {
 		for _, i := range matches {
 			n := &g.Nodes[i]

@@ -52,6 +52,17 @@ func TestQueryCLI(t *testing.T) {
 		{name: "up", args: []string{"up K == [f6,f7,f8]", games, "--format", "fen"}, wantOut: seedFEN},
 		{name: "diagonal 1", args: []string{"diagonal 1 1 K == [e4,g4,e6,g6]", games, "--format", "fen"}, wantOut: seedFEN},
 		{name: "left 2 3", args: []string{"left 2 3 K == [c5,d5]", games, "--format", "fen"}, wantOut: seedFEN},
+		// comment and message filters: 4. Qxf7# came from h5; 6. Qxd7+ from c7.
+		{name: "comment text at the matched move", args: []string{`mate comment ("mated by" from)`, games},
+			outSub: []string{"Qxf7# {mated by h5 CQL} 1-0"}},
+		{name: "comment quiet", args: []string{`mate comment ("mated by" from)`, games, "--quiet"},
+			outSub: []string{"Qxf7# {mated by h5} 1-0"}},
+		{name: "comment silent", args: []string{`mate comment ("mated by" from)`, games, "--silent"},
+			outHas: []string{"1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"}},
+		{name: "comments of unmatched positions are dropped", args: []string{`comment ("seen") mate`, games, "--quiet"},
+			outSub: []string{"Qxf7# {seen} 1-0"}},
+		{name: "message", args: []string{`check not initial message ("check from" from)`, games, "--count"},
+			wantOut: "2\n", errHas: []string{"game 1: check from h5", "game 3: check from c7"}},
 		// elo alone is the larger of the two ratings (2700 and 2650 in the two games).
 		{name: "elo is the larger rating", args: []string{"--count", "elo > 2600", elo}, wantOut: "2\n"},
 		{name: "elo max excludes", args: []string{"--count", "elo > 2680", elo}, wantOut: "1\n"},
