@@ -80,6 +80,10 @@ func (p *Position) ParseSAN(s []byte) (Move, error) {
 	if len(s) < 2 {
 		return NoMove, sanError(orig, "move too short")
 	}
+	// The common shapes first: e4, Nf3, exd5, Nxf3, Nbd7, N1d7.
+	if m, ok, err := p.parseCommonSAN(orig, s); ok {
+		return m, err
+	}
 	if c := s[0]; c == 'O' || c == '0' || c == 'o' {
 		m, ok := p.parseCastle(s)
 		if !ok {
@@ -165,6 +169,12 @@ func (p *Position) ParseSAN(s []byte) (Move, error) {
 	if pt == Pawn {
 		return p.resolvePawn(orig, fromFile, fromRank, to, promo)
 	}
+	return p.resolvePiece(orig, pt, to, fromFile, fromRank)
+}
+
+// resolvePiece finds the piece of type pt (not a pawn) that moves to to, optionally on the
+// given file and rank (-1 when not given).
+func (p *Position) resolvePiece(orig []byte, pt PieceType, to Square, fromFile, fromRank int) (Move, error) {
 	cands := p.reaching(pt, to)
 	if fromFile >= 0 {
 		cands &= FileBB(fromFile)
@@ -174,7 +184,7 @@ func (p *Position) ParseSAN(s []byte) (Move, error) {
 	}
 	if cands == 0 {
 		if pt == King {
-			if m, ok := p.kingCastleByDestination(p.King(us), to); ok {
+			if m, ok := p.kingCastleByDestination(p.King(p.side), to); ok {
 				return m, nil
 			}
 		}
@@ -505,4 +515,52 @@ func (p *Position) UCI(m Move) string {
 		s += strings.ToLower(string(promo.Letter()))
 	}
 	return s
+}
+
+func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
+func isRank(c byte) bool { return c >= '1' && c <= '8' }
+
+// parseCommonSAN reads the SAN shapes that make up nearly all moves in real games without the
+// general parser's checks for rare spellings; ok is false for any other shape.
+func (p *Position) parseCommonSAN(orig, s []byte) (m Move, ok bool, err error) {
+	n := len(s)
+	if n < 2 || n > 4 || !isFile(s[n-2]) || !isRank(s[n-1]) {
+		return NoMove, false, nil
+	}
+	to := SquareAt(int(s[n-2]-'a'), int(s[n-1]-'1'))
+	if n == 2 { // e4
+		if to.Rank() == 0 || to.Rank() == 7 {
+			return NoMove, false, nil // a promotion without its piece: let the general path say so
+		}
+		m, err = p.resolvePawn(orig, -1, -1, to, NoPieceType)
+		return m, true, err
+	}
+	pt := sanPieces[s[0]]
+	if pt == Pawn {
+		return NoMove, false, nil
+	}
+	if pt == NoPieceType {
+		if n == 4 && isFile(s[0]) && s[1] == 'x' && to.Rank() != 0 && to.Rank() != 7 { // exd5
+			m, err = p.resolvePawn(orig, int(s[0]-'a'), -1, to, NoPieceType)
+			return m, true, err
+		}
+		return NoMove, false, nil
+	}
+	if p.byColor[p.side].Has(to) {
+		return NoMove, false, nil // the general path words the error
+	}
+	fromFile, fromRank := -1, -1
+	if n == 4 {
+		switch c := s[1]; {
+		case c == 'x':
+		case isFile(c):
+			fromFile = int(c - 'a')
+		case isRank(c):
+			fromRank = int(c - '1')
+		default:
+			return NoMove, false, nil
+		}
+	}
+	m, err = p.resolvePiece(orig, pt, to, fromFile, fromRank)
+	return m, true, err
 }
