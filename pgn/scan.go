@@ -26,6 +26,48 @@ const (
 	stMoves
 )
 
+// split applies one token to the game-splitting state machine shared by both
+// splitters: state and depth (variation nesting) say where we are, cur is the
+// start of the current game (-1 before the first), and a finished game's span
+// is appended to spans.
+func split(tok *Token, spans []span, state, depth, cur *int) []span {
+	switch tok.Kind {
+	case KindTag:
+		if *state != stTags {
+			if *cur >= 0 {
+				spans = append(spans, span{start: *cur, end: tok.Start})
+			}
+			*cur = tok.Start
+			*state, *depth = stTags, 0
+		}
+	case KindComment, KindEscape, KindUnknown:
+	case KindResult:
+		if *state != stBetween && *depth == 0 {
+			*state = stBetween
+		}
+	default:
+		switch *state {
+		case stBetween:
+			if *cur >= 0 {
+				spans = append(spans, span{start: *cur, end: tok.Start})
+			}
+			*cur = tok.Start
+			*state, *depth = stMoves, 0
+		case stTags:
+			*state = stMoves
+		}
+		switch tok.Kind {
+		case KindOpen:
+			*depth++
+		case KindClose:
+			if *depth > 0 {
+				*depth--
+			}
+		}
+	}
+	return spans
+}
+
 // splitGamesRef is the reference for splitGames, token by token. It finds the
 // games in buf and appends their spans (start and end only). Unless final, the last game is incomplete: it is not appended and
 // rest is where it starts. The rules, applied in order, are: a tag pair after
@@ -41,40 +83,7 @@ func splitGamesRef(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span,
 		if !final && tok.End >= len(buf) {
 			break // the token may continue in the next block
 		}
-		switch tok.Kind {
-		case KindTag:
-			if state != stTags {
-				if cur >= 0 {
-					spans = append(spans, span{start: cur, end: tok.Start})
-				}
-				cur = tok.Start
-				state, depth = stTags, 0
-			}
-		case KindComment, KindEscape, KindUnknown:
-		case KindResult:
-			if state != stBetween && depth == 0 {
-				state = stBetween
-			}
-		default:
-			switch state {
-			case stBetween:
-				if cur >= 0 {
-					spans = append(spans, span{start: cur, end: tok.Start})
-				}
-				cur = tok.Start
-				state, depth = stMoves, 0
-			case stTags:
-				state = stMoves
-			}
-			switch tok.Kind {
-			case KindOpen:
-				depth++
-			case KindClose:
-				if depth > 0 {
-					depth--
-				}
-			}
-		}
+		spans = split(&tok, spans, &state, &depth, &cur)
 	}
 	if cur < 0 {
 		return spans, len(buf)
@@ -198,40 +207,7 @@ func splitGames(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, in
 		if !final && tok.End >= n {
 			break // the token may continue in the next block
 		}
-		switch tok.Kind {
-		case KindTag:
-			if state != stTags {
-				if cur >= 0 {
-					spans = append(spans, span{start: cur, end: tok.Start})
-				}
-				cur = tok.Start
-				state, depth = stTags, 0
-			}
-		case KindComment, KindEscape, KindUnknown:
-		case KindResult:
-			if state != stBetween && depth == 0 {
-				state = stBetween
-			}
-		default:
-			switch state {
-			case stBetween:
-				if cur >= 0 {
-					spans = append(spans, span{start: cur, end: tok.Start})
-				}
-				cur = tok.Start
-				state, depth = stMoves, 0
-			case stTags:
-				state = stMoves
-			}
-			switch tok.Kind {
-			case KindOpen:
-				depth++
-			case KindClose:
-				if depth > 0 {
-					depth--
-				}
-			}
-		}
+		spans = split(&tok, spans, &state, &depth, &cur)
 	}
 	if cur < 0 {
 		return spans, len(buf)
