@@ -2,6 +2,7 @@ package filter
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/pgn"
@@ -102,9 +103,10 @@ type compiler struct {
 }
 
 // errorf reports a compile error at the position of n.
+// errorf reports a construct the evaluator cannot run, at its place in the
+// source; the caller knows the file and source line to complete the message.
 func errorf(n query.Node, format string, args ...any) error {
-	p := n.Pos()
-	return fmt.Errorf("filter: %d:%d: %s", p.Line, p.Col, fmt.Sprintf(format, args...))
+	return &query.Error{Pos: n.Pos(), Msg: fmt.Sprintf(format, args...)}
 }
 
 func (c *compiler) compile(n query.Node) (node, error) {
@@ -192,7 +194,8 @@ func (c *compiler) compile(n query.Node) (node, error) {
 	case *query.Line:
 		return c.line(n)
 	}
-	return nil, errorf(n, "%T is not supported by the evaluator yet", n)
+	name := strings.ToLower(strings.TrimPrefix(fmt.Sprintf("%T", n), "*query."))
+	return nil, errorf(n, "%s is not supported yet", name)
 }
 
 // set compiles a filter whose value must be a set.

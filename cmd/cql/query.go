@@ -129,6 +129,14 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	h.Quiet = h.Quiet || f.quiet
 	q, err := filter.CompileWith(prog, filter.Options{Variations: f.variations})
 	if err != nil {
+		var qe *query.Error
+		if errors.As(err, &qe) && qe.Line == "" {
+			// Show the evaluator's complaint like a parse error: file, line, caret.
+			qe.Filename = name
+			if lines := strings.Split(string(src), "\n"); qe.Pos.Line >= 1 && qe.Pos.Line <= len(lines) {
+				qe.Line = strings.TrimRight(lines[qe.Pos.Line-1], "\r")
+			}
+		}
 		return err
 	}
 	if len(files) == 0 {

@@ -45,6 +45,8 @@ func TestQueryCLI(t *testing.T) {
 		{name: "no match", args: []string{"stalemate and wtm", games}, wantStatus: exitNoMatch},
 		{name: "query error has a caret", args: []string{"mate attacks", games}, wantStatus: exitError, errHas: []string{"query:1:"}},
 		{name: "unknown keyword suggestion", args: []string{"atacks", games}, wantStatus: exitError, errHas: []string{"did you mean 'attacks'"}},
+		{name: "unsupported filter has a caret", args: []string{"mate echo (s t) s == t", games}, wantStatus: exitError,
+			errHas: []string{"query:1:6: echo is not supported yet\nmate echo (s t) s == t\n     ^"}},
 		{name: "missing file", args: []string{"mate", "no-such.pgn"}, wantStatus: exitError, errHas: []string{"no-such.pgn"}},
 		{name: "no input", args: []string{"mate"}, wantStatus: exitError, errHas: []string{"no input"}},
 		{name: "bad format", args: []string{"mate", games, "--format", "xml"}, wantStatus: exitError, errHas: []string{"unknown --format"}},
