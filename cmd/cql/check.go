@@ -29,6 +29,27 @@ func openInput(name string, stdin io.Reader, bar *progress) (io.ReadCloser, erro
 	}{bar.Reader(f), f}, name)
 }
 
+// scanFiles reads the named PGN inputs in turn with pgn.ScanParallel: work runs in the
+// workers, emit gets the results in file order. A file that cannot be read is reported on
+// standard error and the others are still read; the result says whether all were read.
+func scanFiles[R any](cmd *cobra.Command, files []string, bar *progress, opt pgn.Options,
+	work func(int, *pgn.Game) R, emit func(R) error) bool {
+	ok := true
+	for _, name := range files {
+		rc, err := openInput(name, cmd.InOrStdin(), bar)
+		if err == nil {
+			err = pgn.ScanParallel(cmd.Context(), rc, name, opt, work, emit)
+			rc.Close()
+		}
+		if err != nil {
+			bar.Finish()
+			fmt.Fprintln(cmd.ErrOrStderr(), "cql:", err)
+			ok = false
+		}
+	}
+	return ok
+}
+
 func newCheckCmd() *cobra.Command {
 	var mainOnly bool
 	cmd := &cobra.Command{
@@ -47,48 +68,32 @@ and 2 when a file cannot be read.`,
 			defer bar.Finish()
 			opt := pgn.Options{Variations: !mainOnly}
 			var games, positions, problems, badGames int
-			failed := false
-			for _, name := range args {
-				rc, err := openInput(name, cmd.InOrStdin(), bar)
-				if err != nil {
-					bar.Finish()
-					fmt.Fprintln(stderr, "cql:", err)
-					failed = true
-					continue
-				}
-				// Games are checked in the workers; only their problems travel.
-				type result struct {
-					positions int
-					errors    []error
-				}
-				err = pgn.ScanParallel(cmd.Context(), rc, name, opt,
-					func(_ int, g *pgn.Game) result {
-						r := result{positions: len(g.Nodes)}
-						if len(g.Errors) > 0 {
-							r.errors = append([]error(nil), g.Errors...)
-						}
-						return r
-					},
-					func(r result) error {
-						bar.Item()
-						games++
-						positions += r.positions
-						if len(r.errors) > 0 {
-							badGames++
-						}
-						for _, e := range r.errors {
-							problems++
-							fmt.Fprintln(out, e)
-						}
-						return nil
-					})
-				rc.Close()
-				if err != nil {
-					bar.Finish()
-					fmt.Fprintln(stderr, "cql:", err)
-					failed = true
-				}
+			// Games are checked in the workers; only their problems travel.
+			type result struct {
+				positions int
+				errors    []error
 			}
+			failed := !scanFiles(cmd, args, bar, opt,
+				func(_ int, g *pgn.Game) result {
+					r := result{positions: len(g.Nodes)}
+					if len(g.Errors) > 0 {
+						r.errors = append([]error(nil), g.Errors...)
+					}
+					return r
+				},
+				func(r result) error {
+					bar.Item()
+					games++
+					positions += r.positions
+					if len(r.errors) > 0 {
+						badGames++
+					}
+					for _, e := range r.errors {
+						problems++
+						fmt.Fprintln(out, e)
+					}
+					return nil
+				})
 			bar.Finish()
 			fmt.Fprintf(out, "%d games, %d positions, %d errors in %d games\n", games, positions, problems, badGames)
 			if err := out.Flush(); err != nil {

@@ -47,43 +47,27 @@ reported on standard error; the moves before a problem are still written.`,
 			defer bar.Finish()
 			// A PGN copy keeps everything; positions come from the main line unless asked.
 			opt := pgn.Options{Variations: variations || format == "pgn"}
-			failed := false
 			type result struct {
 				text   []byte
 				errors []error
 			}
-			for _, name := range args {
-				rc, err := openInput(name, cmd.InOrStdin(), bar)
-				if err != nil {
-					bar.Finish()
-					fmt.Fprintln(stderr, "cql:", err)
-					failed = true
-					continue
-				}
-				err = pgn.ScanParallel(cmd.Context(), rc, name, opt,
-					func(w int, g *pgn.Game) result {
-						var r result
-						r.text = exportGame(nil, g, format, variations)
-						if len(g.Errors) > 0 {
-							r.errors = append([]error(nil), g.Errors...)
-						}
-						return r
-					},
-					func(r result) error {
-						bar.Item()
-						for _, e := range r.errors {
-							fmt.Fprintln(stderr, "cql:", e)
-						}
-						_, err := out.Write(r.text)
-						return err
-					})
-				rc.Close()
-				if err != nil {
-					bar.Finish()
-					fmt.Fprintln(stderr, "cql:", err)
-					failed = true
-				}
-			}
+			failed := !scanFiles(cmd, args, bar, opt,
+				func(w int, g *pgn.Game) result {
+					var r result
+					r.text = exportGame(nil, g, format, variations)
+					if len(g.Errors) > 0 {
+						r.errors = append([]error(nil), g.Errors...)
+					}
+					return r
+				},
+				func(r result) error {
+					bar.Item()
+					for _, e := range r.errors {
+						fmt.Fprintln(stderr, "cql:", e)
+					}
+					_, err := out.Write(r.text)
+					return err
+				})
 			bar.Finish()
 			if err := out.Flush(); err != nil {
 				return err

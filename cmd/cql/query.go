@@ -192,14 +192,10 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	bar := newProgress(stderr, "cql")
 	start := time.Now()
-	failed := false
-	for _, file := range files {
-		if err := r.scan(cmd, file, bar, bw); err != nil {
-			bar.Finish()
-			fmt.Fprintln(stderr, "cql:", err)
-			failed = true
-		}
-	}
+	// Whole games are written, variations included, so PGN output reads them; the query
+	// itself still looks at the main line only unless variations are asked for.
+	opt := pgn.Options{Workers: f.threads, Variations: q.Variations() || (f.format == "pgn" && !f.count)}
+	failed := !scanFiles(cmd, files, bar, opt, r.work, func(res gameResult) error { return r.emit(res, bar, stderr, bw) })
 	bar.Finish()
 	if r.sorted {
 		r.writeSorted(bw)
@@ -296,44 +292,35 @@ type gameResult struct {
 	hasKeys   []bool
 }
 
-func (r *runner) scan(cmd *cobra.Command, file string, bar *progress, w *bufio.Writer) error {
-	rc, err := openInput(file, cmd.InOrStdin(), bar)
-	if err != nil {
+// emit takes one game's result, in file order: problems and messages go to standard error,
+// the output is written or held for sorting.
+func (r *runner) emit(res gameResult, bar *progress, stderr io.Writer, w *bufio.Writer) error {
+	bar.Item()
+	r.gamesRead++
+	for _, e := range res.errs {
+		fmt.Fprintln(stderr, "cql:", e)
+	}
+	for _, m := range res.messages {
+		fmt.Fprintln(stderr, m)
+	}
+	if len(res.errs) > 0 {
+		r.gamesWithErrors++
+	}
+	if !res.matched {
+		return nil
+	}
+	r.gamesMatched++
+	r.positionsMatched += res.positions
+	if r.sorted {
+		res.order = len(r.held)
+		r.held = append(r.held, res)
+		return nil
+	}
+	if !r.f.count {
+		_, err := w.Write(res.out)
 		return err
 	}
-	defer rc.Close()
-	// Whole games are written, variations included, so PGN output reads them; the query
-	// itself still looks at the main line only unless variations are asked for.
-	opt := pgn.Options{Workers: r.f.threads, Variations: r.q.Variations() || (r.f.format == "pgn" && !r.f.count)}
-	stderr := cmd.ErrOrStderr()
-	return pgn.ScanParallel(cmd.Context(), rc, file, opt, r.work, func(res gameResult) error {
-		bar.Item()
-		r.gamesRead++
-		for _, e := range res.errs {
-			fmt.Fprintln(stderr, "cql:", e)
-		}
-		for _, m := range res.messages {
-			fmt.Fprintln(stderr, m)
-		}
-		if len(res.errs) > 0 {
-			r.gamesWithErrors++
-		}
-		if !res.matched {
-			return nil
-		}
-		r.gamesMatched++
-		r.positionsMatched += res.positions
-		if r.sorted {
-			res.order = len(r.held)
-			r.held = append(r.held, res)
-			return nil
-		}
-		if !r.f.count {
-			_, err := w.Write(res.out)
-			return err
-		}
-		return nil
-	})
+	return nil
 }
 
 // work runs in a worker goroutine: evaluate the query on g and format the output.
