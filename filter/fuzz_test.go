@@ -1,0 +1,64 @@
+package filter
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cqlgo/cql/pgn"
+	"github.com/cqlgo/cql/query"
+)
+
+// FuzzEvaluate: any program that parses and compiles must evaluate without panicking (or
+// looping) on real games with variations, set-ups and a null move.
+func FuzzEvaluate(f *testing.F) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "query", "games.pgn"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	data = append(data, []byte(`[Event "v"]
+[Result "*"]
+
+1. e4 d5 2. exd5 (2. Nf3 Nf6 (2... -- 3. d4)) 2... Qxd5 3. Nc3 Qa5 4. d4 c6 5. Nf3 Bg4 6. Bf4 e6
+7. h3 Bxf3 8. Qxf3 Bb4 9. Be2 Nd7 10. a3 O-O-O 11. axb4 Qxa1+ 12. Kd2 Qxh1 *
+`)...)
+	games, err := pgn.ReadAll(bytes.NewReader(data), "fuzz.pgn", pgn.Options{Variations: true})
+	if err != nil {
+		f.Fatal(err)
+	}
+	scripts, _ := filepath.Glob(filepath.Join("..", "query", "testdata", "cql", "*.cql"))
+	for _, s := range scripts {
+		if b, err := os.ReadFile(s); err == nil {
+			f.Add(string(b))
+		}
+	}
+	for _, s := range []string{
+		"mate", "square x in h1-8 R attacks x x attacks K", "piece x in N {x attacks k}",
+		"line --> check --> mate", "find check", "flipcolor {move previous capture Q}",
+		"x = 0 x += #P x > 3", "sort power A", "up 1 3 K & a", "comment (\"a\" from)",
+		"move legal count > 30", "if check then K else k", "abs(power A - power a) < 2",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		prog, err := query.Parse("fuzz", []byte(src))
+		if err != nil {
+			return
+		}
+		for _, variations := range []bool{false, true} {
+			q, err := CompileWith(prog, Options{Variations: variations})
+			if err != nil {
+				return
+			}
+			e := q.NewEvaluator()
+			for _, g := range games {
+				for _, i := range e.Game(g) {
+					if i < 0 || int(i) >= len(g.Nodes) {
+						t.Fatalf("%q: match index %d out of range", src, i)
+					}
+				}
+			}
+		}
+	})
+}
