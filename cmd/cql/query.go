@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"sort"
@@ -159,13 +160,13 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if outName == "" {
 		outName = h.Output
 	}
+	var outFile *outputFile
 	if outName != "" && !f.count {
-		file, err := os.Create(outName)
-		if err != nil {
+		if outFile, err = createOutput(outName, files); err != nil {
 			return err
 		}
-		defer file.Close()
-		out = file
+		defer outFile.discard() // unless committed below
+		out = outFile.f
 	}
 	bw := bufio.NewWriterSize(out, 256<<10)
 
@@ -205,6 +206,11 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	if err := bw.Flush(); err != nil {
 		return err
+	}
+	if outFile != nil && !failed { // a failed run leaves an earlier output file as it was
+		if err := outFile.commit(); err != nil {
+			return err
+		}
 	}
 	if !h.Quiet {
 		el := time.Since(start).Seconds()
@@ -435,5 +441,47 @@ func (r *runner) writeSorted(w *bufio.Writer) {
 	}
 	for _, res := range r.held {
 		w.Write(res.out)
+	}
+}
+
+// outputFile is an output PGN file written under a temporary name and renamed into place only
+// when the run succeeds, so that a failed run never truncates an earlier result.
+type outputFile struct {
+	f    *os.File
+	name string
+	done bool
+}
+
+// createOutput refuses to write over one of the inputs.
+func createOutput(name string, inputs []string) (*outputFile, error) {
+	if st, err := os.Stat(name); err == nil {
+		for _, in := range inputs {
+			if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
+				return nil, fmt.Errorf("output %s is also an input; refusing to overwrite it", name)
+			}
+		}
+	}
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	return &outputFile{f: f, name: name}, nil
+}
+
+func (o *outputFile) commit() error {
+	if err := o.f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(o.f.Name(), o.name); err != nil {
+		return err
+	}
+	o.done = true
+	return nil
+}
+
+func (o *outputFile) discard() {
+	if !o.done {
+		o.f.Close()
+		os.Remove(o.f.Name())
 	}
 }

@@ -89,6 +89,36 @@ func TestOutputFile(t *testing.T) {
 	}
 }
 
+// A run that fails leaves an earlier output file alone, and an input is never overwritten.
+func TestOutputFileSafety(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.pgn")
+	if err := os.WriteFile(out, []byte("earlier result\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var so, se bytes.Buffer
+	if st := run([]string{"mate", "no-such.pgn", "-o", out}, nil, &so, &se); st != exitError {
+		t.Fatalf("status %d, want %d", st, exitError)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "earlier result\n" {
+		t.Errorf("failed run changed the output file: %q", b)
+	}
+	in := filepath.Join(dir, "in.pgn")
+	data, _ := os.ReadFile(games)
+	os.WriteFile(in, data, 0o644)
+	se.Reset()
+	if st := run([]string{"mate", in, "-o", in}, nil, &so, &se); st != exitError || !bytes.Contains(se.Bytes(), []byte("also an input")) {
+		t.Errorf("status %d, stderr %s", st, se.String())
+	}
+	if b, _ := os.ReadFile(in); !bytes.Equal(b, data) {
+		t.Error("input was overwritten")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
 // The output must not depend on the number of threads.
 func TestThreadsAgree(t *testing.T) {
 	file := filepath.Join("..", "..", "..", "shared", "data", "lichess-10k.pgn")
