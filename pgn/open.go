@@ -3,12 +3,12 @@ package pgn
 import (
 	"bufio"
 	"compress/bzip2"
-	"compress/gzip"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 )
 
