@@ -366,7 +366,7 @@ func (r *runner) work(worker int, g *pgn.Game) gameResult {
 	switch r.f.format {
 	case "pgn":
 		if !r.h.Silent {
-			r.annotate(g, matches, ev.Annotations())
+			r.annotate(g, matches, ev)
 		}
 		res.out = pgn.AppendGame(nil, g)
 	default:
@@ -388,8 +388,8 @@ func (r *runner) work(worker int, g *pgn.Game) gameResult {
 // annotate adds the header comment (the game's number in its file), the texts of comment
 // filters, and the match comments. The comment of a node follows the move that led to it;
 // the root's comes before move one.
-func (r *runner) annotate(g *pgn.Game, matches []int32, notes []filter.Annotation) {
-	for _, a := range notes {
+func (r *runner) annotate(g *pgn.Game, matches []int32, ev *filter.Evaluator) {
+	for _, a := range ev.Annotations() {
 		if !a.Message {
 			n := &g.Nodes[a.Node]
 			n.Comment = joinComment(n.Comment, a.Text)
@@ -401,8 +401,22 @@ func (r *runner) annotate(g *pgn.Game, matches []int32, notes []filter.Annotatio
 			n.Comment = joinComment(n.Comment, r.matchString)
 		}
 	}
+	// The header comment: where the game came from, and its sort values.
+	header := fmt.Sprintf("cql: game %d of %s", g.Number, g.File)
+	for i, k := range r.q.Sorts() {
+		if v, ok := ev.SortValue(i); ok {
+			label := k.Label
+			if label == "" {
+				label = "sort"
+			}
+			header += fmt.Sprintf("; %s %d", label, v)
+		}
+	}
+	if r.h.SortMatchCount {
+		header += fmt.Sprintf("; matchcount %d", len(matches))
+	}
 	root := &g.Nodes[0]
-	root.Comment = joinComment(fmt.Sprintf("cql: game %d of %s", g.Number, g.File), root.Comment)
+	root.Comment = joinComment(header, root.Comment)
 }
 
 func joinComment(a, b string) string {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -116,6 +117,26 @@ func TestOutputFileSafety(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 {
 		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+// sort orders the output games by the largest value over their matching positions, and the
+// header comment shows it. Material balance, counted by hand: Loyd's game ends with White 39
+// against Black 29 (10), the seed position has R+R+B+N = 16 against n+q = 12 (4), and the
+// scholar's mate is one pawn up after 4. Qxf7# (1).
+func TestSortOutput(t *testing.T) {
+	var so, se bytes.Buffer
+	if st := run([]string{`sort "material" power A - power a`, games, "--quiet"}, nil, &so, &se); st != exitMatch {
+		t.Fatalf("status %d: %s", st, se.String())
+	}
+	out := so.String()
+	last := -1
+	for _, want := range []string{"game 3 of " + games + "; material 10}", "game 2 of " + games + "; material 4}", "game 1 of " + games + "; material 1}"} {
+		i := strings.Index(out, want)
+		if i < 0 || i < last {
+			t.Fatalf("%q missing or out of order in:\n%s", want, out)
+		}
+		last = i
 	}
 }
 
