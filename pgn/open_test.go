@@ -3,6 +3,7 @@ package pgn
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -87,7 +88,7 @@ func TestLimits(t *testing.T) {
 
 // TestGamePlaces: Offset, Length and Line locate each game in its file.
 func TestGamePlaces(t *testing.T) {
-	for _, name := range []string{"cql-sample.pgn", "edge/realworld/pgnmentor-Miles-crlf-nul-tail.pgn", "edge/synthetic/broken.pgn", "edge/python-chess/utf8-bom.pgn"} {
+	for _, name := range []string{"cql-sample.pgn", "edge/realworld/pgnmentor-Miles-crlf-nul-tail.pgn", "edge/synthetic/broken.pgn", "edge/python-chess/utf8-bom.pgn", "edge/synthetic/mixed-eol.pgn"} {
 		data, err := os.ReadFile(dataFile(t, name))
 		if err != nil {
 			t.Fatal(err)
@@ -103,7 +104,14 @@ func TestGamePlaces(t *testing.T) {
 				t.Errorf("%s game %d: starts at %d, the previous one ends at %d", name, n, g.Offset, end)
 			}
 			end = g.Offset + int64(g.Length)
-			if line := bytes.Count(data[:g.Offset], []byte("\n")) + 1; line != g.Line {
+			// Line ends counted independently: CRLF once, a lone CR or LF once.
+			line := 1
+			for i := int64(0); i < g.Offset; i++ {
+				if data[i] == '\n' || data[i] == '\r' && (i+1 >= int64(len(data)) || data[i+1] != '\n') {
+					line++
+				}
+			}
+			if line != g.Line {
 				t.Errorf("%s game %d: line %d, counted %d", name, n, g.Line, line)
 			}
 			if c := data[g.Offset]; c != '[' && (c < '0' || c > '9') {
@@ -122,5 +130,19 @@ func TestGamePlaces(t *testing.T) {
 		if end != int64(len(data)) {
 			t.Errorf("%s: games end at %d of %d bytes", name, end, len(data))
 		}
+	}
+}
+
+// Problems in files with old-Mac CR line ends are placed on the right line and column.
+func TestCROnlyLocations(t *testing.T) {
+	data := []byte("[Event \"a\"]\r[Result \"*\"]\r\r1. e4 e5\r2. Zz5 *\r")
+	games := readBytes(t, data, "cr.pgn", Options{})
+	if len(games) != 1 || len(games[0].Errors) == 0 {
+		t.Fatalf("want one game with a problem, got %d games", len(games))
+	}
+	// Zz5 stands on line 5 (the blank line is line 3), column 4.
+	var e *Error
+	if !errors.As(games[0].Errors[0], &e) || e.Line != 5 || e.Col != 4 {
+		t.Errorf("problem at %v", games[0].Errors[0])
 	}
 }

@@ -461,8 +461,8 @@ func (p *parser) errorf(off int, reason string, text []byte) {
 			off--
 		}
 	}
-	line := g.Line + bytes.Count(data[:off], nl)
-	col := off - bytes.LastIndexByte(data[:off], '\n')
+	line := g.Line + countLines(data[:off])
+	col := off - max(bytes.LastIndexByte(data[:off], '\n'), bytes.LastIndexByte(data[:off], '\r'))
 	if len(text) > 40 {
 		text = append(text[:37:37], "..."...)
 	}
@@ -472,7 +472,21 @@ func (p *parser) errorf(off int, reason string, text []byte) {
 	})
 }
 
-var nl = []byte{'\n'}
+var (
+	nl   = []byte{'\n'}
+	cr   = []byte{'\r'}
+	crlf = []byte{'\r', '\n'}
+)
+
+// countLines counts line ends: LF, CRLF, and the CR alone of old Mac files. Files without a
+// CR pay for one extra vectorised count.
+func countLines(b []byte) int {
+	n := bytes.Count(b, nl)
+	if c := bytes.Count(b, cr); c > 0 {
+		n += c - bytes.Count(b, crlf)
+	}
+	return n
+}
 
 func unescapeTag(v []byte, flags uint8) string {
 	if flags&FlagEscaped == 0 {

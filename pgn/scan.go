@@ -351,7 +351,7 @@ func (pl *pipeline[R]) split(ctx context.Context, free, work chan *chunk[R]) {
 				i := bytes.Index(c.data, nlBracket)
 				if i < 0 && !eof {
 					offset += int64(len(c.data))
-					line += bytes.Count(c.data, nl)
+					line += countLines(c.data)
 					c.data = c.data[:0]
 					carry = carry[:0]
 					continue
@@ -360,7 +360,7 @@ func (pl *pipeline[R]) split(ctx context.Context, free, work chan *chunk[R]) {
 					i = len(c.data) - 1
 				}
 				offset += int64(i + 1)
-				line += bytes.Count(c.data[:i+1], nl)
+				line += countLines(c.data[:i+1])
 				c.data = c.data[:copy(c.data, c.data[i+1:])]
 				resync = false
 			}
@@ -385,13 +385,13 @@ func (pl *pipeline[R]) split(ctx context.Context, free, work chan *chunk[R]) {
 		pos := 0
 		for i := range c.spans {
 			s := &c.spans[i]
-			line += bytes.Count(c.data[pos:s.start], nl)
+			line += countLines(c.data[pos:s.start])
 			offset += int64(s.start - pos)
 			pos = s.start
 			number++
 			s.number, s.line, s.offset = number, line, offset
 		}
-		line += bytes.Count(c.data[pos:], nl)
+		line += countLines(c.data[pos:])
 		offset += int64(len(c.data) - pos)
 		work <- c
 	}
