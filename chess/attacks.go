@@ -214,6 +214,27 @@ func Attacks(c Color, t PieceType, s Square, occ Bitboard) Bitboard {
 	return 0
 }
 
+// EmptyBoardAttacks returns the squares a piece of colour c and type t on s would attack on an
+// empty board: a superset of its attacks in any position, from small tables, so a caller can
+// rule a target out before computing the real attack set.
+func EmptyBoardAttacks(c Color, t PieceType, s Square) Bitboard {
+	switch t {
+	case Pawn:
+		return pawnAttacks[c][s]
+	case Knight:
+		return knightAttacks[s]
+	case Bishop:
+		return pseudoBishop[s]
+	case Rook:
+		return pseudoRook[s]
+	case Queen:
+		return pseudoQueen[s]
+	case King:
+		return kingAttacks[s]
+	}
+	return 0
+}
+
 // Between returns the squares strictly between a and b when they share a line, else 0.
 func Between(a, b Square) Bitboard { return betweenBB[a][b] }
 

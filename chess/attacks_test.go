@@ -47,3 +47,22 @@ func TestAttackSets(t *testing.T) {
 		}
 	}
 }
+
+// EmptyBoardAttacks is a superset of the attacks in any position, and equal on an empty board.
+func TestEmptyBoardAttacks(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for i := 0; i < 20000; i++ {
+		occ := Bitboard(rng.Uint64() & rng.Uint64())
+		s := Square(rng.Intn(64))
+		c := Color(rng.Intn(2))
+		for pt := Pawn; pt <= King; pt++ {
+			e := EmptyBoardAttacks(c, pt, s)
+			if a := Attacks(c, pt, s, occ); a&^e != 0 {
+				t.Fatalf("%v %v on %v: attacks %v outside the empty-board set %v", c, pt, s, a, e)
+			}
+			if a := Attacks(c, pt, s, 0); a != e {
+				t.Fatalf("%v %v on %v: empty board %v, table %v", c, pt, s, a, e)
+			}
+		}
+	}
+}

@@ -230,7 +230,9 @@ func attacking(e *Evaluator, x, y chess.Bitboard) chess.Bitboard {
 	}
 	for x != 0 {
 		s := x.PopFirst()
-		if e.attacksFrom(s)&y != 0 {
+		pc := pos.PieceAt(s)
+		// The empty-board attacks rule most pieces out without a slider lookup.
+		if chess.EmptyBoardAttacks(pc.Color(), pc.Type(), s)&y != 0 && e.attacksFrom(s)&y != 0 {
 			r |= chess.SquareBB(s)
 		}
 	}
@@ -270,7 +272,10 @@ func attackedBy(e *Evaluator, x, y chess.Bitboard) chess.Bitboard {
 		return r
 	}
 	for y != 0 {
-		r |= e.attacksFrom(y.PopFirst())
+		s := y.PopFirst()
+		if pc := pos.PieceAt(s); chess.EmptyBoardAttacks(pc.Color(), pc.Type(), s)&x != 0 {
+			r |= e.attacksFrom(s)
+		}
 	}
 	return r & x
 }
