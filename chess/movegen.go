@@ -71,6 +71,20 @@ func (p *Position) HasLegalMove() bool {
 	us, them := p.side, p.side.Other()
 	occ, own := p.byType[0], p.byColor[us]
 	ksq := p.King(us)
+	if p.checkers == 0 {
+		// Pieces off every line through the king cannot be pinned: a knight with a square
+		// to go to, or a pawn with an empty square ahead, settles it with no attack test.
+		free := own &^ pseudoQueen[ksq]
+		for b := free & p.byType[Knight]; b != 0; {
+			if knightAttacks[b.PopFirst()]&^own != 0 {
+				return true
+			}
+		}
+		pawns := free & p.byType[Pawn]
+		if us == White && pawns<<8&^occ != 0 || us == Black && pawns>>8&^occ != 0 {
+			return true
+		}
+	}
 	for t := kingAttacks[ksq] &^ own; t != 0; {
 		if !p.attackedBy(t.PopFirst(), occ&^SquareBB(ksq), them) {
 			return true
