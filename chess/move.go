@@ -180,15 +180,8 @@ func (p *Position) Play(m Move) {
 		p.checkers |= (BishopAttacks(ksq, occ)&(p.byType[Bishop]|p.byType[Queen]) |
 			RookAttacks(ksq, occ)&(p.byType[Rook]|p.byType[Queen])) & p.byColor[us]
 	} else if pseudoQueen[ksq].Has(from) && betweenBB[ksq][from]&occ == 0 {
-		line := lineBB[ksq][from]
 		// A discovered check comes from one of our sliders of the line's kind on that line.
-		var sliders Bitboard
-		if from.File() == ksq.File() || from.Rank() == ksq.Rank() {
-			sliders = line & p.byColor[us] & (p.byType[Rook] | p.byType[Queen])
-		} else {
-			sliders = line & p.byColor[us] & (p.byType[Bishop] | p.byType[Queen])
-		}
-		for sliders != 0 {
+		for sliders := p.lineSliders(ksq, from, us); sliders != 0; {
 			if s := sliders.PopFirst(); betweenBB[ksq][s]&occ == 0 {
 				p.checkers |= SquareBB(s)
 			}
@@ -229,4 +222,14 @@ func (p *Position) castleRookBB() Bitboard {
 		}
 	}
 	return b
+}
+
+// lineSliders returns the sliders of colour c that move along the line through ksq and from:
+// rooks and queens on a rank or file, bishops and queens on a diagonal.
+func (p *Position) lineSliders(ksq, from Square, c Color) Bitboard {
+	line := lineBB[ksq][from] & p.byColor[c]
+	if from.File() == ksq.File() || from.Rank() == ksq.Rank() {
+		return line & (p.byType[Rook] | p.byType[Queen])
+	}
+	return line & (p.byType[Bishop] | p.byType[Queen])
 }

@@ -372,19 +372,11 @@ func (p *Position) legal(m Move) bool {
 		if !pseudoQueen[ksq].Has(from) {
 			return true
 		}
-		line := lineBB[ksq][from]
-		if line.Has(to) {
+		if lineBB[ksq][from].Has(to) {
 			return true
 		}
 		after := occ&^SquareBB(from) | SquareBB(to)
-		enemy := p.byColor[them] &^ SquareBB(to)
-		var sliders Bitboard
-		if from.File() == ksq.File() || from.Rank() == ksq.Rank() {
-			sliders = (p.byType[Rook] | p.byType[Queen]) & enemy & line
-		} else {
-			sliders = (p.byType[Bishop] | p.byType[Queen]) & enemy & line
-		}
-		for sliders != 0 {
+		for sliders := p.lineSliders(ksq, from, them) &^ SquareBB(to); sliders != 0; {
 			if betweenBB[ksq][sliders.PopFirst()]&after == 0 {
 				return false
 			}

@@ -625,58 +625,11 @@ func (t *Tokenizer) NextFast(tok *Token) bool {
 }
 
 // Fill reads up to len(toks) tokens into toks and returns how many; 0 means
-// the end of input. It gives the tokens Next gives, with less overhead per
-// token for plain moves and move numbers.
+// the end of input. It gives the tokens Next gives, through NextFast.
 func (t *Tokenizer) Fill(toks []Token) int {
-	buf := t.buf
-	n := len(buf)
-	p := t.pos
 	k := 0
-	for k < len(toks) {
-		for p < n && class[buf[p]]&cSpace != 0 {
-			p++
-		}
-		if p >= n {
-			break
-		}
-		tok := &toks[k]
-		c := buf[p]
-		if sanStart[c] {
-			q := p + 1
-			for q < n && class[buf[q]]&cWord != 0 {
-				q++
-			}
-			if q-p >= 2 && (q >= n || buf[q] < 0x80) && (q-p <= 4 || buf[q-2] != '-') {
-				tok.Kind, tok.Flags, tok.Start, tok.End, tok.A, tok.B = KindMove, 0, p, q, p, q
-				p = q
-				k++
-				continue
-			}
-		} else if class[c]&cDigit != 0 {
-			q := p + 1
-			for q < n && class[buf[q]]&cDigit != 0 {
-				q++
-			}
-			if q < n && buf[q] == '.' {
-				r := q + 1
-				for r < n && buf[r] == '.' {
-					r++
-				}
-				if r >= n || buf[r] != 0xE2 {
-					tok.Kind, tok.Flags, tok.Start, tok.End, tok.A, tok.B = KindMoveNumber, 0, p, r, p, q
-					p = r
-					k++
-					continue
-				}
-			}
-		}
-		t.pos = p
-		if !t.Next(tok) {
-			return k
-		}
-		p = t.pos
+	for k < len(toks) && t.NextFast(&toks[k]) {
 		k++
 	}
-	t.pos = p
 	return k
 }
