@@ -262,6 +262,16 @@ func (p *parser) movetext(more bool) {
 	p.opens = p.opens[:0]
 	lateResult := ""
 	for ; more; more = p.tz.NextFast(tok) {
+		if depth == 0 && !dead && pendingBefore < 0 && (tok.Kind == KindMove || tok.Kind == KindMoveNumber) {
+			// Plain main-line move text: the fast loop takes it as far as it can.
+			cur, more = p.mainLine(cur)
+			if cur != root {
+				last = cur
+			}
+			if !more {
+				break
+			}
+		}
 		switch tok.Kind {
 		case KindMove:
 			if dead || depth > 0 && !variations || skipDepth >= 0 && depth > skipDepth {
@@ -437,6 +447,75 @@ func (p *parser) movetext(more bool) {
 	if len(g.Nodes) > 1 || len(g.Tags) > 0 {
 		p.errorf(len(data), "missing result", nil)
 	}
+}
+
+// mainLine replays plain main-line move text from the current token on: move numbers and
+// moves, which are nearly all of most games. It tokenizes them itself, exactly as NextFast
+// would, without filling a Token per word. It stops before anything else (a comment, a
+// variation, a result, a move it cannot play, the node limit) and leaves that token in
+// p.tok for the general loop, which reports any problem. It returns the last node and
+// whether a token is left.
+func (p *parser) mainLine(cur int32) (int32, bool) {
+	g := p.g
+	buf := p.data
+	n := len(buf)
+	pos := p.tok.Start
+	for {
+		for pos < n && class[buf[pos]]&cSpace != 0 {
+			pos++
+		}
+		if pos >= n {
+			break
+		}
+		c := buf[pos]
+		if sanStart[c] {
+			q := pos + 1
+			for q < n && class[buf[q]]&cWord != 0 {
+				q++
+			}
+			if q-pos < 2 || (q < n && buf[q] >= 0x80) || (q-pos > 4 && buf[q-2] == '-') ||
+				len(g.Nodes) >= p.opt.MaxNodes {
+				break
+			}
+			m, err := g.Nodes[cur].Pos.ParseSAN(buf[pos:q])
+			if err != nil {
+				break
+			}
+			i := p.newNode()
+			parent := &g.Nodes[cur]
+			nd := &g.Nodes[i]
+			nd.Pos = parent.Pos
+			nd.Pos.Play(m)
+			nd.Move, nd.Parent, nd.FirstChild, nd.NextSibling = m, cur, -1, -1
+			nd.Ply = parent.Ply + 1
+			nd.Variation = false
+			parent.FirstChild = i
+			p.lastChild[cur] = i
+			p.lastChild = append(p.lastChild, -1)
+			cur = i
+			pos = q
+			continue
+		}
+		if class[c]&cDigit == 0 {
+			break
+		}
+		q := pos + 1
+		for q < n && class[buf[q]]&cDigit != 0 {
+			q++
+		}
+		if q >= n || buf[q] != '.' {
+			break
+		}
+		for q < n && buf[q] == '.' {
+			q++
+		}
+		if q < n && buf[q] == 0xE2 {
+			break
+		}
+		pos = q
+	}
+	p.tz.pos = pos
+	return cur, p.tz.NextFast(&p.tok)
 }
 
 // maxErrors is the most problems reported for one game.
