@@ -124,6 +124,11 @@ func FuzzParseSAN(f *testing.F) {
 		if err != nil {
 			return
 		}
+		if q := p.quickSAN([]byte(san)); q != NoMove {
+			if g, err := p.parseSAN([]byte(san)); err != nil || g != q {
+				t.Fatalf("%q in %q: the fast reader gives %v, the general one %v (%v)", san, fen, p.UCI(q), g, err)
+			}
+		}
 		m, err := p.ParseSAN([]byte(san))
 		if err != nil {
 			return

@@ -209,3 +209,75 @@ func TestSANRoundTrip(t *testing.T) {
 	}
 	t.Logf("%d moves round-tripped", checked)
 }
+
+// quickShapes returns every string of the shapes the fast SAN reader takes: e4, exd5, Nf3,
+// Nxf3, Nbd7, N1d7, each also with +.
+func quickShapes() [][]byte {
+	var out [][]byte
+	add := func(s string) { out = append(out, []byte(s), []byte(s+"+")) }
+	for f := 'a'; f <= 'h'; f++ {
+		for r := '1'; r <= '8'; r++ {
+			sq := string(f) + string(r)
+			add(sq)
+			for g := f - 1; g <= f+1; g += 2 {
+				if g >= 'a' && g <= 'h' {
+					add(string(g) + "x" + sq)
+				}
+			}
+			for _, pc := range "NBRQKP" {
+				add(string(pc) + sq)
+				add(string(pc) + "x" + sq)
+				for d := 'a'; d <= 'h'; d++ {
+					add(string(pc) + string(d) + sq)
+				}
+				for d := '1'; d <= '8'; d++ {
+					add(string(pc) + string(d) + sq)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestQuickSANAgrees tries every string of the fast reader's shapes in positions of real
+// games: whatever it accepts, the general reader must read as the same move, and it must read
+// whatever the general reader reads, except what it leaves to it on purpose: pawn moves
+// written with a P, and castling written as a king move (Kg1, Kxh1).
+func TestQuickSANAgrees(t *testing.T) {
+	dir := dataDir(t)
+	games := 8
+	if testing.Short() {
+		games = 1
+	}
+	shapes := quickShapes()
+	accepted, declined := 0, 0
+	for _, name := range []string{"lichess-10k.pgn", "masters-10k.pgn"} {
+		for gi, sans := range movetextGames(t, filepath.Join(dir, name), games) {
+			p := chess.StartPosition()
+			for ply, san := range sans {
+				for _, s := range shapes {
+					if ply%4 != 0 {
+						break // every fourth position is enough
+					}
+					q := p.QuickSAN(s)
+					g, err := p.GeneralSAN(s)
+					switch {
+					case q != chess.NoMove && (err != nil || g != q):
+						t.Fatalf("%s game %d ply %d (%s): %q: fast reader gives %s, general gives %v (%v)", name, gi+1, ply, p.FEN(), s, p.UCI(q), g, err)
+					case q != chess.NoMove:
+						accepted++
+					case err == nil && s[0] != 'P' && !g.IsCastle():
+						declined++
+						t.Errorf("%s game %d ply %d (%s): the fast reader declines %q, the general one reads %s", name, gi+1, ply, p.FEN(), s, p.UCI(g))
+					}
+				}
+				m, err := p.ParseSAN([]byte(san))
+				if err != nil {
+					t.Fatalf("%s game %d ply %d: %v", name, gi+1, ply, err)
+				}
+				p.Play(m)
+			}
+		}
+	}
+	t.Logf("the fast reader accepted %d strings, and declined %d the general reader reads", accepted, declined)
+}

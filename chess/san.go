@@ -54,6 +54,152 @@ func promoOfLetter(c byte) PieceType {
 // found from attack sets, not by generating every move; it must be legal and unambiguous.
 // It does not allocate unless it fails.
 func (p *Position) ParseSAN(s []byte) (Move, error) {
+	if m := p.quickSAN(s); m != NoMove {
+		return m, nil
+	}
+	return p.parseSAN(s)
+}
+
+// quickSAN reads the shapes that make up nearly all moves of real games (e4, exd5, Nf3, Nxf3,
+// Nbd7, N1d7, with an optional + or #) in one function, with no error values. It returns
+// NoMove for any other shape and for any move it cannot plainly accept, so that parseSAN
+// reads the rare spellings and words the errors.
+func (p *Position) quickSAN(s []byte) Move {
+	n := len(s)
+	if n > 0 && (s[n-1] == '+' || s[n-1] == '#') {
+		n--
+	}
+	if n < 2 || n > 4 {
+		return NoMove
+	}
+	f, r := s[n-2]-'a', s[n-1]-'1' // bytes: out-of-range letters wrap above 7
+	if f > 7 || r > 7 {
+		return NoMove
+	}
+	to := Square(r)*8 + Square(f)
+	us := p.side
+	occ := p.byType[0]
+	ksq := p.King(us)
+	c := s[0]
+	var from Square
+	if n == 2 || n == 4 && c-'a' <= 7 && s[1] == 'x' {
+		// A pawn move that does not promote.
+		if r == 0 || r == 7 {
+			return NoMove
+		}
+		pawn := MakePiece(us, Pawn)
+		back := 8 // from the destination back to the pawn's square
+		if us == Black {
+			back = -8
+		}
+		if n == 2 {
+			if occ.Has(to) {
+				return NoMove
+			}
+			from = Square(int(to) - back)
+			if p.board[from] != pawn {
+				if p.board[from] != NoPiece || r != 3 && us == White || r != 4 && us == Black {
+					return NoMove
+				}
+				from = Square(int(from) - back)
+				if p.board[from] != pawn {
+					return NoMove
+				}
+			}
+		} else {
+			ff := c - 'a'
+			if ff != f+1 && ff+1 != f {
+				return NoMove
+			}
+			from = Square(int(to) - back + int(ff) - int(f))
+			if p.board[from] != pawn {
+				return NoMove
+			}
+			if to == p.ep {
+				m := newMove(from, to, NoPieceType, moveEnPassant)
+				if !p.legal(m) {
+					return NoMove
+				}
+				return m
+			}
+			if !p.byColor[us.Other()].Has(to) {
+				return NoMove
+			}
+		}
+	} else {
+		pt := sanPieces[c]
+		if pt == NoPieceType || pt == Pawn || p.byColor[us].Has(to) {
+			return NoMove
+		}
+		own := p.byType[pt] & p.byColor[us]
+		var cands Bitboard
+		switch pt {
+		case Knight:
+			cands = knightAttacks[to] & own
+		case King:
+			cands = kingAttacks[to] & own // none: perhaps castling written as a king move
+		default:
+			for b := own & pseudoQueen[to]; b != 0; {
+				sq := b.PopFirst()
+				if betweenBB[sq][to]&occ != 0 {
+					continue
+				}
+				orth := sq.File() == to.File() || sq.Rank() == to.Rank()
+				if pt == Queen || orth == (pt == Rook) {
+					cands |= SquareBB(sq)
+				}
+			}
+		}
+		if n == 4 {
+			switch d := s[1]; {
+			case d == 'x':
+			case d-'a' <= 7:
+				cands &= FileBB(int(d - 'a'))
+			case d-'1' <= 7:
+				cands &= RankBB(int(d - '1'))
+			default:
+				return NoMove
+			}
+		}
+		if cands == 0 {
+			return NoMove
+		}
+		if pt == King {
+			from = cands.First()
+			if p.attackedBy(to, occ&^SquareBB(from), us.Other()) {
+				return NoMove
+			}
+			return newMove(from, to, NoPieceType, moveNormal)
+		}
+		if cands&(cands-1) != 0 {
+			// Several pieces reach to: exactly one may move without exposing the king.
+			found := NoMove
+			for cands != 0 {
+				if m := newMove(cands.PopFirst(), to, NoPieceType, moveNormal); p.legal(m) {
+					if found != NoMove {
+						return NoMove
+					}
+					found = m
+				}
+			}
+			return found
+		}
+		from = cands.First()
+	}
+	// One candidate, not a king: without check, only a pin on the king's line through from
+	// can make it illegal.
+	m := newMove(from, to, NoPieceType, moveNormal)
+	if p.checkers == 0 && !pseudoQueen[ksq].Has(from) {
+		return m
+	}
+	if !p.legal(m) {
+		return NoMove
+	}
+	return m
+}
+
+// parseSAN is ParseSAN for every spelling, with errors.
+func (p *Position) parseSAN(s []byte) (Move, error) {
 	orig := s
 	// Suffixes: check and mate signs, annotation glyphs, "e.p.", "ep". Most moves have none,
 	// so the common path is one table lookup.
