@@ -226,10 +226,6 @@ func (p *Position) parseSAN(s []byte) (Move, error) {
 	if len(s) < 2 {
 		return NoMove, sanError(orig, "move too short")
 	}
-	// The common shapes first: e4, Nf3, exd5, Nxf3, Nbd7, N1d7.
-	if m, ok, err := p.parseCommonSAN(orig, s); ok {
-		return m, err
-	}
 	if c := s[0]; c == 'O' || c == '0' || c == 'o' {
 		m, ok := p.parseCastle(s)
 		if !ok {
@@ -655,50 +651,4 @@ func (p *Position) UCI(m Move) string {
 	return s
 }
 
-func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
-func isRank(c byte) bool { return c >= '1' && c <= '8' }
 
-// parseCommonSAN reads the SAN shapes that make up nearly all moves in real games without the
-// general parser's checks for rare spellings; ok is false for any other shape.
-func (p *Position) parseCommonSAN(orig, s []byte) (m Move, ok bool, err error) {
-	n := len(s)
-	if n < 2 || n > 4 || !isFile(s[n-2]) || !isRank(s[n-1]) {
-		return NoMove, false, nil
-	}
-	to := SquareAt(int(s[n-2]-'a'), int(s[n-1]-'1'))
-	if n == 2 { // e4
-		if to.Rank() == 0 || to.Rank() == 7 {
-			return NoMove, false, nil // a promotion without its piece: let the general path say so
-		}
-		m, err = p.resolvePawn(orig, -1, -1, to, NoPieceType)
-		return m, true, err
-	}
-	pt := sanPieces[s[0]]
-	if pt == Pawn {
-		return NoMove, false, nil
-	}
-	if pt == NoPieceType {
-		if n == 4 && isFile(s[0]) && s[1] == 'x' && to.Rank() != 0 && to.Rank() != 7 { // exd5
-			m, err = p.resolvePawn(orig, int(s[0]-'a'), -1, to, NoPieceType)
-			return m, true, err
-		}
-		return NoMove, false, nil
-	}
-	if p.byColor[p.side].Has(to) {
-		return NoMove, false, nil // the general path words the error
-	}
-	fromFile, fromRank := -1, -1
-	if n == 4 {
-		switch c := s[1]; {
-		case c == 'x':
-		case isFile(c):
-			fromFile = int(c - 'a')
-		case isRank(c):
-			fromRank = int(c - '1')
-		default:
-			return NoMove, false, nil
-		}
-	}
-	m, err = p.resolvePiece(orig, pt, to, fromFile, fromRank)
-	return m, true, err
-}
