@@ -113,6 +113,16 @@ var skipClass = func() (c [256]uint8) {
 	return
 }()
 
+// skipSpecial is 1 for the bytes skipClass calls special.
+var skipSpecial = func() (t [256]uint8) {
+	for i, c := range skipClass {
+		if c == skSpecial {
+			t[i] = 1
+		}
+	}
+	return
+}()
+
 // splitGames does what splitGamesRef does, faster: inside move text it skips
 // bytes that cannot change its state and tokenizes only around '-', '/' and
 // '*', from the start of the token they belong to.
@@ -126,17 +136,26 @@ func splitGames(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, in
 	for {
 		if state == stMoves {
 			// Skip move text; p is a token boundary when it is lastStart.
+			// lastStart is where the token at p starts, at most: after the last special
+			// byte handled; a space after it moves the start on (see the '-' case).
 			p := tz.pos
 			lastStart := p
 		skip:
 			for p < n {
-				switch skipClass[buf[p]] {
-				case skPlain:
+				// Eight bytes at a time while none is special: nearly all move text.
+				for p+8 <= n {
+					b := buf[p : p+8 : p+8]
+					if skipSpecial[b[0]]|skipSpecial[b[1]]|skipSpecial[b[2]]|skipSpecial[b[3]]|
+						skipSpecial[b[4]]|skipSpecial[b[5]]|skipSpecial[b[6]]|skipSpecial[b[7]] != 0 {
+						break
+					}
+					p += 8
+				}
+				if p == n {
+					break
+				}
+				if skipClass[buf[p]] != skSpecial {
 					p++
-					continue
-				case skSpace:
-					p++
-					lastStart = p
 					continue
 				}
 				switch buf[p] {
@@ -182,6 +201,12 @@ func splitGames(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, in
 					p++
 					lastStart = p
 				default: // '-' or '/': maybe a result; read the token it is in
+					for q := p; q > lastStart; q-- {
+						if skipClass[buf[q-1]] == skSpace {
+							lastStart = q
+							break
+						}
+					}
 					tz.pos = lastStart
 					for tz.Next(&tok) && tok.End <= p {
 					}
@@ -200,6 +225,25 @@ func splitGames(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, in
 			if p >= n {
 				break
 			}
+		}
+		if state == stTags {
+			// Tag pairs one after another change nothing: read them without Next's dispatch.
+			p := tz.pos
+			for {
+				for p < n && class[buf[p]]&cSpace != 0 {
+					p++
+				}
+				if p >= n || buf[p] != '[' {
+					break
+				}
+				tok.Start, tok.Flags = p, 0
+				tz.tag(&tok, p)
+				if !final && tok.End >= n {
+					return spans, cur // the tag may continue in the next block
+				}
+				p = tok.End
+			}
+			tz.pos = p
 		}
 		if !tz.Next(&tok) {
 			break

@@ -168,3 +168,21 @@ func TestScanStops(t *testing.T) {
 		t.Errorf("cancelled scan: %d games, error %v", n, err)
 	}
 }
+
+// BenchmarkSplit cuts masters-10k into games, as the reading goroutine does.
+func BenchmarkSplit(b *testing.B) {
+	data, err := os.ReadFile(dataFile(b, "masters-10k.pgn"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var tz Tokenizer
+	var spans []span
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		spans, _ = splitGames(&tz, data, true, spans[:0])
+	}
+	if len(spans) != 10819 {
+		b.Fatalf("%d games, want 10819", len(spans))
+	}
+}
