@@ -145,6 +145,9 @@ func (p *Position) Play(m Move) {
 		p.byType[0] ^= ft
 		p.byType[pc.Type()] ^= ft
 		p.byColor[us] ^= ft
+		if pc.Type() == King {
+			p.kings[us] = to
+		}
 	} else {
 		p.remove(from)
 		pc = MakePiece(us, promo)

@@ -199,7 +199,13 @@ func TestSANRoundTrip(t *testing.T) {
 					t.Fatalf("%s game %d ply %d: %v", name, gi+1, ply, err)
 				}
 				p.Play(m)
-				// Play keeps the checkers incrementally; they must equal a full recomputation.
+				// Play keeps the king squares and the checkers incrementally; they must equal
+				// a full recomputation.
+				for _, c := range []chess.Color{chess.White, chess.Black} {
+					if k := p.Pieces(c, chess.King).First(); p.King(c) != k {
+						t.Fatalf("%s game %d after %s (%s): %v king on %v, want %v", name, gi+1, san, p.FEN(), c, p.King(c), k)
+					}
+				}
 				us := p.SideToMove()
 				if want := p.AttackersTo(p.King(us), p.Occupied()) & p.ByColor(us.Other()); p.Checkers() != want {
 					t.Fatalf("%s game %d after %s (%s): checkers %v, want %v", name, gi+1, san, p.FEN(), p.Checkers(), want)

@@ -22,6 +22,7 @@ type Position struct {
 	checkers    Bitboard  // enemy pieces giving check to the side to move
 	castleRooks Bitboard  // squares of the rooks that keep a castling right
 	castleRook  [4]Square // indexed by the bit number of the right
+	kings       [2]Square // kept by put and Play: replay asks for them at every move
 	side        Color
 	ep          Square // en-passant target, only when an enemy pawn could capture there
 	castle      uint8
@@ -82,7 +83,7 @@ func (p *Position) Chess960() bool { return p.chess960 }
 func (p *Position) SetChess960(on bool) { p.chess960 = on }
 
 // King returns the square of the king of colour c.
-func (p *Position) King(c Color) Square { return (p.byColor[c] & p.byType[King]).First() }
+func (p *Position) King(c Color) Square { return p.kings[c] }
 
 func (p *Position) put(pc Piece, s Square) {
 	b := SquareBB(s)
@@ -90,6 +91,9 @@ func (p *Position) put(pc Piece, s Square) {
 	p.byType[0] |= b
 	p.byType[pc.Type()] |= b
 	p.byColor[pc.Color()] |= b
+	if pc.Type() == King {
+		p.kings[pc.Color()] = s
+	}
 }
 
 func (p *Position) remove(s Square) {
