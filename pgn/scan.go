@@ -144,9 +144,7 @@ func splitGames(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, in
 			for p < n {
 				// Eight bytes at a time while none is special: nearly all move text.
 				for p+8 <= n {
-					b := buf[p : p+8 : p+8]
-					if skipSpecial[b[0]]|skipSpecial[b[1]]|skipSpecial[b[2]]|skipSpecial[b[3]]|
-						skipSpecial[b[4]]|skipSpecial[b[5]]|skipSpecial[b[6]]|skipSpecial[b[7]] != 0 {
+					if mask8((*[8]byte)(buf[p:p+8]), &skipSpecial) != 0 {
 						break
 					}
 					p += 8

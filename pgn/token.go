@@ -1,6 +1,9 @@
 package pgn
 
-import "bytes"
+import (
+	"bytes"
+	"math/bits"
+)
 
 // Kind is the kind of a PGN token.
 type Kind uint8
@@ -403,8 +406,48 @@ func unicodeGlyph(b []byte) (nag uint8, size int) {
 	return 0, 0
 }
 
-// tagStop marks the bytes that end or escape a tag value.
-var tagStop = [256]bool{'"': true, '\\': true, '\n': true, '\r': true}
+// tagValueByte is 1 for the bytes of a tag value that need no attention: all but those
+// that end or escape it.
+var tagValueByte = func() (t [256]uint8) {
+	for i := range t {
+		t[i] = 1
+	}
+	for _, c := range []byte("\"\\\n\r") {
+		t[c] = 0
+	}
+	return
+}()
+
+// tagNameByte is 1 for the bytes of a tag name (class cTagName).
+var tagNameByte = func() (t [256]uint8) {
+	for i, c := range class {
+		if c&cTagName != 0 {
+			t[i] = 1
+		}
+	}
+	return
+}()
+
+// mask8 has bit i set when table[b[i]] is 1, for the eight bytes of b.
+func mask8(b *[8]byte, t *[256]uint8) uint8 {
+	return t[b[0]] | t[b[1]]<<1 | t[b[2]]<<2 | t[b[3]]<<3 | t[b[4]]<<4 | t[b[5]]<<5 | t[b[6]]<<6 | t[b[7]]<<7
+}
+
+// skipWhile returns the first index from q on whose byte is 0 in table, or len(buf). It
+// tests eight bytes at a time, so that short runs of varying length (tag names and values)
+// cost no mispredicted loop exit per byte.
+func skipWhile(buf []byte, q int, table *[256]uint8) int {
+	for q+8 <= len(buf) {
+		if m := mask8((*[8]byte)(buf[q:q+8]), table); m != 0xFF {
+			return q + bits.TrailingZeros8(^m)
+		}
+		q += 8
+	}
+	for q < len(buf) && table[buf[q]] != 0 {
+		q++
+	}
+	return q
+}
 
 // tag reads a tag pair starting at the '[' at p. Tag pairs end at the line end
 // at the latest, so that a broken one cannot swallow the game.
@@ -417,9 +460,7 @@ func (t *Tokenizer) tag(tok *Token, p int) {
 		q++
 	}
 	tok.A = q
-	for q < n && class[buf[q]]&cTagName != 0 {
-		q++
-	}
+	q = skipWhile(buf, q, &tagNameByte)
 	tok.B = q
 	for q < n && (buf[q] == ' ' || buf[q] == '\t') {
 		q++
@@ -432,8 +473,8 @@ func (t *Tokenizer) tag(tok *Token, p int) {
 		tok.C = q
 	value:
 		for ; q < n; q++ {
-			if !tagStop[buf[q]] {
-				continue
+			if q = skipWhile(buf, q, &tagValueByte); q == n {
+				break
 			}
 			switch buf[q] {
 			case '"':
@@ -573,6 +614,16 @@ func blankLineBefore(b []byte, nl int) bool {
 
 func isLetter(c byte) bool { return (c|0x20) >= 'a' && (c|0x20) <= 'z' }
 
+// wordByte is 1 for the bytes that may continue a move word (class cWord).
+var wordByte = func() (w [256]uint8) {
+	for i, c := range class {
+		if c&cWord != 0 {
+			w[i] = 1
+		}
+	}
+	return
+}()
+
 // sanStart marks the bytes a SAN move starts with, for NextFast.
 var sanStart = func() (s [256]bool) {
 	for _, c := range []byte("abcdefghNBRQKO") {
@@ -594,6 +645,11 @@ func (t *Tokenizer) NextFast(tok *Token) bool {
 		c := buf[p]
 		if sanStart[c] {
 			q := p + 1
+			if p+8 <= n {
+				// The word's length from a mask of the next seven bytes: no loop whose
+				// exit depends on each move's length.
+				q += bits.TrailingZeros8(^(mask8((*[8]byte)(buf[p:p+8]), &wordByte) >> 1))
+			}
 			for q < n && class[buf[q]]&cWord != 0 {
 				q++
 			}
