@@ -645,13 +645,16 @@ func (t *Tokenizer) NextFast(tok *Token) bool {
 		c := buf[p]
 		if sanStart[c] {
 			q := p + 1
-			if p+8 <= n {
+			if k := 7; p+8 <= n {
 				// The word's length from a mask of the next seven bytes: no loop whose
 				// exit depends on each move's length.
-				q += bits.TrailingZeros8(^(mask8((*[8]byte)(buf[p:p+8]), &wordByte) >> 1))
-			}
-			for q < n && class[buf[q]]&cWord != 0 {
-				q++
+				k = bits.TrailingZeros8(^(mask8((*[8]byte)(buf[p:p+8]), &wordByte) >> 1))
+				q += k
+				if k == 7 {
+					q = skipWhile(buf, q, &wordByte)
+				}
+			} else {
+				q = skipWhile(buf, q, &wordByte)
 			}
 			if q-p >= 2 && (q >= n || buf[q] < 0x80) && (q-p <= 4 || buf[q-2] != '-') {
 				tok.Kind, tok.Flags, tok.Start, tok.End, tok.A, tok.B = KindMove, 0, p, q, p, q
