@@ -3,6 +3,7 @@ package pgn
 import (
 	"bytes"
 	"errors"
+	"math/bits"
 	"strings"
 
 	"github.com/cqlgo/cql/chess"
@@ -469,9 +470,15 @@ func (p *parser) mainLine(cur int32) (int32, bool) {
 		}
 		c := buf[pos]
 		if sanStart[c] {
-			q := pos + 1
-			for q < n && class[buf[q]]&cWord != 0 {
-				q++
+			q := pos + 1 // the word's end, as NextFast finds it
+			if k := 7; pos+8 <= n {
+				k = bits.TrailingZeros8(^(mask8((*[8]byte)(buf[pos:pos+8]), &wordByte) >> 1))
+				q += k
+				if k == 7 {
+					q = skipWhile(buf, q, &wordByte)
+				}
+			} else {
+				q = skipWhile(buf, q, &wordByte)
 			}
 			if q-pos < 2 || (q < n && buf[q] >= 0x80) || (q-pos > 4 && buf[q-2] == '-') ||
 				len(g.Nodes) >= p.opt.MaxNodes {

@@ -644,10 +644,10 @@ func (t *Tokenizer) NextFast(tok *Token) bool {
 	if p < n {
 		c := buf[p]
 		if sanStart[c] {
+			// The word's length from a mask of the next seven bytes: no loop whose exit
+			// depends on each move's length. (mainLine has the same code: a call costs 7%.)
 			q := p + 1
 			if k := 7; p+8 <= n {
-				// The word's length from a mask of the next seven bytes: no loop whose
-				// exit depends on each move's length.
 				k = bits.TrailingZeros8(^(mask8((*[8]byte)(buf[p:p+8]), &wordByte) >> 1))
 				q += k
 				if k == 7 {
