@@ -84,13 +84,28 @@ func (p *parser) parse(data []byte, g *Game) {
 	g.Result = ""
 	p.tz.Reset(data)
 	tok := &p.tok
-	more := p.tz.Next(tok)
 	// Tag section.
 	p.arena = p.arena[:0]
 	type tagRef struct{ n0, n1, v0, v1 int32 }
 	var tagBuf [24]tagRef
 	tags := tagBuf[:0]
-	for more && (tok.Kind == KindTag || tok.Kind == KindComment && len(tags) == 0 || tok.Kind == KindEscape) {
+	var more bool
+	for {
+		// A tag pair at the next non-space byte is read without Next's dispatch.
+		q := p.tz.pos
+		for q < len(data) && class[data[q]]&cSpace != 0 {
+			q++
+		}
+		if q < len(data) && data[q] == '[' {
+			tok.Start, tok.Flags = q, 0
+			p.tz.tag(tok, q)
+			more = true
+		} else {
+			more = p.tz.Next(tok)
+		}
+		if !more || !(tok.Kind == KindTag || tok.Kind == KindComment && len(tags) == 0 || tok.Kind == KindEscape) {
+			break
+		}
 		if tok.Kind == KindTag {
 			if tok.Flags&FlagUnterminated != 0 {
 				p.errorf(tok.Start, "tag value without closing quote", data[tok.Start:tok.End])
@@ -116,7 +131,6 @@ func (p *parser) parse(data []byte, g *Game) {
 			r.v1 = int32(len(p.arena))
 			tags = append(tags, r)
 		}
-		more = p.tz.Next(tok)
 	}
 	if len(tags) > 0 {
 		s := string(p.arena)
