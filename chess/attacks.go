@@ -23,6 +23,7 @@ var (
 	pseudoBishop [64]Bitboard
 	pseudoRook   [64]Bitboard
 	pseudoQueen  [64]Bitboard
+	pseudoSlider [8][64]Bitboard // by piece type: the three above for Bishop, Rook, Queen
 	lineBB       [64][64]Bitboard
 	rookTable    [0x19000]Bitboard
 	bishopTable  [0x1480]Bitboard
@@ -53,6 +54,7 @@ func init() {
 		pseudoBishop[s] = slide(s, 0, bishopDirs[:])
 		pseudoRook[s] = slide(s, 0, rookDirs[:])
 		pseudoQueen[s] = pseudoBishop[s] | pseudoRook[s]
+		pseudoSlider[Bishop][s], pseudoSlider[Rook][s], pseudoSlider[Queen][s] = pseudoBishop[s], pseudoRook[s], pseudoQueen[s]
 	}
 	initMagics(&rookMagics, rookTable[:], rookDirs)
 	initMagics(&bishopMagics, bishopTable[:], bishopDirs)

@@ -139,16 +139,7 @@ func (p *Position) quickSAN(s []byte) Move {
 		case King:
 			cands = kingAttacks[to] & own // none: perhaps castling written as a king move
 		default:
-			for b := own & pseudoQueen[to]; b != 0; {
-				sq := b.PopFirst()
-				if betweenBB[sq][to]&occ != 0 {
-					continue
-				}
-				orth := sq.File() == to.File() || sq.Rank() == to.Rank()
-				if pt == Queen || orth == (pt == Rook) {
-					cands |= SquareBB(sq)
-				}
-			}
+			cands = sliderReach(pt, to, own, occ)
 		}
 		if n == 4 {
 			switch d := s[1]; {
@@ -368,22 +359,22 @@ func (p *Position) reaching(pt PieceType, to Square) Bitboard {
 	case King:
 		return kingAttacks[to] & own
 	case Bishop, Rook, Queen:
-		// Sliders: there are rarely more than two, and the line and between tables are
-		// small enough to stay in cache, unlike the magic attack tables.
-		var r Bitboard
-		for b := own; b != 0; {
-			from := b.PopFirst()
-			if !pseudoQueen[to].Has(from) || betweenBB[from][to]&p.byType[0] != 0 {
-				continue
-			}
-			orth := from.File() == to.File() || from.Rank() == to.Rank()
-			if pt == Queen || orth == (pt == Rook) {
-				r |= SquareBB(from)
-			}
-		}
-		return r
+		return sliderReach(pt, to, own, p.byType[0])
 	}
 	return Attacks(p.side.Other(), pt, to, p.byType[0]) & own
+}
+
+// sliderReach returns the sliders of type pt among own that reach to on the board occ.
+// There are rarely more than two, and the empty-board and between tables are small enough
+// to stay in cache, unlike the magic attack tables.
+func sliderReach(pt PieceType, to Square, own, occ Bitboard) Bitboard {
+	var r Bitboard
+	for b := own & pseudoSlider[pt&7][to]; b != 0; {
+		if sq := b.PopFirst(); betweenBB[sq][to]&occ == 0 {
+			r |= SquareBB(sq)
+		}
+	}
+	return r
 }
 
 func (p *Position) parseCastle(s []byte) (Move, bool) {
