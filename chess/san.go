@@ -641,5 +641,3 @@ func (p *Position) UCI(m Move) string {
 	}
 	return s
 }
-
-
