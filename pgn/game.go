@@ -42,6 +42,62 @@ type Game struct {
 	// It is reused across games: do not keep pointers into it.
 	Nodes  []Node
 	Errors []error // problems in this game (*Error)
+	// notes holds the comments and NAGs of the nodes that have any (Node.note); most nodes
+	// have none, and keeping them out of Node keeps replay's per-ply writes small.
+	notes []note
+}
+
+// note is what the move text says about one node besides its move.
+type note struct {
+	before, after string
+	nags          []uint8
+}
+
+// CommentBefore returns the comment before the move that led to node i.
+func (g *Game) CommentBefore(i int32) string {
+	if k := g.Nodes[i].note; k > 0 {
+		return g.notes[k-1].before
+	}
+	return ""
+}
+
+// Comment returns the comment after the move that led to node i; for the root, the
+// comment before the first move.
+func (g *Game) Comment(i int32) string {
+	if k := g.Nodes[i].note; k > 0 {
+		return g.notes[k-1].after
+	}
+	return ""
+}
+
+// NAGs returns the numeric annotation glyphs of the move that led to node i.
+func (g *Game) NAGs(i int32) []uint8 {
+	if k := g.Nodes[i].note; k > 0 {
+		return g.notes[k-1].nags
+	}
+	return nil
+}
+
+// SetComment sets the comment after the move that led to node i (before the first move
+// for the root).
+func (g *Game) SetComment(i int32, c string) { g.noteOf(i).after = c }
+
+// noteOf returns node i's note, adding an empty one if it has none. Notes of earlier games
+// are reused with their NAG buffers.
+func (g *Game) noteOf(i int32) *note {
+	n := &g.Nodes[i]
+	if n.note == 0 {
+		k := len(g.notes)
+		if k < cap(g.notes) {
+			g.notes = g.notes[:k+1]
+			nt := &g.notes[k]
+			nt.before, nt.after, nt.nags = "", "", nt.nags[:0]
+		} else {
+			g.notes = append(g.notes, note{})
+		}
+		n.note = int32(k + 1)
+	}
+	return &g.notes[n.note-1]
 }
 
 // Tag returns the value of the first tag with the given name, "" when absent.
@@ -66,10 +122,10 @@ type Node struct {
 	NextSibling int32          // next alternative (variation) from the same parent; -1 if none
 	Ply         int32          // half-moves from the game's start position; 0 for the root
 	Variation   bool           // true when this node is not on the main line
-	// CommentBefore is the comment before the move, Comment the one after it
-	// (raw text; several comments are joined with a space).
-	CommentBefore, Comment string
-	NAGs                   []uint8
+	// note is 1 + the index of the node's comments and NAGs in Game.notes, 0 for none:
+	// see Game.Comment, Game.CommentBefore and Game.NAGs (raw comment text; several
+	// comments are joined with a space).
+	note int32
 }
 
 // Error is a problem found in one game.
@@ -97,10 +153,9 @@ func (g *Game) Clone() *Game {
 	c.Tags = append([]Tag(nil), g.Tags...)
 	c.Errors = append([]error(nil), g.Errors...)
 	c.Nodes = append([]Node(nil), g.Nodes...)
-	for i := range c.Nodes {
-		if c.Nodes[i].NAGs != nil {
-			c.Nodes[i].NAGs = append([]uint8(nil), c.Nodes[i].NAGs...)
-		}
+	c.notes = append([]note(nil), g.notes...)
+	for i := range c.notes {
+		c.notes[i].nags = append([]uint8(nil), c.notes[i].nags...)
 	}
 	return &c
 }

@@ -80,6 +80,7 @@ func (p *parser) parse(data []byte, g *Game) {
 	g.Length = len(data)
 	g.Tags = g.Tags[:0]
 	g.Nodes = g.Nodes[:0]
+	g.notes = g.notes[:0]
 	g.Errors = g.Errors[:0]
 	g.Result = ""
 	p.tz.Reset(data)
@@ -148,11 +149,11 @@ func (p *parser) parse(data []byte, g *Game) {
 	if len(p.refs) > 0 {
 		s := string(p.arena)
 		for _, r := range p.refs {
-			n := &g.Nodes[r.node]
+			nt := g.noteOf(r.node)
 			c := s[r.start:r.end]
-			dst := &n.Comment
+			dst := &nt.after
 			if r.before {
-				dst = &n.CommentBefore
+				dst = &nt.before
 			}
 			if *dst == "" {
 				*dst = c
@@ -222,15 +223,13 @@ func (p *parser) startPosition() (chess.Position, bool) {
 	return pos, true
 }
 
-// newNode appends a node, reusing the NAG buffer of the node it overwrites.
+// newNode appends a node without a note; the caller sets the other fields.
 func (p *parser) newNode() int32 {
 	g := p.g
 	n := len(g.Nodes)
 	if n < cap(g.Nodes) {
 		g.Nodes = g.Nodes[:n+1]
-		nd := &g.Nodes[n]
-		nd.NAGs = nd.NAGs[:0]
-		nd.Comment, nd.CommentBefore = "", ""
+		g.Nodes[n].note = 0
 	} else {
 		g.Nodes = append(g.Nodes, Node{})
 	}
@@ -372,8 +371,8 @@ func (p *parser) movetext(more bool) {
 			if dead || last < 0 || skipDepth >= 0 && depth > skipDepth || !variations && depth > 0 {
 				continue
 			}
-			n := &g.Nodes[last]
-			n.NAGs = append(n.NAGs, tok.NAG)
+			nt := g.noteOf(last)
+			nt.nags = append(nt.nags, tok.NAG)
 		case KindOpen:
 			depth++
 			if len(p.opens) < p.opt.MaxDepth {

@@ -59,9 +59,9 @@ func TestParseTree(t *testing.T) {
 			san = g.Nodes[n.Parent].Pos.SAN(n.Move)
 		}
 		if san != w.san || n.Parent != w.parent || n.FirstChild != w.child || n.NextSibling != w.sibling ||
-			n.Ply != w.ply || n.Variation != w.variation || n.CommentBefore != w.before || n.Comment != w.after || string(n.NAGs) != w.nags {
+			n.Ply != w.ply || n.Variation != w.variation || g.CommentBefore(int32(i)) != w.before || g.Comment(int32(i)) != w.after || string(g.NAGs(int32(i))) != w.nags {
 			t.Errorf("node %d: got %s parent %d child %d sibling %d ply %d var %v before %q after %q nags %v\nwant %+v",
-				i, san, n.Parent, n.FirstChild, n.NextSibling, n.Ply, n.Variation, n.CommentBefore, n.Comment, n.NAGs, w)
+				i, san, n.Parent, n.FirstChild, n.NextSibling, n.Ply, n.Variation, g.CommentBefore(int32(i)), g.Comment(int32(i)), g.NAGs(int32(i)), w)
 		}
 	}
 	// Hand-checked position after 1. d4 d5 2. c4 (the Queen's Gambit).
@@ -77,7 +77,7 @@ func TestParseTree(t *testing.T) {
 		}
 		sans = append(sans, m.Nodes[i-1].Pos.SAN(m.Nodes[i].Move))
 	}
-	if strings.Join(sans, " ") != "e4 e5 Nf3" || m.Result != "*" || m.Nodes[1].Comment != "after e4" {
+	if strings.Join(sans, " ") != "e4 e5 Nf3" || m.Result != "*" || m.Comment(1) != "after e4" {
 		t.Errorf("main line %v result %q", sans, m.Result)
 	}
 	// Tags only.
@@ -125,8 +125,8 @@ func TestParseSetups(t *testing.T) {
 
 func TestHeaderOddities(t *testing.T) {
 	g := parseOne(t, "[Event \"E\"]\n{a comment}\n[White \"A \\\"B\\\"\"]\n\xff\xfe\n[Black \"C\"]\n\n1. e4 *", Options{})
-	if g.Tag("White") != `A "B"` || g.Tag("Black") != "C" || len(g.Nodes) != 2 || g.Nodes[0].Comment != "a comment" {
-		t.Errorf("tags %v, %d nodes, root comment %q", g.Tags, len(g.Nodes), g.Nodes[0].Comment)
+	if g.Tag("White") != `A "B"` || g.Tag("Black") != "C" || len(g.Nodes) != 2 || g.Comment(0) != "a comment" {
+		t.Errorf("tags %v, %d nodes, root comment %q", g.Tags, len(g.Nodes), g.Comment(0))
 	}
 	if len(g.Errors) != 1 || !strings.Contains(g.Errors[0].Error(), "t.pgn:4:1: game 1: unexpected text (\xff\xfe)") {
 		t.Errorf("errors %v", g.Errors)

@@ -38,11 +38,11 @@ func sameGame(a, b *Game) string {
 
 func sameTree(a, b *Game, i, j int32) string {
 	x, y := &a.Nodes[i], &b.Nodes[j]
-	if x.Move != y.Move || x.Pos != y.Pos || x.Ply != y.Ply || x.Variation != y.Variation || !bytes.Equal(x.NAGs, y.NAGs) {
+	if x.Move != y.Move || x.Pos != y.Pos || x.Ply != y.Ply || x.Variation != y.Variation || !bytes.Equal(a.NAGs(i), b.NAGs(j)) {
 		return fmt.Sprintf("node %d/%d differs: %v %v vs %v %v", i, j, x.Move, x.Pos.FEN(), y.Move, y.Pos.FEN())
 	}
-	if norm(x.Comment) != norm(y.Comment) || norm(x.CommentBefore) != norm(y.CommentBefore) {
-		return fmt.Sprintf("node %d comments differ: %q/%q vs %q/%q", i, x.CommentBefore, x.Comment, y.CommentBefore, y.Comment)
+	if norm(a.Comment(i)) != norm(b.Comment(j)) || norm(a.CommentBefore(i)) != norm(b.CommentBefore(j)) {
+		return fmt.Sprintf("node %d comments differ: %q/%q vs %q/%q", i, a.CommentBefore(i), a.Comment(i), b.CommentBefore(j), b.Comment(j))
 	}
 	ci, cj := x.FirstChild, y.FirstChild
 	for ci >= 0 && cj >= 0 {

@@ -65,7 +65,7 @@ func AppendGame(dst []byte, g *Game) []byte {
 	dst = append(dst, '\n')
 	w := lineWriter{dst: dst, start: len(dst)}
 	if len(g.Nodes) > 0 {
-		if c := g.Nodes[0].Comment; c != "" {
+		if c := g.Comment(0); c != "" {
 			w.comment(c)
 		}
 		w.line(g, g.Nodes[0].FirstChild, false)
@@ -144,8 +144,8 @@ func (w *lineWriter) line(g *Game, n int32, first bool) {
 	for n >= 0 {
 		nd := &g.Nodes[n]
 		parent := &g.Nodes[nd.Parent]
-		if nd.CommentBefore != "" {
-			w.comment(nd.CommentBefore)
+		if c := g.CommentBefore(n); c != "" {
+			w.comment(c)
 			needNumber = true
 		}
 		white := parent.Pos.SideToMove() == 0
@@ -161,12 +161,12 @@ func (w *lineWriter) line(g *Game, n int32, first bool) {
 		w.buf = parent.Pos.AppendSAN(w.buf[:0], nd.Move)
 		w.wordBytes(w.buf)
 		needNumber = false
-		for _, nag := range nd.NAGs {
+		for _, nag := range g.NAGs(n) {
 			w.buf = strconv.AppendInt(append(w.buf[:0], '$'), int64(nag), 10)
 			w.wordBytes(w.buf)
 		}
-		if nd.Comment != "" {
-			w.comment(nd.Comment)
+		if c := g.Comment(n); c != "" {
+			w.comment(c)
 			needNumber = true
 		}
 		if !first {

@@ -391,14 +391,12 @@ func (r *runner) work(worker int, g *pgn.Game) gameResult {
 func (r *runner) annotate(g *pgn.Game, matches []int32, ev *filter.Evaluator) {
 	for _, a := range ev.Annotations() {
 		if !a.Message {
-			n := &g.Nodes[a.Node]
-			n.Comment = joinComment(n.Comment, a.Text)
+			g.SetComment(a.Node, joinComment(g.Comment(a.Node), a.Text))
 		}
 	}
 	if !r.h.Quiet {
 		for _, i := range matches {
-			n := &g.Nodes[i]
-			n.Comment = joinComment(n.Comment, r.matchString)
+			g.SetComment(i, joinComment(g.Comment(i), r.matchString))
 		}
 	}
 	// The header comment: where the game came from, and its sort values.
@@ -415,8 +413,7 @@ func (r *runner) annotate(g *pgn.Game, matches []int32, ev *filter.Evaluator) {
 	if r.h.SortMatchCount {
 		header += fmt.Sprintf("; matchcount %d", len(matches))
 	}
-	root := &g.Nodes[0]
-	root.Comment = joinComment(header, root.Comment)
+	g.SetComment(0, joinComment(header, g.Comment(0)))
 }
 
 func joinComment(a, b string) string {
