@@ -677,6 +677,10 @@ func (t *Tokenizer) NextFast(tok *Token) bool {
 					return true
 				}
 			}
+		} else if c == '[' {
+			tok.Start, tok.Flags = p, 0
+			t.tag(tok, p)
+			return true
 		}
 	}
 	t.pos = p
