@@ -213,6 +213,9 @@ func TestFastSquareAgrees(t *testing.T) {
 		"square x in [Qq] {k attackedby x}",
 		"square x in . {x & a-d1-8  N attacks x  #[Pp] > 10}",
 		"square all y in P {y in a-h2-7}",
+		"square x in . {R attacks x  x attacks k  wtm}",
+		"square x in a-h4-5 {B attacks x  x attacks Q  x & [pn]}",
+		"square all x in N {x attacks _  Q attacks x}",
 	} {
 		p, err := query.Parse("", []byte(src))
 		if err != nil {

@@ -1,6 +1,8 @@
 package filter
 
 import (
+	"sort"
+
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/query"
 )
@@ -50,15 +52,30 @@ func (n *squareFast) set(e *Evaluator) chess.Bitboard {
 		t := &n.terms[i]
 		switch t.kind {
 		case termAttackedBy:
+			// A piece whose empty-board attacks miss r cannot matter: skip its lookup.
 			var a chess.Bitboard
 			for b := t.set.set(e) & e.pos.Occupied(); b != 0; {
-				a |= e.attacksFrom(b.PopFirst())
+				s := b.PopFirst()
+				if pc := e.pos.PieceAt(s); chess.EmptyBoardAttacks(pc.Color(), pc.Type(), s)&r != 0 {
+					a |= e.attacksFrom(s)
+				}
 			}
 			r &= a
 		case termAttackers:
+			// Attackers stand on a queen line or a knight's jump from their target: r
+			// outside those needs no attack lookup.
+			set := t.set.set(e)
+			var possible chess.Bitboard
+			for b := set; b != 0; {
+				s := b.PopFirst()
+				possible |= chess.EmptyBoardAttacks(chess.White, chess.Queen, s) | chess.EmptyBoardAttacks(chess.White, chess.Knight, s)
+			}
+			if r &= possible; r == 0 {
+				return 0
+			}
 			var a chess.Bitboard
 			occ := e.pos.Occupied()
-			for b := t.set.set(e); b != 0; {
+			for b := set; b != 0; {
 				a |= e.pos.AttackersTo(b.PopFirst(), occ)
 			}
 			r &= a
@@ -158,8 +175,14 @@ func (c *compiler) fastSquare(sq *query.Square, in setNode) (node, error) {
 		}
 		f.terms = append(f.terms, t)
 	}
+	// The terms are intersected, in any order: the cheap and the selective first, so that
+	// an empty intersection stops early. Filters come before attack terms; "x attacks B"
+	// (B is usually a king or a few pieces) is more often empty than "A attacks x".
+	sort.SliceStable(f.terms, func(i, j int) bool { return termCost[f.terms[i].kind] < termCost[f.terms[j].kind] })
 	return f, nil
 }
+
+var termCost = [...]int{termSet: 0, termFilter: 1, termAttackers: 2, termAttackedBy: 3}
 
 // mentions reports whether the variable appears in n.
 func mentions(n query.Node, sym *query.Symbol) bool {
