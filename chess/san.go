@@ -180,8 +180,11 @@ func (p *Position) quickSAN(s []byte) Move {
 	// One candidate, not a king: without check, only a pin on the king's line through from
 	// can make it illegal.
 	m := newMove(from, to, NoPieceType, moveNormal)
-	if p.checkers == 0 && !pseudoQueen[ksq].Has(from) {
-		return m
+	if p.checkers == 0 {
+		if !pseudoQueen[ksq].Has(from) || p.notPinned(ksq, from, to) {
+			return m
+		}
+		return NoMove
 	}
 	if !p.legal(m) {
 		return NoMove
@@ -500,21 +503,7 @@ func (p *Position) legal(m Move) bool {
 	}
 	ksq := p.King(p.side)
 	if p.checkers == 0 && !m.IsEnPassant() {
-		// Only a pin can make the move illegal: an enemy slider of the right kind on the
-		// king's line through from, with nothing else between.
-		if !pseudoQueen[ksq].Has(from) {
-			return true
-		}
-		if lineBB[ksq][from].Has(to) {
-			return true
-		}
-		after := occ&^SquareBB(from) | SquareBB(to)
-		for sliders := p.lineSliders(ksq, from, them) &^ SquareBB(to); sliders != 0; {
-			if betweenBB[ksq][sliders.PopFirst()]&after == 0 {
-				return false
-			}
-		}
-		return true
+		return p.notPinned(ksq, from, to)
 	}
 	captured := SquareBB(to)
 	if m.IsEnPassant() {
@@ -526,6 +515,22 @@ func (p *Position) legal(m Move) bool {
 	}
 	after := occ&^SquareBB(from)&^captured | SquareBB(to)
 	return p.attackersTo(ksq, after)&p.byColor[them]&^captured == 0
+}
+
+// notPinned reports whether moving the piece on from to to keeps the king on ksq safe from
+// a pin: an enemy slider of the right kind on the king's line through from, with nothing
+// else between. Without check, that is all a non-king move needs.
+func (p *Position) notPinned(ksq, from, to Square) bool {
+	if !pseudoQueen[ksq].Has(from) || lineBB[ksq][from].Has(to) {
+		return true
+	}
+	after := p.byType[0]&^SquareBB(from) | SquareBB(to)
+	for sliders := p.lineSliders(ksq, from, p.side.Other()) &^ SquareBB(to); sliders != 0; {
+		if betweenBB[ksq][sliders.PopFirst()]&after == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // SAN returns the move in Standard Algebraic Notation.

@@ -425,15 +425,19 @@ func (pl *pipeline[R]) split(ctx context.Context, free, work chan *chunk[R]) {
 		}
 		// Number the games and find their lines and offsets.
 		pos := 0
+		count := countLines
+		if bytes.IndexByte(c.data, '\r') < 0 {
+			count = countLF // one pass per game instead of two
+		}
 		for i := range c.spans {
 			s := &c.spans[i]
-			line += countLines(c.data[pos:s.start])
+			line += count(c.data[pos:s.start])
 			offset += int64(s.start - pos)
 			pos = s.start
 			number++
 			s.number, s.line, s.offset = number, line, offset
 		}
-		line += countLines(c.data[pos:])
+		line += count(c.data[pos:])
 		offset += int64(len(c.data) - pos)
 		work <- c
 	}
