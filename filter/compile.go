@@ -350,6 +350,9 @@ func (c *compiler) unary(n *query.Unary) (node, error) {
 		if err != nil {
 			return nil, err
 		}
+		if cs, ok := x.(*colorSet); ok && cs.squares == ^chess.Bitboard(0) {
+			return powerOfColor(cs.color), nil // power A, power a: the common case
+		}
 		return powerNode{x}, nil
 	case query.OpNeg, query.OpAbs:
 		x, err := c.num(n.X)
@@ -422,6 +425,12 @@ func (c *compiler) binary(n *query.Binary) (node, error) {
 			return nil, err
 		}
 		ops := map[query.Op]arithOp{query.OpAdd: opAdd, query.OpSub: opSub, query.OpMul: opMul, query.OpDiv: opDiv, query.OpMod: opMod}
+		if k, ok := y.(constNum); ok && (n.Op == query.OpAdd || n.Op == query.OpSub) {
+			if n.Op == query.OpSub {
+				k = -k
+			}
+			return &addConst{a: x, k: int(k)}, nil // x + 5: one call less per position
+		}
 		return &arithNode{op: ops[n.Op], a: x, b: y}, nil
 	}
 	return nil, errorf(n, "binary operator %v is not supported", n.Op)
@@ -470,6 +479,9 @@ func (c *compiler) compare(n *query.Compare) (node, error) {
 				return nil, errorf(n, "comparison %v is not supported", l.Op)
 			}
 			ch.ops = append(ch.ops, op)
+		}
+		if len(ch.ops) == 1 {
+			return &cmpPair{op: ch.ops[0], a: ch.args[0], b: ch.args[1]}, nil
 		}
 		return ch, nil
 	}

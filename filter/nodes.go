@@ -309,6 +309,23 @@ func power(pos *chess.Position, s chess.Bitboard) int {
 		9*(pos.ByType(chess.Queen)&s).Count()
 }
 
+// powerOfColor is `power A` or `power a`: the material of one side.
+type powerOfColor chess.Color
+
+func (c powerOfColor) num(e *Evaluator) (int, bool) {
+	return power(e.pos, e.pos.ByColor(chess.Color(c))), true
+}
+func (powerOfColor) match(*Evaluator) bool { return true }
+
+// addConst is `X + k` or `X - k` for a constant k.
+type addConst struct {
+	a numNode
+	k int
+}
+
+func (n *addConst) num(e *Evaluator) (int, bool) { v, ok := n.a.num(e); return v + n.k, ok }
+func (n *addConst) match(e *Evaluator) bool     { _, ok := n.num(e); return ok }
+
 type arithOp uint8
 
 const (
@@ -446,6 +463,25 @@ func (n *cmpChain) num(e *Evaluator) (int, bool) {
 	return first, true
 }
 func (n *cmpChain) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// cmpPair is a comparison of two numbers, the usual chain.
+type cmpPair struct {
+	op   cmpOp
+	a, b numNode
+}
+
+func (n *cmpPair) num(e *Evaluator) (int, bool) {
+	x, ok := n.a.num(e)
+	if !ok {
+		return 0, false
+	}
+	y, ok := n.b.num(e)
+	if !ok || !n.op.holds(x, y) {
+		return 0, false
+	}
+	return x, true
+}
+func (n *cmpPair) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
 // setEqNode is `X == Y` or `X != Y` between two sets: set (in)equality.
 type setEqNode struct {
