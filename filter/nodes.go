@@ -324,7 +324,7 @@ type addConst struct {
 }
 
 func (n *addConst) num(e *Evaluator) (int, bool) { v, ok := n.a.num(e); return v + n.k, ok }
-func (n *addConst) match(e *Evaluator) bool     { _, ok := n.num(e); return ok }
+func (n *addConst) match(e *Evaluator) bool      { _, ok := n.num(e); return ok }
 
 type arithOp uint8
 
