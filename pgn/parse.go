@@ -90,6 +90,8 @@ func (p *parser) parse(data []byte, g *Game) {
 	type tagRef struct{ n0, n1, v0, v1 int32 }
 	var tagBuf [24]tagRef
 	tags := tagBuf[:0]
+	var leadBuf [4][2]int
+	lead := leadBuf[:0] // comments before any tag: kept when no tag follows
 	var more bool
 	for {
 		// A tag pair at the next non-space byte is read without Next's dispatch.
@@ -106,6 +108,9 @@ func (p *parser) parse(data []byte, g *Game) {
 		}
 		if !more || !(tok.Kind == KindTag || tok.Kind == KindComment && len(tags) == 0 || tok.Kind == KindEscape) {
 			break
+		}
+		if tok.Kind == KindComment {
+			lead = append(lead, [2]int{tok.A, tok.B})
 		}
 		if tok.Kind == KindTag {
 			if tok.Flags&FlagUnterminated != 0 {
@@ -145,8 +150,18 @@ func (p *parser) parse(data []byte, g *Game) {
 	}
 	p.arena = p.arena[:0]
 	p.refs = p.refs[:0]
+	if len(tags) == 0 {
+		// A game without tags: its leading comments come before the first move, on the root.
+		for _, c := range lead {
+			if txt := bytes.TrimSpace(data[c[0]:c[1]]); len(txt) > 0 {
+				start := int32(len(p.arena))
+				p.arena = append(p.arena, txt...)
+				p.refs = append(p.refs, strRef{node: 0, start: start, end: int32(len(p.arena))})
+			}
+		}
+	}
 	p.movetext(more)
-	if len(p.refs) > 0 {
+	if len(p.refs) > 0 && len(g.Nodes) > 0 {
 		s := string(p.arena)
 		for _, r := range p.refs {
 			nt := g.noteOf(r.node)

@@ -151,3 +151,34 @@ func TestHostileShapes(t *testing.T) {
 		t.Errorf("%d nodes, errors %v", len(g.Nodes), g.Errors)
 	}
 }
+
+// TestLeadingComments: a comment before the first move of a game without tags is that
+// game's comment before move one, whether the game opens the file or follows a result;
+// a comment after a result and before the next game's tags stays with no game.
+func TestLeadingComments(t *testing.T) {
+	in := "{Opening remark} 1. e4 e5 1-0\n{Second game} ; and a line comment\n1. d4 d5 0-1\n" +
+		"{after the result}\n\n[Event \"Tagged\"]\n\n{before move one} 1. c4 *\n"
+	games, err := ReadAll(strings.NewReader(in), "x", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		first, comment string
+	}{
+		{"e4", "Opening remark"},
+		{"d4", "Second game and a line comment"},
+		{"c4", "before move one"},
+	}
+	if len(games) != len(want) {
+		t.Fatalf("%d games, want %d", len(games), len(want))
+	}
+	for i, w := range want {
+		g := games[i]
+		if len(g.Errors) > 0 {
+			t.Errorf("game %d: %v", i+1, g.Errors)
+		}
+		if first := g.Nodes[0].Pos.SAN(g.Nodes[1].Move); first != w.first || g.Comment(0) != w.comment {
+			t.Errorf("game %d: first move %s, root comment %q; want %s, %q", i+1, first, g.Comment(0), w.first, w.comment)
+		}
+	}
+}

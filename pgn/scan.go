@@ -29,8 +29,10 @@ const (
 // split applies one token to the game-splitting state machine shared by both
 // splitters: state and depth (variation nesting) say where we are, cur is the
 // start of the current game (-1 before the first), and a finished game's span
-// is appended to spans.
-func split(tok *Token, spans []span, state, depth, cur *int) []span {
+// is appended to spans. pend is the start of the first comment after a result
+// (-1 if none): a game without tags that follows takes it as its comment before
+// the first move, rather than leaving it after the previous game's result.
+func split(tok *Token, spans []span, state, depth, cur, pend *int) []span {
 	switch tok.Kind {
 	case KindTag:
 		if *state != stTags {
@@ -38,9 +40,13 @@ func split(tok *Token, spans []span, state, depth, cur *int) []span {
 				spans = append(spans, span{start: *cur, end: tok.Start})
 			}
 			*cur = tok.Start
-			*state, *depth = stTags, 0
+			*state, *depth, *pend = stTags, 0, -1
 		}
-	case KindComment, KindEscape, KindUnknown:
+	case KindComment:
+		if *state == stBetween && *pend < 0 {
+			*pend = tok.Start
+		}
+	case KindEscape, KindUnknown:
 	case KindResult:
 		if *state != stBetween && *depth == 0 {
 			*state = stBetween
@@ -48,11 +54,15 @@ func split(tok *Token, spans []span, state, depth, cur *int) []span {
 	default:
 		switch *state {
 		case stBetween:
-			if *cur >= 0 {
-				spans = append(spans, span{start: *cur, end: tok.Start})
+			start := tok.Start
+			if *pend >= 0 {
+				start = *pend
 			}
-			*cur = tok.Start
-			*state, *depth = stMoves, 0
+			if *cur >= 0 {
+				spans = append(spans, span{start: *cur, end: start})
+			}
+			*cur = start
+			*state, *depth, *pend = stMoves, 0, -1
 		case stTags:
 			*state = stMoves
 		}
@@ -78,12 +88,12 @@ func splitGamesRef(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span,
 	var tok Token
 	state := stBetween
 	depth := 0
-	cur := -1
+	cur, pend := -1, -1
 	for tz.Next(&tok) {
 		if !final && tok.End >= len(buf) {
 			break // the token may continue in the next block
 		}
-		spans = split(&tok, spans, &state, &depth, &cur)
+		spans = split(&tok, spans, &state, &depth, &cur, &pend)
 	}
 	if cur < 0 {
 		return spans, len(buf)
@@ -131,7 +141,7 @@ func splitGames(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, in
 	var tok Token
 	state := stBetween
 	depth := 0
-	cur := -1
+	cur, pend := -1, -1
 	n := len(buf)
 	for {
 		if state == stMoves {
@@ -249,7 +259,7 @@ func splitGames(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, in
 		if !final && tok.End >= n {
 			break // the token may continue in the next block
 		}
-		spans = split(&tok, spans, &state, &depth, &cur)
+		spans = split(&tok, spans, &state, &depth, &cur, &pend)
 	}
 	if cur < 0 {
 		return spans, len(buf)
