@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"runtime"
 
 	"github.com/spf13/cobra"
 
@@ -50,8 +51,20 @@ func scanFiles[R any](cmd *cobra.Command, files []string, bar *progress, opt pgn
 	return ok
 }
 
+// threadsFlag adds --threads to a subcommand; workers checks and returns its value.
+func threadsFlag(cmd *cobra.Command) (workers func() (int, error)) {
+	n := cmd.Flags().Int("threads", runtime.GOMAXPROCS(0), "number of worker threads")
+	return func() (int, error) {
+		if *n < 1 {
+			return 0, fmt.Errorf("--threads must be at least 1, got %d", *n)
+		}
+		return *n, nil
+	}
+}
+
 func newCheckCmd() *cobra.Command {
 	var mainOnly bool
+	var workers func() (int, error)
 	cmd := &cobra.Command{
 		Use:   "check FILE...",
 		Short: "Validate PGN files and report every problem with its location",
@@ -61,12 +74,16 @@ then a summary. The exit status is 0 when there is no problem, 1 when there are 
 and 2 when a file cannot be read.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			threads, err := workers()
+			if err != nil {
+				return err
+			}
 			out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 			defer out.Flush()
 			stderr := cmd.ErrOrStderr()
 			bar := newProgress(stderr, "check")
 			defer bar.Finish()
-			opt := pgn.Options{Variations: !mainOnly}
+			opt := pgn.Options{Variations: !mainOnly, Workers: threads}
 			var games, positions, problems, badGames int
 			// Games are checked in the workers; only their problems travel.
 			type result struct {
@@ -109,5 +126,6 @@ and 2 when a file cannot be read.`,
 		},
 	}
 	cmd.Flags().BoolVar(&mainOnly, "main-line", false, "check the main lines only, skipping variations")
+	workers = threadsFlag(cmd)
 	return cmd
 }

@@ -78,6 +78,19 @@ func TestCheckCommand(t *testing.T) {
 				"3 games, 11 positions, 1 errors in 1 games\n",
 		},
 		{
+			name:       "one thread gives the same report",
+			args:       []string{"check", "--threads", "1", small},
+			wantStatus: 1,
+			wantOut: small + ":19:13: game 2: illegal move: no bishop can move to f7 (Bxf7+)\n" +
+				"3 games, 11 positions, 1 errors in 1 games\n",
+		},
+		{
+			name:       "threads must be positive",
+			args:       []string{"export", "--threads", "0", small},
+			wantStatus: 2,
+			errHas:     []string{"--threads must be at least 1, got 0"},
+		},
+		{
 			name:       "clean file",
 			args:       []string{"check", "../../testdata/pgn/lichess-5.pgn"},
 			wantStatus: 0,

@@ -18,6 +18,7 @@ func openFile(name string) (*os.File, error) { return os.Open(name) }
 func newExportCmd() *cobra.Command {
 	var format string
 	var variations bool
+	var workers func() (int, error)
 	cmd := &cobra.Command{
 		Use:   "export [--format pgn|fen|epd|uci|jsonl] [--variations] FILE...",
 		Short: "Write every game (pgn) or every position (fen, epd, uci, jsonl)",
@@ -40,13 +41,17 @@ reported on standard error; the moves before a problem are still written.`,
 			default:
 				return fmt.Errorf("unknown format %q (want pgn, fen, epd, uci or jsonl)", format)
 			}
+			threads, err := workers()
+			if err != nil {
+				return err
+			}
 			out := bufio.NewWriterSize(cmd.OutOrStdout(), 256<<10)
 			defer out.Flush()
 			stderr := cmd.ErrOrStderr()
 			bar := newProgress(stderr, "export")
 			defer bar.Finish()
 			// A PGN copy keeps everything; positions come from the main line unless asked.
-			opt := pgn.Options{Variations: variations || format == "pgn"}
+			opt := pgn.Options{Variations: variations || format == "pgn", Workers: threads}
 			type result struct {
 				text   []byte
 				errors []error
@@ -80,6 +85,7 @@ reported on standard error; the moves before a problem are still written.`,
 	}
 	cmd.Flags().StringVar(&format, "format", "pgn", "output format: pgn, fen, epd, uci or jsonl")
 	cmd.Flags().BoolVar(&variations, "variations", false, "include variations")
+	workers = threadsFlag(cmd)
 	return cmd
 }
 
