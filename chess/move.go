@@ -182,7 +182,8 @@ func (p *Position) Play(m Move) {
 	if m.IsEnPassant() {
 		p.checkers |= (BishopAttacks(ksq, occ)&(p.byType[Bishop]|p.byType[Queen]) |
 			RookAttacks(ksq, occ)&(p.byType[Rook]|p.byType[Queen])) & p.byColor[us]
-	} else if pseudoQueen[ksq].Has(from) && betweenBB[ksq][from]&occ == 0 {
+	} else if pseudoQueen[ksq].Has(from) && p.byColor[us]&p.sliders()&pseudoQueen[ksq] != 0 &&
+		betweenBB[ksq][from]&occ == 0 {
 		// A discovered check comes from one of our sliders of the line's kind on that line.
 		for sliders := p.lineSliders(ksq, from, us); sliders != 0; {
 			if s := sliders.PopFirst(); betweenBB[ksq][s]&occ == 0 {
@@ -226,6 +227,9 @@ func (p *Position) castleRookBB() Bitboard {
 	}
 	return b
 }
+
+// sliders returns the bishops, rooks and queens of both sides.
+func (p *Position) sliders() Bitboard { return p.byType[Bishop] | p.byType[Rook] | p.byType[Queen] }
 
 // lineSliders returns the sliders of colour c that move along the line through ksq and from:
 // rooks and queens on a rank or file, bishops and queens on a diagonal.

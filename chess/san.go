@@ -521,7 +521,9 @@ func (p *Position) legal(m Move) bool {
 // a pin: an enemy slider of the right kind on the king's line through from, with nothing
 // else between. Without check, that is all a non-king move needs.
 func (p *Position) notPinned(ksq, from, to Square) bool {
-	if !pseudoQueen[ksq].Has(from) || lineBB[ksq][from].Has(to) {
+	// The small tables first: no enemy slider on the king's lines means no pin.
+	if !pseudoQueen[ksq].Has(from) || p.byColor[p.side.Other()]&p.sliders()&pseudoQueen[ksq] == 0 ||
+		lineBB[ksq][from].Has(to) {
 		return true
 	}
 	after := p.byType[0]&^SquareBB(from) | SquareBB(to)
