@@ -210,11 +210,8 @@ func (p *Position) givesDirectCheck(t PieceType, c Color, s, ksq Square, occ Bit
 	case King:
 		return false
 	}
-	if !pseudoQueen[ksq].Has(s) || betweenBB[ksq][s]&occ != 0 {
-		return false
-	}
-	orth := s.File() == ksq.File() || s.Rank() == ksq.Rank()
-	return t == Queen || (t == Rook) == orth
+	// A slider of this kind on one of its empty-board lines from the king, nothing between.
+	return pseudoSlider[t&7][ksq].Has(s) && betweenBB[ksq][s]&occ == 0
 }
 
 // castleRookBB returns the squares of the rooks that still have castling rights.
