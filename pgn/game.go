@@ -13,7 +13,8 @@
 // variation, a missing result, truncation) is recorded in Game.Errors with its
 // file, line and column; the positions before it stay usable and the next
 // game is read normally. Games are delimited by tag pairs after move text and
-// by move text after a result; a blank line followed by a tag pair ends even
+// by move text after a result (a comment just before such a tagless game's
+// first move is that game's); a blank line followed by a tag pair ends even
 // an unterminated comment, so a broken game never swallows the next one.
 package pgn
 
