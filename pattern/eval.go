@@ -180,25 +180,7 @@ func fwd(g *Geometry, n *enode, e *Env, s Set) Set {
 		}
 		return r
 	case opRep:
-		body := n.kids[0]
-		for i := 0; i < n.min; i++ {
-			if s = fwd(g, body, e, s); s.IsEmpty() {
-				return s
-			}
-		}
-		if n.max == n.min {
-			return s
-		}
-		// Semi-naive fixpoint: only squares reached for the first time go on. A square first
-		// reached after fewer repetitions has at least as many left, so nothing is lost.
-		acc, f := s, s
-		for i := n.min; n.max < 0 || i < n.max; i++ {
-			if f = fwd(g, body, e, f).AndNot(acc); f.IsEmpty() {
-				break
-			}
-			acc = acc.Or(f)
-		}
-		return acc
+		return repeat(g, n, e, true, s)
 	case opRepRay:
 		c := g.valid
 		if n.cnf != nil {
@@ -274,23 +256,7 @@ func back(g *Geometry, n *enode, e *Env, t Set) Set {
 		}
 		return r
 	case opRep:
-		body := n.kids[0]
-		for i := 0; i < n.min; i++ {
-			if t = back(g, body, e, t); t.IsEmpty() {
-				return t
-			}
-		}
-		if n.max == n.min {
-			return t
-		}
-		acc, f := t, t
-		for i := n.min; n.max < 0 || i < n.max; i++ {
-			if f = back(g, body, e, f).AndNot(acc); f.IsEmpty() {
-				break
-			}
-			acc = acc.Or(f)
-		}
-		return acc
+		return repeat(g, n, e, false, t)
 	case opRepRay:
 		c := g.valid
 		if n.cnf != nil {
@@ -335,6 +301,62 @@ func back(g *Geometry, n *enode, e *Env, t Set) Set {
 	panic("pattern: bad program")
 }
 
+// repeat evaluates a repetition of n's body (opRep) forward from s or backward from it: the
+// minimum number of steps, then a semi-naive fixpoint in which only squares reached for the
+// first time go on. A square first reached after fewer repetitions has at least as many left,
+// so nothing is lost. (opRepRay, the sliding pieces' loop, has the same shape written out with
+// its jump and check inline: a call per step there cost 10-30%.)
+func repeat(g *Geometry, n *enode, e *Env, forward bool, s Set) Set {
+	next := func(s Set) Set {
+		if forward {
+			return fwd(g, n.kids[0], e, s)
+		}
+		return back(g, n.kids[0], e, s)
+	}
+	for i := 0; i < n.min; i++ {
+		if s = next(s); s.IsEmpty() {
+			return s
+		}
+	}
+	if n.max == n.min {
+		return s
+	}
+	acc, f := s, s
+	for i := n.min; n.max < 0 || i < n.max; i++ {
+		if f = next(f).AndNot(acc); f.IsEmpty() {
+			break
+		}
+		acc = acc.Or(f)
+	}
+	return acc
+}
+
+// repeat64 is repeat on one word.
+func repeat64(valid uint64, n *enode, e *Env64, forward bool, s uint64) uint64 {
+	next := func(s uint64) uint64 {
+		if forward {
+			return fwd64(valid, n.kids[0], e, s)
+		}
+		return back64(valid, n.kids[0], e, s)
+	}
+	for i := 0; i < n.min; i++ {
+		if s = next(s); s == 0 {
+			return s
+		}
+	}
+	if n.max == n.min {
+		return s
+	}
+	acc, f := s, s
+	for i := n.min; n.max < 0 || i < n.max; i++ {
+		if f = next(f) &^ acc; f == 0 {
+			break
+		}
+		acc |= f
+	}
+	return acc
+}
+
 func fwd64(valid uint64, n *enode, e *Env64, s uint64) uint64 {
 	switch n.op {
 	case opEmpty:
@@ -367,23 +389,7 @@ func fwd64(valid uint64, n *enode, e *Env64, s uint64) uint64 {
 	case opSlides:
 		return slides64(n.rays, e.Empty, s)
 	case opRep:
-		body := n.kids[0]
-		for i := 0; i < n.min; i++ {
-			if s = fwd64(valid, body, e, s); s == 0 {
-				return s
-			}
-		}
-		if n.max == n.min {
-			return s
-		}
-		acc, f := s, s
-		for i := n.min; n.max < 0 || i < n.max; i++ {
-			if f = fwd64(valid, body, e, f) &^ acc; f == 0 {
-				break
-			}
-			acc |= f
-		}
-		return acc
+		return repeat64(valid, n, e, true, s)
 	case opRepRay:
 		c := valid
 		if n.cnf != nil {
@@ -424,23 +430,7 @@ func back64(valid uint64, n *enode, e *Env64, t uint64) uint64 {
 	case opRays:
 		return rays64(n.rays, false, t)
 	case opRep:
-		body := n.kids[0]
-		for i := 0; i < n.min; i++ {
-			if t = back64(valid, body, e, t); t == 0 {
-				return t
-			}
-		}
-		if n.max == n.min {
-			return t
-		}
-		acc, f := t, t
-		for i := n.min; n.max < 0 || i < n.max; i++ {
-			if f = back64(valid, body, e, f) &^ acc; f == 0 {
-				break
-			}
-			acc |= f
-		}
-		return acc
+		return repeat64(valid, n, e, false, t)
 	case opRepRay:
 		c := valid
 		if n.cnf != nil {
