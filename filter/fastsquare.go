@@ -119,10 +119,7 @@ func (c *compiler) fastSquare(sq *query.Square, in setNode) (node, error) {
 	}
 	f := &squareFast{in: in, every: sq.All}
 	for _, it := range items {
-		var t squareTerm
-		b, isBin := it.(*query.Binary)
-		switch {
-		case !mentions(it, sq.Var):
+		if !mentions(it, sq.Var) {
 			if !pure(it) {
 				return nil, nil
 			}
@@ -130,50 +127,40 @@ func (c *compiler) fastSquare(sq *query.Square, in setNode) (node, error) {
 			if err != nil {
 				return nil, err
 			}
-			t = squareTerm{kind: termFilter, f: x}
-		case isBin && (b.Op == query.OpAttacks && isX(b.Y) || b.Op == query.OpAttackedBy && isX(b.X)):
-			other := b.X
-			if b.Op == query.OpAttackedBy {
-				other = b.Y
-			}
-			if mentions(other, sq.Var) || !pure(other) {
-				return nil, nil
-			}
-			s, err := c.set(other)
-			if err != nil {
-				return nil, err
-			}
-			t = squareTerm{kind: termAttackedBy, set: s}
-		case isBin && (b.Op == query.OpAttacks && isX(b.X) || b.Op == query.OpAttackedBy && isX(b.Y)):
-			other := b.Y
-			if b.Op == query.OpAttackedBy {
-				other = b.X
-			}
-			if mentions(other, sq.Var) || !pure(other) {
-				return nil, nil
-			}
-			s, err := c.set(other)
-			if err != nil {
-				return nil, err
-			}
-			t = squareTerm{kind: termAttackers, set: s}
-		case isBin && (b.Op == query.OpInter && (isX(b.X) || isX(b.Y)) || b.Op == query.OpIn && isX(b.X) && b.X.Type() == query.TypeSet):
-			other := b.Y
-			if b.Op == query.OpInter && isX(b.Y) {
-				other = b.X
-			}
-			if mentions(other, sq.Var) || !pure(other) {
-				return nil, nil
-			}
-			s, err := c.set(other)
-			if err != nil {
-				return nil, err
-			}
-			t = squareTerm{kind: termSet, set: s}
+			f.terms = append(f.terms, squareTerm{kind: termFilter, f: x})
+			continue
+		}
+		// A relation between x and another set: which relation, and the other side.
+		b, ok := it.(*query.Binary)
+		if !ok {
+			return nil, nil
+		}
+		var kind termKind
+		var other query.Node
+		switch {
+		case b.Op == query.OpAttacks && isX(b.Y):
+			kind, other = termAttackedBy, b.X
+		case b.Op == query.OpAttackedBy && isX(b.X):
+			kind, other = termAttackedBy, b.Y
+		case b.Op == query.OpAttacks && isX(b.X):
+			kind, other = termAttackers, b.Y
+		case b.Op == query.OpAttackedBy && isX(b.Y):
+			kind, other = termAttackers, b.X
+		case b.Op == query.OpInter && isX(b.X), b.Op == query.OpIn && isX(b.X) && b.X.Type() == query.TypeSet:
+			kind, other = termSet, b.Y
+		case b.Op == query.OpInter && isX(b.Y):
+			kind, other = termSet, b.X
 		default:
 			return nil, nil
 		}
-		f.terms = append(f.terms, t)
+		if mentions(other, sq.Var) || !pure(other) {
+			return nil, nil
+		}
+		s, err := c.set(other)
+		if err != nil {
+			return nil, err
+		}
+		f.terms = append(f.terms, squareTerm{kind: kind, set: s})
 	}
 	// The terms are intersected, in any order: the cheap and the selective first, so that
 	// an empty intersection stops early. Filters come before attack terms; "x attacks B"

@@ -95,11 +95,17 @@ func splitGamesRef(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span,
 		}
 		spans = split(&tok, spans, &state, &depth, &cur, &pend)
 	}
+	return lastGame(spans, cur, len(buf), final)
+}
+
+// lastGame ends a split of n bytes whose last game starts at cur (-1: no game): a final
+// block keeps it, any other leaves it, from rest on, for the next block.
+func lastGame(spans []span, cur, n int, final bool) (_ []span, rest int) {
 	if cur < 0 {
-		return spans, len(buf)
+		return spans, n
 	}
 	if final {
-		return append(spans, span{start: cur, end: len(buf)}), len(buf)
+		return append(spans, span{start: cur, end: n}), n
 	}
 	return spans, cur
 }
@@ -261,13 +267,7 @@ func splitGames(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, in
 		}
 		spans = split(&tok, spans, &state, &depth, &cur, &pend)
 	}
-	if cur < 0 {
-		return spans, len(buf)
-	}
-	if final {
-		return append(spans, span{start: cur, end: len(buf)}), len(buf)
-	}
-	return spans, cur
+	return lastGame(spans, cur, len(buf), final)
 }
 
 // chunk is a block of whole games handed to a worker.

@@ -181,6 +181,13 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 	}
 	ok := true
 	var tr func(Node) Node
+	trAll := func(ns []Node) []Node {
+		out := make([]Node, len(ns))
+		for i, n := range ns {
+			out[i] = tr(n)
+		}
+		return out
+	}
 	tr = func(n Node) Node {
 		if n == nil || *copied > maxCopies {
 			return n
@@ -232,10 +239,7 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 			return &c
 		case *Block:
 			c := *n
-			c.Filters = make([]Node, len(n.Filters))
-			for i, f := range n.Filters {
-				c.Filters[i] = tr(f)
-			}
+			c.Filters = trAll(n.Filters)
 			return &c
 		case *Unary:
 			c := *n
@@ -247,18 +251,12 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 			return &c
 		case *Compare:
 			c := *n
-			c.Operands = make([]Node, len(n.Operands))
-			for i, o := range n.Operands {
-				c.Operands[i] = tr(o)
-			}
+			c.Operands = trAll(n.Operands)
 			c.Links = append([]CompareLink(nil), n.Links...)
 			return &c
 		case *MinMax:
 			c := *n
-			c.Args = make([]Node, len(n.Args))
-			for i, a := range n.Args {
-				c.Args[i] = tr(a)
-			}
+			c.Args = trAll(n.Args)
 			return &c
 		case *If:
 			c := *n
@@ -285,17 +283,11 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 		case *Transform:
 			c := *n
 			c.Body = tr(n.Body)
-			c.Variants = make([]Node, len(n.Variants))
-			for i, v := range n.Variants {
-				c.Variants[i] = tr(v)
-			}
+			c.Variants = trAll(n.Variants)
 			return &c
 		case *Comment:
 			c := *n
-			c.Args = make([]Node, len(n.Args))
-			for i, a := range n.Args {
-				c.Args[i] = tr(a)
-			}
+			c.Args = trAll(n.Args)
 			return &c
 		case *Sort:
 			c := *n
