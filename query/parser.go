@@ -292,28 +292,30 @@ func (p *parser) parseFilter() Node {
 	return p.parseOr()
 }
 
-func (p *parser) parseOr() Node {
-	x := p.parseAnd()
+// leftChain parses operand (op operand)... into a left-nested chain of Binary nodes, for one
+// precedence level; opOf says whether the current token is one of the level's operators.
+// Each link counts as one nesting level until the chain is done.
+func (p *parser) leftChain(operand func() Node, opOf func() (Op, bool)) Node {
+	x := operand()
 	defer p.unwind(p.depth)
-	for p.isKw("or") {
+	for {
+		op, ok := opOf()
+		if !ok {
+			return x
+		}
 		p.enter()
 		pos := p.tok.pos
 		p.next()
-		x = &Binary{At: At{pos}, Op: OpOr, X: x, Y: p.parseAnd()}
+		x = &Binary{At: At{pos}, Op: op, X: x, Y: operand()}
 	}
-	return x
+}
+
+func (p *parser) parseOr() Node {
+	return p.leftChain(p.parseAnd, func() (Op, bool) { return OpOr, p.isKw("or") })
 }
 
 func (p *parser) parseAnd() Node {
-	x := p.parseNot()
-	defer p.unwind(p.depth)
-	for p.isKw("and") {
-		p.enter()
-		pos := p.tok.pos
-		p.next()
-		x = &Binary{At: At{pos}, Op: OpAnd, X: x, Y: p.parseNot()}
-	}
-	return x
+	return p.leftChain(p.parseNot, func() (Op, bool) { return OpAnd, p.isKw("and") })
 }
 
 func (p *parser) parseNot() Node {
@@ -358,43 +360,20 @@ func (p *parser) parseIn() Node {
 }
 
 func (p *parser) parseUnion() Node {
-	x := p.parseInter()
-	defer p.unwind(p.depth)
-	for p.tok.kind == tBar && !p.inGroup {
-		p.enter()
-		pos := p.tok.pos
-		p.next()
-		x = &Binary{At: At{pos}, Op: OpUnion, X: x, Y: p.parseInter()}
-	}
-	return x
+	return p.leftChain(p.parseInter, func() (Op, bool) { return OpUnion, p.tok.kind == tBar && !p.inGroup })
 }
 
 func (p *parser) parseInter() Node {
-	x := p.parseAttacks()
-	defer p.unwind(p.depth)
-	for p.tok.kind == tAmp {
-		p.enter()
-		pos := p.tok.pos
-		p.next()
-		x = &Binary{At: At{pos}, Op: OpInter, X: x, Y: p.parseAttacks()}
-	}
-	return x
+	return p.leftChain(p.parseAttacks, func() (Op, bool) { return OpInter, p.tok.kind == tAmp })
 }
 
 func (p *parser) parseAttacks() Node {
-	x := p.parseAdd()
-	defer p.unwind(p.depth)
-	for p.isKw("attacks") || p.isKw("attackedby") {
-		op := OpAttacks
-		if p.tok.text == "attackedby" {
-			op = OpAttackedBy
+	return p.leftChain(p.parseAdd, func() (Op, bool) {
+		if p.isKw("attackedby") {
+			return OpAttackedBy, true
 		}
-		p.enter()
-		pos := p.tok.pos
-		p.next()
-		x = &Binary{At: At{pos}, Op: op, X: x, Y: p.parseAdd()}
-	}
-	return x
+		return OpAttacks, p.isKw("attacks")
+	})
 }
 
 // isRepetition reports whether the current token is a line repetition
@@ -422,32 +401,29 @@ func startsOperand(k tokenKind) bool {
 }
 
 func (p *parser) parseAdd() Node {
-	x := p.parseMul()
-	defer p.unwind(p.depth)
-	for (p.tok.kind == tPlus || p.tok.kind == tMinus) && !p.isRepetition() {
-		op := OpAdd
-		if p.tok.kind == tMinus {
-			op = OpSub
+	return p.leftChain(p.parseMul, func() (Op, bool) {
+		switch p.tok.kind {
+		case tPlus:
+			return OpAdd, !p.isRepetition()
+		case tMinus:
+			return OpSub, !p.isRepetition()
 		}
-		p.enter()
-		pos := p.tok.pos
-		p.next()
-		x = &Binary{At: At{pos}, Op: op, X: x, Y: p.parseMul()}
-	}
-	return x
+		return 0, false
+	})
 }
 
 func (p *parser) parseMul() Node {
-	x := p.parseUnary()
-	defer p.unwind(p.depth)
-	for (p.tok.kind == tStar || p.tok.kind == tSlash || p.tok.kind == tPercent) && !p.isRepetition() {
-		op := map[tokenKind]Op{tStar: OpMul, tSlash: OpDiv, tPercent: OpMod}[p.tok.kind]
-		p.enter()
-		pos := p.tok.pos
-		p.next()
-		x = &Binary{At: At{pos}, Op: op, X: x, Y: p.parseUnary()}
-	}
-	return x
+	return p.leftChain(p.parseUnary, func() (Op, bool) {
+		switch p.tok.kind {
+		case tStar:
+			return OpMul, !p.isRepetition()
+		case tSlash:
+			return OpDiv, !p.isRepetition()
+		case tPercent:
+			return OpMod, !p.isRepetition()
+		}
+		return 0, false
+	})
 }
 
 // parseUnary parses prefix operators. Following the CQL manual, the numeric
