@@ -747,9 +747,8 @@ func (c *compiler) square(n *query.Square) (node, error) {
 	}
 	if n.Piece {
 		c.q.needIDs = true
-		return &pieceIter{v: n.Var.Index, in: in, body: body, every: n.All}, nil
 	}
-	return &squareIter{v: n.Var.Index, in: in, body: body, every: n.All}, nil
+	return &squareIter{v: n.Var.Index, in: in, body: body, every: n.All, pieces: n.Piece}, nil
 }
 
 func (c *compiler) move(n *query.Move) (node, error) {

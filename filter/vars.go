@@ -128,24 +128,44 @@ func (n *assignStr) match(e *Evaluator) bool {
 
 // ---- iteration ----
 
-// squareIter is `square [all] x in S body`. Without all it is the set of the
-// squares of S for which body matches; with all it matches when body matches
-// for every square of S.
+// squareIter is `square [all] x in S body`, or with pieces `piece [all] x in S body` over the
+// pieces on the squares of S, with x bound to each piece's identity. Without all it is the
+// set of the squares for which the body matches; with all, S itself when every square
+// matches, else empty.
 type squareIter struct {
-	v     int
-	in    setNode
-	body  node
-	every bool
+	v      int
+	in     setNode
+	body   node
+	every  bool
+	pieces bool
+}
+
+// squares returns S, only its occupied squares for piece.
+func (n *squareIter) squares(e *Evaluator) chess.Bitboard {
+	if n.pieces {
+		return n.in.set(e) & e.pos.Occupied()
+	}
+	return n.in.set(e)
+}
+
+// bind sets x to the square sq, or to the piece on it.
+func (n *squareIter) bind(e *Evaluator, s *slot, sq chess.Square) {
+	if n.pieces {
+		s.id = e.pieceAt(sq)
+	} else {
+		s.bb = chess.SquareBB(sq)
+	}
+	s.bound = true
 }
 
 func (n *squareIter) set(e *Evaluator) chess.Bitboard {
-	in := n.in.set(e)
+	in := n.squares(e)
 	var r chess.Bitboard
 	s := &e.vars[n.v]
 	saved := *s
 	for b := in; b != 0; {
 		sq := b.PopFirst()
-		s.bb, s.bound = chess.SquareBB(sq), true
+		n.bind(e, s, sq)
 		if n.body.match(e) {
 			r |= chess.SquareBB(sq)
 		} else if n.every {
@@ -162,56 +182,12 @@ func (n *squareIter) match(e *Evaluator) bool {
 		return n.set(e) != 0
 	}
 	// Square all matches when no square fails, even with S empty.
-	in := n.in.set(e)
+	in := n.squares(e)
 	s := &e.vars[n.v]
 	saved := *s
 	ok := true
 	for b := in; b != 0 && ok; {
-		s.bb, s.bound = chess.SquareBB(b.PopFirst()), true
-		ok = n.body.match(e)
-	}
-	*s = saved
-	return ok
-}
-
-// pieceIter is `piece [all] x in S body`: like squareIter over the pieces on
-// the squares of S, with x bound to each piece's identity.
-type pieceIter struct {
-	v     int
-	in    setNode
-	body  node
-	every bool
-}
-
-func (n *pieceIter) set(e *Evaluator) chess.Bitboard {
-	in := n.in.set(e) & e.pos.Occupied()
-	var r chess.Bitboard
-	s := &e.vars[n.v]
-	saved := *s
-	for b := in; b != 0; {
-		sq := b.PopFirst()
-		s.id, s.bound = e.pieceAt(sq), true
-		if n.body.match(e) {
-			r |= chess.SquareBB(sq)
-		} else if n.every {
-			*s = saved
-			return 0
-		}
-	}
-	*s = saved
-	return r
-}
-
-func (n *pieceIter) match(e *Evaluator) bool {
-	if !n.every {
-		return n.set(e) != 0
-	}
-	in := n.in.set(e) & e.pos.Occupied()
-	s := &e.vars[n.v]
-	saved := *s
-	ok := true
-	for b := in; b != 0 && ok; {
-		s.id, s.bound = e.pieceAt(b.PopFirst()), true
+		n.bind(e, s, b.PopFirst())
 		ok = n.body.match(e)
 	}
 	*s = saved
