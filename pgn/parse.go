@@ -94,19 +94,8 @@ func (p *parser) parse(data []byte, g *Game) {
 	lead := leadBuf[:0] // comments before any tag: kept when no tag follows
 	var more bool
 	for {
-		// A tag pair at the next non-space byte is read without Next's dispatch.
-		q := p.tz.pos
-		for q < len(data) && class[data[q]]&cSpace != 0 {
-			q++
-		}
-		if q < len(data) && data[q] == '[' {
-			tok.Start, tok.Flags = q, 0
-			p.tz.tag(tok, q)
-			more = true
-		} else {
-			more = p.tz.Next(tok)
-		}
-		if !more || !(tok.Kind == KindTag || tok.Kind == KindComment && len(tags) == 0 || tok.Kind == KindEscape) {
+		// NextFast reads a tag pair without Next's dispatch.
+		if more = p.tz.NextFast(tok); !more || !(tok.Kind == KindTag || tok.Kind == KindComment && len(tags) == 0 || tok.Kind == KindEscape) {
 			break
 		}
 		if tok.Kind == KindComment {
