@@ -221,41 +221,42 @@ func lineGame(t testing.TB, fen string, moves ...string) *pgn.Game {
 	return g
 }
 
+// evalAt compiles filter f and positions an evaluator at node i of g.
+func evalAt(t testing.TB, f query.Node, g *pgn.Game, i int, s *syms) (*Query, *Evaluator) {
+	t.Helper()
+	q := mustCompile(t, program(s, f))
+	e := q.NewEvaluator()
+	e.startGame(g)
+	e.at(int32(i))
+	return q, e
+}
+
 // setAt evaluates the set filter f at node i of g.
 func setAt(t testing.TB, f query.Node, g *pgn.Game, i int, s *syms) chess.Bitboard {
 	t.Helper()
-	q := mustCompile(t, program(s, f))
+	q, e := evalAt(t, f, g, i, s)
 	sn, ok := q.body.(setNode)
 	if !ok {
 		t.Fatalf("%T is not a set filter", q.body)
 	}
-	e := q.NewEvaluator()
-	e.startGame(g)
-	e.at(int32(i))
 	return sn.set(e)
 }
 
 // matchesAt evaluates filter f at node i of g.
 func matchesAt(t testing.TB, f query.Node, g *pgn.Game, i int, s *syms) bool {
 	t.Helper()
-	q := mustCompile(t, program(s, f))
-	e := q.NewEvaluator()
-	e.startGame(g)
-	e.at(int32(i))
+	q, e := evalAt(t, f, g, i, s)
 	return q.body.match(e)
 }
 
 // numAt evaluates the numeric filter f at node i of g.
 func numAt(t testing.TB, f query.Node, g *pgn.Game, i int, s *syms) (int, bool) {
 	t.Helper()
-	q := mustCompile(t, program(s, f))
+	q, e := evalAt(t, f, g, i, s)
 	nn, ok := q.body.(numNode)
 	if !ok {
 		t.Fatalf("%T is not a numeric filter", q.body)
 	}
-	e := q.NewEvaluator()
-	e.startGame(g)
-	e.at(int32(i))
 	return nn.num(e)
 }
 
