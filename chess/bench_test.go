@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/internal/testdata"
 )
 
 func sanGames(tb testing.TB, n int) [][][]byte {
 	var out [][][]byte
-	for _, g := range movetextGames(tb, filepath.Join(dataDir(tb), "masters-10k.pgn"), n) {
+	for _, g := range movetextGames(tb, filepath.Join(testdata.Dir(tb), "masters-10k.pgn"), n) {
 		var moves [][]byte
 		for _, s := range g {
 			moves = append(moves, []byte(s))

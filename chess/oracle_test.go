@@ -11,19 +11,8 @@ import (
 	nc "github.com/notnil/chess"
 
 	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/internal/testdata"
 )
-
-// dataDir returns ../shared/data; under CI the corpora must be present.
-func dataDir(t testing.TB) string {
-	dir := filepath.Join("..", "..", "shared", "data")
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("corpus folder missing under CI: %v", err)
-		}
-		t.Skipf("corpus folder missing: %v", err)
-	}
-	return dir
-}
 
 // movetextGames reads up to max games of a PGN file as main-line SAN lists, skipping games that
 // start from a FEN. A deliberately simple reader, independent of package pgn.
@@ -111,7 +100,7 @@ func uciSet(moves []string) string {
 // TestAgainstNotnil replays real games with our core and with github.com/notnil/chess and
 // compares the FEN after every move and the set of legal moves in every position.
 func TestAgainstNotnil(t *testing.T) {
-	dir := dataDir(t)
+	dir := testdata.Dir(t)
 	perFile := 1000
 	if testing.Short() {
 		perFile = 100
@@ -173,7 +162,7 @@ func TestAgainstNotnil(t *testing.T) {
 // TestSANRoundTrip formats every legal move of every position of real games as SAN and parses
 // it back: the move must come back unchanged.
 func TestSANRoundTrip(t *testing.T) {
-	dir := dataDir(t)
+	dir := testdata.Dir(t)
 	max := 3000
 	if testing.Short() {
 		max = 300
@@ -250,7 +239,7 @@ func quickShapes() [][]byte {
 // whatever the general reader reads, except what it leaves to it on purpose: pawn moves
 // written with a P, and castling written as a king move (Kg1, Kxh1).
 func TestQuickSANAgrees(t *testing.T) {
-	dir := dataDir(t)
+	dir := testdata.Dir(t)
 	games := 8
 	if testing.Short() {
 		games = 1

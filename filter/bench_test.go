@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/internal/testdata"
 	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 )
@@ -18,17 +19,7 @@ import (
 // keeps copies of them (the reader reuses its Game).
 func loadGames(tb testing.TB, name string, n int, variations bool) []*pgn.Game {
 	tb.Helper()
-	t, ok := tb.(*testing.T)
-	var path string
-	if ok {
-		path = dataFile(t, name)
-	} else {
-		path = dataDir + "/" + name
-		if _, err := os.Stat(path); err != nil {
-			tb.Skipf("test data missing: %v", err)
-		}
-	}
-	f, err := os.Open(path)
+	f, err := os.Open(testdata.File(tb, name))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -167,10 +158,9 @@ func TestConcurrentEvaluators(t *testing.T) {
 // together, as the command runs them: masters-10k.pgn read from memory with
 // pgn.ScanParallel, one evaluator per worker.
 func BenchmarkPipeline(b *testing.B) {
-	path := dataDir + "/masters-10k.pgn"
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(testdata.File(b, "masters-10k.pgn"))
 	if err != nil {
-		b.Skipf("test data missing: %v", err)
+		b.Fatal(err)
 	}
 	for _, src := range typicalQueries[:4] {
 		b.Run(src, func(b *testing.B) {

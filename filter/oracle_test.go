@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/internal/testdata"
 	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 	nc "github.com/notnil/chess"
@@ -22,22 +23,6 @@ import (
 // with github.com/notnil/chess, replayed with our chess package into a
 // pgn.Game, evaluated with our filters, and the matching (game, ply) pairs
 // are compared with what the test computes from notnil's own positions.
-
-const dataDir = "../../shared/data"
-
-// dataFile returns the path of a shared data file; without it the test is
-// skipped, except under CI where missing data is a failure.
-func dataFile(t *testing.T, name string) string {
-	t.Helper()
-	p := filepath.Join(dataDir, name)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("test data missing under CI: %v", err)
-		}
-		t.Skipf("test data missing: %v", err)
-	}
-	return p
-}
 
 // oracleGame is one game as notnil read it, and the same game as our model.
 type oracleGame struct {
@@ -287,7 +272,7 @@ func TestOracle(t *testing.T) {
 	}
 	for _, file := range []string{"lichess-10k.pgn", "masters-10k.pgn"} {
 		t.Run(file, func(t *testing.T) {
-			path := dataFile(t, file)
+			path := testdata.File(t, file)
 			games := readOracleGames(t, path, n)
 			byNumber := map[int]*nc.Game{}
 			for _, og := range games {

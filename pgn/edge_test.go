@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/cqlgo/cql/internal/testdata"
 )
 
 // edgeProblems are the problems of the hand-written broken files, checked by
@@ -46,7 +48,7 @@ var eventTag = regexp.MustCompile(`(?m)^(?:\xef\xbb\xbf)?\[\s*Event\s+"((?:[^"\\
 // Event tag is lost, files pgn-extract reads without a diagnostic give no
 // problem, and the broken synthetic files give exactly their problems.
 func TestEdgeCorpus(t *testing.T) {
-	dir := filepath.Join(filepath.Dir(dataFile(t, "cql-sample.pgn")), "edge")
+	dir := filepath.Join(filepath.Dir(testdata.File(t, "cql-sample.pgn")), "edge")
 	clean := pgnExtractClean(t, filepath.Join(dir, "README.md"))
 	files, err := filepath.Glob(filepath.Join(dir, "*", "*.pgn"))
 	if err != nil || len(files) < 100 {

@@ -9,6 +9,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/cqlgo/cql/internal/testdata"
 )
 
 // TestOpenCompressed: every compression gives the same bytes as the plain file.
@@ -89,7 +91,7 @@ func TestLimits(t *testing.T) {
 // TestGamePlaces: Offset, Length and Line locate each game in its file.
 func TestGamePlaces(t *testing.T) {
 	for _, name := range []string{"cql-sample.pgn", "edge/realworld/pgnmentor-Miles-crlf-nul-tail.pgn", "edge/synthetic/broken.pgn", "edge/python-chess/utf8-bom.pgn", "edge/synthetic/mixed-eol.pgn"} {
-		data, err := os.ReadFile(dataFile(t, name))
+		data, err := os.ReadFile(testdata.File(t, name))
 		if err != nil {
 			t.Fatal(err)
 		}

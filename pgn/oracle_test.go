@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	nc "github.com/notnil/chess"
+
+	"github.com/cqlgo/cql/internal/testdata"
 )
 
 // TestPositionsAgainstNotnil reads whole files with this package and with the
@@ -17,7 +19,7 @@ func TestPositionsAgainstNotnil(t *testing.T) {
 		size = 256 << 10
 	}
 	for _, name := range []string{"lichess-10k.pgn", "masters-10k.pgn"} {
-		data, err := os.ReadFile(dataFile(t, name))
+		data, err := os.ReadFile(testdata.File(t, name))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cqlgo/cql/internal/testdata"
 )
 
 // signature identifies a game by its tags and moves.
@@ -43,7 +45,7 @@ func scanSigs(t testing.TB, data []byte, opt Options) (sigs []string, errs []str
 func TestBlockSizesAgree(t *testing.T) {
 	var inputs [][]byte
 	for _, name := range []string{"cql-sample.pgn", "edge/synthetic/broken.pgn", "edge/scoutfish/chessdoctor.pgn", "edge/synthetic/long-lines.pgn", "edge/realworld/pgnmentor-Miles-crlf-nul-tail.pgn"} {
-		data, err := os.ReadFile(dataFile(t, name))
+		data, err := os.ReadFile(testdata.File(t, name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +70,7 @@ func TestBlockSizesAgree(t *testing.T) {
 // TestCorruption inserts random bytes into, cuts bytes from, or truncates a
 // real file: every game the damage does not touch is still read intact.
 func TestCorruption(t *testing.T) {
-	data, err := os.ReadFile(dataFile(t, "masters-10k.pgn"))
+	data, err := os.ReadFile(testdata.File(t, "masters-10k.pgn"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +160,7 @@ func FuzzTokenizer(f *testing.F) {
 // FuzzScan: nothing panics, and cutting the input into tiny blocks changes nothing.
 func FuzzScan(f *testing.F) {
 	for _, name := range []string{"edge/synthetic/broken.pgn", "edge/synthetic/variations-nested.pgn", "edge/synthetic/null-moves.pgn", "edge/synthetic/fen-setups.pgn"} {
-		data, err := os.ReadFile(dataFile(f, name))
+		data, err := os.ReadFile(testdata.File(f, name))
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -194,7 +196,7 @@ func sameSplit(t *testing.T, buf []byte) {
 // TestSplitMatchesReference: the fast splitter cuts every file, and every
 // prefix of a few, exactly like the token-by-token reference.
 func TestSplitMatchesReference(t *testing.T) {
-	dir := filepath.Dir(dataFile(t, "cql-sample.pgn"))
+	dir := filepath.Dir(testdata.File(t, "cql-sample.pgn"))
 	files, _ := filepath.Glob(filepath.Join(dir, "edge", "*", "*.pgn"))
 	files = append(files, filepath.Join(dir, "cql-sample.pgn"), filepath.Join(dir, "lichess-10k.pgn"))
 	for _, f := range files {

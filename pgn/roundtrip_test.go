@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/cqlgo/cql/internal/testdata"
 )
 
 func readBytes(t testing.TB, data []byte, name string, opt Options) []*Game {
@@ -67,16 +69,16 @@ func norm(s string) string {
 // and writing is idempotent.
 func TestRoundTrip(t *testing.T) {
 	files := []string{"cql-sample.pgn", "lichess-10k.pgn", "masters-10k.pgn"}
-	edge, _ := filepath.Glob(filepath.Join(filepath.Dir(dataFile(t, "cql-sample.pgn")), "edge", "*", "*.pgn"))
+	edge, _ := filepath.Glob(filepath.Join(filepath.Dir(testdata.File(t, "cql-sample.pgn")), "edge", "*", "*.pgn"))
 	for _, e := range edge {
-		rel, _ := filepath.Rel(filepath.Dir(dataFile(t, "cql-sample.pgn")), e)
+		rel, _ := filepath.Rel(filepath.Dir(testdata.File(t, "cql-sample.pgn")), e)
 		files = append(files, rel)
 	}
 	for _, name := range files {
 		if testing.Short() && (name == "lichess-10k.pgn" || name == "masters-10k.pgn") {
 			continue
 		}
-		data, err := os.ReadFile(dataFile(t, name))
+		data, err := os.ReadFile(testdata.File(t, name))
 		if err != nil {
 			t.Fatal(err)
 		}

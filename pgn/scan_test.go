@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/cqlgo/cql/internal/testdata"
 )
 
 func scanFile(t testing.TB, path string, opt Options) (games, nodes int, errs []error) {
@@ -39,7 +41,7 @@ func TestScanCorpora(t *testing.T) {
 		{"cql-sample.pgn", 0},
 	} {
 		for _, v := range []bool{false, true} {
-			games, nodes, errs := scanFile(t, dataFile(t, c.name), Options{Variations: v})
+			games, nodes, errs := scanFile(t, testdata.File(t, c.name), Options{Variations: v})
 			t.Logf("%s variations=%v: %d games, %d nodes, %d errors", c.name, v, games, nodes, len(errs))
 			for i, e := range errs {
 				if i < 10 {
@@ -56,7 +58,7 @@ func TestScanCorpora(t *testing.T) {
 // BenchmarkScanMasters463k reads, parses and replays the main line of the
 // benchmark file, decompression included, on all cores.
 func BenchmarkScanMasters463k(b *testing.B) {
-	path := dataFile(b, "masters-463k.pgn.zst")
+	path := testdata.File(b, "masters-463k.pgn.zst")
 	for _, mode := range []string{"parallel", "scan"} {
 		b.Run(mode, func(b *testing.B) {
 			games := 0
@@ -87,7 +89,7 @@ func BenchmarkScanMasters463k(b *testing.B) {
 
 // BenchmarkParseMasters10k: parse and replay from memory (no decompression).
 func BenchmarkParseMasters10k(b *testing.B) {
-	data, err := os.ReadFile(dataFile(b, "masters-10k.pgn"))
+	data, err := os.ReadFile(testdata.File(b, "masters-10k.pgn"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -107,7 +109,7 @@ func BenchmarkParseMasters10k(b *testing.B) {
 
 // TestScanParallelOrder: results come back in file order whatever the workers do.
 func TestScanParallelOrder(t *testing.T) {
-	data, err := os.ReadFile(dataFile(t, "masters-10k.pgn"))
+	data, err := os.ReadFile(testdata.File(t, "masters-10k.pgn"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +134,7 @@ func TestScanParallelOrder(t *testing.T) {
 // TestScanStops: a callback error ends the scan and is returned; ErrStop ends
 // it without error; a cancelled context ends it.
 func TestScanStops(t *testing.T) {
-	data, err := os.ReadFile(dataFile(t, "masters-10k.pgn"))
+	data, err := os.ReadFile(testdata.File(t, "masters-10k.pgn"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +173,7 @@ func TestScanStops(t *testing.T) {
 
 // BenchmarkSplit cuts masters-10k into games, as the reading goroutine does.
 func BenchmarkSplit(b *testing.B) {
-	data, err := os.ReadFile(dataFile(b, "masters-10k.pgn"))
+	data, err := os.ReadFile(testdata.File(b, "masters-10k.pgn"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,23 +2,11 @@ package pgn
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// dataDir is the shared corpus directory; tests fail under CI when it is missing.
-func dataFile(tb testing.TB, name string) string {
-	tb.Helper()
-	p := filepath.Join("..", "..", "shared", "data", name)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatalf("shared data missing under CI: %v", err)
-		}
-		tb.Skipf("shared data missing: %v", err)
-	}
-	return p
-}
+	"github.com/cqlgo/cql/internal/testdata"
+)
 
 type tokText struct {
 	kind Kind
@@ -117,7 +105,7 @@ func tokenEq(a, b Token) bool {
 // TestNextFast: the shortcut gives the same tokens as Next on real files.
 func TestNextFast(t *testing.T) {
 	for _, name := range []string{"masters-10k.pgn", "lichess-10k.pgn", "cql-sample.pgn", "edge/synthetic/move-formats.pgn", "edge/synthetic/comments-nags.pgn"} {
-		data, err := os.ReadFile(dataFile(t, name))
+		data, err := os.ReadFile(testdata.File(t, name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,7 +154,7 @@ func sameFast(t *testing.T, data []byte) {
 // (NextFast, what the parser uses) and in batches (Fill).
 func BenchmarkTokenizer(b *testing.B) {
 	for _, name := range []string{"masters-10k.pgn", "lichess-10k.pgn"} {
-		data, err := os.ReadFile(dataFile(b, name))
+		data, err := os.ReadFile(testdata.File(b, name))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cqlgo/cql/internal/testdata"
 )
 
 const (
@@ -142,13 +144,7 @@ func TestSortOutput(t *testing.T) {
 
 // The output must not depend on the number of threads.
 func TestThreadsAgree(t *testing.T) {
-	file := filepath.Join("..", "..", "..", "shared", "data", "lichess-10k.pgn")
-	if _, err := os.Stat(file); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	file := testdata.File(t, "lichess-10k.pgn")
 	queries := []string{"mate", "power A >= power a + 5", "Q attacks k", "move promote N"}
 	if testing.Short() {
 		queries = queries[:1]

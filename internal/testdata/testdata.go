@@ -1,0 +1,38 @@
+// Package testdata finds the shared corpora for tests: ../shared/data beside the repository.
+// A test that needs them skips when they are missing, and fails under CI (CI=true), where
+// they must be present.
+package testdata
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// Dir returns the corpus directory.
+func Dir(tb testing.TB) string {
+	tb.Helper()
+	_, file, _, _ := runtime.Caller(0) // .../internal/testdata/testdata.go
+	dir := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "data")
+	require(tb, dir)
+	return dir
+}
+
+// File returns the path of a file of the corpus.
+func File(tb testing.TB, name string) string {
+	tb.Helper()
+	p := filepath.Join(Dir(tb), name)
+	require(tb, p)
+	return p
+}
+
+func require(tb testing.TB, path string) {
+	tb.Helper()
+	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("CI") == "true" {
+			tb.Fatalf("shared test data missing under CI: %v", err)
+		}
+		tb.Skipf("shared test data missing: %v", err)
+	}
+}
