@@ -220,3 +220,23 @@ func FuzzSplit(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) { sameSplit(t, data) })
 }
+
+// splitGamesRef is the reference for splitGames, token by token. It finds the
+// games in buf and appends their spans (start and end only). Unless final, the last game is incomplete: it is not appended and
+// rest is where it starts. The rules, applied in order, are: a tag pair after
+// move text starts a game; a move or move number after a result starts a game
+// without tags; everything else up to the next game belongs to the current one.
+func splitGamesRef(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, int) {
+	tz.Reset(buf)
+	var tok Token
+	state := stBetween
+	depth := 0
+	cur, pend := -1, -1
+	for tz.Next(&tok) {
+		if !final && tok.End >= len(buf) {
+			break // the token may continue in the next block
+		}
+		spans = split(&tok, spans, &state, &depth, &cur, &pend)
+	}
+	return lastGame(spans, cur, len(buf), final)
+}

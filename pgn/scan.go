@@ -78,26 +78,6 @@ func split(tok *Token, spans []span, state, depth, cur, pend *int) []span {
 	return spans
 }
 
-// splitGamesRef is the reference for splitGames, token by token. It finds the
-// games in buf and appends their spans (start and end only). Unless final, the last game is incomplete: it is not appended and
-// rest is where it starts. The rules, applied in order, are: a tag pair after
-// move text starts a game; a move or move number after a result starts a game
-// without tags; everything else up to the next game belongs to the current one.
-func splitGamesRef(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, int) {
-	tz.Reset(buf)
-	var tok Token
-	state := stBetween
-	depth := 0
-	cur, pend := -1, -1
-	for tz.Next(&tok) {
-		if !final && tok.End >= len(buf) {
-			break // the token may continue in the next block
-		}
-		spans = split(&tok, spans, &state, &depth, &cur, &pend)
-	}
-	return lastGame(spans, cur, len(buf), final)
-}
-
 // lastGame ends a split of n bytes whose last game starts at cur (-1: no game): a final
 // block keeps it, any other leaves it, from rest on, for the next block.
 func lastGame(spans []span, cur, n int, final bool) (_ []span, rest int) {
@@ -139,9 +119,11 @@ var skipSpecial = func() (t [256]uint8) {
 	return
 }()
 
-// splitGames does what splitGamesRef does, faster: inside move text it skips
-// bytes that cannot change its state and tokenizes only around '-', '/' and
-// '*', from the start of the token they belong to.
+// splitGames finds the games in buf and appends their spans (start and end only). Unless
+// final, the last game may be incomplete: it is not appended and rest is where it starts.
+// It gives what splitGamesRef (in the tests) gives token by token, faster: inside move text
+// it skips bytes that cannot change its state and tokenizes only around '-', '/' and '*',
+// from the start of the token they belong to.
 func splitGames(tz *Tokenizer, buf []byte, final bool, spans []span) ([]span, int) {
 	tz.Reset(buf)
 	var tok Token
