@@ -3,6 +3,7 @@ package pgn
 import (
 	"bufio"
 	"compress/bzip2"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -34,33 +35,63 @@ func Open(name string) (io.ReadCloser, error) {
 	return r, nil
 }
 
+// ErrTruncated is the read error of a compressed file whose compressed data
+// ends before its stream does: an interrupted download or copy. The games
+// before the cut are read normally; the error comes after them.
+var ErrTruncated = errors.New("compressed data ends early: the file is truncated")
+
 // NewReader returns a reader of the decompressed bytes of rc, closing rc when
 // it is closed. The compression is chosen by name's extension or the magic bytes.
 func NewReader(rc io.ReadCloser, name string) (io.ReadCloser, error) {
 	br := bufio.NewReaderSize(rc, 256<<10)
-	magic, _ := br.Peek(4)
+	magic, peekErr := br.Peek(4)
+	if len(magic) == 0 && peekErr != nil && peekErr != io.EOF {
+		return nil, peekErr // a directory, an unreadable device: nothing to decompress
+	}
 	lower := strings.ToLower(name)
+	var format string
 	switch {
 	case strings.HasSuffix(lower, ".zst") || strings.HasSuffix(lower, ".zstd") || hasMagic(magic, "\x28\xb5\x2f\xfd"):
+		format = "zstd"
+	case strings.HasSuffix(lower, ".gz") || hasMagic(magic, "\x1f\x8b"):
+		format = "gzip"
+	case strings.HasSuffix(lower, ".bz2") || hasMagic(magic, "BZh"):
+		format = "bzip2"
+	default:
+		return struct {
+			io.Reader
+			io.Closer
+		}{br, rc}, nil
+	}
+	if len(magic) == 0 {
+		// Not even a header: gzip would say only "EOF" and zstd would read no games at all.
+		return nil, fmt.Errorf("%s: empty file: no %s data", name, format)
+	}
+	switch format {
+	case "zstd":
 		// Two decoder goroutines used less CPU than one in measurements.
 		d, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(2), zstd.WithDecoderLowmem(false))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		return readAhead(d, func() error { d.Close(); return rc.Close() }), nil
-	case strings.HasSuffix(lower, ".gz") || hasMagic(magic, "\x1f\x8b"):
+	case "gzip":
 		d, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, fmt.Errorf("%s: %w", name, truncated(err))
 		}
 		return readAhead(d, func() error { d.Close(); return rc.Close() }), nil
-	case strings.HasSuffix(lower, ".bz2") || hasMagic(magic, "BZh"):
-		return readAhead(bzip2.NewReader(br), rc.Close), nil
 	}
-	return struct {
-		io.Reader
-		io.Closer
-	}{br, rc}, nil
+	return readAhead(bzip2.NewReader(br), rc.Close), nil
+}
+
+// truncated names the decompressors' io.ErrUnexpectedEOF for what it means
+// here: the compressed file was cut short.
+func truncated(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return ErrTruncated
+	}
+	return err
 }
 
 func hasMagic(b []byte, m string) bool { return len(b) >= len(m) && string(b[:len(m)]) == m }
@@ -100,7 +131,7 @@ func readAhead(r io.Reader, closeFn func() error) io.ReadCloser {
 			case <-a.stop:
 				return
 			}
-			n, err := io.ReadFull(r, b[:cap(b)])
+			n, err := fill(r, b[:cap(b)])
 			if n > 0 {
 				select {
 				case a.full <- b[:n]:
@@ -108,16 +139,33 @@ func readAhead(r io.Reader, closeFn func() error) io.ReadCloser {
 					return
 				}
 			}
-			if err == io.ErrUnexpectedEOF {
-				err = io.EOF
-			}
 			if err != nil {
-				a.errc <- err
+				a.errc <- truncated(err)
 				return
 			}
 		}
 	}()
 	return a
+}
+
+// fill reads into b until it is full or r fails. Unlike io.ReadFull it returns r's
+// own error: a short last block ends with io.EOF, a cut stream with the decompressor's
+// io.ErrUnexpectedEOF, and the two must not be confused.
+func fill(r io.Reader, b []byte) (int, error) {
+	n := 0
+	for empty := 0; n < len(b); {
+		m, err := r.Read(b[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+		if m == 0 {
+			if empty++; empty >= 100 {
+				return n, io.ErrNoProgress
+			}
+		}
+	}
+	return n, nil
 }
 
 func (a *asyncReader) Read(p []byte) (int, error) {
