@@ -1,5 +1,7 @@
 package query
 
+import "strings"
+
 // Board transformations for flip, flipcolor, fliphorizontal, flipvertical,
 // rotate90 and shift. The checker computes every transformed copy of a
 // transform filter's body once, so the evaluator just tries each variant.
@@ -159,7 +161,7 @@ func (c *checker) variants(n *Transform) []Node {
 		if !ok {
 			continue
 		}
-		key := Sprint(v)
+		key := variantKey(v)
 		if seen[key] {
 			continue
 		}
@@ -167,6 +169,26 @@ func (c *checker) variants(n *Transform) []Node {
 		out = append(out, v)
 	}
 	return out
+}
+
+// variantKey identifies a transformed filter for removing duplicates: its
+// S-expression, plus the variants of every transform inside it, since two
+// copies of an inner transform can print the same body and still differ in
+// their variants (one kept an image the other lost off the board).
+func variantKey(n Node) string {
+	var b strings.Builder
+	b.WriteString(Sprint(n))
+	walk(n, func(n Node) bool {
+		if t, ok := n.(*Transform); ok {
+			for _, v := range t.Variants {
+				b.WriteString(" | ")
+				b.WriteString(variantKey(v))
+			}
+			return false
+		}
+		return true
+	})
+	return b.String()
 }
 
 // maxCopies bounds the number of nodes the checker copies for transforms.
@@ -281,9 +303,28 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 			c.X = tr(n.X)
 			return &c
 		case *Transform:
+			// A transform of a transform (shift flip F) is the union of the
+			// composed images: each inner variant is mapped on its own and
+			// dropped alone when it leaves the board, so one off-board image
+			// does not discard the others.
 			c := *n
+			outer := ok
+			c.Variants = nil
+			seen := map[string]bool{}
+			for _, v := range n.Variants {
+				ok = true
+				tv := tr(v)
+				if key := variantKey(tv); ok && !seen[key] {
+					seen[key] = true
+					c.Variants = append(c.Variants, tv)
+				}
+			}
+			ok = true
 			c.Body = tr(n.Body)
-			c.Variants = trAll(n.Variants)
+			if !ok && len(c.Variants) > 0 {
+				c.Body = c.Variants[0] // the body left the board; print a valid image
+			}
+			ok = outer && len(c.Variants) > 0
 			return &c
 		case *Comment:
 			c := *n
