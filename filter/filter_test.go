@@ -509,6 +509,11 @@ func TestParsedQueries(t *testing.T) {
 		{seedFEN, "flipcolor {A attacks k}", true},
 		// Every square around the white king f5: e4 e5 e6 f4 f6 g4 g5 g6, all empty.
 		{seedFEN, "_ attackedby K == 8", true},
+		// # takes the whole attackedby (the manual's precedence table).
+		{seedFEN, "#_ attackedby K == 8", true},
+		// Unary minus binds tighter than + (precedence table): (-2)+3 == 1.
+		{seedFEN, "x = 2 (-x + 3 == 1)", true},
+		{seedFEN, "x = 2 (-x * 3 == -6)", true},
 		// square all: every white rook attacks some h-file square.
 		{seedFEN, "square all x in R x attacks h1-8", true},
 		{seedFEN, "square all x in A x attacks h1-8", false},

@@ -269,9 +269,18 @@ func (p *parser) parseResultWord() string {
 }
 
 // ---------------------------------------------------------------------------
-// Expressions, lowest precedence first:
+// Expressions, lowest precedence first, as in the manual's table of
+// precedence (CQL 6.1/6.2; RogerMarsh/chessql's tables agree):
 //
-//	or < and < not < comparisons < in < | < & < attacks attackedby < + - < * / % < unary < primary
+//	or < and < not < in < comparisons < abs < # < + - < unary - < * / % <
+//	power < | < & < ~ < attacks attackedby < direction filters < primary
+//
+// A prefix filter's argument extends over every operator of higher
+// precedence: `#_ attackedby K` is #(_ attackedby K), `~A attacks k` is
+// ~(A attacks k), `-x * y` is -(x*y), `abs x - y` is abs(x-y). The table puts
+// # below + and -, which would make `#P + 1` mean #(P + 1), a type error
+// (# needs a set); we read it as (#P) + 1, which agrees with CQL on every
+// program CQL accepts.
 
 func (p *parser) enter() {
 	p.depth++
@@ -326,13 +335,13 @@ func (p *parser) parseNot() Node {
 		defer p.leave()
 		return &Unary{At: At{pos}, Op: OpNot, X: p.parseNot()}
 	}
-	return p.parseCompare()
+	return p.parseIn()
 }
 
 var compareOps = map[tokenKind]Op{tEq: OpEq, tNe: OpNe, tLt: OpLt, tLe: OpLe, tGt: OpGt, tGe: OpGe}
 
 func (p *parser) parseCompare() Node {
-	x := p.parseIn()
+	x := p.parseAdd()
 	op, ok := compareOps[p.tok.kind]
 	if !ok {
 		return x
@@ -343,18 +352,18 @@ func (p *parser) parseCompare() Node {
 		p.enter()
 		p.next()
 		c.Links = append(c.Links, CompareLink{Op: op})
-		c.Operands = append(c.Operands, p.parseIn())
+		c.Operands = append(c.Operands, p.parseAdd())
 		op, ok = compareOps[p.tok.kind]
 	}
 	return c
 }
 
 func (p *parser) parseIn() Node {
-	x := p.parseUnion()
+	x := p.parseCompare()
 	if p.isKw("in") {
 		pos := p.tok.pos
 		p.next()
-		x = &Binary{At: At{pos}, Op: OpIn, X: x, Y: p.parseUnion()}
+		x = &Binary{At: At{pos}, Op: OpIn, X: x, Y: p.parseCompare()}
 	}
 	return x
 }
@@ -368,7 +377,7 @@ func (p *parser) parseInter() Node {
 }
 
 func (p *parser) parseAttacks() Node {
-	return p.leftChain(p.parseAdd, func() (Op, bool) {
+	return p.leftChain(p.parseUnary, func() (Op, bool) {
 		if p.isKw("attackedby") {
 			return OpAttackedBy, true
 		}
@@ -413,7 +422,7 @@ func (p *parser) parseAdd() Node {
 }
 
 func (p *parser) parseMul() Node {
-	return p.leftChain(p.parseUnary, func() (Op, bool) {
+	return p.leftChain(p.parseUnion, func() (Op, bool) {
 		switch p.tok.kind {
 		case tStar:
 			return OpMul, !p.isRepetition()
@@ -426,9 +435,10 @@ func (p *parser) parseMul() Node {
 	})
 }
 
-// parseUnary parses prefix operators. Following the CQL manual, the numeric
-// argument of unary minus and abs extends over a sum (`abs x+y` is
-// abs(x+y)), while set arguments bind tightly (`~B&Q` is (~B)&Q).
+// parseUnary parses prefix operators; each argument extends over the
+// operators of higher precedence (see the table above): `abs x+y` is
+// abs(x+y), `-x*y` is -(x*y) but `-x+y` is (-x)+y, `~B&Q` is (~B)&Q but
+// `~B attacks k` is ~(B attacks k), `power A|a` is power(A|a).
 func (p *parser) parseUnary() Node {
 	p.enter()
 	defer p.leave()
@@ -441,19 +451,19 @@ func (p *parser) parseUnary() Node {
 			p.next()
 			return n
 		}
-		return &Unary{At: At{pos}, Op: OpNeg, X: p.parseAdd()}
+		return &Unary{At: At{pos}, Op: OpNeg, X: p.parseMul()}
 	case p.tok.kind == tTilde:
 		p.next()
-		return &Unary{At: At{pos}, Op: OpComplement, X: p.parseUnary()}
+		return &Unary{At: At{pos}, Op: OpComplement, X: p.parseAttacks()}
 	case p.tok.kind == tHash:
 		p.next()
-		return &Unary{At: At{pos}, Op: OpCount, X: p.parseUnary()}
+		return &Unary{At: At{pos}, Op: OpCount, X: p.parseUnion()}
 	case p.isKw("abs"):
 		p.next()
 		return &Unary{At: At{pos}, Op: OpAbs, X: p.parseAdd()}
 	case p.isKw("power"):
 		p.next()
-		return &Unary{At: At{pos}, Op: OpPower, X: p.parseUnary()}
+		return &Unary{At: At{pos}, Op: OpPower, X: p.parseUnion()}
 	case p.isKw("not"):
 		return p.parseNot()
 	}
