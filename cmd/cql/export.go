@@ -4,13 +4,12 @@ import (
 	"bufio"
 	"fmt"
 	"os"
-	"strconv"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/pgn"
+	cqlrun "github.com/cqlgo/cql/run"
 )
 
 func openFile(name string) (*os.File, error) { return os.Open(name) }
@@ -104,7 +103,7 @@ func exportGame(dst []byte, g *pgn.Game, format string, variations bool) []byte 
 		case "fen":
 			dst = n.Pos.AppendFEN(dst)
 		case "epd":
-			dst = appendEPD(dst, &n.Pos)
+			dst = cqlrun.AppendEPD(dst, &n.Pos)
 		case "uci":
 			path = path[:0]
 			for j := int32(i); g.Nodes[j].Parent >= 0; j = g.Nodes[j].Parent {
@@ -128,86 +127,9 @@ func exportGame(dst []byte, g *pgn.Game, format string, variations bool) []byte 
 				}
 			}
 		case "jsonl":
-			dst = appendJSONL(dst, g, int32(i))
+			dst = cqlrun.AppendJSONL(dst, g, int32(i))
 		}
 		dst = append(dst, '\n')
 	}
 	return dst
-}
-
-// appendEPD appends the first four FEN fields.
-func appendEPD(dst []byte, p *chess.Position) []byte {
-	start := len(dst)
-	dst = p.AppendFEN(dst)
-	fields := 0
-	for i := start; i < len(dst); i++ {
-		if dst[i] == ' ' {
-			fields++
-			if fields == 4 {
-				return dst[:i]
-			}
-		}
-	}
-	return dst
-}
-
-func appendJSONL(dst []byte, g *pgn.Game, i int32) []byte {
-	n := &g.Nodes[i]
-	dst = append(dst, `{"file":`...)
-	dst = appendJSONString(dst, g.File)
-	dst = append(dst, `,"game":`...)
-	dst = strconv.AppendInt(dst, int64(g.Number), 10)
-	dst = append(dst, `,"ply":`...)
-	dst = strconv.AppendInt(dst, int64(n.Ply), 10)
-	dst = append(dst, `,"fen":"`...)
-	dst = n.Pos.AppendFEN(dst)
-	dst = append(dst, `","san":"`...)
-	if n.Parent >= 0 {
-		dst = g.Nodes[n.Parent].Pos.AppendSAN(dst, n.Move)
-	}
-	dst = append(dst, '"')
-	if n.Variation {
-		dst = append(dst, `,"variation":true`...)
-	}
-	for _, tag := range [...]string{"White", "Black", "Event", "Date", "Result"} {
-		v := g.Tag(tag)
-		if tag == "Result" && v == "" {
-			v = g.Result
-		}
-		dst = append(dst, ',', '"')
-		dst = append(dst, tag...)
-		dst = append(dst, '"', ':')
-		dst = appendJSONString(dst, v)
-	}
-	return append(dst, '}')
-}
-
-// appendJSONString appends s as a JSON string; bytes that are not UTF-8
-// (Latin-1 names are common in PGN) become U+FFFD.
-func appendJSONString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				dst = append(dst, '\\', c)
-			case c < 0x20:
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-			default:
-				dst = append(dst, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, `\ufffd`...)
-		} else {
-			dst = append(dst, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(dst, '"')
 }

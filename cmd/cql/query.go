@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -9,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -17,8 +15,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cqlgo/cql/filter"
-	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
+	cqlrun "github.com/cqlgo/cql/run"
 )
 
 // queryFlags are the flags of the main command; CQL's own flags keep CQL's names.
@@ -146,10 +144,8 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if len(files) == 0 {
 		return errors.New("no input: give PGN files after the query, with -i, or in the header's input parameter")
 	}
-	switch f.format {
-	case "pgn", "fen", "epd", "jsonl":
-	default:
-		return fmt.Errorf("unknown --format %q (want pgn, fen, epd or jsonl)", f.format)
+	if err := cqlrun.CheckFormat(f.format); err != nil {
+		return err
 	}
 	if f.threads < 1 {
 		return fmt.Errorf("--threads must be at least 1, got %d", f.threads)
@@ -168,17 +164,6 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		defer outFile.discard() // unless committed below
 		out = outFile.f
 	}
-	bw := bufio.NewWriterSize(out, 256<<10)
-
-	r := &runner{q: q, f: f, h: h, evals: make([]*filter.Evaluator, f.threads)}
-	for i := range r.evals {
-		r.evals[i] = q.NewEvaluator()
-	}
-	r.matchString = "CQL"
-	if h.MatchString != nil {
-		r.matchString = *h.MatchString
-	}
-	r.sorted = len(q.Sorts()) > 0 || h.SortMatchCount
 
 	if f.cpuProfile != "" {
 		pf, err := os.Create(f.cpuProfile)
@@ -193,18 +178,19 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	bar := newProgress(stderr, "cql")
 	start := time.Now()
-	// Whole games are written, variations included, so PGN output reads them; the query
-	// itself still looks at the main line only unless variations are asked for.
-	opt := pgn.Options{Workers: f.threads, Variations: q.Variations() || (f.format == "pgn" && !f.count)}
-	failed := !scanFiles(cmd, files, bar, opt, r.work, func(res gameResult) error { return r.emit(res, bar, stderr, bw) })
+	games := cqlrun.Files{
+		Names: files,
+		Open:  func(name string) (io.ReadCloser, error) { return openInput(name, cmd.InOrStdin(), bar) },
+		OnError: func(err error) {
+			bar.Finish()
+			fmt.Fprintln(stderr, "cql:", err)
+		},
+	}
+	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item}
+	st, err := cqlrun.Run(cmd.Context(), q, games, out, opt)
 	bar.Finish()
-	if r.sorted {
-		r.writeSorted(bw)
-	}
-	if f.count {
-		fmt.Fprintln(bw, r.gamesMatched)
-	}
-	if err := bw.Flush(); err != nil {
+	failed := errors.Is(err, cqlrun.ErrSourceFailed)
+	if err != nil && !failed {
 		return err
 	}
 	if outFile != nil && !failed { // a failed run leaves an earlier output file as it was
@@ -215,12 +201,12 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if !h.Quiet {
 		el := time.Since(start).Seconds()
 		fmt.Fprintf(stderr, "cql: %d games read, %d matched (%d positions), %d with errors, %.2fs, %.0f games/s\n",
-			r.gamesRead, r.gamesMatched, r.positionsMatched, r.gamesWithErrors, el, float64(r.gamesRead)/el)
+			st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, el, float64(st.GamesRead)/el)
 	}
 	switch {
 	case failed:
 		return exitStatus(exitError)
-	case r.gamesMatched == 0:
+	case st.GamesMatched == 0:
 		return exitStatus(exitNoMatch)
 	}
 	return nil
@@ -271,188 +257,6 @@ func parseRange(flag, s string) (*query.Range, error) {
 		}
 	}
 	return &query.Range{Min: lo, Max: hi}, nil
-}
-
-// runner evaluates a query over input files and writes what matched.
-type runner struct {
-	q           *filter.Query
-	f           *queryFlags
-	h           *query.Header
-	evals       []*filter.Evaluator // one per worker
-	matchString string
-	sorted      bool
-	held        []gameResult // sorted output waits for every game
-
-	gamesRead, gamesMatched, positionsMatched, gamesWithErrors int
-}
-
-// gameResult is what a worker hands back, in file order, for one game.
-type gameResult struct {
-	out       []byte
-	errs      []error
-	messages  []string // message filters' texts, for standard error
-	positions int
-	matched   bool
-	order     int   // arrival order, for stable sorting
-	keys      []int // sort values
-	hasKeys   []bool
-}
-
-// emit takes one game's result, in file order: problems and messages go to standard error,
-// the output is written or held for sorting.
-func (r *runner) emit(res gameResult, bar *progress, stderr io.Writer, w *bufio.Writer) error {
-	bar.Item()
-	r.gamesRead++
-	for _, e := range res.errs {
-		fmt.Fprintln(stderr, "cql:", e)
-	}
-	for _, m := range res.messages {
-		fmt.Fprintln(stderr, m)
-	}
-	if len(res.errs) > 0 {
-		r.gamesWithErrors++
-	}
-	if !res.matched {
-		return nil
-	}
-	r.gamesMatched++
-	r.positionsMatched += res.positions
-	if r.sorted {
-		res.order = len(r.held)
-		r.held = append(r.held, res)
-		return nil
-	}
-	if !r.f.count {
-		_, err := w.Write(res.out)
-		return err
-	}
-	return nil
-}
-
-// work runs in a worker goroutine: evaluate the query on g and format the output.
-func (r *runner) work(worker int, g *pgn.Game) gameResult {
-	var res gameResult
-	if len(g.Errors) > 0 {
-		res.errs = append(res.errs, g.Errors...)
-	}
-	if !r.q.Selected(g) {
-		return res
-	}
-	ev := r.evals[worker]
-	matches := ev.Game(g)
-	if !r.q.MatchCountOK(len(matches)) {
-		return res
-	}
-	res.matched = true
-	res.positions = len(matches)
-	for _, a := range ev.Annotations() {
-		if a.Message {
-			res.messages = append(res.messages, fmt.Sprintf("game %d: %s", g.Number, a.Text))
-		}
-	}
-	if r.sorted {
-		n := len(r.q.Sorts())
-		res.keys, res.hasKeys = make([]int, n+1), make([]bool, n+1)
-		for i := 0; i < n; i++ {
-			res.keys[i], res.hasKeys[i] = ev.SortValue(i)
-		}
-		if r.h.SortMatchCount {
-			res.keys[n], res.hasKeys[n] = len(matches), true
-		}
-	}
-	if r.f.count {
-		return res
-	}
-	switch r.f.format {
-	case "pgn":
-		if !r.h.Silent {
-			r.annotate(g, matches, ev)
-		}
-		res.out = pgn.AppendGame(nil, g)
-	default:
-		for _, i := range matches {
-			switch r.f.format {
-			case "fen":
-				res.out = g.Nodes[i].Pos.AppendFEN(res.out)
-			case "epd":
-				res.out = appendEPD(res.out, &g.Nodes[i].Pos)
-			case "jsonl":
-				res.out = appendJSONL(res.out, g, i)
-			}
-			res.out = append(res.out, '\n')
-		}
-	}
-	return res
-}
-
-// annotate adds the header comment (the game's number in its file), the texts of comment
-// filters, and the match comments. The comment of a node follows the move that led to it;
-// the root's comes before move one.
-func (r *runner) annotate(g *pgn.Game, matches []int32, ev *filter.Evaluator) {
-	for _, a := range ev.Annotations() {
-		if !a.Message {
-			g.SetComment(a.Node, joinComment(g.Comment(a.Node), a.Text))
-		}
-	}
-	if !r.h.Quiet {
-		for _, i := range matches {
-			g.SetComment(i, joinComment(g.Comment(i), r.matchString))
-		}
-	}
-	// The header comment: where the game came from, and its sort values.
-	header := fmt.Sprintf("cql: game %d of %s", g.Number, g.File)
-	for i, k := range r.q.Sorts() {
-		if v, ok := ev.SortValue(i); ok {
-			label := k.Label
-			if label == "" {
-				label = "sort"
-			}
-			header += fmt.Sprintf("; %s %d", label, v)
-		}
-	}
-	if r.h.SortMatchCount {
-		header += fmt.Sprintf("; matchcount %d", len(matches))
-	}
-	g.SetComment(0, joinComment(header, g.Comment(0)))
-}
-
-func joinComment(a, b string) string {
-	switch {
-	case a == "":
-		return b
-	case b == "":
-		return a
-	}
-	return a + " " + b
-}
-
-// writeSorted writes held games by their sort values: the sort filters in order (largest
-// first, or smallest for `sort min`), then the matched-position count for `sort matchcount`;
-// ties keep input order.
-func (r *runner) writeSorted(w *bufio.Writer) {
-	sorts := r.q.Sorts()
-	sort.SliceStable(r.held, func(a, b int) bool {
-		x, y := &r.held[a], &r.held[b]
-		for k := range x.keys {
-			if x.hasKeys[k] != y.hasKeys[k] {
-				return x.hasKeys[k] // games with a value first
-			}
-			if x.keys[k] == y.keys[k] {
-				continue
-			}
-			if k < len(sorts) && sorts[k].Min {
-				return x.keys[k] < y.keys[k]
-			}
-			return x.keys[k] > y.keys[k]
-		}
-		return x.order < y.order
-	})
-	if r.f.count {
-		return
-	}
-	for _, res := range r.held {
-		w.Write(res.out)
-	}
 }
 
 // outputFile is an output PGN file written under a temporary name and renamed into place only

@@ -1,0 +1,286 @@
+// Package run runs a compiled CQL query over a source of games and writes what matched.
+//
+// It is the query pipeline shared by the command line, the index and distributed
+// runners: a Source hands games to parallel workers and their results back in game
+// order; Run evaluates the query in the workers, formats each matching game (PGN with
+// match comments, or the matching positions as FEN, EPD or JSON lines), and writes the
+// output in game order, or sorted by the query's sort values. Output is the same for any
+// number of workers.
+package run
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/pgn"
+)
+
+// Options say how a query runs and what it writes.
+type Options struct {
+	// Format is the output: "pgn" (matching games), "fen", "epd" or "jsonl" (matching positions).
+	Format string
+	// Count writes only the number of matching games.
+	Count bool
+	// Threads is the number of workers; 0 or less means 1.
+	Threads int
+	// Errors receives problems in games ("cql: " and the problem) and the texts of message
+	// filters, one a line; nil discards them.
+	Errors io.Writer
+	// OnGame, if set, is called once per game read, in game order (e.g. for a progress bar).
+	OnGame func()
+}
+
+// Stats counts what a run saw.
+type Stats struct {
+	GamesRead, GamesMatched, PositionsMatched, GamesWithErrors int
+}
+
+// Source hands games to the workers. Games calls work concurrently (worker is
+// 0..opt.Workers-1) on each game and emit with the results in game order, one call at a
+// time, the way pgn.ScanParallel does. A game is valid only during work. opt says which
+// lines to read (Variations) and how many workers to use.
+type Source interface {
+	Games(ctx context.Context, opt pgn.Options, work func(worker int, g *pgn.Game) Result, emit func(Result) error) error
+}
+
+// Result is what a worker hands back for one game; a Source passes it through unchanged.
+type Result struct {
+	out       []byte
+	errs      []error
+	messages  []string // message filters' texts, for Options.Errors
+	positions int
+	matched   bool
+	order     int   // arrival order, for stable sorting
+	keys      []int // sort values
+	hasKeys   []bool
+}
+
+// CheckFormat reports whether format is one Run writes.
+func CheckFormat(format string) error {
+	switch format {
+	case "pgn", "fen", "epd", "jsonl":
+		return nil
+	}
+	return fmt.Errorf("unknown --format %q (want pgn, fen, epd or jsonl)", format)
+}
+
+// ReadOptions returns the pgn options a source must read games with for q and opt:
+// PGN output writes whole games, variations included, even when the query looks at the
+// main line only.
+func ReadOptions(q *filter.Query, opt Options) pgn.Options {
+	return pgn.Options{Workers: max(opt.Threads, 1), Variations: q.Variations() || (opt.Format == "pgn" && !opt.Count)}
+}
+
+// Run evaluates q over the games of src and writes the output to out. With Count, out
+// gets the number of matching games. Output already produced is written (sorted output
+// too) even when the source fails; the source's error is returned with the stats.
+func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Options) (Stats, error) {
+	if err := CheckFormat(opt.Format); err != nil {
+		return Stats{}, err
+	}
+	if opt.Threads < 1 {
+		opt.Threads = 1
+	}
+	if opt.Errors == nil {
+		opt.Errors = io.Discard
+	}
+	h := q.Header()
+	r := &runner{q: q, opt: opt, silent: h.Silent, quiet: h.Quiet, sortMatchCount: h.SortMatchCount,
+		evals: make([]*filter.Evaluator, opt.Threads)}
+	for i := range r.evals {
+		r.evals[i] = q.NewEvaluator()
+	}
+	r.matchString = "CQL"
+	if h.MatchString != nil {
+		r.matchString = *h.MatchString
+	}
+	r.sorted = len(q.Sorts()) > 0 || h.SortMatchCount
+	bw := bufio.NewWriterSize(out, 256<<10)
+	err := src.Games(ctx, ReadOptions(q, opt), r.work, func(res Result) error { return r.emit(res, bw) })
+	if r.sorted {
+		r.writeSorted(bw)
+	}
+	if opt.Count {
+		fmt.Fprintln(bw, r.stats.GamesMatched)
+	}
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
+	}
+	return r.stats, err
+}
+
+// runner evaluates a query over a source and writes what matched.
+type runner struct {
+	q              *filter.Query
+	opt            Options
+	silent, quiet  bool
+	sortMatchCount bool
+	evals          []*filter.Evaluator // one per worker
+	matchString    string
+	sorted         bool
+	held           []Result // sorted output waits for every game
+	stats          Stats
+}
+
+// emit takes one game's result, in game order: problems and messages go to opt.Errors,
+// the output is written or held for sorting.
+func (r *runner) emit(res Result, w *bufio.Writer) error {
+	if r.opt.OnGame != nil {
+		r.opt.OnGame()
+	}
+	r.stats.GamesRead++
+	for _, e := range res.errs {
+		fmt.Fprintln(r.opt.Errors, "cql:", e)
+	}
+	for _, m := range res.messages {
+		fmt.Fprintln(r.opt.Errors, m)
+	}
+	if len(res.errs) > 0 {
+		r.stats.GamesWithErrors++
+	}
+	if !res.matched {
+		return nil
+	}
+	r.stats.GamesMatched++
+	r.stats.PositionsMatched += res.positions
+	if r.sorted {
+		res.order = len(r.held)
+		r.held = append(r.held, res)
+		return nil
+	}
+	if !r.opt.Count {
+		_, err := w.Write(res.out)
+		return err
+	}
+	return nil
+}
+
+// work runs in a worker goroutine: evaluate the query on g and format the output.
+func (r *runner) work(worker int, g *pgn.Game) Result {
+	var res Result
+	if len(g.Errors) > 0 {
+		res.errs = append(res.errs, g.Errors...)
+	}
+	if !r.q.Selected(g) {
+		return res
+	}
+	ev := r.evals[worker]
+	matches := ev.Game(g)
+	if !r.q.MatchCountOK(len(matches)) {
+		return res
+	}
+	res.matched = true
+	res.positions = len(matches)
+	for _, a := range ev.Annotations() {
+		if a.Message {
+			res.messages = append(res.messages, fmt.Sprintf("game %d: %s", g.Number, a.Text))
+		}
+	}
+	if r.sorted {
+		n := len(r.q.Sorts())
+		res.keys, res.hasKeys = make([]int, n+1), make([]bool, n+1)
+		for i := 0; i < n; i++ {
+			res.keys[i], res.hasKeys[i] = ev.SortValue(i)
+		}
+		if r.sortMatchCount {
+			res.keys[n], res.hasKeys[n] = len(matches), true
+		}
+	}
+	if r.opt.Count {
+		return res
+	}
+	switch r.opt.Format {
+	case "pgn":
+		if !r.silent {
+			r.annotate(g, matches, ev)
+		}
+		res.out = pgn.AppendGame(nil, g)
+	default:
+		for _, i := range matches {
+			switch r.opt.Format {
+			case "fen":
+				res.out = g.Nodes[i].Pos.AppendFEN(res.out)
+			case "epd":
+				res.out = AppendEPD(res.out, &g.Nodes[i].Pos)
+			case "jsonl":
+				res.out = AppendJSONL(res.out, g, i)
+			}
+			res.out = append(res.out, '\n')
+		}
+	}
+	return res
+}
+
+// annotate adds the header comment (the game's number in its file), the texts of comment
+// filters, and the match comments. The comment of a node follows the move that led to it;
+// the root's comes before move one.
+func (r *runner) annotate(g *pgn.Game, matches []int32, ev *filter.Evaluator) {
+	for _, a := range ev.Annotations() {
+		if !a.Message {
+			g.SetComment(a.Node, joinComment(g.Comment(a.Node), a.Text))
+		}
+	}
+	if !r.quiet {
+		for _, i := range matches {
+			g.SetComment(i, joinComment(g.Comment(i), r.matchString))
+		}
+	}
+	// The header comment: where the game came from, and its sort values.
+	header := fmt.Sprintf("cql: game %d of %s", g.Number, g.File)
+	for i, k := range r.q.Sorts() {
+		if v, ok := ev.SortValue(i); ok {
+			label := k.Label
+			if label == "" {
+				label = "sort"
+			}
+			header += fmt.Sprintf("; %s %d", label, v)
+		}
+	}
+	if r.sortMatchCount {
+		header += fmt.Sprintf("; matchcount %d", len(matches))
+	}
+	g.SetComment(0, joinComment(header, g.Comment(0)))
+}
+
+func joinComment(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + " " + b
+}
+
+// writeSorted writes held games by their sort values: the sort filters in order (largest
+// first, or smallest for `sort min`), then the matched-position count for `sort matchcount`;
+// ties keep game order.
+func (r *runner) writeSorted(w *bufio.Writer) {
+	sorts := r.q.Sorts()
+	sort.SliceStable(r.held, func(a, b int) bool {
+		x, y := &r.held[a], &r.held[b]
+		for k := range x.keys {
+			if x.hasKeys[k] != y.hasKeys[k] {
+				return x.hasKeys[k] // games with a value first
+			}
+			if x.keys[k] == y.keys[k] {
+				continue
+			}
+			if k < len(sorts) && sorts[k].Min {
+				return x.keys[k] < y.keys[k]
+			}
+			return x.keys[k] > y.keys[k]
+		}
+		return x.order < y.order
+	})
+	if r.opt.Count {
+		return
+	}
+	for _, res := range r.held {
+		w.Write(res.out)
+	}
+}

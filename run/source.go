@@ -1,0 +1,48 @@
+package run
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	"github.com/cqlgo/cql/pgn"
+)
+
+// Files is a Source reading PGN files in turn. A file that cannot be read is reported
+// to OnError and the others are still read; Games then returns ErrSourceFailed.
+type Files struct {
+	Names []string
+	// Open opens one file for reading (decompressed); nil means pgn.Open.
+	Open func(name string) (io.ReadCloser, error)
+	// OnError receives each file's problem; nil drops it (Games still fails).
+	OnError func(err error)
+}
+
+// ErrSourceFailed says that some input could not be read; its problems were reported.
+var ErrSourceFailed = errors.New("some input could not be read")
+
+// Games implements Source.
+func (f Files) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.Game) Result, emit func(Result) error) error {
+	open := f.Open
+	if open == nil {
+		open = pgn.Open
+	}
+	failed := false
+	for _, name := range f.Names {
+		rc, err := open(name)
+		if err == nil {
+			err = pgn.ScanParallel(ctx, rc, name, opt, work, emit)
+			rc.Close()
+		}
+		if err != nil {
+			if f.OnError != nil {
+				f.OnError(err)
+			}
+			failed = true
+		}
+	}
+	if failed {
+		return ErrSourceFailed
+	}
+	return nil
+}
