@@ -66,7 +66,6 @@ func TestFENErrors(t *testing.T) {
 		{"8/8/8/8/8/8/8/4K3 w - - 0 1", "black has 0 kings"},
 		{"4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "white has 2 kings"},
 		{"4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "pawn on the first or last rank"},
-		{"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "black is in check but it is white's move"},
 	}
 	for _, c := range cases {
 		_, err := ParseFEN(c.fen)
@@ -137,4 +136,64 @@ func FuzzParseSAN(f *testing.F) {
 			t.Fatalf("%q in %q gave illegal move %v", san, fen, p.UCI(m))
 		}
 	})
+}
+
+// TestFENSideNotToMoveInCheck: CQL accepts and evaluates set-up positions in
+// which the side not to move is in check. They parse; no move captures the
+// king; move counts by hand.
+func TestFENSideNotToMoveInCheck(t *testing.T) {
+	cases := []struct {
+		fen   string
+		moves int
+		why   string
+	}{
+		// Ke1: d1 d2 e2 f1 f2 (5); Re7: a7-d7, f7-h7, e2-e6 (12); Rxe8 is no move.
+		{"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", 17, "rook gives check"},
+		// Ke1: 5; d7-d8 with four promotions; dxe8 is no move.
+		{"4k3/3P4/8/8/8/8/8/4K3 w - - 0 1", 9, "pawn gives check"},
+		// Kings side by side: each attacks the other. Kd1 to c1 or c2; d2 and e1 are next to
+		// the black king, and Kxe2 is no move.
+		{"8/8/8/8/8/8/4k3/3K4 w - - 0 1", 2, "kings next to each other"},
+	}
+	for _, c := range cases {
+		p, err := ParseFEN(c.fen)
+		if err != nil {
+			t.Errorf("%s (%s): %v", c.fen, c.why, err)
+			continue
+		}
+		if !p.NotToMoveInCheck() {
+			t.Errorf("%s: NotToMoveInCheck false", c.fen)
+		}
+		var l MoveList
+		p.LegalMoves(&l)
+		if l.Len() != c.moves {
+			t.Errorf("%s (%s): %d legal moves %v, want %d", c.fen, c.why, l.Len(), l.Moves(), c.moves)
+		}
+		if !p.HasLegalMove() {
+			t.Errorf("%s: HasLegalMove false", c.fen)
+		}
+		var pl MoveList
+		p.PseudoLegalMoves(&pl)
+		for _, m := range pl.Moves() {
+			if p.PieceAt(m.To()).Type() == King {
+				t.Errorf("%s: pseudo-legal move %v captures the king", c.fen, m)
+			}
+		}
+	}
+	p, _ := ParseFEN("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1")
+	for _, san := range []string{"Rxe8", "Re8", "Rxe8+", "Re7xe8"} {
+		if m, err := p.ParseSAN([]byte(san)); err == nil {
+			t.Errorf("%s: accepted as %v, want an error (it captures the king)", san, m)
+		}
+	}
+	if _, err := p.ParseSAN([]byte("Ra7")); err != nil {
+		t.Errorf("Ra7: %v", err)
+	}
+	if p.InCheck() {
+		t.Errorf("InCheck: white is not in check")
+	}
+	q, _ := ParseFEN("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+	if q.NotToMoveInCheck() {
+		t.Errorf("bare kings: NotToMoveInCheck true")
+	}
 }

@@ -85,7 +85,9 @@ func (p *Position) HasLegalMove() bool {
 			return true
 		}
 	}
-	for t := kingAttacks[ksq] &^ own; t != 0; {
+	// The enemy king is never a target: a set-up position may leave it in check.
+	notTarget := own | SquareBB(p.King(them))
+	for t := kingAttacks[ksq] &^ notTarget; t != 0; {
 		if !p.attackedBy(t.PopFirst(), occ&^SquareBB(ksq), them) {
 			return true
 		}
@@ -93,7 +95,7 @@ func (p *Position) HasLegalMove() bool {
 	if p.checkers.More() {
 		return false
 	}
-	target := ^own
+	target := ^notTarget
 	if p.checkers != 0 {
 		target = Between(ksq, p.checkers.First()) | p.checkers
 	}
@@ -149,13 +151,14 @@ func (p *Position) PseudoLegalMoves(l *MoveList) {
 	l.n = 0
 	us := p.side
 	own, occ := p.byColor[us], p.byType[0]
+	notTarget := own | SquareBB(p.King(us.Other())) // no king captures (see ParseFEN)
 	for b := own &^ p.byType[Pawn]; b != 0; {
 		from := b.PopFirst()
-		for t := p.AttacksFrom(from) &^ own; t != 0; {
+		for t := p.AttacksFrom(from) &^ notTarget; t != 0; {
 			l.add(newMove(from, t.PopFirst(), NoPieceType, moveNormal))
 		}
 	}
-	p.genPawnMoves(l, p.Pieces(us, Pawn), ^own, occ, false)
+	p.genPawnMoves(l, p.Pieces(us, Pawn), ^notTarget, occ, false)
 	if p.ep != NoSquare {
 		for b := pawnAttacks[us.Other()][p.ep] & p.Pieces(us, Pawn); b != 0; {
 			l.add(newMove(b.PopFirst(), p.ep, NoPieceType, moveEnPassant))
@@ -177,7 +180,9 @@ func (p *Position) gen(l *MoveList, countOnly bool) {
 	checkers := p.checkers
 
 	occNoKing := occ &^ SquareBB(ksq)
-	for t := kingAttacks[ksq] &^ own; t != 0; {
+	// The enemy king is never a target: a set-up position may leave it in check.
+	notTarget := own | SquareBB(p.King(them))
+	for t := kingAttacks[ksq] &^ notTarget; t != 0; {
 		to := t.PopFirst()
 		if !p.attackedBy(to, occNoKing, them) {
 			l.add(newMove(ksq, to, NoPieceType, moveNormal))
@@ -186,7 +191,7 @@ func (p *Position) gen(l *MoveList, countOnly bool) {
 	if checkers.More() {
 		return
 	}
-	target := ^own
+	target := ^notTarget
 	if checkers != 0 {
 		target = Between(ksq, checkers.First()) | checkers
 	}

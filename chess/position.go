@@ -119,8 +119,10 @@ func (e *FENError) Error() string {
 // ParseFEN parses a FEN string. The castling field may be standard (KQkq), X-FEN or
 // Shredder-FEN (file letters); the move counters may be missing. Castling rights that do not
 // match a king and rook on their first rank are dropped, as is an en-passant square no pawn can
-// capture on. Positions nobody could play from are rejected: a missing or extra king, the side
-// not to move in check, pawns on the first or last rank.
+// capture on. Positions nobody could play from are rejected: a missing or extra king, pawns on
+// the first or last rank. The side not to move may be in check (composed studies and CQL's own
+// test positions have such positions; CQL evaluates them): see NotToMoveInCheck. No move
+// generated or read from such a position captures the king.
 func ParseFEN(fen string) (Position, error) {
 	var p Position
 	bad := func(field, format string, args ...any) (Position, error) {
@@ -284,11 +286,14 @@ func (p *Position) validate() string {
 	if p.byType[Pawn]&(rank1|rank8) != 0 {
 		return "pawn on the first or last rank"
 	}
-	them := p.side.Other()
-	if p.attackersTo(p.King(them), p.byType[0])&p.byColor[p.side] != 0 {
-		return fmt.Sprintf("%v is in check but it is %v's move", them, p.side)
-	}
 	return ""
+}
+
+// NotToMoveInCheck reports whether the side not to move is in check, which no game can reach
+// but a set-up position (a FEN) can show.
+func (p *Position) NotToMoveInCheck() bool {
+	them := p.side.Other()
+	return p.attackersTo(p.King(them), p.byType[0])&p.byColor[p.side] != 0
 }
 
 // cleanEnPassant drops an en-passant square that no pawn could capture on, so that equal

@@ -54,10 +54,15 @@ func promoOfLetter(c byte) PieceType {
 // found from attack sets, not by generating every move; it must be legal and unambiguous.
 // It does not allocate unless it fails.
 func (p *Position) ParseSAN(s []byte) (Move, error) {
-	if m := p.quickSAN(s); m != NoMove {
+	if m := p.quickSAN(s); m != NoMove && p.board[m.To()].Type() != King {
 		return m, nil
 	}
-	return p.parseSAN(s)
+	m, err := p.parseSAN(s)
+	if err == nil && !m.IsCastle() && p.board[m.To()].Type() == King {
+		// Only a set-up position with the side not to move in check offers this.
+		return NoMove, sanError(s, "illegal move: it captures the king")
+	}
+	return m, err
 }
 
 // quickSAN reads the shapes that make up nearly all moves of real games (e4, exd5, Nf3, Nxf3,

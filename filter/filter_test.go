@@ -528,6 +528,14 @@ func TestParsedQueries(t *testing.T) {
 		{seedFEN, "move legal from K to . == [e4,e5,f4,f6,g5,g6]", false}, // value is from squares: {f5}
 		{seedFEN, "move legal to . from K == [e4,e5,f4,f6,g5,g6]", true},
 		{seedFEN, "move legal from K == f5", true},
+		// A set-up position with the side not to move in check (black, by Re7) is evaluated:
+		// check is about the side to move (white, not in check); Re7 attacks e8; the rook has
+		// 12 moves and Rxe8 is none of them.
+		{"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "check", false},
+		{"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "R attacks k", true},
+		{"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "move legal from R count == 12", true},
+		{"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "move legal to e8 count == 0", true},
+		{"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "flipcolor {btm a attacks K}", true},
 	}
 	for _, c := range cases {
 		p, err := query.Parse("", []byte(c.cql))

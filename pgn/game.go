@@ -43,6 +43,9 @@ type Game struct {
 	// It is reused across games: do not keep pointers into it.
 	Nodes  []Node
 	Errors []error // problems in this game (*Error)
+	// Warnings are oddities that do not stop the game (*Error): a FEN with the side not to
+	// move in check, which CQL accepts and evaluates.
+	Warnings []error
 	// notes holds the comments and NAGs of the nodes that have any (Node.note); most nodes
 	// have none, and keeping them out of Node keeps replay's per-ply writes small.
 	notes []note
@@ -153,6 +156,7 @@ func (g *Game) Clone() *Game {
 	c := *g
 	c.Tags = append([]Tag(nil), g.Tags...)
 	c.Errors = append([]error(nil), g.Errors...)
+	c.Warnings = append([]error(nil), g.Warnings...)
 	c.Nodes = append([]Node(nil), g.Nodes...)
 	c.notes = append([]note(nil), g.notes...)
 	for i := range c.notes {

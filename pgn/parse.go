@@ -82,6 +82,7 @@ func (p *parser) parse(data []byte, g *Game) {
 	g.Nodes = g.Nodes[:0]
 	g.notes = g.notes[:0]
 	g.Errors = g.Errors[:0]
+	g.Warnings = g.Warnings[:0]
 	g.Result = ""
 	p.tz.Reset(data)
 	tok := &p.tok
@@ -219,6 +220,9 @@ func (p *parser) startPosition() (chess.Position, bool) {
 			}
 			p.errorf(0, reason, []byte(fen))
 			return chess.Position{}, false
+		}
+		if pos.NotToMoveInCheck() {
+			p.g.Warnings = append(p.g.Warnings, p.problem(0, "FEN: the side not to move is in check", []byte(fen)))
 		}
 	}
 	if c960 {
@@ -564,15 +568,21 @@ func (p *parser) errorf(off int, reason string, text []byte) {
 			off--
 		}
 	}
+	g.Errors = append(g.Errors, p.problem(off, reason, text))
+}
+
+// problem makes the Error for byte offset off of the game.
+func (p *parser) problem(off int, reason string, text []byte) *Error {
+	g, data := p.g, p.data
 	line := g.Line + countLines(data[:off])
 	col := off - max(bytes.LastIndexByte(data[:off], '\n'), bytes.LastIndexByte(data[:off], '\r'))
 	if len(text) > 40 {
 		text = append(text[:37:37], "..."...)
 	}
-	g.Errors = append(g.Errors, &Error{
+	return &Error{
 		File: g.File, Line: line, Col: col, Game: g.Number, Offset: g.Offset + int64(off),
 		Reason: reason, Text: string(text),
-	})
+	}
 }
 
 var (
