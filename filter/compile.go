@@ -19,6 +19,8 @@ type Query struct {
 	needInfo   bool // tag values are used
 	header     query.Header
 	sorts      []SortKey
+	persistent []persistentVar // variables kept from game to game
+	serial     bool            // see Serial
 }
 
 // SortKey describes one `sort` filter of the program, in source order.
@@ -194,6 +196,9 @@ func (c *compiler) compile(n query.Node) (node, error) {
 	case *query.Line:
 		return c.line(n)
 	}
+	if x, ok, err := c.compileStrings(n); ok {
+		return x, err
+	}
 	name := strings.ToLower(strings.TrimPrefix(fmt.Sprintf("%T", n), "*query."))
 	return nil, errorf(n, "%s is not supported yet", name)
 }
@@ -340,6 +345,13 @@ func (c *compiler) unary(n *query.Unary) (node, error) {
 		}
 		return complementNode{x}, nil
 	case query.OpCount:
+		if n.X.Type() == query.TypeString {
+			x, err := c.str(n.X)
+			if err != nil {
+				return nil, err
+			}
+			return strLen{x}, nil
+		}
 		x, err := c.set(n.X)
 		if err != nil {
 			return nil, err
@@ -416,6 +428,17 @@ func (c *compiler) binary(n *query.Binary) (node, error) {
 			return attackedByNode{x, y}, nil
 		}
 	case query.OpAdd, query.OpSub, query.OpMul, query.OpDiv, query.OpMod:
+		if n.T == query.TypeString {
+			x, err := c.str(n.X)
+			if err != nil {
+				return nil, err
+			}
+			y, err := c.str(n.Y)
+			if err != nil {
+				return nil, err
+			}
+			return &concatNode{x, y}, nil
+		}
 		x, err := c.num(n.X)
 		if err != nil {
 			return nil, err
@@ -566,6 +589,12 @@ func (c *compiler) ifNode(n *query.If) (node, error) {
 		b, ok2 := els.(numNode)
 		if ok1 && ok2 {
 			return &ifNum{test: test, then: a, els: b}, nil
+		}
+	case query.TypeString:
+		a, ok1 := then.(strNode)
+		b, ok2 := els.(strNode)
+		if ok1 && ok2 {
+			return &ifStr{test: test, then: a, els: b}, nil
 		}
 	}
 	return &ifNode{test: test, then: then, els: els}, nil

@@ -84,16 +84,26 @@ type Evaluator struct {
 
 	matches []int32
 	pending []Annotation // comment and message texts of the current game
+
+	// The last successful ~~ match: its target and group offsets, for \N and \-N.
+	capTarget string
+	capLoc    []int
+
+	err *RuntimeError // a failure that stops the run (assert, readfile, ...)
 }
 
 // NewEvaluator returns an evaluator for q with its own variables and buffers.
 func (q *Query) NewEvaluator() *Evaluator {
-	return &Evaluator{
+	e := &Evaluator{
 		q:        q,
 		vars:     make([]slot, q.nvars),
 		posSort:  make([]sortVal, len(q.sorts)),
 		gameSort: make([]sortVal, len(q.sorts)),
 	}
+	for _, p := range q.persistent {
+		e.vars[p.index].bound = true // 0, "" or the empty set until assigned
+	}
+	return e
 }
 
 // Game evaluates the query at every position of g (the main line, or every
@@ -106,6 +116,7 @@ func (q *Query) NewEvaluator() *Evaluator {
 func (e *Evaluator) Game(g *pgn.Game) []int32 {
 	e.matches = e.matches[:0]
 	e.pending = e.pending[:0]
+	e.err = nil
 	if len(g.Nodes) == 0 {
 		return e.matches
 	}
@@ -119,7 +130,11 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 			e.posSort[j] = sortVal{}
 		}
 		mark := len(e.pending)
-		if e.q.body.match(e) {
+		matched := e.q.body.match(e)
+		if e.err != nil {
+			break // a runtime failure: the caller stops the run (Err)
+		}
+		if matched {
 			e.matches = append(e.matches, int32(i))
 			e.mergeSort()
 		} else {
@@ -160,7 +175,9 @@ func (e *Evaluator) SortValue(i int) (int, bool) {
 func (e *Evaluator) startGame(g *pgn.Game) {
 	e.g = g
 	for i := range e.vars {
-		e.vars[i] = slot{}
+		if len(e.q.persistent) == 0 || !e.q.isPersistent(i) {
+			e.vars[i] = slot{}
+		}
 	}
 	e.legalAt, e.pseudoAt, e.atkAt = -1, -1, -1
 	for j := range e.gameSort {

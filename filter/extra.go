@@ -53,48 +53,46 @@ type commentNode struct {
 
 func (n *commentNode) match(e *Evaluator) bool {
 	var b []byte
-	for i, a := range n.args {
-		if i > 0 {
-			b = append(b, ' ')
-		}
+	for _, a := range n.args {
 		b = appendValue(b, a, e)
 	}
 	e.pending = append(e.pending, Annotation{Node: e.cur, Text: string(b), Message: n.message})
 	return true
 }
 
-// appendValue appends a filter's value as text: a string as it is, a number in
-// decimal, a set as its squares (e4, or [a1,h1]); "true"/"false" otherwise.
+// appendValue appends a filter's value as CQL's comment, message and str
+// write it: a string as it is, a number in decimal, a square as `e4` (a set
+// of several as `[a1,h1]`), a piece variable as its piece and square
+// (`Qe4`), and a filter without a value as <true> or <false>.
 func appendValue(b []byte, a node, e *Evaluator) []byte {
 	switch x := a.(type) {
 	case strNode:
 		if s, ok := x.str(e); ok {
 			return append(b, s...)
 		}
-		return b
+		return append(b, "<false>"...)
 	case numNode:
 		if v, ok := x.num(e); ok {
 			return strconv.AppendInt(b, int64(v), 10)
 		}
-		return b
-	case setNode:
+		return append(b, "<false>"...)
+	case pieceVar:
 		set := x.set(e)
-		if set.Count() == 1 {
-			return append(b, set.First().String()...)
+		if set == 0 {
+			return append(b, "<false>"...)
 		}
-		b = append(b, '[')
-		for first := true; set != 0; first = false {
-			if !first {
-				b = append(b, ',')
-			}
-			b = append(b, set.PopFirst().String()...)
+		sq := set.First()
+		if p := e.pos.PieceAt(sq); p != chess.NoPiece {
+			b = append(b, p.Letter())
 		}
-		return append(b, ']')
+		return append(b, sq.String()...)
+	case setNode:
+		return appendSquares(b, x.set(e))
 	}
 	if a.match(e) {
-		return append(b, "true"...)
+		return append(b, "<true>"...)
 	}
-	return append(b, "false"...)
+	return append(b, "<false>"...)
 }
 
 // Annotation is the text of a comment or message filter evaluated at a

@@ -182,6 +182,9 @@ type Symbol struct {
 	Kind  VarKind
 	Index int // position in Program.Symbols
 	Decl  Pos // first declaration
+	// Persistent variables keep their value from game to game (persistent x = 0);
+	// Quiet ones are not printed after the last game.
+	Persistent, Quiet bool
 }
 
 // Op is an operator in unary, binary, comparison and assignment nodes.

@@ -190,6 +190,9 @@ func (c *checker) check(n Node) Node {
 	case *Line:
 		c.lineElems(n.Elems)
 	default:
+		if r, ok := c.checkStrings(n); ok {
+			return r
+		}
 		panic(fmt.Sprintf("query: checker: unexpected node %T", n))
 	}
 	return n
@@ -311,7 +314,10 @@ func (c *checker) unary(n *Unary) {
 		n.X = c.set(n.X, "the argument of ~")
 		n.T = TypeSet
 	case OpCount:
-		n.X = c.set(n.X, "the argument of #")
+		n.X = c.check(n.X)
+		if t := n.X.Type(); t != TypeString && t != TypeSet { // # of a string is its length
+			c.errorf(n.X.Pos(), "the argument of # must be a set or a string filter, found a %s", describe(n.X))
+		}
 		n.T = TypeNumber
 	case OpPower:
 		n.X = c.set(n.X, "the argument of power")

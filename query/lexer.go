@@ -114,7 +114,7 @@ func (l *lexer) next() token {
 	tok.pos = start
 	tok.end = l.off
 	tok.raw = string(l.src[start.Offset:l.off])
-	if tok.text == "" {
+	if tok.text == "" && tok.kind != tString { // "" is an empty string, not its spelling
 		tok.text = tok.raw
 	}
 	return tok
@@ -144,6 +144,8 @@ func (l *lexer) scan() token {
 		return token{kind: tNumber, num: v}
 	case c == '"':
 		return l.str()
+	case c == '\\':
+		return l.capture()
 	}
 	if c >= utf8.RuneSelf {
 		r, w := l.runeAt(l.off)
@@ -194,7 +196,7 @@ var operators = []struct {
 	{"-->", tArrow}, {"<--", tBackArrow},
 	{"==", tEq}, {"!=", tNe}, {"<=", tLe}, {">=", tGe}, {"=?", tCondAssign},
 	{"+=", tAddAssign}, {"-=", tSubAssign}, {"*=", tMulAssign}, {"/=", tDivAssign}, {"%=", tModAssign},
-	{"--", tDash},
+	{"--", tDash}, {"~~", tMatch},
 	{"{", tLBrace}, {"}", tRBrace}, {"(", tLParen}, {")", tRParen}, {",", tComma},
 	{"&", tAmp}, {"|", tBar}, {"~", tTilde}, {"#", tHash}, {"+", tPlus}, {"-", tMinus},
 	{"*", tStar}, {"/", tSlash}, {"%", tPercent}, {"?", tQuestion}, {"<", tLt}, {">", tGt},
@@ -235,6 +237,8 @@ func (l *lexer) str() token {
 				b.WriteByte('\n')
 			case 't':
 				b.WriteByte('\t')
+			case 'r':
+				b.WriteByte('\r')
 			case '"', '\\':
 				b.WriteByte(e)
 			default:
@@ -431,4 +435,30 @@ func simpleSquares(s []byte) (SquareSet, int, bool) {
 		}
 	}
 	return set, i, true
+}
+
+// capture scans `\N` (the N-th capture group of the last ~~ match, a string)
+// or `\-N` (the index where that group matched, a number); num is N and text
+// starts with `\-` for the index form.
+func (l *lexer) capture() token {
+	n := l.off + 1
+	index := n < len(l.src) && l.src[n] == '-'
+	if index {
+		n++
+	}
+	start := n
+	for n < len(l.src) && isDigit(l.src[n]) {
+		n++
+	}
+	if n == start {
+		l.advance(1)
+		return token{kind: tIllegal, text: "expected a capture group number after '\\' (\\1, \\-1)"}
+	}
+	v, err := strconv.Atoi(string(l.src[start:n]))
+	text := string(l.src[l.off:n])
+	l.advance(n - l.off)
+	if err != nil || v > 99 {
+		return token{kind: tIllegal, text: "capture group number too large: " + text}
+	}
+	return token{kind: tCapture, num: v, text: text}
 }

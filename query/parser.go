@@ -29,6 +29,12 @@ type parser struct {
 	// element are repetitions, and inside a group `|` separates alternatives.
 	inLine  bool
 	inGroup bool
+
+	prevEnd int // byte offset just past the previous token (postfix [ must touch it)
+	// strArgs: parsing the arguments of str, message or comment, where a quoted
+	// string after event, player ... is the next argument, not a search.
+	strArgs bool
+	funcs   functions // user-defined functions (parse_functions.go)
 }
 
 // bailout is the panic value used to unwind the parser on the first error.
@@ -42,7 +48,7 @@ func newParser(filename string, src []byte) *parser {
 	return p
 }
 
-func (p *parser) next() { p.tok = p.lex.next() }
+func (p *parser) next() { p.prevEnd = p.tok.end; p.tok = p.lex.next() }
 
 // peek returns the token after the current one without consuming anything.
 func (p *parser) peek() token {
@@ -467,7 +473,7 @@ func (p *parser) parseUnary() Node {
 	case p.isKw("not"):
 		return p.parseNot()
 	}
-	return p.parsePrimary()
+	return p.parsePostfix(p.parsePrimary())
 }
 
 // parseArg parses the set argument of a prefix filter (move from X,
@@ -525,6 +531,9 @@ func (p *parser) parsePrimary() Node {
 	case tString:
 		p.next()
 		return &StringLit{At: At{pos}, Value: t.text}
+	case tCapture:
+		p.next()
+		return &Capture{At: At{pos}, Group: t.num, Index: t.text[1] == '-'}
 	case tLBrace:
 		return p.parseBlock()
 	case tLParen:
@@ -584,7 +593,7 @@ func (p *parser) parseWord() Node {
 	if kw, ok := keywordFilters[w]; ok {
 		p.next()
 		k := &Keyword{At: At{pos}, Kind: kw.kind, T: kw.t}
-		if kw.t == TypeString && w != "fen" && p.tok.kind == tString {
+		if kw.t == TypeString && w != "fen" && p.tok.kind == tString && !p.strArgs {
 			return p.implicitSearch(k)
 		}
 		return k
@@ -607,6 +616,9 @@ func (p *parser) parseWord() Node {
 		tr.Body = p.parseFilter()
 		return tr
 	}
+	if n, ok := p.parseStringWord(w, pos); ok {
+		return n
+	}
 	switch w {
 	case "true", "false":
 		p.next()
@@ -616,7 +628,7 @@ func (p *parser) parseWord() Node {
 	case "player":
 		p.next()
 		pl := &Player{At: At{pos}, Color: p.parseColor()}
-		if p.tok.kind == tString {
+		if p.tok.kind == tString && !p.strArgs {
 			name := p.tok.text
 			pl.Match = &name
 			p.next()
@@ -629,7 +641,7 @@ func (p *parser) parseWord() Node {
 		p.next()
 		name := p.expect(tString, " (the tag name) after 'tag'")
 		tg := &Tag{At: At{pos}, Name: name.text}
-		if p.tok.kind == tString {
+		if p.tok.kind == tString && !p.strArgs {
 			return p.implicitSearch(tg)
 		}
 		return tg
@@ -658,18 +670,10 @@ func (p *parser) parseWord() Node {
 			p.errorf(pos, "%s needs at least two arguments", w)
 		}
 		return mm
-	case "comment", "message":
+	case "comment", "message", "commentmove", "commentposition":
 		p.next()
 		c := &Comment{At: At{pos}, Message: w == "message"}
-		if p.tok.kind == tLParen {
-			p.next()
-			for p.tok.kind != tRParen {
-				c.Args = append(c.Args, p.parseFilter())
-			}
-			p.next()
-		} else {
-			c.Args = []Node{p.parseArg()}
-		}
+		c.Args = p.parseStrArgs()
 		return c
 	case "sort":
 		p.next()
@@ -948,11 +952,11 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 // unsupported lists CQL 6.1 filters and parameters we do not implement, so
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
-	"ancestor", "ascii", "assert", "atomic", "between", "child", "colortype", "connectedpawns",
+	"ancestor", "atomic", "between", "child", "colortype", "connectedpawns",
 	"consecutivemoves", "currenttransform", "dark", "depth", "descendant", "dictionary", "distance",
-	"doubledpawns", "eventdate", "file", "function", "hascomment", "hhdb", "isolatedpawns", "lca",
-	"light", "local", "loop", "makesquare", "originalcomment", "parent", "passedpawns", "persistent",
-	"pin", "position", "positionid", "rank", "ray", "reversecolor", "sqrt", "str", "type",
+	"doubledpawns", "file", "function", "hhdb", "isolatedpawns", "lca",
+	"light", "local", "loop", "makesquare", "parent", "passedpawns",
+	"pin", "position", "positionid", "rank", "ray", "reversecolor", "sqrt", "type",
 	"virtualmainline", "xray", "zobristkey",
 )
 

@@ -198,6 +198,28 @@ func sprint(b *strings.Builder, n Node) {
 			head += " count"
 		}
 		list(head, n.Body)
+	case *Match:
+		list("~~ "+strconv.Quote(n.Pattern), n.X)
+	case *Capture:
+		if n.Index {
+			b.WriteString("\\-" + strconv.Itoa(n.Group))
+		} else {
+			b.WriteString("\\" + strconv.Itoa(n.Group))
+		}
+	case *Index:
+		if n.Slice {
+			list("slice", n.X, n.I, n.J)
+		} else {
+			list("index", n.X, n.I)
+		}
+	case *Builtin:
+		list(n.Name, n.Args...)
+	case *Persistent:
+		if n.Quiet {
+			list("persistent quiet", n.Assign)
+		} else {
+			list("persistent", n.Assign)
+		}
 	case *Comment:
 		head := "comment"
 		if n.Message {

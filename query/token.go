@@ -44,6 +44,8 @@ const (
 	tLBracket // a lone [ that is not a piece designator
 	tRBracket
 	tIllegal
+	tMatch   // ~~ (regular expression match)
+	tCapture // \N or \-N (a capture group of the last ~~, or its index)
 )
 
 var tokenNames = [...]string{
@@ -55,7 +57,7 @@ var tokenNames = [...]string{
 	tAssign: "'='", tAddAssign: "'+='", tSubAssign: "'-='", tMulAssign: "'*='",
 	tDivAssign: "'/='", tModAssign: "'%='", tCondAssign: "'=?'", tArrow: "'-->'",
 	tBackArrow: "'<--'", tDash: "'--'", tColon: "':'", tLBracket: "'['", tRBracket: "']'",
-	tIllegal: "illegal character",
+	tIllegal: "illegal character", tMatch: "'~~'", tCapture: "capture group",
 }
 
 func (k tokenKind) String() string {
@@ -113,6 +115,10 @@ var keywords = wordSet(
 	"rotate90", "shift", "shifthorizontal", "shiftvertical", "sidetomove", "site",
 	"sort", "southeast", "southwest", "square", "stalemate", "tag", "terminal", "then",
 	"to", "true", "up", "variation", "vertical", "white", "wtm", "year",
+	// strings, conversions, state and annotations (parse_strings.go)
+	"ascii", "assert", "commentmove", "commentposition", "eventdate", "hascomment", "indexof",
+	"int", "isbound", "lastgamenumber", "lowercase", "originalcomment", "persistent", "readfile",
+	"removecomment", "settag", "str", "unbind", "uppercase", "writefile",
 )
 
 func wordSet(words ...string) map[string]bool {

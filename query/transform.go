@@ -223,8 +223,26 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 			ok = ok && good
 			c.Squares = sq
 			return &c
-		case *NumberLit, *StringLit, *BoolLit, *FromTo, *Tag, *Var:
+		case *NumberLit, *StringLit, *BoolLit, *FromTo, *Tag, *Var, *Capture:
 			return n
+		case *Match:
+			c := *n
+			c.X = tr(n.X)
+			return &c
+		case *Index:
+			c := *n
+			c.X, c.I, c.J = tr(n.X), tr(n.I), tr(n.J)
+			return &c
+		case *Builtin:
+			c := *n
+			c.Args = trAll(n.Args)
+			return &c
+		case *Persistent:
+			c := *n
+			a := *n.Assign
+			a.Value = tr(n.Assign.Value)
+			c.Assign = &a
+			return &c
 		case *Keyword:
 			c := *n
 			if t.swap {

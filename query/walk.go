@@ -55,6 +55,14 @@ func children(n Node) []Node {
 		add(n.X)
 	case *Echo:
 		add(n.X)
+	case *Match:
+		add(n.X)
+	case *Index:
+		add(n.X, n.I, n.J)
+	case *Builtin:
+		add(n.Args...)
+	case *Persistent:
+		add(n.Assign)
 	case *Line:
 		var elems func([]LineElem)
 		elems = func(es []LineElem) {

@@ -1,0 +1,193 @@
+package filter
+
+import (
+	"strconv"
+
+	"github.com/cqlgo/cql/query"
+)
+
+// Compilation of the string, conversion and state filters (query/ast_strings.go).
+
+// persistentVar is a variable that keeps its value from game to game.
+type persistentVar struct {
+	index int
+	name  string
+	kind  query.VarKind
+	quiet bool
+}
+
+// compileStrings compiles the nodes of query/ast_strings.go; ok is false for others.
+func (c *compiler) compileStrings(n query.Node) (node, bool, error) {
+	switch n := n.(type) {
+	case *query.Match:
+		m := &matchNode{re: n.Re}
+		if p, ok := n.X.(*query.Player); ok && p.Match == nil && p.Color == query.ColorAny {
+			// player ~~ "re": either player's name.
+			c.q.needInfo = true
+			m.x = []strNode{&playerStr{fields: []infoField{fieldWhite}}, &playerStr{fields: []infoField{fieldBlack}}}
+			return m, true, nil
+		}
+		x, err := c.str(n.X)
+		if err != nil {
+			return nil, true, err
+		}
+		m.x = []strNode{x}
+		return m, true, nil
+	case *query.Capture:
+		if n.Index {
+			return captureIndex(n.Group), true, nil
+		}
+		return captureNode(n.Group), true, nil
+	case *query.Index:
+		x, err := c.str(n.X)
+		if err != nil {
+			return nil, true, err
+		}
+		ix := &indexNode{x: x, slice: n.Slice}
+		if n.I != nil {
+			if ix.i, err = c.num(n.I); err != nil {
+				return nil, true, err
+			}
+		}
+		if n.J != nil {
+			if ix.j, err = c.num(n.J); err != nil {
+				return nil, true, err
+			}
+		}
+		return ix, true, nil
+	case *query.Builtin:
+		x, err := c.builtin(n)
+		return x, true, err
+	case *query.Persistent:
+		a := n.Assign
+		if a.Sym != nil && a.Decl {
+			c.q.persistent = append(c.q.persistent, persistentVar{index: a.Sym.Index, name: a.Sym.Name, kind: a.Sym.Kind, quiet: a.Sym.Quiet})
+		}
+		c.q.serial = true
+		x, err := c.assign(a)
+		return x, true, err
+	}
+	return nil, false, nil
+}
+
+func (c *compiler) builtin(n *query.Builtin) (node, error) {
+	strArg := func(i int) (strNode, error) { return c.str(n.Args[i]) }
+	switch n.Name {
+	case "lowercase", "uppercase":
+		x, err := strArg(0)
+		if err != nil {
+			return nil, err
+		}
+		return &caseNode{x: x, upper: n.Name == "uppercase"}, nil
+	case "ascii":
+		if n.T == query.TypeNumber {
+			x, err := strArg(0)
+			if err != nil {
+				return nil, err
+			}
+			return asciiCode{x}, nil
+		}
+		x, err := c.num(n.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		return asciiChar{x}, nil
+	case "int":
+		x, err := strArg(0)
+		if err != nil {
+			return nil, err
+		}
+		return intNode{x}, nil
+	case "str":
+		s := &strOf{}
+		for _, a := range n.Args {
+			x, err := c.compile(a)
+			if err != nil {
+				return nil, err
+			}
+			s.args = append(s.args, x)
+		}
+		return s, nil
+	case "indexof":
+		x, err := strArg(0)
+		if err != nil {
+			return nil, err
+		}
+		y, err := strArg(1)
+		if err != nil {
+			return nil, err
+		}
+		return &indexOfNode{sub: x, in: y}, nil
+	case "readfile":
+		x, err := strArg(0)
+		if err != nil {
+			return nil, err
+		}
+		return &readFileNode{name: x, at: n.Pos()}, nil
+	case "assert":
+		x, err := c.compile(n.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		return &assertNode{x: x, at: n.Pos()}, nil
+	case "settag":
+		x, err := strArg(0)
+		if err != nil {
+			return nil, err
+		}
+		y, err := strArg(1)
+		if err != nil {
+			return nil, err
+		}
+		return &setTagNode{name: x, value: y}, nil
+	case "originalcomment":
+		return originalComment{}, nil
+	case "hascomment":
+		return hasComment{}, nil
+	case "removecomment":
+		return removeComment{}, nil
+	case "eventdate":
+		return tagStr("EventDate"), nil
+	}
+	return nil, errorf(n, "%s is not supported yet", n.Name)
+}
+
+// PersistentValues returns the persistent variables that are not quiet as
+// CQL prints them after the last game: `name: value`, in declaration order.
+func (e *Evaluator) PersistentValues() []string {
+	var out []string
+	for _, p := range e.q.persistent {
+		if p.quiet {
+			continue
+		}
+		s := &e.vars[p.index]
+		var v []byte
+		switch p.kind {
+		case query.VarNumber:
+			v = strconv.AppendInt(v, int64(s.n), 10)
+		case query.VarString:
+			v = append(v, s.s...)
+		default:
+			v = appendSquares(v, s.bb)
+		}
+		out = append(out, p.name+": "+string(v))
+	}
+	return out
+}
+
+// Serial reports whether the query must see the games one at a time in
+// input order: it keeps persistent state or writes files, so the result of
+// a game depends on the games before it. A runner gives such a query a single
+// Evaluator and calls Game in input order (the games themselves can still be
+// read and replayed in parallel); the output is then the same for every
+// number of threads.
+func (q *Query) Serial() bool { return q.serial }
+
+func (q *Query) isPersistent(i int) bool {
+	for _, p := range q.persistent {
+		if p.index == i {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,414 @@
+package filter
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/pgn"
+	"github.com/cqlgo/cql/query"
+)
+
+// String filters: ~~ and its capture groups, indexing, conversions, files,
+// assert and the game-annotation filters (settag, removecomment, ...). None
+// of them allocates unless the script builds a new string (str, +, lowercase
+// of a string with capitals, ...).
+
+// ---- runtime failures ----
+
+// RuntimeError is a failure that stops the whole run (assert, readfile of a
+// missing file, ...): it names the game, the position and the filter.
+type RuntimeError struct {
+	File   string
+	Game   int
+	Ply    int
+	Move   string // SAN of the move that led to the position, "" at the start
+	Source query.Pos
+	Msg    string
+}
+
+func (r *RuntimeError) Error() string {
+	where := fmt.Sprintf("game %d", r.Game)
+	if r.File != "" {
+		where = r.File + ": " + where
+	}
+	at := "the start position"
+	if r.Ply > 0 {
+		at = fmt.Sprintf("ply %d", r.Ply)
+		if r.Move != "" {
+			at += " (after " + r.Move + ")"
+		}
+	}
+	return fmt.Sprintf("%s, %s: query %d:%d: %s", where, at, r.Source.Line, r.Source.Col, r.Msg)
+}
+
+// fail records the first runtime failure of the game; Game stops at it.
+func (e *Evaluator) fail(at query.Pos, format string, args ...any) {
+	if e.err != nil {
+		return
+	}
+	re := &RuntimeError{Source: at, Msg: fmt.Sprintf(format, args...)}
+	if e.g != nil {
+		re.File, re.Game = e.g.File, e.g.Number
+		nd := &e.g.Nodes[e.cur]
+		re.Ply = int(nd.Ply)
+		if nd.Parent >= 0 {
+			re.Move = e.g.Nodes[nd.Parent].Pos.SAN(nd.Move)
+		}
+	}
+	e.err = re
+}
+
+// Err returns the runtime failure that stopped the last Game, or nil. After
+// a failure the run must stop: later games would see inconsistent state.
+func (e *Evaluator) Err() error {
+	if e.err == nil {
+		return nil
+	}
+	return e.err
+}
+
+// ---- ~~ and capture groups ----
+
+// matchNode is `X ~~ "re"`: the leftmost match in X. It records the target
+// and the group offsets for \N and \-N.
+type matchNode struct {
+	x  []strNode // several for `player ~~ ...` (either player)
+	re *regexp.Regexp
+}
+
+func (n *matchNode) str(e *Evaluator) (string, bool) {
+	for _, x := range n.x {
+		s, ok := x.str(e)
+		if !ok {
+			continue
+		}
+		// FindStringSubmatchIndex allocates its result; match-less strings do not.
+		if loc := n.re.FindStringSubmatchIndex(s); loc != nil {
+			e.capTarget, e.capLoc = s, loc
+			return s[loc[0]:loc[1]], true
+		}
+	}
+	return "", false
+}
+func (n *matchNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// captureNode is `\N`: group N of the last successful ~~.
+type captureNode int
+
+func (n captureNode) str(e *Evaluator) (string, bool) {
+	i := 2 * int(n)
+	if i+1 >= len(e.capLoc) || e.capLoc[i] < 0 {
+		return "", false
+	}
+	return e.capTarget[e.capLoc[i]:e.capLoc[i+1]], true
+}
+func (n captureNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// captureIndex is `\-N`: where group N of the last ~~ starts in its target.
+type captureIndex int
+
+func (n captureIndex) num(e *Evaluator) (int, bool) {
+	i := 2 * int(n)
+	if i+1 >= len(e.capLoc) || e.capLoc[i] < 0 {
+		return 0, false
+	}
+	return e.capLoc[i], true
+}
+func (n captureIndex) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// ---- indexing ----
+
+// indexNode is `X[I]` or `X[I:J]` on a string (byte positions, from 0). An
+// index outside the string does not match.
+type indexNode struct {
+	x     strNode
+	i, j  numNode // nil: from the start / to the end
+	slice bool
+}
+
+func (n *indexNode) str(e *Evaluator) (string, bool) {
+	s, ok := n.x.str(e)
+	if !ok {
+		return "", false
+	}
+	lo, hi := 0, len(s)
+	if n.i != nil {
+		if lo, ok = n.i.num(e); !ok {
+			return "", false
+		}
+	}
+	if !n.slice {
+		if lo < 0 || lo >= len(s) {
+			return "", false
+		}
+		return s[lo : lo+1], true
+	}
+	if n.j != nil {
+		if hi, ok = n.j.num(e); !ok {
+			return "", false
+		}
+	}
+	if lo < 0 || hi > len(s) || lo > hi {
+		return "", false
+	}
+	return s[lo:hi], true
+}
+func (n *indexNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// strLen is `#X` on a string: its length.
+type strLen struct{ x strNode }
+
+func (n strLen) num(e *Evaluator) (int, bool) { s, ok := n.x.str(e); return len(s), ok }
+func (n strLen) match(e *Evaluator) bool      { return n.x.match(e) }
+
+// concatNode is `X + Y` on strings.
+type concatNode struct{ a, b strNode }
+
+func (n *concatNode) str(e *Evaluator) (string, bool) {
+	x, ok := n.a.str(e)
+	if !ok {
+		return "", false
+	}
+	y, ok := n.b.str(e)
+	if !ok {
+		return "", false
+	}
+	return x + y, true
+}
+func (n *concatNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// ---- conversions ----
+
+// caseNode is `lowercase X` / `uppercase X` (ASCII letters; strings.ToLower
+// returns X itself when nothing changes, so nothing is allocated then).
+type caseNode struct {
+	x     strNode
+	upper bool
+}
+
+func (n *caseNode) str(e *Evaluator) (string, bool) {
+	s, ok := n.x.str(e)
+	if !ok {
+		return "", false
+	}
+	if n.upper {
+		return strings.ToUpper(s), true
+	}
+	return strings.ToLower(s), true
+}
+func (n *caseNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// asciiCode is `ascii "A"`: the code of the string's only character.
+type asciiCode struct{ x strNode }
+
+func (n asciiCode) num(e *Evaluator) (int, bool) {
+	s, ok := n.x.str(e)
+	if !ok || len(s) != 1 {
+		return 0, false
+	}
+	return int(s[0]), true
+}
+func (n asciiCode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// asciiChars holds the one-character strings for `ascii N`, so it allocates nothing.
+var asciiChars = func() (t [128]string) {
+	for i := range t {
+		t[i] = string(rune(i))
+	}
+	return
+}()
+
+// asciiChar is `ascii 65`: the one-character string "A" (codes 0-127).
+type asciiChar struct{ x numNode }
+
+func (n asciiChar) str(e *Evaluator) (string, bool) {
+	v, ok := n.x.num(e)
+	if !ok || v < 0 || v >= len(asciiChars) {
+		return "", false
+	}
+	return asciiChars[v], true
+}
+func (n asciiChar) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// intNode is `int X`: the decimal number X spells; no value otherwise.
+type intNode struct{ x strNode }
+
+func (n intNode) num(e *Evaluator) (int, bool) {
+	s, ok := n.x.str(e)
+	if !ok {
+		return 0, false
+	}
+	v, err := strconv.Atoi(strings.TrimSpace(s))
+	return v, err == nil
+}
+func (n intNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// indexOfNode is `indexof (X Y)`: where X first occurs in Y, or -1.
+type indexOfNode struct{ sub, in strNode }
+
+func (n *indexOfNode) num(e *Evaluator) (int, bool) {
+	x, ok := n.sub.str(e)
+	if !ok {
+		return 0, false
+	}
+	y, ok := n.in.str(e)
+	if !ok {
+		return 0, false
+	}
+	return strings.Index(y, x), true
+}
+func (n *indexOfNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// strNodeOf is `str (a b ...)`: its arguments' values as text, concatenated
+// (the conventions of comment and message).
+type strOf struct{ args []node }
+
+func (n *strOf) str(e *Evaluator) (string, bool) {
+	var b []byte
+	for _, a := range n.args {
+		b = appendValue(b, a, e)
+	}
+	return string(b), true
+}
+func (*strOf) match(*Evaluator) bool { return true }
+
+// ---- files and assert ----
+
+// readFileNode is `readfile "name"`: the file's contents; a file that cannot
+// be read stops the run.
+type readFileNode struct {
+	name strNode
+	at   query.Pos
+}
+
+func (n *readFileNode) str(e *Evaluator) (string, bool) {
+	name, ok := n.name.str(e)
+	if !ok {
+		return "", false
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		e.fail(n.at, "readfile: %v", err)
+		return "", false
+	}
+	return string(b), true
+}
+func (n *readFileNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// assertNode is `assert F`: F must match, or the run stops.
+type assertNode struct {
+	x  node
+	at query.Pos
+}
+
+func (n *assertNode) match(e *Evaluator) bool {
+	if !n.x.match(e) {
+		e.fail(n.at, "assertion failed")
+		return false
+	}
+	return true
+}
+
+// ---- game annotations ----
+
+// setTagNode is `settag ("Name" "value")`: sets (or adds) the tag in the
+// output game.
+type setTagNode struct{ name, value strNode }
+
+func (n *setTagNode) match(e *Evaluator) bool {
+	name, ok := n.name.str(e)
+	if !ok {
+		return false
+	}
+	v, ok := n.value.str(e)
+	if !ok {
+		return false
+	}
+	for i := range e.g.Tags {
+		if e.g.Tags[i].Name == name {
+			e.g.Tags[i].Value = v
+			e.tagsChanged()
+			return true
+		}
+	}
+	e.g.Tags = append(e.g.Tags, pgn.Tag{Name: name, Value: v})
+	e.tagsChanged()
+	return true
+}
+
+// originalComment is `originalcomment`: the comment the input game has after
+// the move that led to the current position (before the first move at the
+// start); no value when there is none.
+type originalComment struct{}
+
+func (originalComment) str(e *Evaluator) (string, bool) {
+	c := e.g.Comment(e.cur)
+	return c, c != ""
+}
+func (n originalComment) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// hasComment is `hascomment`: the current position has a comment in the input.
+type hasComment struct{}
+
+func (hasComment) match(e *Evaluator) bool { return e.g.Comment(e.cur) != "" }
+
+// removeComment is `removecomment`: drops the input comment at the current
+// position from the output game. Always matches.
+type removeComment struct{}
+
+func (removeComment) match(e *Evaluator) bool {
+	if e.g.Comment(e.cur) != "" {
+		e.g.SetComment(e.cur, "")
+	}
+	return true
+}
+
+// tagStr is the value of a tag read each time (eventdate).
+type tagStr string
+
+func (t tagStr) str(e *Evaluator) (string, bool) {
+	v := e.g.Tag(string(t))
+	return v, v != ""
+}
+func (t tagStr) match(e *Evaluator) bool { _, ok := t.str(e); return ok }
+
+// appendSquares appends a set as CQL prints it: `e4` for one square, else
+// `[a1,h1]`.
+func appendSquares(b []byte, set chess.Bitboard) []byte {
+	if set.Count() == 1 {
+		return append(b, set.First().String()...)
+	}
+	b = append(b, '[')
+	for first := true; set != 0; first = false {
+		if !first {
+			b = append(b, ',')
+		}
+		b = append(b, set.PopFirst().String()...)
+	}
+	return append(b, ']')
+}
+
+// tagsChanged refreshes the tag values read once per game after settag.
+func (e *Evaluator) tagsChanged() {
+	if e.q.needInfo {
+		e.info.read(e.g)
+	}
+}
+
+// ifStr is `if C then A else B` with string branches.
+type ifStr struct {
+	test      node
+	then, els strNode
+}
+
+func (n *ifStr) str(e *Evaluator) (string, bool) {
+	if n.test.match(e) {
+		return n.then.str(e)
+	}
+	return n.els.str(e)
+}
+func (n *ifStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }

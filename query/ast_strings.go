@@ -1,0 +1,73 @@
+package query
+
+import "regexp"
+
+// Nodes for strings, built-in conversions, persistent state and game
+// annotations (CQL 6.1 "strings", "persistent", "dictionary", "settag" ...).
+
+// Match is `X ~~ "regex"`: a string filter whose value is the first
+// substring of X that the regular expression matches; it fails when there is
+// none. A match sets the capture groups read by Capture (\0 \1 ... and \-1).
+type Match struct {
+	At
+	X       Node
+	Pattern string
+	Re      *regexp.Regexp // compiled by the checker
+}
+
+// Capture is `\N` (string: the N-th group of the last successful ~~ match,
+// \0 the whole match) or `\-N` (number: the zero-based index in the target
+// where that group matched). It fails when the group did not take part.
+type Capture struct {
+	At
+	Group int
+	Index bool
+}
+
+// Index is `X[I]` (the character at I, a string of length one) or
+// `X[I:J]` (the characters from I up to J, excluded); a negative bound
+// counts from the end. On a dictionary variable, `D[K]` is the value stored
+// under key K.
+type Index struct {
+	At
+	X, I, J Node // J is nil unless Slice
+	Slice   bool
+	T       Type
+}
+
+// Builtin is a keyword filter with arguments that computes or changes a value:
+// lowercase, uppercase, ascii, int, str, indexof, readfile, writefile, assert,
+// settag, removecomment, hascomment, originalcomment, eventdate,
+// lastgamenumber, isbound, unbind. Name is the keyword; T is the checked type.
+type Builtin struct {
+	At
+	Name string
+	Args []Node
+	T    Type
+	Sym  *Symbol // isbound, unbind: the variable named by the argument
+}
+
+// Persistent is `persistent [quiet] x = F` (or +=, ...): Assign is an
+// assignment to a variable that keeps its value from game to game; its value
+// is printed after the last game unless Quiet.
+type Persistent struct {
+	At
+	Quiet  bool
+	Assign *Assign
+}
+
+func (*Match) Type() Type        { return TypeString }
+func (c *Capture) Type() Type {
+	if c.Index {
+		return TypeNumber
+	}
+	return TypeString
+}
+func (x *Index) Type() Type      { return x.T }
+func (b *Builtin) Type() Type    { return b.T }
+func (*Persistent) Type() Type   { return TypeNone }
+func (*Match) node()             {}
+func (*Capture) node()           {}
+func (*Index) node()             {}
+func (*Builtin) node()           {}
+func (*Persistent) node()        {}

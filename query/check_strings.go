@@ -1,0 +1,133 @@
+package query
+
+// Type checking of the nodes in ast_strings.go.
+
+// str checks n and requires a string value.
+func (c *checker) str(n Node, what string) Node {
+	n = c.check(n)
+	if n.Type() != TypeString {
+		c.errorf(n.Pos(), "%s must be a string filter, found a %s", what, describe(n))
+	}
+	return n
+}
+
+// checkStrings checks the string and state nodes; ok is false for other nodes.
+func (c *checker) checkStrings(n Node) (Node, bool) {
+	switch n := n.(type) {
+	case *Match:
+		if p, ok := n.X.(*Player); ok && p.Color == ColorAny && p.Match == nil {
+			p.T = TypeString // player ~~ "re": either player (filter.compileStrings)
+			break
+		}
+		n.X = c.str(n.X, "the left side of ~~")
+	case *Capture:
+	case *Index:
+		c.index(n)
+	case *Builtin:
+		c.builtin(n)
+	case *Persistent:
+		a := n.Assign
+		if c.globals[a.Name] == nil && a.Op != OpAssign && !c.iterationVar(a.Name) {
+			// persistent x += 1 declares x, a number starting at 0.
+			sym := c.newSymbol(a.Name, VarNumber, a.Pos())
+			sym.Persistent = true
+			c.globals[a.Name] = sym
+			a.Value = c.number(a.Value, "the right side of "+a.Op.String())
+			a.Sym, a.Decl = sym, true
+			sym.Quiet = n.Quiet
+			break
+		}
+		c.assign(n.Assign)
+		sym := n.Assign.Sym
+		if sym != nil {
+			if !n.Assign.Decl && !sym.Persistent {
+				c.errorf(n.Pos(), "'%s' is used before it is declared persistent (declared at %d:%d); CQL needs the persistent declaration first", sym.Name, sym.Decl.Line, sym.Decl.Col)
+			}
+			if sym.Kind == VarPiece || sym.Kind == VarPosition {
+				c.errorf(n.Pos(), "a persistent variable holds a number, a string or a set, not a %s", sym.Kind)
+			}
+			sym.Persistent = true
+			sym.Quiet = sym.Quiet || n.Quiet
+		}
+	default:
+		return nil, false
+	}
+	return n, true
+}
+
+func (c *checker) index(n *Index) {
+	n.X = c.str(n.X, "the filter before '['")
+	n.T = TypeString
+	if n.I != nil {
+		n.I = c.number(n.I, "a string index")
+	}
+	if n.J != nil {
+		n.J = c.number(n.J, "a string index")
+	}
+}
+
+func (c *checker) builtin(n *Builtin) {
+	arg := func(i int) Node { return n.Args[i] }
+	switch n.Name {
+	case "lowercase", "uppercase":
+		n.Args[0] = c.str(arg(0), "the argument of "+n.Name)
+		n.T = TypeString
+	case "ascii":
+		// ascii "A" is 65; ascii 65 is "A".
+		n.Args[0] = c.check(arg(0))
+		switch n.Args[0].Type() {
+		case TypeString:
+			n.T = TypeNumber
+		case TypeNumber:
+			n.T = TypeString
+		default:
+			c.errorf(arg(0).Pos(), "the argument of ascii must be a string or a number, found a %s", describe(arg(0)))
+			n.T = TypeNumber
+		}
+	case "int":
+		n.Args[0] = c.str(arg(0), "the argument of int")
+		n.T = TypeNumber
+	case "str":
+		for i, a := range n.Args {
+			n.Args[i] = c.check(a)
+		}
+		n.T = TypeString
+	case "indexof":
+		n.Args[0] = c.str(arg(0), "the first argument of indexof")
+		n.Args[1] = c.str(arg(1), "the second argument of indexof")
+		n.T = TypeNumber
+	case "readfile":
+		n.Args[0] = c.str(arg(0), "the file name of readfile")
+		n.T = TypeString
+	case "writefile":
+		n.Args[0] = c.str(arg(0), "the file name of writefile")
+		n.Args[1] = c.str(arg(1), "the text of writefile")
+		n.T = TypeNone
+	case "settag":
+		n.Args[0] = c.str(arg(0), "the tag name of settag")
+		n.Args[1] = c.str(arg(1), "the tag value of settag")
+		n.T = TypeNone
+	case "assert":
+		n.Args[0] = c.check(arg(0))
+		n.T = TypeNone
+	case "originalcomment", "eventdate":
+		n.T = TypeString
+	case "lastgamenumber":
+		n.T = TypeNumber
+	case "removecomment", "hascomment":
+		n.T = TypeNone
+	case "isbound", "unbind":
+		v, ok := arg(0).(*Var)
+		if !ok {
+			c.errorf(arg(0).Pos(), "%s needs a variable name", n.Name)
+			break
+		}
+		n.Sym = c.lookup(v.Name)
+		if n.Sym == nil {
+			c.errorf(v.Pos(), "%s: '%s' is not a variable assigned earlier", n.Name, v.Name)
+		}
+		n.T = TypeNone
+	default:
+		c.errorf(n.Pos(), "'%s' is not supported yet", n.Name)
+	}
+}

@@ -1,0 +1,4 @@
+package query
+
+// functions holds the user-defined functions seen so far.
+type functions struct{}
