@@ -56,18 +56,18 @@ type Persistent struct {
 	Assign *Assign
 }
 
-func (*Match) Type() Type        { return TypeString }
+func (*Match) Type() Type { return TypeString }
 func (c *Capture) Type() Type {
 	if c.Index {
 		return TypeNumber
 	}
 	return TypeString
 }
-func (x *Index) Type() Type      { return x.T }
-func (b *Builtin) Type() Type    { return b.T }
-func (*Persistent) Type() Type   { return TypeNone }
-func (*Match) node()             {}
-func (*Capture) node()           {}
-func (*Index) node()             {}
-func (*Builtin) node()           {}
-func (*Persistent) node()        {}
+func (x *Index) Type() Type    { return x.T }
+func (b *Builtin) Type() Type  { return b.T }
+func (*Persistent) Type() Type { return TypeNone }
+func (*Match) node()           {}
+func (*Capture) node()         {}
+func (*Index) node()           {}
+func (*Builtin) node()         {}
+func (*Persistent) node()      {}

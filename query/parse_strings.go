@@ -148,4 +148,3 @@ func (p *parser) parseStringWord(w string, pos Pos) (Node, bool) {
 	}
 	return b, true
 }
-

@@ -32,6 +32,9 @@ type Options struct {
 	Errors io.Writer
 	// OnGame, if set, is called once per game read, in game order (e.g. for a progress bar).
 	OnGame func()
+	// Persistent receives the values of the query's persistent variables after the last
+	// game, `name: value` a line, as CQL prints them; nil means Errors.
+	Persistent io.Writer
 }
 
 // Stats counts what a run saw.
@@ -57,6 +60,8 @@ type Result struct {
 	order     int   // arrival order, for stable sorting
 	keys      []int // sort values
 	hasKeys   []bool
+	game      *pgn.Game // a serial query's game, evaluated in emit (see filter.Query.Serial)
+	fatal     error     // a runtime failure of the query: the run stops
 }
 
 // CheckFormat reports whether format is one Run writes.
@@ -99,8 +104,21 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 		r.matchString = *h.MatchString
 	}
 	r.sorted = len(q.Sorts()) > 0 || h.SortMatchCount
+	r.serial = q.Serial()
 	bw := bufio.NewWriterSize(out, 256<<10)
 	err := src.Games(ctx, ReadOptions(q, opt), r.work, func(res Result) error { return r.emit(res, bw) })
+	if r.fatal != nil {
+		return r.stats, r.fatal // nothing more is written: the output is not a result
+	}
+	if r.serial {
+		pw := opt.Persistent
+		if pw == nil {
+			pw = opt.Errors
+		}
+		for _, line := range r.evals[0].PersistentValues() {
+			fmt.Fprintln(pw, line)
+		}
+	}
 	if r.sorted {
 		r.writeSorted(bw)
 	}
@@ -124,11 +142,25 @@ type runner struct {
 	sorted         bool
 	held           []Result // sorted output waits for every game
 	stats          Stats
+	// serial: the query keeps state from game to game, so workers only read games and
+	// emit evaluates them in game order with evals[0] (output identical for any Threads).
+	serial bool
+	fatal  error // the first runtime failure; later games are not evaluated
 }
 
 // emit takes one game's result, in game order: problems and messages go to opt.Errors,
 // the output is written or held for sorting.
 func (r *runner) emit(res Result, w *bufio.Writer) error {
+	if r.fatal != nil {
+		return r.fatal
+	}
+	if res.game != nil {
+		res = r.evaluate(r.evals[0], res.game, res)
+	}
+	if res.fatal != nil {
+		r.fatal = res.fatal
+		return r.fatal
+	}
 	if r.opt.OnGame != nil {
 		r.opt.OnGame()
 	}
@@ -168,8 +200,21 @@ func (r *runner) work(worker int, g *pgn.Game) Result {
 	if !r.q.Selected(g) {
 		return res
 	}
-	ev := r.evals[worker]
+	if r.serial {
+		res.game = g.Clone()
+		return res
+	}
+	return r.evaluate(r.evals[worker], g, res)
+}
+
+// evaluate runs the query on g and formats the output into res.
+func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result {
+	res.game = nil
 	matches := ev.Game(g)
+	if err := ev.Err(); err != nil {
+		res.fatal = err
+		return res
+	}
 	if !r.q.MatchCountOK(len(matches)) {
 		return res
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/pgn"
 )
 
@@ -33,6 +34,10 @@ func (f Files) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.G
 		if err == nil {
 			err = pgn.ScanParallel(ctx, rc, name, opt, work, emit)
 			rc.Close()
+		}
+		var re *filter.RuntimeError
+		if errors.As(err, &re) {
+			return err // the query failed, not the input: stop here
 		}
 		if err != nil {
 			if f.OnError != nil {

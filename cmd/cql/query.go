@@ -187,6 +187,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		},
 	}
 	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item}
+	if outFile != nil {
+		opt.Persistent = cmd.OutOrStdout() // CQL prints persistent variables on standard output
+	}
 	st, err := cqlrun.Run(cmd.Context(), q, games, out, opt)
 	bar.Finish()
 	failed := errors.Is(err, cqlrun.ErrSourceFailed)

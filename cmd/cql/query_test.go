@@ -66,7 +66,7 @@ func TestQueryCLI(t *testing.T) {
 			outHas: []string{"1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"}},
 		{name: "comments of unmatched positions are dropped", args: []string{`comment ("seen") mate`, games, "--quiet"},
 			outSub: []string{"Qxf7# {seen} 1-0"}},
-		{name: "message", args: []string{`check not initial message ("check from" from)`, games, "--count"},
+		{name: "message", args: []string{`check not initial message ("check from " from)`, games, "--count"},
 			wantOut: "2\n", errHas: []string{"game 1: check from h5", "game 3: check from c7"}},
 		// elo alone is the larger of the two ratings (2700 and 2650 in the two games).
 		{name: "elo is the larger rating", args: []string{"--count", "elo > 2600", elo}, wantOut: "2\n"},
