@@ -195,6 +195,12 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		return c.find(n)
 	case *query.Line:
 		return c.line(n)
+	case *query.Tree:
+		return c.tree(n)
+	case *query.Colon:
+		return c.colon(n)
+	case *query.Echo:
+		return c.echo(n)
 	}
 	if x, ok, err := c.compileStrings(n); ok {
 		return x, err
@@ -552,7 +558,11 @@ func (c *compiler) compare(n *query.Compare) (node, error) {
 			}
 			links = append(links, &strCmpNode{op: op, a: x, b: y})
 		default:
-			return nil, errorf(n, "comparing positions is not supported")
+			x, err := c.posCompare(op, a, b)
+			if err != nil {
+				return nil, err
+			}
+			links = append(links, x)
 		}
 	}
 	if len(links) == 1 {
@@ -649,6 +659,8 @@ func (c *compiler) keyword(n *query.Keyword) (node, error) {
 		return infoStr(fieldEco), nil
 	case query.KwFen:
 		return fenNode{}, nil
+	case query.KwCurrentPosition:
+		return curPos{}, nil
 	}
 	return nil, errorf(n, "%v is not supported by the evaluator yet", n.Kind)
 }
@@ -687,6 +699,8 @@ func (c *compiler) variable(n *query.Var) (node, error) {
 		return numVar(i), nil
 	case query.VarString:
 		return strVar(i), nil
+	case query.VarPosition:
+		return posVar(i), nil
 	}
 	return nil, errorf(n, "%s variables are not supported by the evaluator yet", n.Sym.Kind)
 }
@@ -753,6 +767,15 @@ func (c *compiler) assign(n *query.Assign) (node, error) {
 			return nil, err
 		}
 		return &assignStr{v: i, a: x}, nil
+	case query.VarPosition:
+		if n.Op != query.OpAssign {
+			return nil, errorf(n, "%v is not defined on position variables", n.Op)
+		}
+		x, err := c.pos(n.Value)
+		if err != nil {
+			return nil, err
+		}
+		return &assignPos{v: i, a: x}, nil
 	}
 	return nil, errorf(n, "%s variables are not supported by the evaluator yet", n.Sym.Kind)
 }

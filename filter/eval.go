@@ -9,6 +9,8 @@
 package filter
 
 import (
+	"slices"
+
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/pgn"
 )
@@ -78,6 +80,9 @@ type Evaluator struct {
 	atkValid chess.Bitboard
 	atkAt    int32
 
+	// Position ids of the current game, built when first needed.
+	gt gameTree
+
 	// Scratch of the line matcher.
 	lineStack []lineCont
 	lineSteps int
@@ -108,7 +113,9 @@ func (q *Query) NewEvaluator() *Evaluator {
 
 // Game evaluates the query at every position of g (the main line, or every
 // node when the query asks for variations) and returns the indexes into
-// g.Nodes of the matching positions in game order. The returned slice is
+// g.Nodes of the matching positions in increasing order. Positions are
+// visited in CQL's order (position ids: depth first, each main continuation
+// before its variations), which matters when the query has side effects. The returned slice is
 // reused by the next call.
 //
 // Variables are reset at the start of each game, so that results do not
@@ -121,11 +128,21 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 		return e.matches
 	}
 	e.startGame(g)
-	for i := range g.Nodes {
-		if g.Nodes[i].Variation && !e.q.variations {
+	// CQL visits positions in position-id order: depth first, a move's main
+	// continuation before its variations. On the main line alone that is the
+	// order of g.Nodes.
+	var order []int32
+	if e.q.variations {
+		order = e.tree().node
+	}
+	for k := range g.Nodes {
+		i := int32(k)
+		if order != nil {
+			i = order[k]
+		} else if g.Nodes[i].Variation {
 			continue
 		}
-		e.at(int32(i))
+		e.at(i)
 		for j := range e.posSort {
 			e.posSort[j] = sortVal{}
 		}
@@ -140,6 +157,9 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 		} else {
 			e.pending = e.pending[:mark] // comments of positions that did not match are dropped
 		}
+	}
+	if order != nil {
+		slices.Sort(e.matches) // the documented order: as in g.Nodes
 	}
 	e.g = nil
 	e.pos = nil
@@ -174,6 +194,7 @@ func (e *Evaluator) SortValue(i int) (int, bool) {
 // startGame resets the per-game state.
 func (e *Evaluator) startGame(g *pgn.Game) {
 	e.g = g
+	e.gt.ready = false
 	for i := range e.vars {
 		if len(e.q.persistent) == 0 || !e.q.isPersistent(i) {
 			e.vars[i] = slot{}

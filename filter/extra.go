@@ -147,6 +147,12 @@ func (n *condAssign) match(e *Evaluator) bool {
 			s.s, s.bound = a.str(e)
 			return true
 		}
+	case query.VarPosition:
+		if a, ok := n.a.(posNode); ok {
+			i, ok := a.position(e)
+			s.n, s.bound = int(i), ok
+			return true
+		}
 	}
 	s.bound = false
 	return true
@@ -272,42 +278,62 @@ type sortVal struct {
 // ---- find ----
 
 // findNode is `find [all] [<--] [range] F`: F is evaluated at the current
-// position and those after it along the game (before it with <--); it
-// matches when the number of positions where F matched is in the range.
-// With all it is that number.
+// position and those after it in the game tree, in position-id order (the
+// visited descendants; with <--, the current position and its ancestors, the
+// nearest first). Without all or a range it is a position filter: the first
+// position where F matched. With all it is the number of such positions;
+// with a range it matches when that number is in the range.
 type findNode struct {
 	all, back bool
 	min, max  int // max < 0: no upper bound
 	a         node
 }
 
-func (n *findNode) count(e *Evaluator) int {
+// search evaluates F along the search order. It stops at the first match
+// unless every match must be counted, and returns the count and the first
+// matching node.
+func (n *findNode) search(e *Evaluator) (count int, first int32) {
 	save := e.cur
 	nodes := e.g.Nodes
-	c := 0
-	for i := save; i >= 0; {
+	first = -1
+	stopEarly := !n.all && n.max < 0 && n.min <= 1
+	try := func(i int32) bool {
 		e.at(i)
 		if n.a.match(e) {
-			c++
-			if !n.all && c >= n.min && n.max < 0 {
-				break
+			count++
+			if first < 0 {
+				first = i
 			}
+			return stopEarly
 		}
-		if n.back {
-			i = nodes[i].Parent
-		} else {
-			i = nodes[i].FirstChild
+		return false
+	}
+	switch {
+	case n.back:
+		for i := save; i >= 0 && !try(i); i = nodes[i].Parent {
+		}
+	case !e.q.variations:
+		for i := save; i >= 0 && !try(i); i = nodes[i].FirstChild {
+		}
+	default:
+		t := e.tree()
+		for k := t.id[save]; k < t.end[save] && !try(t.node[k]); k++ {
 		}
 	}
 	e.at(save)
-	return c
+	return count, first
+}
+
+func (n *findNode) position(e *Evaluator) (int32, bool) {
+	c, first := n.search(e)
+	return first, n.inRange(c) && first >= 0
 }
 
 func (n *findNode) num(e *Evaluator) (int, bool) {
-	c := n.count(e)
+	c, _ := n.search(e)
 	return c, n.inRange(c)
 }
-func (n *findNode) match(e *Evaluator) bool { return n.inRange(n.count(e)) }
+func (n *findNode) match(e *Evaluator) bool { c, _ := n.search(e); return n.inRange(c) }
 
 func (n *findNode) inRange(c int) bool {
 	if c < n.min {

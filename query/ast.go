@@ -674,20 +674,24 @@ type Sort struct {
 type Find struct {
 	At
 	All      bool
+	Quiet    bool
 	Backward bool
 	Range    *Range // only if given: the number of matches wanted
 	X        Node
 	T        Type
 }
 
-// Echo is `echo (s t) F`: for every position t of the game other than the
-// current one s, evaluates F with s and t bound (position variables).
-// Logical: matches when F matches for some t.
+// Echo is `echo [quiet] (s t) [in all] F`: for every position t of the game
+// other than the current one s (and s itself with `in all`), evaluates F at
+// t with s and t bound (position variables). It matches when F matches for
+// some t; when F is numeric, its value is F's largest value (T TypeNumber).
 type Echo struct {
 	At
+	Quiet, InAll           bool
 	SourceName, TargetName string
 	Source, Target         *Symbol
 	X                      Node
+	T                      Type
 }
 
 // LineElem is one element of a line pattern.
@@ -729,7 +733,7 @@ func (t *Transform) Type() Type     { return t.T }
 func (*Comment) Type() Type         { return TypeNone }
 func (s *Sort) Type() Type          { return s.X.Type() }
 func (f *Find) Type() Type          { return f.T }
-func (*Echo) Type() Type            { return TypeNone }
+func (e *Echo) Type() Type          { return e.T }
 func (*Line) Type() Type            { return TypeNumber }
 
 // Type of a square/piece iteration: set without all, logical with all.

@@ -181,12 +181,11 @@ func (c *checker) check(n Node) Node {
 			n.T = TypeNumber
 		}
 	case *Echo:
-		src := c.newSymbol(n.SourceName, VarPosition, n.Pos())
-		dst := c.newSymbol(n.TargetName, VarPosition, n.Pos())
-		n.Source, n.Target = src, dst
-		c.scope = append(c.scope, src, dst)
-		n.X = c.check(n.X)
-		c.scope = c.scope[:len(c.scope)-2]
+		c.echo(n)
+	case *Tree:
+		c.tree(n)
+	case *Colon:
+		c.colon(n)
 	case *Line:
 		c.lineElems(n.Elems)
 	default:

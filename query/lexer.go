@@ -165,7 +165,7 @@ func (l *lexer) scan() token {
 	}
 	// ASCII operators, longest match first.
 	for _, op := range operators {
-		if strings.HasPrefix(string(l.src[l.off:min(l.off+3, len(l.src))]), op.text) {
+		if strings.HasPrefix(string(l.src[l.off:min(l.off+4, len(l.src))]), op.text) {
 			l.advance(len(op.text))
 			return token{kind: op.kind}
 		}
@@ -194,6 +194,7 @@ var operators = []struct {
 	kind tokenKind
 }{
 	{"-->", tArrow}, {"<--", tBackArrow},
+	{"[<=]", tTreeOp}, {"[>=]", tTreeOp}, {"[<]", tTreeOp}, {"[>]", tTreeOp},
 	{"==", tEq}, {"!=", tNe}, {"<=", tLe}, {">=", tGe}, {"=?", tCondAssign},
 	{"+=", tAddAssign}, {"-=", tSubAssign}, {"*=", tMulAssign}, {"/=", tDivAssign}, {"%=", tModAssign},
 	{"--", tDash}, {"~~", tMatch},

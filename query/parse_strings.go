@@ -28,9 +28,12 @@ func (p *parser) parsePostfix(x Node) Node {
 			pos := p.tok.pos
 			p.next()
 			ix := &Index{At: At{pos}, X: x}
+			saveColon := p.noColon
+			p.noColon = true
 			if p.tok.kind != tColon {
 				ix.I = p.parseFilter()
 			}
+			p.noColon = saveColon
 			if p.tok.kind == tColon {
 				ix.Slice = true
 				p.next()

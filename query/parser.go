@@ -29,6 +29,9 @@ type parser struct {
 	// element are repetitions, and inside a group `|` separates alternatives.
 	inLine  bool
 	inGroup bool
+	// noColon: a `:` ends the filter (the index of s[i:j]) instead of
+	// being the position operator.
+	noColon bool
 
 	prevEnd int // byte offset just past the previous token (postfix [ must touch it)
 	// strArgs: parsing the arguments of str, message or comment, where a quoted
@@ -347,7 +350,7 @@ func (p *parser) parseNot() Node {
 var compareOps = map[tokenKind]Op{tEq: OpEq, tNe: OpNe, tLt: OpLt, tLe: OpLe, tGt: OpGt, tGe: OpGe}
 
 func (p *parser) parseCompare() Node {
-	x := p.parseAdd()
+	x := p.treeCompare(p.parseAdd())
 	op, ok := compareOps[p.tok.kind]
 	if !ok {
 		return x
@@ -473,7 +476,7 @@ func (p *parser) parseUnary() Node {
 	case p.isKw("not"):
 		return p.parseNot()
 	}
-	return p.parsePostfix(p.parsePrimary())
+	return p.parseColon(p.parsePostfix(p.parsePrimary()))
 }
 
 // parseArg parses the set argument of a prefix filter (move from X,
@@ -598,6 +601,9 @@ func (p *parser) parseWord() Node {
 		}
 		return k
 	}
+	if n := p.parseTreeWord(w); n != nil {
+		return n
+	}
 	if d, ok := directions[w]; ok {
 		p.next()
 		r := Range{Min: 1, Max: 7}
@@ -691,29 +697,26 @@ func (p *parser) parseWord() Node {
 	case "find":
 		p.next()
 		f := &Find{At: At{pos}}
-		if p.isKw("all") {
-			f.All = true
+		for { // quiet, all and <-- in any order
+			switch {
+			case p.isKw("all") && !f.All:
+				f.All = true
+			case p.isKw("quiet") && !f.Quiet:
+				f.Quiet = true
+			case p.tok.kind == tBackArrow && !f.Backward:
+				f.Backward = true
+			default:
+				goto params
+			}
 			p.next()
 		}
-		if p.tok.kind == tBackArrow {
-			f.Backward = true
-			p.next()
-		}
+	params:
 		if p.tok.kind == tNumber {
 			r := p.parseRange("find")
 			f.Range = &r
 		}
 		f.X = p.parseFilter()
 		return f
-	case "echo":
-		p.next()
-		e := &Echo{At: At{pos}}
-		p.expect(tLParen, " after 'echo'")
-		e.SourceName = p.parseVarName("echo")
-		e.TargetName = p.parseVarName("echo")
-		p.expect(tRParen, " after the echo variables")
-		e.X = p.parseFilter()
-		return e
 	case "line":
 		return p.parseLine()
 	}
@@ -952,12 +955,12 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 // unsupported lists CQL 6.1 filters and parameters we do not implement, so
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
-	"ancestor", "atomic", "between", "child", "colortype", "connectedpawns",
-	"consecutivemoves", "currenttransform", "dark", "depth", "descendant", "dictionary", "distance",
-	"doubledpawns", "file", "function", "hhdb", "isolatedpawns", "lca",
-	"light", "local", "loop", "makesquare", "parent", "passedpawns",
-	"pin", "position", "positionid", "rank", "ray", "reversecolor", "sqrt", "type",
-	"virtualmainline", "xray", "zobristkey",
+	"atomic", "between", "colortype", "connectedpawns",
+	"consecutivemoves", "currenttransform", "dark", "dictionary",
+	"doubledpawns", "file", "function", "hhdb", "isolatedpawns",
+	"light", "local", "loop", "makesquare", "passedpawns",
+	"pin", "rank", "ray", "reversecolor", "sqrt", "type",
+	"xray", "zobristkey",
 )
 
 // sortedKeywords lists the keywords in order, for suggestions.

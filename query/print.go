@@ -240,6 +240,9 @@ func sprint(b *strings.Builder, n Node) {
 		if n.All {
 			head += " all"
 		}
+		if n.Quiet {
+			head += " quiet"
+		}
 		if n.Backward {
 			head += " <--"
 		}
@@ -248,7 +251,19 @@ func sprint(b *strings.Builder, n Node) {
 		}
 		list(head, n.X)
 	case *Echo:
-		list("echo "+n.SourceName+" "+n.TargetName, n.X)
+		head := "echo"
+		if n.Quiet {
+			head += " quiet"
+		}
+		head += " " + n.SourceName + " " + n.TargetName
+		if n.InAll {
+			head += " in all"
+		}
+		list(head, n.X)
+	case *Tree:
+		list(n.Kind.String(), n.Args...)
+	case *Colon:
+		list(":", n.Position, n.X)
 	case *Line:
 		if n.Backward {
 			b.WriteString("(line <--")

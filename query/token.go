@@ -43,6 +43,7 @@ const (
 	tColon
 	tLBracket // a lone [ that is not a piece designator
 	tRBracket
+	tTreeOp // ≺ ≼ ≻ ≽ ([<] [<=] [>] [>=]): order of positions in the game tree
 	tIllegal
 	tMatch   // ~~ (regular expression match)
 	tCapture // \N or \-N (a capture group of the last ~~, or its index)
@@ -57,6 +58,7 @@ var tokenNames = [...]string{
 	tAssign: "'='", tAddAssign: "'+='", tSubAssign: "'-='", tMulAssign: "'*='",
 	tDivAssign: "'/='", tModAssign: "'%='", tCondAssign: "'=?'", tArrow: "'-->'",
 	tBackArrow: "'<--'", tDash: "'--'", tColon: "':'", tLBracket: "'['", tRBracket: "']'",
+	tTreeOp:  "position order operator",
 	tIllegal: "illegal character", tMatch: "'~~'", tCapture: "capture group",
 }
 
@@ -119,6 +121,9 @@ var keywords = wordSet(
 	"ascii", "assert", "commentmove", "commentposition", "eventdate", "hascomment", "indexof",
 	"int", "isbound", "lastgamenumber", "lowercase", "originalcomment", "persistent", "readfile",
 	"removecomment", "settag", "str", "unbind", "uppercase", "writefile",
+	// game-tree filters
+	"ancestor", "child", "depth", "descendant", "distance", "initialposition", "lca",
+	"parent", "position", "positionid", "virtualmainline",
 )
 
 func wordSet(words ...string) map[string]bool {
@@ -144,6 +149,10 @@ var unicodeAliases = map[rune]string{
 	'⬓': "flipcolor",
 	'✵': "flip",
 	'∙': "currentposition",
+	'≺': "[<]",
+	'≼': "[<=]",
+	'≻': "[>]",
+	'≽': "[>=]",
 }
 
 // figurines maps the Unicode piece symbols to the pieces they denote.

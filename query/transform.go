@@ -360,6 +360,14 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 			c := *n
 			c.X = tr(n.X)
 			return &c
+		case *Tree:
+			c := *n
+			c.Args = trAll(n.Args)
+			return &c
+		case *Colon:
+			c := *n
+			c.Position, c.X = tr(n.Position), tr(n.X)
+			return &c
 		case *Line:
 			c := *n
 			var elems func([]LineElem) []LineElem

@@ -63,6 +63,10 @@ func children(n Node) []Node {
 		add(n.Args...)
 	case *Persistent:
 		add(n.Assign)
+	case *Tree:
+		add(n.Args...)
+	case *Colon:
+		add(n.Position, n.X)
 	case *Line:
 		var elems func([]LineElem)
 		elems = func(es []LineElem) {

@@ -1,0 +1,47 @@
+package filter
+
+// echoNode is `echo (s t) body`: body is evaluated at every visited
+// position t of the game other than the current one s (and at s too with
+// `in all`), in position-id order, with the variables s and t bound to the
+// two positions. It matches when body matched at some t. Every target is
+// evaluated, so side effects of the body (assignments, comments) are those
+// of CQL's definition. The variables get their old values back afterwards.
+type echoNode struct {
+	src, dst int
+	body     node
+	val      numNode // numeric body: its largest value is the echo's value
+	inAll    bool
+}
+
+// run evaluates the body at every target; it returns whether some target
+// matched and, for a numeric body, the largest value.
+func (n *echoNode) run(e *Evaluator) (best int, found bool) {
+	save := e.cur
+	oldS, oldT := e.vars[n.src], e.vars[n.dst]
+	e.vars[n.src] = slot{bound: true, n: int(save)}
+	t := e.tree()
+	for _, i := range t.node {
+		if i == save && !n.inAll || !e.visible(i) {
+			continue
+		}
+		e.vars[n.dst] = slot{bound: true, n: int(i)}
+		e.at(i)
+		if n.val != nil {
+			if v, ok := n.val.num(e); ok && (!found || v > best) {
+				best, found = v, true
+			}
+		} else if n.body.match(e) {
+			found = true
+		}
+	}
+	e.at(save)
+	e.vars[n.src], e.vars[n.dst] = oldS, oldT
+	return best, found
+}
+
+func (n *echoNode) match(e *Evaluator) bool { _, ok := n.run(e); return ok }
+
+// echoNum is an echo with a numeric body.
+type echoNum struct{ *echoNode }
+
+func (n echoNum) num(e *Evaluator) (int, bool) { return n.run(e) }

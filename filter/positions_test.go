@@ -1,0 +1,182 @@
+package filter
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cqlgo/cql/pgn"
+	"github.com/cqlgo/cql/query"
+)
+
+// treeGames reads testdata/tree/tree.pgn with its variations.
+func treeGames(t *testing.T) []*pgn.Game {
+	t.Helper()
+	f, err := os.Open("../testdata/tree/tree.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := pgn.ReadAll(f, "tree.pgn", pgn.Options{Variations: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return games
+}
+
+// movePath names node i by the moves that reach it from the start ("start" for
+// the start position), an independent label for a position in the tree.
+func movePath(g *pgn.Game, i int32) string {
+	var moves []string
+	for ; g.Nodes[i].Parent >= 0; i = g.Nodes[i].Parent {
+		p := g.Nodes[i].Parent
+		moves = append(moves, g.Nodes[p].Pos.UCI(g.Nodes[i].Move))
+	}
+	for a, b := 0, len(moves)-1; a < b; a, b = a+1, b-1 {
+		moves[a], moves[b] = moves[b], moves[a]
+	}
+	if len(moves) == 0 {
+		return "start"
+	}
+	return strings.Join(moves, " ")
+}
+
+// runQuery returns the move paths of the positions of g where src matches,
+// sorted.
+func runQuery(t *testing.T, src string, g *pgn.Game) string {
+	t.Helper()
+	p, err := query.Parse("", []byte(src))
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	q, err := Compile(p)
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	var out []string
+	for _, i := range q.NewEvaluator().Game(g) {
+		out = append(out, "["+movePath(g, i)+"]")
+	}
+	slices.Sort(out)
+	return strings.Join(out, " ")
+}
+
+// sameMatches compares a runQuery result with an expected list in any order.
+func sameMatches(got, want string) bool {
+	norm := func(s string) string {
+		if s == "" {
+			return ""
+		}
+		parts := strings.Split(strings.TrimSuffix(strings.TrimPrefix(s, "["), "]"), "] [")
+		slices.Sort(parts)
+		return strings.Join(parts, "|")
+	}
+	return norm(got) == norm(want)
+}
+
+// The first game is the CQLi manual's game-tree figure:
+// 1.e4 (1.d4 Nf6 (1...d5) 2.c4) 1...c5 (1...e5) (1...e6 2.d4 (2.d3) 2...c5 (2...d5)).
+// The manual numbers the initial position 0 and says its two children are
+// positions 1 and 9: ids run depth first, the main continuation first, so
+// 1.e4's subtree takes ids 1-8 (e4 c5 e5 e6 d4 c5 d5 d3) and 1.d4's 9-12
+// (d4 Nf6 c4 d5).
+func TestPositionIDs(t *testing.T) {
+	g := treeGames(t)[0]
+	cases := []struct{ cql, want string }{
+		{"cql(variations) positionid == 9", "[d2d4]"},
+		{"cql(variations) positionid == 8", "[e2e4 e7e6 d2d3]"},
+		{"cql(variations) positionid == 12", "[d2d4 d7d5]"},
+		{"cql(variations) child(1):positionid == 9", "[start]"},
+		{"cql(variations) child(2)", "[e2e4]"}, // 1.e4 has three replies
+		{"cql(variations) child(3)", ""},
+		{"cql(variations) child(2):positionid == 4", "[e2e4]"},
+		{"cql(variations) child:positionid == 2", "[e2e4]"},
+		// position N is the node with id N, from anywhere.
+		{"cql(variations) position 7 : ply == 4 positionid == 0", "[start]"},
+		{"cql(variations) parent == position 4", "[e2e4 e7e6 d2d4] [e2e4 e7e6 d2d3]"},
+		{"cql(variations) currentposition > position 10 ", "[d2d4 d7d5] [d2d4 g8f6 c2c4]"},
+		{"cql(variations) initialposition == parent", "[e2e4] [d2d4]"},
+		// Without variations only the main line exists: ids are plies.
+		{"positionid == 2", "[e2e4 c7c5]"},
+		{"position 9", ""},
+		{"child(1)", ""},
+	}
+	for _, c := range cases {
+		if got := runQuery(t, c.cql, g); !sameMatches(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.cql, got, c.want)
+		}
+	}
+}
+
+// Navigation, checked against the manual's definitions on the same tree.
+func TestTreeNavigation(t *testing.T) {
+	games := treeGames(t)
+	g, vml := games[0], games[1]
+	cases := []struct {
+		g         *pgn.Game
+		cql, want string
+	}{
+		// depth: the number of secondary moves on the path.
+		{g, "cql(variations) depth == 2", "[d2d4 d7d5] [e2e4 e7e6 d2d4 d7d5] [e2e4 e7e6 d2d3]"},
+		{g, "cql(variations) depth == 0 ply == 2", "[e2e4 c7c5]"},
+		// ancestor(x y): x is a strict ancestor of y; descendant the converse.
+		{g, "cql(variations) ancestor(currentposition position 7)", "[start] [e2e4] [e2e4 e7e6] [e2e4 e7e6 d2d4]"},
+		{g, "cql(variations) descendant(currentposition position 9)", "[d2d4 g8f6] [d2d4 g8f6 c2c4] [d2d4 d7d5]"},
+		{g, "cql(variations) currentposition ≻ position 9", "[d2d4 g8f6] [d2d4 g8f6 c2c4] [d2d4 d7d5]"},
+		{g, "cql(variations) currentposition [>=] position 9", "[d2d4] [d2d4 g8f6] [d2d4 g8f6 c2c4] [d2d4 d7d5]"},
+		{g, "cql(variations) position 11 ≺ currentposition", ""},
+		{g, "cql(variations) currentposition ≼ position 2", "[start] [e2e4] [e2e4 c7c5]"},
+		// lca and distance: 1...c5 (id 2) and 2...d5 (id 7) meet at 1.e4.
+		{g, "cql(variations) lca(position 2 position 7) == currentposition", "[e2e4]"},
+		{g, "cql(variations) distance(position 2 position 11) == 5 initial", "[start]"},
+		{g, "cql(variations) distance(position 7 currentposition) == 0", "[e2e4 e7e6 d2d4 d7d5]"},
+		// : evaluates its right side at the position on its left, and binds tighter than anything.
+		{g, "cql(variations) parent:ply == 2 btm", "[d2d4 g8f6 c2c4] [e2e4 e7e6 d2d3] [e2e4 e7e6 d2d4]"},
+		{g, "cql(variations) child:not child", "[d2d4 g8f6] [e2e4 e7e6 d2d4] [e2e4]"},
+		{g, "cql(variations) initial position 0 : child : ply == 1", "[start]"},
+		{g, "cql(variations) x = position 12 x:ply - parent:ply == 1", "[d2d4 g8f6] [d2d4 d7d5] [e2e4 e7e5] [e2e4 e7e6] [e2e4 c7c5]"},
+		{g, "cql(variations) child:Pe4", "[e2e4 e7e6 d2d4] [e2e4 e7e6] [e2e4] [start]"},
+		// The manual's virtual main line example: 1.e4 (1.d4 d5) 1...c5
+		// (1...e5 2.Nf3 (2.f4 d6) 2...d6); every branch a Black move except 1.d4 and 2.f4.
+		{vml, "cql(variations) virtualmainline", "[start] [e2e4] [e2e4 c7c5] [e2e4 e7e5] [e2e4 e7e5 g1f3] [e2e4 e7e5 g1f3 d7d6]"},
+		{vml, "virtualmainline", "[start] [e2e4] [e2e4 c7c5]"},
+	}
+	for _, c := range cases {
+		if got := runQuery(t, c.cql, c.g); !sameMatches(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.cql, got, c.want)
+		}
+	}
+}
+
+// echo, from the manual's description: the body runs at every other
+// position of the game (and the source too with `in all`), the source and
+// target bound; a numeric body gives the echo its largest value.
+func TestEcho(t *testing.T) {
+	games := treeGames(t)
+	g, main := games[0], games[2] // main: 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6
+	cases := []struct {
+		g         *pgn.Game
+		cql, want string
+	}{
+		{main, "echo (s t) s == t", ""},
+		{main, "echo (s t) in all s == t", "[start] [e2e4] [e2e4 e7e5] [e2e4 e7e5 g1f3] [e2e4 e7e5 g1f3 b8c6] [e2e4 e7e5 g1f3 b8c6 f1b5] [e2e4 e7e5 g1f3 b8c6 f1b5 a7a6]"},
+		{main, "echo (s t) t > s and Bb5 and not s:Bb5", "[start] [e2e4] [e2e4 e7e5] [e2e4 e7e5 g1f3] [e2e4 e7e5 g1f3 b8c6]"},
+		{main, "echo quiet (s t) { t < s  sidetomove != s:sidetomove  s:ply - ply == 5 }", "[e2e4 e7e5 g1f3 b8c6 f1b5] [e2e4 e7e5 g1f3 b8c6 f1b5 a7a6]"},
+		// numeric body: the echo's value is the largest value over the targets.
+		{main, "(echo (s t) distance(s t)) == 6", "[start] [e2e4 e7e5 g1f3 b8c6 f1b5 a7a6]"},
+		{main, "(echo (s t) distance(s t)) == 3", "[e2e4 e7e5 g1f3]"},
+		{main, "echo (s t) distance(s t) == 3", "[start] [e2e4] [e2e4 e7e5] [e2e4 e7e5 g1f3] [e2e4 e7e5 g1f3 b8c6] [e2e4 e7e5 g1f3 b8c6 f1b5] [e2e4 e7e5 g1f3 b8c6 f1b5 a7a6]"},
+		// with variations, targets are every position of the tree.
+		{g, "cql(variations) (echo (s t) distance(s t)) == 4 initial", "[start]"},
+		{g, "cql(variations) (echo (s t) distance(s t)) == 7", "[d2d4 g8f6 c2c4] [e2e4 e7e6 d2d4 c7c5] [e2e4 e7e6 d2d4 d7d5]"},
+		{g, "cql(variations) echo (s t) {ply == 4 s:ply == 3 lca(s t) == s:parent}", "[e2e4 e7e6 d2d3]"},
+		// an echo variable declared before keeps its old value afterwards.
+		{main, "s = initialposition  echo (s t) t == s:child  s == initialposition  ply == 3", "[e2e4 e7e5 g1f3]"},
+	}
+	for _, c := range cases {
+		if got := runQuery(t, c.cql, c.g); !sameMatches(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.cql, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,76 @@
+package query
+
+// Type checking of the game-tree filters and of `:`.
+
+func (c *checker) tree(n *Tree) {
+	switch n.Kind {
+	case TreeParent, TreeInitialPosition:
+		n.T = TypePosition
+	case TreeChild, TreePositionByID:
+		n.T = TypePosition
+		for i, a := range n.Args {
+			n.Args[i] = c.number(a, "the argument of "+n.Kind.String())
+		}
+	case TreePositionID, TreeDepth, TreeCountMoves:
+		n.T = TypeNumber
+	case TreeVirtualMainline:
+		n.T = TypeNone
+	default: // two positions
+		for i, a := range n.Args {
+			n.Args[i] = c.position(a, "an argument of "+n.Kind.String())
+		}
+		switch n.Kind {
+		case TreeLCA:
+			n.T = TypePosition
+		case TreeDistance:
+			n.T = TypeNumber
+		default:
+			n.T = TypeNone
+		}
+	}
+}
+
+// position checks n and requires a position value.
+func (c *checker) position(n Node, what string) Node {
+	n = c.check(n)
+	if n.Type() != TypePosition {
+		c.errorf(n.Pos(), "%s must be a position filter (like currentposition, parent, child or a position variable), found a %s", what, describe(n))
+	}
+	return n
+}
+
+func (c *checker) colon(n *Colon) {
+	n.Position = c.position(n.Position, "the left side of ':'")
+	n.X = c.check(n.X)
+}
+
+// echo binds the source and target variables: an earlier position variable
+// of the same name is reused (CQL variables are global), otherwise the
+// variables are visible in the body only.
+func (c *checker) echo(n *Echo) {
+	bind := func(name string) (*Symbol, bool) {
+		if s := c.lookup(name); s != nil {
+			if s.Kind != VarPosition {
+				c.errorf(n.Pos(), "echo variable '%s' is a %s variable (declared at %d:%d); echo needs position variables", name, s.Kind, s.Decl.Line, s.Decl.Col)
+			}
+			return s, false
+		}
+		return c.newSymbol(name, VarPosition, n.Pos()), true
+	}
+	src, scopedS := bind(n.SourceName)
+	dst, scopedT := bind(n.TargetName)
+	n.Source, n.Target = src, dst
+	mark := len(c.scope)
+	if scopedS {
+		c.scope = append(c.scope, src)
+	}
+	if scopedT {
+		c.scope = append(c.scope, dst)
+	}
+	n.X = c.check(n.X)
+	c.scope = c.scope[:mark]
+	n.T = TypeNone
+	if n.X.Type() == TypeNumber {
+		n.T = TypeNumber
+	}
+}

@@ -1,0 +1,129 @@
+package query
+
+// Parsing of the game-tree filters (parent, child, position, ancestor, ...),
+// the `:` operator, echo and find.
+
+// treeWords are the argument-less game-tree filters.
+var treeWords = map[string]TreeKind{
+	"parent": TreeParent, "initialposition": TreeInitialPosition, "positionid": TreePositionID,
+	"depth": TreeDepth, "virtualmainline": TreeVirtualMainline,
+}
+
+// treePairs are the game-tree filters with two position arguments in parentheses.
+var treePairs = map[string]TreeKind{
+	"ancestor": TreeAncestor, "descendant": TreeDescendant, "lca": TreeLCA, "distance": TreeDistance,
+}
+
+// parseTreeWord parses a game-tree filter starting with the current word, or
+// returns nil when the word is not one.
+func (p *parser) parseTreeWord(w string) Node {
+	pos := p.tok.pos
+	if k, ok := treeWords[w]; ok {
+		p.next()
+		return &Tree{At: At{pos}, Kind: k}
+	}
+	if k, ok := treePairs[w]; ok {
+		p.next()
+		p.expect(tLParen, " after '"+w+"' (it takes two positions: "+w+"(x y))")
+		t := &Tree{At: At{pos}, Kind: k}
+		for p.tok.kind != tRParen {
+			if len(t.Args) == 2 {
+				p.fail("')' after the two positions of '" + w + "'")
+			}
+			t.Args = append(t.Args, p.parseFilter())
+		}
+		if len(t.Args) != 2 {
+			p.errorf(p.tok.pos, "'%s' takes two positions, found %d", w, len(t.Args))
+		}
+		p.next()
+		return t
+	}
+	switch w {
+	case "child":
+		p.next()
+		t := &Tree{At: At{pos}, Kind: TreeChild}
+		if p.tok.kind == tLParen {
+			p.next()
+			t.Args = []Node{p.parseFilter()}
+			p.expect(tRParen, " after the child index")
+		}
+		return t
+	case "position":
+		p.next()
+		// The id is a numeric expression (`position ply+1`); a `:` after it
+		// belongs to the position filter (`position 0 : child`).
+		return &Tree{At: At{pos}, Kind: TreePositionByID, Args: []Node{p.parseAdd()}}
+	case "echo":
+		return p.parseEcho()
+	}
+	return nil
+}
+
+// parseEcho parses `echo [quiet] (s t) [in all] body`.
+func (p *parser) parseEcho() Node {
+	e := &Echo{At: At{p.tok.pos}}
+	p.next()
+	if p.isKw("quiet") {
+		e.Quiet = true
+		p.next()
+	}
+	p.expect(tLParen, " after 'echo'")
+	e.SourceName = p.parseVarName("echo")
+	e.TargetName = p.parseVarName("echo")
+	if e.SourceName == e.TargetName {
+		p.errorf(e.Pos(), "echo needs two different variable names, found '%s' twice", e.SourceName)
+	}
+	p.expect(tRParen, " after the echo variables")
+	p.declared[e.SourceName] = true
+	p.declared[e.TargetName] = true
+	if p.isKw("in") && p.peek().kind == tIdent && p.peek().text == "all" {
+		p.next()
+		p.next()
+		e.InAll = true
+	}
+	e.X = p.parseFilter()
+	return e
+}
+
+// parseColon parses the `:` operator after the filter x. The right side of
+// `:` is a unary filter (so `x:ply - y:ply` is a difference and
+// `child:not check` works) and may itself contain `:`. Inside a string
+// index (`s[i:j]`) the colon is the index's.
+func (p *parser) parseColon(x Node) Node {
+	if p.tok.kind != tColon || !mayBePosition(x) || p.noColon {
+		return x
+	}
+	pos := p.tok.pos
+	p.next()
+	p.enter()
+	defer p.leave()
+	return &Colon{At: At{pos}, Position: x, X: p.parseUnary()}
+}
+
+// mayBePosition reports whether a parsed primary could be a position filter,
+// so that a `:` after a number literal is left to the filter that owns it.
+func mayBePosition(n Node) bool {
+	switch n.(type) {
+	case *NumberLit, *StringLit, *BoolLit, *PieceDesignator:
+		return false
+	}
+	return true
+}
+
+// treeCompareOps are CQL 6.2's position order operators; the ASCII
+// spellings are [<] [<=] [>] [>=].
+var treeCompareOps = map[string]TreeKind{
+	"[<]": TreeAncestor, "[<=]": TreeAncestorEq, "[>]": TreeDescendant, "[>=]": TreeDescendantEq,
+}
+
+// parseTreeCompare parses `x ≺ y` and the other order operators on
+// positions, at the level of the comparisons.
+func (p *parser) treeCompare(x Node) Node {
+	for p.tok.kind == tTreeOp {
+		k := treeCompareOps[p.tok.text]
+		pos := p.tok.pos
+		p.next()
+		x = &Tree{At: At{pos}, Kind: k, Args: []Node{x, p.parseAdd()}}
+	}
+	return x
+}
