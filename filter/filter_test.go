@@ -517,6 +517,15 @@ func TestParsedQueries(t *testing.T) {
 		// square all: every white rook attacks some h-file square.
 		{seedFEN, "square all x in R x attacks h1-8", true},
 		{seedFEN, "square all x in A x attacks h1-8", false},
+		// The same in CQL 6.2's quantifier symbols, and $ variable names.
+		{seedFEN, "∀x∊R x attacks h1-8", true},
+		{seedFEN, "∀◭x∊R x → h1-8", true},
+		{seedFEN, "∀x∊△ x attacks h1-8", false},
+		{seedFEN, "(x∊h1-8 {♖ → x  x → ♔}) == [h3,h7]", true},
+		// Pieces attacking f5: qh3 (over g4) and nh6 give the double check, Bh7 (over g6) and
+		// Nh4 defend the king (attacks counts own pieces' squares too).
+		{seedFEN, "(◭x∊[Aa] x → ♔) == [h3,h6,h7,h4]", true},
+		{seedFEN, "$w = power A  $w * 2 - 2 == 30", true},
 		// Variables: w = power of white (R R B N = 16), then arithmetic.
 		{seedFEN, "w = power A  w * 2 - 2 == 30", true},
 		{seedFEN, "if btm then false else true", true},

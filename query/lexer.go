@@ -98,8 +98,12 @@ func (l *lexer) skipSpace() (errPos Pos, errMsg string) {
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
 func isIdentByte(c byte) bool {
-	return isLetter(c) || isDigit(c) || c == '_'
+	return isLetter(c) || isDigit(c) || c == '_' || c == '$'
 }
+
+// isIdentStart reports whether a variable name can start with c: CQL allows
+// a leading $ (`$attackers`).
+func isIdentStart(c byte) bool { return isLetter(c) || c == '_' || c == '$' }
 
 // next scans and returns the next token.
 func (l *lexer) next() token {
@@ -127,8 +131,12 @@ func (l *lexer) scan() token {
 		l.advance(n)
 		return t
 	}
+	if t, n := l.quantifier(); n > 0 {
+		l.advance(n)
+		return t
+	}
 	switch {
-	case isLetter(c) || c == '_':
+	case isIdentStart(c):
 		return l.ident()
 	case isDigit(c):
 		n := l.off
@@ -163,6 +171,14 @@ func (l *lexer) scan() token {
 		}
 		return token{kind: tIllegal, text: "unexpected character '" + string(r) + "'"}
 	}
+	// CQL 6.2's ASCII arrows for attacks and attackedby (not the line arrows --> <--).
+	if rest := string(l.src[l.off:min(l.off+3, len(l.src))]); strings.HasPrefix(rest, "->") || strings.HasPrefix(rest, "<-") && rest != "<--" {
+		l.advance(2)
+		if rest[0] == '-' {
+			return l.symbolToken("attacks")
+		}
+		return l.symbolToken("attackedby")
+	}
 	// ASCII operators, longest match first.
 	for _, op := range operators {
 		if strings.HasPrefix(string(l.src[l.off:min(l.off+4, len(l.src))]), op.text) {
@@ -172,6 +188,30 @@ func (l *lexer) scan() token {
 	}
 	l.advance(1)
 	return token{kind: tIllegal, text: "unexpected character '" + string(c) + "'"}
+}
+
+// quantifier recognises the CQL 6.2 iteration symbols and their ASCII
+// spellings: ∊ [element], ∀ [forall], ∃, and ◭ or [Aa] directly before a
+// variable name (a piece variable). n is 0 when none is here.
+func (l *lexer) quantifier() (token, int) {
+	s := l.src[l.off:]
+	for _, q := range []struct {
+		text string
+		kind tokenKind
+	}{
+		{"∊", tElement}, {"[element]", tElement}, {"∀", tForall}, {"[forall]", tForall}, {"∃", tExists},
+		{"◭", tPiecePrefix}, {"[Aa]", tPiecePrefix},
+	} {
+		if !strings.HasPrefix(string(s[:min(len(s), len(q.text))]), q.text) {
+			continue
+		}
+		n := len(q.text)
+		if q.kind == tPiecePrefix && (n >= len(s) || !isIdentStart(s[n])) {
+			continue // a plain [Aa] designator: the piece lexer's
+		}
+		return token{kind: q.kind, text: q.text}, n
+	}
+	return token{}, 0
 }
 
 func (l *lexer) runeAtIs(off int, want rune) bool {

@@ -194,6 +194,20 @@ func TestUnicodeAliases(t *testing.T) {
 		{"square ∀ x ∊ △ x → ♚", "square all x in A x attacks k"},
 		{"⬓ ♔a1", "flipcolor Ka1"},
 		{"✵ ♔a1", "flip Ka1"},
+		// CQL 6.2 iteration forms and their ASCII spellings.
+		{"x∊h1-8 {♖ → x  x → ♔}", "square x in h1-8 {R attacks x  x attacks K}"},
+		{"x [element] h1-8 {R -> x  x -> K}", "square x in h1-8 {R attacks x  x attacks K}"},
+		{"∃x∊△ x", "square x in A x"},
+		{"∀x∊△ x → ♚", "square all x in A x attacks k"},
+		{"[forall]x[element]A x attacks k", "square all x in A x attacks k"},
+		{"◭x∊♘ x → ♚", "piece x in N x attacks k"},
+		{"[Aa]x[element]N x -> k", "piece x in N x attacks k"},
+		{"∀◭x∊♖ x → ♚", "piece all x in R x attacks k"},
+		{"[forall][Aa]x[element]R x attacks k", "piece all x in R x attacks k"},
+		{"◭x = ♖a1  x", "piece x = Ra1  x"},
+		{"◭ ◭a1 [Aa]", "[Aa] [Aa]a1 [Aa]"},
+		{"k <- R  k ← R", "k attackedby R  k attackedby R"},
+		{"square ∀ x ∊ △ x", "square all x in A x"},
 	}
 	for _, p := range pairs {
 		u, a := mustParse(t, p[0]).String(), mustParse(t, p[1]).String()
@@ -391,7 +405,7 @@ func TestErrors(t *testing.T) {
 		{"K )", "test.cql:1:3: expected filter, found ')'\nK )\n  ^"},
 		{`"abc`, "test.cql:1:1: string not terminated: expected '\"'\n\"abc\n^"},
 		{"K /* x", "test.cql:1:3: comment not terminated: expected '*/'\nK /* x\n  ^"},
-		{"K $", "test.cql:1:3: unexpected character '$'\nK $\n  ^"},
+		{"K @", "test.cql:1:3: unexpected character '@'\nK @\n  ^"},
 		{"check + 1", "test.cql:1:1: the left side of + must be a number (or a set, counted), found a logical filter\ncheck + 1\n^"},
 		{"R attacks 3", "test.cql:1:11: the right side of attacks must be a set filter, found a number filter\nR attacks 3\n          ^"},
 		{"x = check", "test.cql:1:5: cannot assign a logical filter to 'x': it has no value (only set, number, string and position filters do)\nx = check\n    ^"},
@@ -408,7 +422,8 @@ func TestErrors(t *testing.T) {
 		{"line --> check <-- mate", "test.cql:1:16: cannot mix '-->' and '<--' in one line filter\nline --> check <-- mate\n               ^"},
 		{"e2--e4", "test.cql:1:3: the CQL 6.2 move filter '--' is not supported; use 'move from X to Y'\ne2--e4\n  ^"},
 		{"max(1)", "test.cql:1:1: max needs at least two arguments\nmax(1)\n^"},
-		{"♔ ∀", "test.cql:1:3: expected filter, found '∀'\n♔ ∀\n  ^"},
+		{"♔ ∀", "test.cql:1:4: expected variable name after '∀', found end of input\n♔ ∀\n   ^"},
+		{"∀x A", "test.cql:1:4: expected '∊' after '∀x', found 'A'\n∀x A\n   ^"},
 		{"\tR atacks k", "test.cql:1:4: unknown filter 'atacks'; did you mean 'attacks'?\n\tR atacks k\n\t  ^"},
 		{"n = 3", "test.cql:1:1: cannot assign to 'n': it is a piece designator, not a variable name\nn = 3\n^"},
 		{"pin from R", "test.cql:1:1: 'pin' is a CQL filter that this implementation does not support yet\npin from R\n^"},
@@ -481,5 +496,21 @@ func TestDeepNesting(t *testing.T) {
 	src = strings.Repeat("not ", 100000) + "K"
 	if _, err := Parse("", []byte(src)); err == nil {
 		t.Errorf("deep not: no error")
+	}
+}
+
+// TestDollarNames: CQL variable names may start with (and contain) $, which
+// also keeps them apart from piece designators (`n` is a black knight).
+func TestDollarNames(t *testing.T) {
+	p := mustParse(t, "$n = #P  $n > 2  piece $p in N $p attacks k  $a$b = 1")
+	var names []string
+	for _, s := range p.Symbols {
+		names = append(names, s.Name+":"+s.Kind.String())
+	}
+	if got, want := strings.Join(names, " "), "$n:number $p:piece $a$b:number"; got != want {
+		t.Errorf("symbols %s, want %s", got, want)
+	}
+	if got, want := Sprint(p.Body), "{(= $n (# P)) (cmp $n > 2) (piece $p N (attacks $p k)) (= $a$b 1)}"; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
 	}
 }

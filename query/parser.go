@@ -369,7 +369,7 @@ func (p *parser) parseCompare() Node {
 
 func (p *parser) parseIn() Node {
 	x := p.parseCompare()
-	if p.isKw("in") {
+	if p.isKw("in") || p.tok.kind == tElement {
 		pos := p.tok.pos
 		p.next()
 		x = &Binary{At: At{pos}, Op: OpIn, X: x, Y: p.parseCompare()}
@@ -549,6 +549,29 @@ func (p *parser) parsePrimary() Node {
 		return x
 	case tIdent:
 		return p.parseWord()
+	case tForall, tExists:
+		p.next()
+		piece := p.tok.kind == tPiecePrefix
+		if piece {
+			p.next()
+		}
+		name := p.parseVarName(t.raw)
+		if p.tok.kind != tElement {
+			p.fail("'∊' after '" + t.raw + name + "'")
+		}
+		return p.parseIteration(pos, piece, t.kind == tForall, name)
+	case tPiecePrefix:
+		p.next()
+		name := p.parseVarName(t.raw)
+		switch p.tok.kind {
+		case tElement:
+			return p.parseIteration(pos, true, false, name)
+		case tAssign:
+			p.next()
+			p.declared[name] = true
+			return &Assign{At: At{pos}, Op: OpAssign, Name: name, Value: p.parseFilter(), Piece: true}
+		}
+		p.fail("'∊' or '=' after '" + t.raw + name + "'")
 	case tDash:
 		p.errorf(pos, "the CQL 6.2 move filter '--' is not supported; use 'move from X to Y'")
 	case tLBracket:
@@ -577,6 +600,9 @@ func (p *parser) parseWord() Node {
 	w := t.text
 	if !keywords[w] {
 		p.next()
+		if p.tok.kind == tElement { // x∊S body: square x in S body
+			return p.parseIteration(pos, false, false, w)
+		}
 		if op, ok := assignOps[p.tok.kind]; ok {
 			p.next()
 			p.declared[w] = true
@@ -761,7 +787,7 @@ func (p *parser) parseSquare() Node {
 	kw := p.tok.text
 	p.next()
 	s := &Square{At: At{pos}, Piece: isPiece}
-	if p.isKw("all") {
+	if p.isKw("all") || p.tok.kind == tForall {
 		s.All = true
 		p.next()
 	}
@@ -772,12 +798,24 @@ func (p *parser) parseSquare() Node {
 		p.next()
 		return &Assign{At: At{pos}, Op: OpAssign, Name: s.Name, Value: p.parseFilter(), Piece: true}
 	}
-	if !p.isKw("in") {
+	if !p.isKw("in") && p.tok.kind != tElement {
 		p.fail("'in' after '" + kw + " " + s.Name + "'")
 	}
 	p.next()
 	// The set may be a whole set expression: the manual writes
 	// `square all FlightSquare in _ attackedby k ...`.
+	s.In = p.parseUnion()
+	s.Body = p.parseFilter()
+	return s
+}
+
+// parseIteration parses the rest of the CQL 6.2 forms `x∊S body` (square x
+// in S body), `◭x∊S body` (piece), `∀x∊S body` and `∀◭x∊S body` (all); the
+// current token is ∊.
+func (p *parser) parseIteration(pos Pos, piece, all bool, name string) Node {
+	p.next()
+	p.declared[name] = true
+	s := &Square{At: At{pos}, Piece: piece, All: all, Name: name}
 	s.In = p.parseUnion()
 	s.Body = p.parseFilter()
 	return s

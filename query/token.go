@@ -43,7 +43,11 @@ const (
 	tColon
 	tLBracket // a lone [ that is not a piece designator
 	tRBracket
-	tTreeOp // ≺ ≼ ≻ ≽ ([<] [<=] [>] [>=]): order of positions in the game tree
+	tTreeOp      // ≺ ≼ ≻ ≽ ([<] [<=] [>] [>=]): order of positions in the game tree
+	tElement     // ∊ or [element]: `x∊S body` iterates; after a filter it is `in`
+	tForall      // ∀ or [forall]: `∀x∊S body` is square all
+	tExists      // ∃: `∃x∊S body`, the same as `x∊S body`
+	tPiecePrefix // ◭ or [Aa] right before a variable name: `◭x∊S body`, `◭x = F`
 	tIllegal
 	tMatch   // ~~ (regular expression match)
 	tCapture // \N or \-N (a capture group of the last ~~, or its index)
@@ -59,6 +63,7 @@ var tokenNames = [...]string{
 	tDivAssign: "'/='", tModAssign: "'%='", tCondAssign: "'=?'", tArrow: "'-->'",
 	tBackArrow: "'<--'", tDash: "'--'", tColon: "':'", tLBracket: "'['", tRBracket: "']'",
 	tTreeOp:  "position order operator",
+	tElement: "'∊'", tForall: "'∀'", tExists: "'∃'", tPiecePrefix: "'◭'",
 	tIllegal: "illegal character", tMatch: "'~~'", tCapture: "capture group",
 }
 
@@ -139,8 +144,6 @@ func wordSet(words ...string) map[string]bool {
 var unicodeAliases = map[rune]string{
 	'→': "attacks",
 	'←': "attackedby",
-	'∊': "in",
-	'∀': "all",
 	'∩': "&",
 	'∪': "|",
 	'≤': "<=",
