@@ -12,15 +12,16 @@ import (
 // Query is a compiled CQL program. It is immutable and may be shared by
 // goroutines; each goroutine evaluates it with its own Evaluator.
 type Query struct {
-	body       node
-	nvars      int
-	variations bool
-	needIDs    bool // piece variables are used: track piece identities
-	needInfo   bool // tag values are used
-	header     query.Header
-	sorts      []SortKey
-	persistent []persistentVar // variables kept from game to game
-	serial     bool            // see Serial
+	body          node
+	nvars         int
+	variations    bool
+	alwaysComment bool // keep comment texts of positions that do not match
+	needIDs       bool // piece variables are used: track piece identities
+	needInfo      bool // tag values are used
+	header        query.Header
+	sorts         []SortKey
+	persistent    []persistentVar // variables kept from game to game
+	serial        bool            // see Serial
 }
 
 // SortKey describes one `sort` filter of the program, in source order.
@@ -73,6 +74,9 @@ type Options struct {
 	// Variations searches variations too, as if the header said so
 	// (the command line's --variations).
 	Variations bool
+	// AlwaysComment keeps the texts of comment filters at positions that do
+	// not match (CQL's -alwayscomment, which turns smart comments off).
+	AlwaysComment bool
 }
 
 // Compile turns a checked program into a Query.
@@ -85,7 +89,7 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 	if prog == nil || prog.Body == nil {
 		return nil, fmt.Errorf("filter: empty program")
 	}
-	q := &Query{nvars: len(prog.Symbols), variations: opt.Variations}
+	q := &Query{nvars: len(prog.Symbols), variations: opt.Variations, alwaysComment: opt.AlwaysComment}
 	if prog.Header != nil {
 		q.header = *prog.Header
 		q.variations = q.variations || prog.Header.Variations

@@ -154,7 +154,7 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 		if matched {
 			e.matches = append(e.matches, int32(i))
 			e.mergeSort()
-		} else {
+		} else if !e.q.alwaysComment {
 			e.pending = e.pending[:mark] // comments of positions that did not match are dropped
 		}
 	}

@@ -35,11 +35,23 @@ type Options struct {
 	// Persistent receives the values of the query's persistent variables after the last
 	// game, `name: value` a line, as CQL prints them; nil means Errors.
 	Persistent io.Writer
+	// OnMatch, if set, is called with each matching game's number and file, in game order.
+	OnMatch func(game int, file string)
+	// NoHeader leaves out the {cql: game N of FILE} comment of PGN output.
+	NoHeader bool
+	// HideWarnings counts problems in games (Stats.Warnings) without writing them.
+	HideWarnings bool
+	// Limit > 0 stops reading after this many matching games.
+	Limit int
+	// NoSort writes matching games in game order even when the query sorts.
+	NoSort bool
 }
 
 // Stats counts what a run saw.
 type Stats struct {
 	GamesRead, GamesMatched, PositionsMatched, GamesWithErrors int
+	Warnings                                                   int  // problems found in games
+	LimitReached                                               bool // the run stopped at Options.Limit
 }
 
 // Source hands games to the workers. Games calls work concurrently (worker is
@@ -54,6 +66,8 @@ type Source interface {
 type Result struct {
 	out       []byte
 	errs      []error
+	number    int      // the game's number in its file
+	file      string   // and the file
 	messages  []string // message filters' texts, for Options.Errors
 	positions int
 	matched   bool
@@ -103,7 +117,7 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	if h.MatchString != nil {
 		r.matchString = *h.MatchString
 	}
-	r.sorted = len(q.Sorts()) > 0 || h.SortMatchCount
+	r.sorted = (len(q.Sorts()) > 0 || h.SortMatchCount) && !opt.NoSort
 	r.serial = q.Serial()
 	bw := bufio.NewWriterSize(out, 256<<10)
 	err := src.Games(ctx, ReadOptions(q, opt), r.work, func(res Result) error { return r.emit(res, bw) })
@@ -151,6 +165,9 @@ type runner struct {
 // emit takes one game's result, in game order: problems and messages go to opt.Errors,
 // the output is written or held for sorting.
 func (r *runner) emit(res Result, w *bufio.Writer) error {
+	if r.stats.LimitReached {
+		return pgn.ErrStop // the rest of this source, and of the next ones
+	}
 	if r.fatal != nil {
 		return r.fatal
 	}
@@ -165,8 +182,11 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 		r.opt.OnGame()
 	}
 	r.stats.GamesRead++
+	r.stats.Warnings += len(res.errs)
 	for _, e := range res.errs {
-		fmt.Fprintln(r.opt.Errors, "cql:", e)
+		if !r.opt.HideWarnings {
+			fmt.Fprintln(r.opt.Errors, "cql:", e)
+		}
 	}
 	for _, m := range res.messages {
 		fmt.Fprintln(r.opt.Errors, m)
@@ -179,14 +199,22 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 	}
 	r.stats.GamesMatched++
 	r.stats.PositionsMatched += res.positions
+	if r.opt.OnMatch != nil {
+		r.opt.OnMatch(res.number, res.file)
+	}
+	if r.opt.Limit > 0 && r.stats.GamesMatched >= r.opt.Limit {
+		r.stats.LimitReached = true
+	}
 	if r.sorted {
 		res.order = len(r.held)
 		r.held = append(r.held, res)
-		return nil
+	} else if !r.opt.Count {
+		if _, err := w.Write(res.out); err != nil {
+			return err
+		}
 	}
-	if !r.opt.Count {
-		_, err := w.Write(res.out)
-		return err
+	if r.stats.LimitReached {
+		return pgn.ErrStop
 	}
 	return nil
 }
@@ -220,6 +248,7 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 	}
 	res.matched = true
 	res.positions = len(matches)
+	res.number, res.file = g.Number, g.File
 	for _, a := range ev.Annotations() {
 		if a.Message {
 			res.messages = append(res.messages, fmt.Sprintf("game %d: %s", g.Number, a.Text))
@@ -273,6 +302,9 @@ func (r *runner) annotate(g *pgn.Game, matches []int32, ev *filter.Evaluator) {
 		for _, i := range matches {
 			g.SetComment(i, joinComment(g.Comment(i), r.matchString))
 		}
+	}
+	if r.opt.NoHeader {
+		return
 	}
 	// The header comment: where the game came from, and its sort values.
 	header := fmt.Sprintf("cql: game %d of %s", g.Number, g.File)

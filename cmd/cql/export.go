@@ -67,7 +67,7 @@ reported on standard error; the moves before a problem are still written.`,
 				func(r result) error {
 					bar.Item()
 					for _, e := range r.errors {
-						fmt.Fprintln(stderr, "cql:", e)
+						fmt.Fprintln(bar, "cql:", e)
 					}
 					_, err := out.Write(r.text)
 					return err

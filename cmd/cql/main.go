@@ -2,12 +2,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 // Exit statuses follow grep: 0 when something matched, 1 when nothing did, 2 on error.
@@ -26,11 +28,35 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// subcommands are the commands other than the query. None of their names is a CQL word, so
+// `cql check games.pgn` is the query `check` (tested against the CQL keyword list).
+var subcommands = map[string]func() *cobra.Command{
+	"validate": newValidateCmd,
+	"export":   newExportCmd,
+	"perft":    newPerftCmd,
+	"board":    newBoardCmd,
+}
+
 // run executes the command line and returns the exit status; tests call it directly.
+// A subcommand is recognised only as the first argument; anything else is the query
+// command, whose options are parsed in args.go.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := newRootCmd(stdin, stdout, stderr)
-	root.SetArgs(normalizeCQLArgs(args))
-	err := root.Execute()
+	if stdin == nil {
+		stdin = noInput{}
+	}
+	var cmd *cobra.Command
+	if len(args) > 0 && subcommands[args[0]] != nil {
+		cmd = subcommands[args[0]]()
+		cmd.SilenceUsage, cmd.SilenceErrors = true, true
+		args = args[1:]
+	} else {
+		cmd = newRootCmd()
+	}
+	cmd.SetArgs(args)
+	cmd.SetIn(stdin)
+	cmd.SetOut(stdout)
+	cmd.SetErr(stderr)
+	err := cmd.ExecuteContext(context.Background())
 	if err == nil {
 		return exitMatch
 	}
@@ -42,28 +68,42 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitError
 }
 
-func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
-	var qf queryFlags
+// newRootCmd is the query command. Cobra only carries the standard streams and the
+// context; the arguments are read by parseQueryArgs.
+func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
-		Use:           "cql [flags] QUERY [FILE...]",
-		Short:         "Chess Query Language over PGN databases",
-		Long:          queryLong,
-		Args:          cobra.ArbitraryArgs,
-		SilenceUsage:  true,
-		SilenceErrors: true,
+		Use:                "cql [options] QUERY [FILE...]",
+		Short:              "Chess Query Language over PGN databases",
+		Args:               cobra.ArbitraryArgs,
+		DisableFlagParsing: true,
+		SilenceUsage:       true,
+		SilenceErrors:      true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runQuery(cmd, &qf, args)
+			f, rest, err := parseQueryArgs(args)
+			if err != nil {
+				return err
+			}
+			return runQuery(cmd, f, rest)
 		},
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
-	addQueryFlags(root, &qf)
-	root.SetIn(stdin)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
-	// Subcommands, one file each.
-	root.AddCommand(newPerftCmd())
-	root.AddCommand(newBoardCmd())
-	root.AddCommand(newCheckCmd())
-	root.AddCommand(newExportCmd())
 	return root
+}
+
+// noInput is standard input when there is none (tests): empty, and treated as a terminal,
+// so it is never read as PGN.
+type noInput struct{}
+
+func (noInput) Read([]byte) (int, error) { return 0, io.EOF }
+
+// stdinIsTerminal reports whether r is a terminal (or no input at all): then a query without
+// input files is an error rather than a wait for typed PGN.
+func stdinIsTerminal(r io.Reader) bool {
+	switch r := r.(type) {
+	case noInput:
+		return true
+	case *os.File:
+		return term.IsTerminal(int(r.Fd()))
+	}
+	return false
 }

@@ -13,10 +13,16 @@ import (
 )
 
 // progress draws a progress bar on standard error, only when it is a terminal.
-// Add may be called from any goroutine.
+// Add may be called from any goroutine. Other lines for standard error are written
+// through the progress (it is an io.Writer), which clears the bar first so that no
+// message is torn by it; the bar is drawn again at the next tick.
 type progress struct {
 	w       io.Writer
 	label   string
+	mu      sync.Mutex // orders drawing and writing
+	drawn   bool       // the bar is on the screen
+	// lineIncrement > 0 prints a line every lineIncrement games (CQL's -lineincrement).
+	lineIncrement int
 	total   atomic.Int64 // bytes expected, 0 if unknown
 	done    atomic.Int64 // bytes read
 	items   atomic.Int64 // games seen
@@ -44,7 +50,23 @@ func (p *progress) AddTotal(n int64) { p.total.Add(n) }
 func (p *progress) Add(n int64) { p.done.Add(n) }
 
 // Item records one more game.
-func (p *progress) Item() { p.items.Add(1) }
+func (p *progress) Item() {
+	n := p.items.Add(1)
+	if p.lineIncrement > 0 && n%int64(p.lineIncrement) == 0 {
+		fmt.Fprintf(p, "%s: %d games\n", p.label, n)
+	}
+}
+
+// Write writes b to the underlying writer, removing the bar first.
+func (p *progress) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.drawn {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.drawn = false
+	}
+	return p.w.Write(b)
+}
 
 // Reader counts the bytes read through r.
 func (p *progress) Reader(r io.Reader) io.Reader { return &countReader{r: r, p: p} }
@@ -67,7 +89,12 @@ func (p *progress) loop() {
 	for {
 		select {
 		case <-p.stop:
-			fmt.Fprint(p.w, "\r\x1b[K")
+			p.mu.Lock()
+			if p.drawn {
+				fmt.Fprint(p.w, "\r\x1b[K")
+				p.drawn = false
+			}
+			p.mu.Unlock()
 			return
 		case <-t.C:
 			p.draw()
@@ -76,6 +103,9 @@ func (p *progress) loop() {
 }
 
 func (p *progress) draw() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.drawn = true
 	done, total, items := p.done.Load(), p.total.Load(), p.items.Load()
 	secs := time.Since(p.start).Seconds()
 	rate := ""

@@ -4,11 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"runtime/pprof"
-	"strconv"
 	"strings"
 	"time"
 
@@ -19,88 +18,25 @@ import (
 	cqlrun "github.com/cqlgo/cql/run"
 )
 
-// queryFlags are the flags of the main command; CQL's own flags keep CQL's names.
-type queryFlags struct {
-	inputs      []string
-	output      string
-	script      string
-	cql         string
-	gameNumber  string
-	matchCount  string
-	matchString string
-	format      string
-	variations  bool
-	silent      bool
-	quiet       bool
-	count       bool
-	threads     int
-	cpuProfile  string
-}
-
-const queryLong = `cql runs a CQL (Chess Query Language 6.1/6.2) query over every position of every game
-in PGN files and writes the matching games as PGN, with a {CQL} comment after the move that
-led to each matched position (before the first move when the start position matches).
-
-QUERY is CQL text, or the path of a .cql script, so CQL's own call works unchanged:
-  cql -i games.pgn script.cql
-  cql 'mate flipcolor {Q attacks k}' games.pgn
-  cql 'square x in h1-8 {R attacks x x attacks K}' games.pgn
-  cql --format fen 'stalemate' games.pgn.zst
-Input files come from the command line, from -i, or from the script header's input
-parameter; .gz, .bz2 and .zst files are decompressed and - is standard input. CQL's
-single-dash long flags (-input, -output, -gamenumber, -matchcount, -variations, -threads,
--cql, ...) are accepted too. A query that is exactly a subcommand name (check, export,
-perft, board) must be given with --cql.
-
-Exit status: 0 when some game matched, 1 when none did, 2 on an error (grep's convention).`
-
-func addQueryFlags(cmd *cobra.Command, f *queryFlags) {
-	fl := cmd.Flags()
-	fl.StringArrayVarP(&f.inputs, "input", "i", nil, "input PGN file (repeatable); .gz, .bz2, .zst decompressed, - is stdin")
-	fl.StringVarP(&f.output, "output", "o", "", "write the output to this file instead of standard output")
-	fl.StringVarP(&f.script, "file", "f", "", "read the query from this CQL script")
-	fl.StringVar(&f.cql, "cql", "", "CQL filters given on the command line (added to the script's body if -f is also given)")
-	fl.StringVarP(&f.gameNumber, "gamenumber", "g", "", "only examine games with these numbers: N or N-M")
-	fl.StringVar(&f.matchCount, "matchcount", "", "a game matches when this many positions do: N or N-M (default 1 or more)")
-	fl.StringVar(&f.matchString, "matchstring", "", "comment written at each matched position (default CQL)")
-	fl.StringVar(&f.format, "format", "pgn", "output: pgn (matching games), fen, epd or jsonl (matching positions)")
-	fl.BoolVar(&f.variations, "variations", false, "search variations as well as the main line")
-	fl.BoolVar(&f.silent, "silent", false, "add no comments to the output games")
-	fl.BoolVar(&f.quiet, "quiet", false, "add only the header comment (game number) to output games, and no summary")
-	fl.BoolVar(&f.count, "count", false, "print only the number of matching games")
-	fl.IntVar(&f.threads, "threads", runtime.GOMAXPROCS(0), "number of worker threads")
-	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile to this file (for developers)")
-	fl.MarkHidden("cpuprofile")
-}
-
-// cqlLongFlags are the flags CQL spells with a single dash; pflag would read -input as -i -n...
-var cqlLongFlags = map[string]bool{
-	"input": true, "output": true, "gamenumber": true, "matchcount": true, "matchstring": true,
-	"variations": true, "silent": true, "quiet": true, "threads": true, "cql": true,
-}
-
-// normalizeCQLArgs turns CQL's single-dash long flags into pflag's double-dash form.
-func normalizeCQLArgs(args []string) []string {
-	out := make([]string, 0, len(args))
-	for i, a := range args {
-		if a == "--" {
-			return append(out, args[i:]...)
-		}
-		if len(a) > 2 && a[0] == '-' && a[1] != '-' {
-			name, _, _ := strings.Cut(a[1:], "=")
-			if cqlLongFlags[name] {
-				a = "-" + a
-			}
-		}
-		out = append(out, a)
-	}
-	return out
-}
-
+// runQuery runs the query command: the other actions first (help, version, script
+// conversion), then the query over the input files.
 func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
-	stderr := cmd.ErrOrStderr()
+	stdout := cmd.OutOrStdout()
+	switch {
+	case f.help:
+		printHelp(stdout)
+		return nil
+	case f.version:
+		printVersion(stdout)
+		return nil
+	case f.toASCII != "" || f.toUnicode != "" || f.html != "":
+		return convertScript(f, stdout, cmd.ErrOrStderr())
+	}
 	name, src, files, err := querySource(f, args)
 	if err != nil {
+		return err
+	}
+	if src, err = injectFilters(f, name, src); err != nil {
 		return err
 	}
 	prog, err := query.Parse(name, src)
@@ -111,22 +47,24 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		prog.Header = &query.Header{}
 	}
 	h := prog.Header
-	if f.gameNumber != "" {
-		if h.GameNumber, err = parseRange("--gamenumber", f.gameNumber); err != nil {
-			return err
-		}
+	if f.gameNumber != nil {
+		h.GameNumber = f.gameNumber
 	}
-	if f.matchCount != "" {
-		if h.MatchCount, err = parseRange("--matchcount", f.matchCount); err != nil {
-			return err
-		}
+	if f.matchCount != nil {
+		h.MatchCount = f.matchCount
 	}
-	if f.matchString != "" {
-		h.MatchString = &f.matchString
+	if f.matchString != nil {
+		h.MatchString = f.matchString
+	}
+	if f.result != "" {
+		h.Result = f.result
 	}
 	h.Silent = h.Silent || f.silent
 	h.Quiet = h.Quiet || f.quiet
-	q, err := filter.CompileWith(prog, filter.Options{Variations: f.variations})
+	if f.mainline {
+		h.Variations = false
+	}
+	q, err := filter.CompileWith(prog, filter.Options{Variations: f.variations && !f.mainline, AlwaysComment: f.alwaysComment})
 	if err != nil {
 		var qe *query.Error
 		if errors.As(err, &qe) && qe.Line == "" {
@@ -138,33 +76,62 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		}
 		return err
 	}
+	if f.parse {
+		_, err := fmt.Fprintln(stdout, prog.String())
+		return err
+	}
 	if len(files) == 0 {
 		files = h.Input
 	}
 	if len(files) == 0 {
-		return errors.New("no input: give PGN files after the query, with -i, or in the header's input parameter")
+		if stdinIsTerminal(cmd.InOrStdin()) {
+			return errors.New("no input: give PGN files after the query, with -i, in the header's input parameter, or on standard input")
+		}
+		files = []string{"-"}
+	}
+	// Every input must exist before any work is done (and before a count is printed).
+	for _, in := range files {
+		if in == "-" {
+			continue
+		}
+		if _, err := os.Stat(in); err != nil {
+			return fmt.Errorf("input: %w", err)
+		}
 	}
 	if err := cqlrun.CheckFormat(f.format); err != nil {
 		return err
 	}
-	if f.threads < 1 {
-		return fmt.Errorf("--threads must be at least 1, got %d", f.threads)
-	}
 
-	var out io.Writer = cmd.OutOrStdout()
 	outName := f.output
 	if outName == "" {
 		outName = h.Output
 	}
+	toStdout := outName == "" || outName == "-" || strings.EqualFold(outName, "stdout")
+	if f.dryRun {
+		fmt.Fprintf(stdout, "query: %s (checked)\n", name)
+		for _, in := range files {
+			fmt.Fprintf(stdout, "input: %s\n", in)
+		}
+		switch {
+		case f.count || toStdout:
+			fmt.Fprintln(stdout, "output: standard output")
+		case f.appendOut:
+			fmt.Fprintf(stdout, "output: %s (appended)\n", outName)
+		default:
+			fmt.Fprintf(stdout, "output: %s\n", outName)
+		}
+		return nil
+	}
+
+	var out io.Writer = stdout
 	var outFile *outputFile
-	if outName != "" && !f.count {
-		if outFile, err = createOutput(outName, files); err != nil {
+	if !toStdout && !f.count {
+		if outFile, err = createOutput(outName, files, f.appendOut, f.noClobber); err != nil {
 			return err
 		}
 		defer outFile.discard() // unless committed below
 		out = outFile.f
 	}
-
 	if f.cpuProfile != "" {
 		pf, err := os.Create(f.cpuProfile)
 		if err != nil {
@@ -176,19 +143,22 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	bar := newProgress(stderr, "cql")
+	bar := newProgress(cmd.ErrOrStderr(), "cql")
+	bar.lineIncrement = f.lineIncrement
+	stderr := bar // every line written while the bar is up clears it first
 	start := time.Now()
 	games := cqlrun.Files{
-		Names: files,
-		Open:  func(name string) (io.ReadCloser, error) { return openInput(name, cmd.InOrStdin(), bar) },
-		OnError: func(err error) {
-			bar.Finish()
-			fmt.Fprintln(stderr, "cql:", err)
-		},
+		Names:   files,
+		Open:    func(name string) (io.ReadCloser, error) { return openInput(name, cmd.InOrStdin(), bar) },
+		OnError: func(err error) { fmt.Fprintln(stderr, "cql:", err) },
 	}
-	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item}
+	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item,
+		NoHeader: f.noHeader, HideWarnings: f.quiet, Limit: f.limit, NoSort: f.noSort}
 	if outFile != nil {
 		opt.Persistent = cmd.OutOrStdout() // CQL prints persistent variables on standard output
+	}
+	if f.showMatches {
+		opt.OnMatch = func(game int, file string) { fmt.Fprintf(stderr, "cql: match: game %d of %s\n", game, file) }
 	}
 	st, err := cqlrun.Run(cmd.Context(), q, games, out, opt)
 	bar.Finish()
@@ -201,11 +171,16 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 			return err
 		}
 	}
-	if !h.Quiet {
-		el := time.Since(start).Seconds()
-		fmt.Fprintf(stderr, "cql: %d games read, %d matched (%d positions), %d with errors, %.2fs, %.0f games/s\n",
-			st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, el, float64(st.GamesRead)/el)
+	el := time.Since(start).Seconds()
+	summary := fmt.Sprintf("cql: %d games read, %d matched (%d positions), %d with errors, %.2fs, %.0f games/s",
+		st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, el, float64(st.GamesRead)/el)
+	if f.quiet && st.Warnings > 0 {
+		summary += fmt.Sprintf(", %d warnings not shown (--quiet)", st.Warnings)
 	}
+	if st.LimitReached {
+		summary += fmt.Sprintf(", stopped at --limit %d", f.limit)
+	}
+	fmt.Fprintln(cmd.ErrOrStderr(), summary)
 	switch {
 	case failed:
 		return exitStatus(exitError)
@@ -215,26 +190,31 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	return nil
 }
 
-// querySource finds the query text and the input files among the arguments.
+// querySource finds the query text and the input files among the arguments. -cql texts
+// are added to the script's body (or are the whole query when there is no script).
 func querySource(f *queryFlags, args []string) (name string, src []byte, files []string, err error) {
 	files = append(files, f.inputs...)
+	extra := strings.Join(f.cql, "\n")
 	switch {
 	case f.script != "":
-		src, err = os.ReadFile(f.script)
+		src, err = readScript(f.script)
 		name = f.script
-		if f.cql != "" {
-			src = append(append(src, '\n'), f.cql...)
+		if extra != "" {
+			src = append(append(src, '\n'), extra...)
 		}
 		files = append(files, args...)
-	case f.cql != "":
-		name, src = "--cql", []byte(f.cql)
+	case len(args) > 0 && strings.HasSuffix(args[0], ".cql"):
+		src, err = readScript(args[0])
+		name = args[0]
+		if extra != "" {
+			src = append(append(src, '\n'), extra...)
+		}
+		files = append(files, args[1:]...)
+	case len(f.cql) > 0:
+		name, src = "-cql", []byte(extra)
 		files = append(files, args...)
 	case len(args) == 0:
-		err = errors.New("no query: give CQL text or a .cql script (see cql --help)")
-	case strings.HasSuffix(args[0], ".cql"):
-		src, err = os.ReadFile(args[0])
-		name = args[0]
-		files = append(files, args[1:]...)
+		err = errors.New("no query: give CQL text or a .cql script (see cql -help)")
 	default:
 		name, src = "query", []byte(args[0])
 		files = append(files, args[1:]...)
@@ -242,64 +222,89 @@ func querySource(f *queryFlags, args []string) (name string, src []byte, files [
 	return name, src, files, err
 }
 
-// parseRange reads N or N-M (also N:M or "N M").
-func parseRange(flag, s string) (*query.Range, error) {
-	fields := strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == ':' || r == ' ' })
-	bad := fmt.Errorf("%s: want N or N-M, got %q", flag, s)
-	if len(fields) < 1 || len(fields) > 2 {
-		return nil, bad
-	}
-	lo, err := strconv.Atoi(fields[0])
-	if err != nil || lo < 0 {
-		return nil, bad
-	}
-	hi := lo
-	if len(fields) == 2 {
-		if hi, err = strconv.Atoi(fields[1]); err != nil || hi < lo {
-			return nil, bad
+// readScript reads a CQL script; CQL lets the .cql extension be left out.
+func readScript(name string) ([]byte, error) {
+	b, err := os.ReadFile(name)
+	if err != nil && !strings.HasSuffix(name, ".cql") {
+		if b2, err2 := os.ReadFile(name + ".cql"); err2 == nil {
+			return b2, nil
 		}
 	}
-	return &query.Range{Min: lo, Max: hi}, nil
+	return b, err
 }
 
-// outputFile is an output PGN file written under a temporary name and renamed into place only
-// when the run succeeds, so that a failed run never truncates an earlier result.
+// outputFile is an output file written under a temporary name and renamed into place only
+// when the run succeeds, so that a failed run never truncates an earlier result. Appending
+// writes to the file itself and cuts it back to its old size when the run fails.
 type outputFile struct {
-	f    *os.File
-	name string
-	done bool
+	f       *os.File
+	name    string
+	done    bool
+	append  bool
+	oldSize int64
 }
 
-// createOutput refuses to write over one of the inputs.
-func createOutput(name string, inputs []string) (*outputFile, error) {
+// createOutput refuses to write over one of the inputs, and over any existing file with
+// noClobber. The file gets the mode the umask gives (0644 usually), like any file a shell
+// command creates.
+func createOutput(name string, inputs []string, appendTo, noClobber bool) (*outputFile, error) {
 	if st, err := os.Stat(name); err == nil {
 		for _, in := range inputs {
 			if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
 				return nil, fmt.Errorf("output %s is also an input; refusing to overwrite it", name)
 			}
 		}
+		if noClobber && !appendTo {
+			return nil, fmt.Errorf("output %s exists; -noclobber forbids overwriting it", name)
+		}
 	}
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
-	if err != nil {
-		return nil, err
+	if appendTo {
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o666)
+		if err != nil {
+			return nil, err
+		}
+		st, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		return &outputFile{f: f, name: name, append: true, oldSize: st.Size()}, nil
 	}
-	return &outputFile{f: f, name: name}, nil
+	dir, base := filepath.Dir(name), filepath.Base(name)
+	for try := 0; ; try++ {
+		tmp := filepath.Join(dir, fmt.Sprintf(".%s.%d-%d.tmp", base, os.Getpid(), rand.Uint32()))
+		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		if err == nil {
+			return &outputFile{f: f, name: name}, nil
+		}
+		if !os.IsExist(err) || try > 100 {
+			return nil, err
+		}
+	}
 }
 
 func (o *outputFile) commit() error {
 	if err := o.f.Close(); err != nil {
 		return err
 	}
-	if err := os.Rename(o.f.Name(), o.name); err != nil {
-		return err
+	if !o.append {
+		if err := os.Rename(o.f.Name(), o.name); err != nil {
+			return err
+		}
 	}
 	o.done = true
 	return nil
 }
 
 func (o *outputFile) discard() {
-	if !o.done {
-		o.f.Close()
-		os.Remove(o.f.Name())
+	if o.done {
+		return
 	}
+	if o.append {
+		o.f.Truncate(o.oldSize)
+		o.f.Close()
+		return
+	}
+	o.f.Close()
+	os.Remove(o.f.Name())
 }

@@ -11,8 +11,8 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-// validateCmd is the PGN validation subcommand's name (to be renamed validate).
-const validateCmd = "check"
+// validateCmd is the PGN validation subcommand's name.
+const validateCmd = "validate"
 
 // mateGames is n copies of the scholar's mate: each is one game and one match of `mate`.
 func mateGames(n int) []byte {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -32,7 +33,11 @@ func runCases(t *testing.T, cases []cliCase) {
 				}
 			}
 			var out, errb bytes.Buffer
-			st := run(c.args, bytes.NewReader(stdin), &out, &errb)
+			var in io.Reader // no standard input unless the case gives some
+			if len(stdin) > 0 {
+				in = bytes.NewReader(stdin)
+			}
+			st := run(c.args, in, &out, &errb)
 			if st != c.wantStatus {
 				t.Errorf("status %d, want %d; stderr: %s", st, c.wantStatus, errb.String())
 			}
@@ -71,7 +76,7 @@ func TestCheckCommand(t *testing.T) {
 	runCases(t, []cliCase{
 		{
 			name:       "problems are located and summed up",
-			args:       []string{"check", small},
+			args:       []string{"validate", small},
 			wantStatus: 1,
 			// Hand-checked: the bishop on f1 cannot reach f7; 3+3+5 positions.
 			wantOut: small + ":19:13: game 2: illegal move: no bishop can move to f7 (Bxf7+)\n" +
@@ -79,7 +84,7 @@ func TestCheckCommand(t *testing.T) {
 		},
 		{
 			name:       "one thread gives the same report",
-			args:       []string{"check", "--threads", "1", small},
+			args:       []string{"validate", "--threads", "1", small},
 			wantStatus: 1,
 			wantOut: small + ":19:13: game 2: illegal move: no bishop can move to f7 (Bxf7+)\n" +
 				"3 games, 11 positions, 1 errors in 1 games\n",
@@ -92,32 +97,32 @@ func TestCheckCommand(t *testing.T) {
 		},
 		{
 			name:       "clean file",
-			args:       []string{"check", "../../testdata/pgn/lichess-5.pgn"},
+			args:       []string{"validate", "../../testdata/pgn/lichess-5.pgn"},
 			wantStatus: 0,
 			// 599 moves counted by a regular expression over the file, plus 5 start positions.
 			outHas: []string{"5 games, 604 positions, 0 errors in 0 games"},
 		},
 		{
 			name:       "gzip from standard input",
-			args:       []string{"check", "-"},
+			args:       []string{"validate", "-"},
 			stdinFile:  small + ".gz",
 			wantStatus: 1,
 			outHas:     []string{"-:19:13: game 2: illegal move: no bishop can move to f7 (Bxf7+)", "3 games, 11 positions, 1 errors in 1 games"},
 		},
 		{
 			name:       "missing file",
-			args:       []string{"check", "no-such-file.pgn"},
+			args:       []string{"validate", "no-such-file.pgn"},
 			wantStatus: 2,
 			errHas:     []string{"no-such-file.pgn"},
 		},
 		{
 			name:       "no file",
-			args:       []string{"check"},
+			args:       []string{"validate"},
 			wantStatus: 2,
 		},
 		{
 			name:       "truncated input",
-			args:       []string{"check", "-"},
+			args:       []string{"validate", "-"},
 			stdin:      "[Event \"x\"]\n\n1. e4 e5 2. Nf",
 			wantStatus: 1,
 			outHas:     []string{"-:3:13: game 1: malformed move (Nf)", "1 games, 3 positions, 2 errors in 1 games"},

@@ -62,13 +62,13 @@ func threadsFlag(cmd *cobra.Command) (workers func() (int, error)) {
 	}
 }
 
-func newCheckCmd() *cobra.Command {
+func newValidateCmd() *cobra.Command {
 	var mainOnly bool
 	var workers func() (int, error)
 	cmd := &cobra.Command{
-		Use:   "check FILE...",
+		Use:   "validate FILE...",
 		Short: "Validate PGN files and report every problem with its location",
-		Long: `Check reads PGN files (.gz, .bz2 and .zst are decompressed; - is standard input),
+		Long: `Validate reads PGN files (.gz, .bz2 and .zst are decompressed; - is standard input),
 replays every move, and prints each problem as FILE:LINE:COL: game N: reason (move text),
 then a summary. The exit status is 0 when there is no problem, 1 when there are some,
 and 2 when a file cannot be read.`,
@@ -81,7 +81,7 @@ and 2 when a file cannot be read.`,
 			out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 			defer out.Flush()
 			stderr := cmd.ErrOrStderr()
-			bar := newProgress(stderr, "check")
+			bar := newProgress(stderr, "validate")
 			defer bar.Finish()
 			opt := pgn.Options{Variations: !mainOnly, Workers: threads}
 			var games, positions, problems, badGames int

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+	"strings"
+
+	"github.com/cqlgo/cql/query"
+)
+
+const queryUsage = `usage: cql [options] QUERY [FILE...]
+       cql [options] SCRIPT.cql [FILE...]
+       cql validate|export|perft|board ...   (cql COMMAND --help)
+
+cql runs a CQL (Chess Query Language 6.1/6.2) query over every position of every game in
+PGN files and writes the matching games as PGN, with a {CQL} comment after the move that
+led to each matched position. QUERY is CQL text or a .cql script, so CQL's own command
+line works unchanged:
+  cql -i games.pgn script.cql
+  cql -gamenumber 1 100 script.cql games.pgn
+  cql 'mate flipcolor {Q attacks k}' games.pgn
+  cql --format jsonl check games.pgn.zst
+  zcat games.pgn.gz | cql -count stalemate
+Input comes from the files, -i, the header's input parameter, or standard input when it is
+not a terminal; .gz, .bz2 and .zst are decompressed. Options take one dash or two, in any
+letter case (-gameNumber, --GAMENUMBER); a range option takes one or two numbers.
+
+Exit status: 0 when some game matched, 1 when none did, 2 on an error (grep's convention).
+
+Options:
+`
+
+func printHelp(w io.Writer) {
+	io.WriteString(w, queryUsage)
+	io.WriteString(w, optionsHelp())
+}
+
+// version is set at build time (-ldflags "-X main.version=v1.2.3"); otherwise the module
+// version from the build information, or "devel".
+var version = ""
+
+// printVersion prints the version, the commit it was built from, and the Go version.
+func printVersion(w io.Writer) {
+	v, commit, modified, when := version, "unknown", false, ""
+	if info, ok := debug.ReadBuildInfo(); ok {
+		if v == "" && info.Main.Version != "" && info.Main.Version != "(devel)" {
+			v = info.Main.Version
+		}
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				commit = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			case "vcs.time":
+				when = s.Value
+			}
+		}
+	}
+	if v == "" {
+		v = "devel"
+	}
+	if modified {
+		commit += " (modified)"
+	}
+	if when != "" {
+		commit += " " + when
+	}
+	fmt.Fprintf(w, "cql %s\ncommit %s\n%s %s/%s\n", v, commit, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+// convertScript handles -a, -u and -html: the script is read, checked, and written in the
+// other spelling (to standard output, or -o) or as HTML (to FILE-cql.html, or -o).
+func convertScript(f *queryFlags, stdout, stderr io.Writer) error {
+	name, conv, what := f.toASCII, query.ToASCII, "-a"
+	switch {
+	case f.toUnicode != "":
+		name, conv, what = f.toUnicode, query.ToUnicode, "-u"
+	case f.html != "":
+		name, what = f.html, "-html"
+	}
+	src, err := readScript(name)
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	if _, err := query.Parse(name, src); err != nil {
+		return err
+	}
+	var out []byte
+	dest := f.output
+	if what == "-html" {
+		out = query.HTML(name, src)
+		if dest == "" {
+			dest = strings.TrimSuffix(name, ".cql") + "-cql.html"
+		}
+	} else {
+		out = conv(src)
+		// The converted script must mean what the original meant.
+		a, err1 := query.Parse(name, src)
+		b, err2 := query.Parse(name, out)
+		if err1 != nil || err2 != nil || a.String() != b.String() {
+			return fmt.Errorf("%s: the converted script does not parse to the same program; please report this (%v)", what, err2)
+		}
+	}
+	if dest == "" || dest == "-" || strings.EqualFold(dest, "stdout") {
+		_, err := stdout.Write(out)
+		return err
+	}
+	o, err := createOutput(dest, []string{name}, false, f.noClobber)
+	if err != nil {
+		return err
+	}
+	defer o.discard()
+	if _, err := o.f.Write(out); err != nil {
+		return err
+	}
+	if err := o.commit(); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stderr, "cql: wrote %s\n", dest)
+	return err
+}

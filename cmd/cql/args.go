@@ -1,0 +1,479 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/cqlgo/cql/query"
+)
+
+// The query command's options are CQL's (6.1 and 6.2) and CQLi's, read the way both read
+// them: one dash or two, any letter case, and each option with its own number of arguments.
+// A range option takes one or two numbers (`-gamenumber 1 100`): the second number is taken
+// only when the next argument is a number, and an argument that is not one is an error, never
+// a query. Cobra/pflag cannot express "one or two values", so this file parses the command
+// line itself; subcommands (validate, export, perft, board) still use cobra.
+
+// queryFlags are the settings of one run of the query command.
+type queryFlags struct {
+	inputs      []string
+	output      string
+	script      string
+	cql         []string // -cql texts, in order
+	gameNumber  *query.Range
+	matchCount  *query.Range
+	matchString *string
+	format      string
+	variations  bool
+	mainline    bool
+	silent      bool
+	quiet       bool
+	count       bool
+	threads     int
+	cpuProfile  string
+
+	noHeader      bool
+	alwaysComment bool
+	lineIncrement int
+	showMatches   bool
+	result        string
+	limit         int
+	noSort        bool
+	appendOut     bool
+	noClobber     bool
+	dryRun        bool
+
+	// Filters injected into the body, as CQL text, and transforms wrapping it.
+	inject     []string
+	transforms []string
+
+	// Actions that do not run the query.
+	parse, help, version bool
+	toASCII, toUnicode   string // script files to convert
+	html                 string
+
+	// Export.
+	tags        []string
+	stats       bool
+	statsFormat string
+	dedupe      string // "", "report" or "skip"
+}
+
+// optKind is how many arguments an option takes.
+type optKind uint8
+
+const (
+	optBool   optKind = iota // no argument
+	optString                // one argument
+	optInt                   // one non-negative number
+	optRange                 // one or two non-negative numbers (or N-M in one argument)
+	optPair                  // two arguments
+)
+
+type option struct {
+	names []string // lower case; the first is the name shown in help
+	kind  optKind
+	arg   string // the argument's name in help
+	help  string
+	set   func(f *queryFlags, v []string, r *query.Range, n int) error
+	// hidden options are left out of -help (developer options).
+	hidden bool
+}
+
+func boolOpt(help string, set func(f *queryFlags)) (optKind, string, string, func(*queryFlags, []string, *query.Range, int) error) {
+	return optBool, "", help, func(f *queryFlags, _ []string, _ *query.Range, _ int) error { set(f); return nil }
+}
+
+// queryOptions lists every option of the query command.
+var queryOptions = buildOptions()
+
+func buildOptions() []option {
+	var opts []option
+	add := func(names string, kind optKind, arg, help string, set func(f *queryFlags, v []string, r *query.Range, n int) error) {
+		opts = append(opts, option{names: strings.Fields(names), kind: kind, arg: arg, help: help, set: set})
+	}
+	flag := func(names, help string, set func(f *queryFlags)) {
+		k, a, h, s := boolOpt(help, set)
+		add(names, k, a, h, s)
+	}
+	str := func(names, arg, help string, set func(f *queryFlags, v string) error) {
+		add(names, optString, arg, help, func(f *queryFlags, v []string, _ *query.Range, _ int) error { return set(f, v[0]) })
+	}
+	num := func(names, arg, help string, set func(f *queryFlags, n int) error) {
+		add(names, optInt, arg, help, func(f *queryFlags, _ []string, _ *query.Range, n int) error { return set(f, n) })
+	}
+	rng := func(names, help string, set func(f *queryFlags, r *query.Range)) {
+		add(names, optRange, "N [M]", help, func(f *queryFlags, _ []string, r *query.Range, _ int) error { set(f, r); return nil })
+	}
+
+	// Input and output.
+	str("input i", "FILE", "read games from this PGN file (repeatable; .gz .bz2 .zst decompressed; - is standard input)",
+		func(f *queryFlags, v string) error { f.inputs = append(f.inputs, v); return nil })
+	str("output o", "FILE", "write the output to FILE (- or stdout: standard output)",
+		func(f *queryFlags, v string) error { f.output = v; return nil })
+	str("file f", "FILE", "read the query from this CQL script", func(f *queryFlags, v string) error { f.script = v; return nil })
+	str("cql", "FILTERS", "filters every position must also match (repeatable; added to the script's body)",
+		func(f *queryFlags, v string) error { f.cql = append(f.cql, v); return nil })
+	str("format", "FORMAT", "output: pgn (matching games), fen, epd, jsonl or csv (matching positions), html (a gallery)",
+		func(f *queryFlags, v string) error { f.format = strings.ToLower(v); return nil })
+	flag("count", "print only the number of matching games", func(f *queryFlags) { f.count = true })
+	flag("append", "append to the output file instead of replacing it", func(f *queryFlags) { f.appendOut = true })
+	flag("noclobber", "never write over an existing output file", func(f *queryFlags) { f.noClobber = true })
+	flag("dryrun", "check the query and the files, print what would be read and written, and stop", func(f *queryFlags) { f.dryRun = true })
+
+	// Which games and positions.
+	rng("gamenumber g", "only examine games with numbers N to M (or just N)", func(f *queryFlags, r *query.Range) { f.gameNumber = r })
+	rng("matchcount", "a game matches when N to M of its positions do (default: 1 or more)", func(f *queryFlags, r *query.Range) { f.matchCount = r })
+	flag("variations", "search variations too, not only the main line", func(f *queryFlags) { f.variations = true })
+	flag("mainline", "search the main line only (the default)", func(f *queryFlags) { f.mainline = true })
+	flag("virtualmainline", "only positions on the virtual main line (adds the filter virtualmainline)",
+		func(f *queryFlags) { f.inject = append(f.inject, "virtualmainline") })
+	num("limit", "N", "stop after N matching games", func(f *queryFlags, n int) error {
+		if n < 1 {
+			return fmt.Errorf("-limit: want a number of games of at least 1, got %d", n)
+		}
+		f.limit = n
+		return nil
+	})
+
+	// Filters given as options.
+	str("fen", "FEN", "only positions with this board (and side to move, if the FEN gives one)",
+		func(f *queryFlags, v string) error {
+			text, err := fenFilter(v)
+			f.inject = append(f.inject, text)
+			return err
+		})
+	add("assign", optPair, "VAR VALUE", "set variable VAR to VALUE (a number if it is one, else a string) before the body",
+		func(f *queryFlags, v []string, _ *query.Range, _ int) error {
+			if !isIdent(v[0]) {
+				return fmt.Errorf("-assign: %q is not a variable name", v[0])
+			}
+			val := strconv.Quote(v[1])
+			if _, err := strconv.Atoi(v[1]); err == nil {
+				val = v[1]
+			}
+			f.inject = append(f.inject, v[0]+" = "+val)
+			return nil
+		})
+	for _, who := range []string{"white", "black", "player"} {
+		what := "either player's"
+		side := ""
+		if who != "player" {
+			what, side = "the "+who+" player's", who+" "
+		}
+		str(who, "NAME", "only games where "+what+" name contains NAME (the filter player "+side+"\"NAME\")",
+			func(f *queryFlags, v string) error {
+				f.inject = append(f.inject, "player "+side+strconv.Quote(v))
+				return nil
+			})
+	}
+	for _, tag := range []string{"event", "site"} {
+		str(tag, "TEXT", "only games whose "+strings.ToUpper(tag[:1])+tag[1:]+" tag contains TEXT", func(f *queryFlags, v string) error {
+			f.inject = append(f.inject, tag+" "+strconv.Quote(v))
+			return nil
+		})
+	}
+	str("result", "RESULT", "only games with this result: 1-0, 0-1, 1/2-1/2 (or 1/2), *", func(f *queryFlags, v string) error {
+		switch v {
+		case "1-0", "0-1", "1/2-1/2", "*":
+		case "1/2", "=", "draw":
+			v = "1/2-1/2"
+		default:
+			return fmt.Errorf("-result: want 1-0, 0-1, 1/2-1/2 or *, got %q", v)
+		}
+		f.result = v
+		return nil
+	})
+	rng("year", "only games played in years N to M (or in year N)", func(f *queryFlags, r *query.Range) {
+		f.inject = append(f.inject, fmt.Sprintf("year >= %d year <= %d", r.Min, r.Max))
+	})
+	for _, t := range []string{"flip", "flipcolor", "reversecolor", "shift", "rotate90", "rotate45",
+		"fliphorizontal", "flipvertical", "shifthorizontal", "shiftvertical"} {
+		flag(t, "wrap the body in the transform "+t, func(f *queryFlags) { f.transforms = append(f.transforms, t) })
+	}
+
+	// Output games.
+	str("matchstring", "TEXT", "the comment written at matched positions (default CQL)",
+		func(f *queryFlags, v string) error { f.matchString = &v; return nil })
+	flag("silent", "write no comments into output games", func(f *queryFlags) { f.silent = true })
+	flag("quiet", "only the header comment in output games, and no per-game warnings (their number stays in the summary)",
+		func(f *queryFlags) { f.quiet = true })
+	flag("noheader", "no {cql: game N of FILE} comment at the start of output games", func(f *queryFlags) { f.noHeader = true })
+	flag("alwayscomment", "keep texts of comment filters at positions that do not match (no smart comments)",
+		func(f *queryFlags) { f.alwaysComment = true })
+	flag("noremovecomment", "keep the input games' own comments (the default: they are never removed)", func(f *queryFlags) {})
+	flag("nosettag", "do not run settag filters (there are none yet: settag is not supported)", func(f *queryFlags) {})
+	flag("nosort", "write matching games in input order even when the query sorts", func(f *queryFlags) { f.noSort = true })
+	str("tags", "NAMES", "jsonl/csv: only these tags, comma-separated (default: every tag of the game)",
+		func(f *queryFlags, v string) error {
+			for _, t := range strings.Split(v, ",") {
+				if t = strings.TrimSpace(t); t != "" {
+					f.tags = append(f.tags, t)
+				}
+			}
+			return nil
+		})
+	flag("stats", "after the run, a table of matches per year, ECO, result and player", func(f *queryFlags) { f.stats = true })
+	str("stats-format", "FORMAT", "the --stats table as text (default) or json", func(f *queryFlags, v string) error {
+		switch v = strings.ToLower(v); v {
+		case "text", "json":
+			f.statsFormat, f.stats = v, true
+			return nil
+		}
+		return fmt.Errorf("-stats-format: want text or json, got %q", v)
+	})
+
+	// Running.
+	num("threads", "N", "worker threads (default: all cores)", func(f *queryFlags, n int) error {
+		if n < 1 {
+			return fmt.Errorf("--threads must be at least 1, got %d", n)
+		}
+		f.threads = n
+		return nil
+	})
+	flag("singlethreaded s", "one worker thread", func(f *queryFlags) { f.threads = 1 })
+	num("lineincrement", "N", "print a progress line on standard error every N games", func(f *queryFlags, n int) error {
+		if n < 1 {
+			return fmt.Errorf("-lineincrement: want at least 1, got %d", n)
+		}
+		f.lineIncrement = n
+		return nil
+	})
+	flag("showmatches", "print the number of each matching game on standard error as it is found", func(f *queryFlags) { f.showMatches = true })
+
+	// Other actions.
+	flag("parse", "check the query and print its parse tree; run nothing", func(f *queryFlags) { f.parse = true })
+	str("a", "FILE.cql", "print the script with its Unicode symbols in ASCII", func(f *queryFlags, v string) error { f.toASCII = v; return nil })
+	str("u", "FILE.cql", "print the script with CQL 6.2's Unicode symbols", func(f *queryFlags, v string) error { f.toUnicode = v; return nil })
+	str("html", "FILE.cql", "write the script as HTML to FILE-cql.html (or to -o)", func(f *queryFlags, v string) error { f.html = v; return nil })
+	flag("help h", "print this help", func(f *queryFlags) { f.help = true })
+	flag("version", "print the version, the commit and the Go version", func(f *queryFlags) { f.version = true })
+	str("cpuprofile", "FILE", "write a CPU profile (for developers)", func(f *queryFlags, v string) error { f.cpuProfile = v; return nil })
+	opts[len(opts)-1].hidden = true
+	add("gui", optBool, "", "", func(*queryFlags, []string, *query.Range, int) error {
+		return fmt.Errorf("-gui (output for GUI developers) is not supported")
+	})
+	opts[len(opts)-1].hidden = true
+	return opts
+}
+
+// optionIndex finds options by name: lower case, dashes inside the name ignored.
+var optionIndex = func() map[string]*option {
+	m := map[string]*option{}
+	for i := range queryOptions {
+		for _, n := range queryOptions[i].names {
+			m[strings.ReplaceAll(n, "-", "")] = &queryOptions[i]
+		}
+	}
+	return m
+}()
+
+func lookupOption(name string) *option {
+	return optionIndex[strings.ReplaceAll(strings.ToLower(name), "-", "")]
+}
+
+// parseQueryArgs reads the query command's arguments: options (anywhere, as CQL allows them
+// before the script and grep after the pattern) and the rest in order. `--` ends options.
+func parseQueryArgs(args []string) (*queryFlags, []string, error) {
+	f := &queryFlags{format: "pgn", threads: runtime.GOMAXPROCS(0)}
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			rest = append(rest, args[i+1:]...)
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			rest = append(rest, a)
+			continue
+		}
+		name := strings.TrimPrefix(a[1:], "-")
+		name, inline, hasInline := strings.Cut(name, "=")
+		opt := lookupOption(name)
+		if opt == nil {
+			return nil, nil, unknownOption(a)
+		}
+		// The values after the option: inline (-o=x) or the following arguments.
+		next := func(what string) (string, error) {
+			if hasInline {
+				hasInline = false
+				return inline, nil
+			}
+			if i+1 >= len(args) {
+				return "", fmt.Errorf("%s needs %s", a, what)
+			}
+			i++
+			return args[i], nil
+		}
+		var vals []string
+		var r *query.Range
+		var n int
+		switch opt.kind {
+		case optBool:
+			if hasInline {
+				b, err := strconv.ParseBool(inline)
+				if err != nil {
+					return nil, nil, fmt.Errorf("%s takes no value, got %q", "-"+name, inline)
+				}
+				if !b {
+					continue
+				}
+			}
+		case optString:
+			v, err := next("an argument (" + opt.arg + ")")
+			if err != nil {
+				return nil, nil, err
+			}
+			vals = []string{v}
+		case optPair:
+			for k := 0; k < 2; k++ {
+				v, err := next("two arguments (" + opt.arg + ")")
+				if err != nil {
+					return nil, nil, err
+				}
+				vals = append(vals, v)
+			}
+		case optInt:
+			v, err := next("a number")
+			if err != nil {
+				return nil, nil, err
+			}
+			if n, err = strconv.Atoi(v); err != nil {
+				return nil, nil, fmt.Errorf("%s wants a number, got %q", a, v)
+			}
+		case optRange:
+			v, err := next("one or two numbers")
+			if err != nil {
+				return nil, nil, err
+			}
+			if r, err = parseRangeArg(a, v); err != nil {
+				return nil, nil, err
+			}
+			// A second number follows only as a separate argument after a single one.
+			if r.Min == r.Max && !strings.ContainsAny(v, "-:") && i+1 < len(args) && isNumber(args[i+1]) {
+				i++
+				hi, _ := strconv.Atoi(args[i])
+				if hi < r.Min {
+					return nil, nil, fmt.Errorf("%s %s %s: the range is empty (the second number must be at least the first)", a, v, args[i])
+				}
+				r.Max = hi
+			}
+		}
+		if err := opt.set(f, vals, r, n); err != nil {
+			return nil, nil, err
+		}
+	}
+	return f, rest, nil
+}
+
+// parseRangeArg reads N, or N-M / N:M in one argument.
+func parseRangeArg(flag, s string) (*query.Range, error) {
+	bad := fmt.Errorf("%s wants one or two numbers (N, N M or N-M), got %q", flag, s)
+	lo, hi, two := strings.Cut(s, "-")
+	if !two {
+		lo, hi, two = strings.Cut(s, ":")
+	}
+	if !isNumber(lo) || two && !isNumber(hi) {
+		return nil, bad
+	}
+	r := &query.Range{}
+	r.Min, _ = strconv.Atoi(lo)
+	r.Max = r.Min
+	if two {
+		r.Max, _ = strconv.Atoi(hi)
+		if r.Max < r.Min {
+			return nil, fmt.Errorf("%s %s: the range is empty (the second number must be at least the first)", flag, s)
+		}
+	}
+	return r, nil
+}
+
+func isNumber(s string) bool {
+	if s == "" || len(s) > 9 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, c := range s {
+		if !(c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// unknownOption names the closest option, as the query parser does for filters.
+func unknownOption(arg string) error {
+	name := strings.ToLower(strings.TrimLeft(arg, "-"))
+	name, _, _ = strings.Cut(name, "=")
+	best, bestD := "", 3
+	for _, o := range queryOptions {
+		if o.hidden {
+			continue
+		}
+		for _, n := range o.names {
+			if d := editDistance(name, n); d < bestD {
+				best, bestD = n, d
+			}
+		}
+	}
+	msg := fmt.Sprintf("unknown option %s", arg)
+	if best != "" {
+		msg += fmt.Sprintf("; did you mean -%s?", best)
+	}
+	return fmt.Errorf("%s (cql -help lists the options)", msg)
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// optionsHelp lists the options for -help, grouped as in the table above.
+func optionsHelp() string {
+	var b strings.Builder
+	for _, o := range queryOptions {
+		if o.hidden {
+			continue
+		}
+		var names []string
+		for _, n := range o.names {
+			names = append(names, "-"+n)
+		}
+		sort.SliceStable(names, func(i, j int) bool { return len(names[i]) < len(names[j]) })
+		left := strings.Join(names, ", ")
+		if o.arg != "" {
+			left += " " + o.arg
+		}
+		fmt.Fprintf(&b, "  %-26s %s\n", left, o.help)
+	}
+	return b.String()
+}
