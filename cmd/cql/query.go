@@ -210,7 +210,8 @@ func querySource(f *queryFlags, args []string) (name string, src []byte, files [
 			src = append(append(src, '\n'), extra...)
 		}
 		files = append(files, args[1:]...)
-	case len(f.cql) > 0:
+	case len(f.cql) > 0 || len(f.inject) > 0 && (len(args) == 0 || looksLikeInput(args[0])):
+		// The options give the filters (-cql, -fen, -player, ...): the arguments are inputs.
 		name, src = "-cql", []byte(extra)
 		files = append(files, args...)
 	case len(args) == 0:
@@ -220,6 +221,15 @@ func querySource(f *queryFlags, args []string) (name string, src []byte, files [
 		files = append(files, args[1:]...)
 	}
 	return name, src, files, err
+}
+
+// looksLikeInput reports whether a first argument is a PGN file rather than query text.
+func looksLikeInput(arg string) bool {
+	if arg == "-" {
+		return true
+	}
+	st, err := os.Stat(arg)
+	return err == nil && !st.IsDir()
 }
 
 // readScript reads a CQL script; CQL lets the .cql extension be left out.
