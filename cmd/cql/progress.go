@@ -17,19 +17,19 @@ import (
 // through the progress (it is an io.Writer), which clears the bar first so that no
 // message is torn by it; the bar is drawn again at the next tick.
 type progress struct {
-	w       io.Writer
-	label   string
-	mu      sync.Mutex // orders drawing and writing
-	drawn   bool       // the bar is on the screen
+	w     io.Writer
+	label string
+	mu    sync.Mutex // orders drawing and writing
+	drawn bool       // the bar is on the screen
 	// lineIncrement > 0 prints a line every lineIncrement games (CQL's -lineincrement).
 	lineIncrement int
-	total   atomic.Int64 // bytes expected, 0 if unknown
-	done    atomic.Int64 // bytes read
-	items   atomic.Int64 // games seen
-	enabled bool
-	stop    chan struct{}
-	wg      sync.WaitGroup
-	start   time.Time
+	total         atomic.Int64 // bytes expected, 0 if unknown
+	done          atomic.Int64 // bytes read
+	items         atomic.Int64 // games seen
+	enabled       bool
+	stop          chan struct{}
+	wg            sync.WaitGroup
+	start         time.Time
 }
 
 // newProgress starts a bar on w if w is a terminal; otherwise it draws nothing.
