@@ -2,7 +2,7 @@
 # PGN reading benchmarks on ../shared/data (see issue "PGN reading and writing"):
 #   1. tokenizer throughput (Go benchmark, MB/s per core; target >= 400 MB/s);
 #   2. read + parse + replay of every main-line position of masters-463k.pgn.zst
-#      with `cql check --main-line` on all cores (target >= 150,000 games/s),
+#      with `cql validate --main-line` on all cores (target >= 150,000 games/s),
 #      with its peak memory (target < 200 MB);
 #   3. pgn-extract -r on the same games, one core, when it is installed
 #      (Debian package pgn-extract), and the ratio.
@@ -18,12 +18,12 @@ trap 'rm -rf "$tmp"' EXIT
 echo "== tokenizer (go test -bench Tokenizer ./pgn)"
 go test ./pgn -run '^$' -bench 'Tokenizer$' -benchtime 20x | grep -E '^Benchmark'
 
-echo "== cql check --main-line $file ($(nproc) cores)"
+echo "== cql validate --main-line $file ($(nproc) cores)"
 go build -o "$tmp/cql" ./cmd/cql
 # Best of three runs; /usr/bin/time gives the peak resident set size.
 best=""
 for i in 1 2 3; do
-	/usr/bin/time -f '%e %M' -o "$tmp/time" "$tmp/cql" check --main-line "$file" >"$tmp/out" || true
+	/usr/bin/time -f '%e %M' -o "$tmp/time" "$tmp/cql" validate --main-line "$file" >"$tmp/out" || true
 	read -r secs kb < <(tail -1 "$tmp/time")
 	if [ -z "$best" ] || awk "BEGIN{exit !($secs < $best)}"; then best=$secs; peak=$kb; fi
 done

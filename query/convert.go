@@ -217,3 +217,22 @@ func writeBetween(b *strings.Builder, s string) {
 		s = s[end:]
 	}
 }
+
+// BodyOffset returns the byte offset of the first token after the header `cql(...)` (or of
+// the first token when there is no header), where filters can be added to the body. A
+// header that does not parse gives 0; parsing the whole program reports that error.
+func BodyOffset(src []byte) (off int) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			off = 0
+		}
+	}()
+	p := newParser("", src)
+	if p.isKw("cql") {
+		p.parseHeader()
+	}
+	return p.tok.pos.Offset
+}

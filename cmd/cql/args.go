@@ -345,6 +345,7 @@ func parseQueryArgs(args []string) (*queryFlags, []string, error) {
 				return nil, nil, fmt.Errorf("%s wants a number, got %q", a, v)
 			}
 		case optRange:
+			inlineValue := hasInline
 			v, err := next("one or two numbers")
 			if err != nil {
 				return nil, nil, err
@@ -353,7 +354,8 @@ func parseQueryArgs(args []string) (*queryFlags, []string, error) {
 				return nil, nil, err
 			}
 			// A second number follows only as a separate argument after a single one.
-			if r.Min == r.Max && !strings.ContainsAny(v, "-:") && i+1 < len(args) && isNumber(args[i+1]) {
+			// (-g=N is complete in itself.)
+			if !inlineValue && r.Min == r.Max && !strings.ContainsAny(v, "-:") && i+1 < len(args) && isNumber(args[i+1]) {
 				i++
 				hi, _ := strconv.Atoi(args[i])
 				if hi < r.Min {

@@ -16,7 +16,7 @@ import (
 // so the lines of the script keep their numbers in error messages.
 
 // injectFilters returns src with f's filters and transforms added to its body.
-func injectFilters(f *queryFlags, name string, src []byte) ([]byte, error) {
+func injectFilters(f *queryFlags, src []byte) ([]byte, error) {
 	if len(f.inject) == 0 && len(f.transforms) == 0 {
 		return src, nil
 	}
@@ -31,11 +31,7 @@ func injectFilters(f *queryFlags, name string, src []byte) ([]byte, error) {
 			return nil, fmt.Errorf("-%s needs the CQL filter %s, which is not supported yet (%v)", t, t, err)
 		}
 	}
-	prog, err := query.Parse(name, src)
-	if err != nil {
-		return nil, err
-	}
-	off := prog.Body.Pos().Offset
+	off := query.BodyOffset(src)
 	var b strings.Builder
 	b.Write(src[:off])
 	for _, text := range f.inject {

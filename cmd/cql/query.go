@@ -36,7 +36,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	if src, err = injectFilters(f, name, src); err != nil {
+	if src, err = injectFilters(f, src); err != nil {
 		return err
 	}
 	prog, err := query.Parse(name, src)

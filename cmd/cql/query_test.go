@@ -42,7 +42,7 @@ func TestQueryCLI(t *testing.T) {
 		{name: "matchcount", args: []string{"--matchcount", "4", "btm", games, "--format", "epd"}, outHas: []string{"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq -"}},
 		{name: "matchcount range", args: []string{"--matchcount", "4-10", "btm", games, "--count"}, wantOut: "2\n"},
 		// In check: after 4. Qxf7#, the seed position (the queen on h3 checks Kf5), after 6. Qxd7+.
-		{name: "subcommand names need --cql", args: []string{"--cql", "check", games, "--count"}, wantOut: "3\n"},
+		{name: "check given with --cql", args: []string{"--cql", "check", games, "--count"}, wantOut: "3\n"},
 		{name: "jsonl", args: []string{"mate", games, "--format", "jsonl"},
 			wantOut: `{"file":"` + games + `","game":1,"ply":7,"fen":"` + mateFEN[:len(mateFEN)-1] + `","san":"Qxf7#","White":"A","Black":"B","Event":"Scholar's mate","Date":"????.??.??","Result":"1-0"}` + "\n"},
 		{name: "no match", args: []string{"stalemate and wtm", games}, wantStatus: exitNoMatch},
