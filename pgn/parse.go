@@ -25,6 +25,10 @@ type Options struct {
 	MaxGameBytes int  // a longer game is cut and reported; 0 means DefaultMaxGameBytes
 	MaxDepth     int  // deepest variation nesting; 0 means DefaultMaxDepth
 	MaxNodes     int  // most nodes per game; 0 means DefaultMaxNodes
+	// The input is a piece of a larger file (a shard) after this many games, line ends and
+	// bytes: game numbers, lines and offsets count on from there. Zero for a whole file.
+	GamesBefore, LinesBefore int
+	OffsetBefore             int64
 }
 
 func (o Options) withDefaults() Options {

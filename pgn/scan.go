@@ -345,9 +345,9 @@ func (pl *pipeline[R]) split(ctx context.Context, free, work chan *chunk[R]) {
 	}
 	var tz Tokenizer
 	var carry []byte
-	var offset int64 // file offset of carry[0]
-	line := 1        // line of carry[0]
-	number := 0
+	offset := opt.OffsetBefore  // file offset of carry[0]
+	line := 1 + opt.LinesBefore // line of carry[0]
+	number := opt.GamesBefore
 	eof := false
 	resync := false // after a cut: drop bytes up to the next tag line
 	for seq := 0; !eof; seq++ {

@@ -1,0 +1,190 @@
+// Package shard cuts PGN input files into pieces that separate workers can read on their own,
+// so that together they read every game exactly once.
+//
+// A plain PGN file is cut into byte ranges. A range does not start where its nominal start
+// says: it starts at the first `[Event ` that begins a line at or after it, and it reads past
+// its nominal end up to the next such `[Event ` (or the end of the file). Both decisions use
+// the same rule on the same bytes, so the game that straddles a boundary belongs to exactly
+// one shard, the one in which its `[Event ` line starts. The first shard of a file starts at
+// byte 0, so whatever precedes the first `[Event ` (a byte order mark, games without tags)
+// is read too.
+//
+// A .zst file made of several frames is cut into runs of whole frames; the same rule applies
+// to the decompressed bytes, where the first byte of a frame counts as the start of a line
+// (the byte before it is in the previous frame, which the shard does not decompress).
+// A single-frame .zst, a .gz or .bz2 file is one shard: its decompression cannot start in the
+// middle.
+package shard
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/cqlgo/cql/pgn"
+)
+
+// Kind says how a shard's bytes are read.
+type Kind int
+
+const (
+	Whole  Kind = iota // the whole file through pgn.Open (any compression)
+	Bytes              // a byte range of a plain PGN file
+	Frames             // a run of whole zstd frames; Start and End are compressed offsets
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Whole:
+		return "whole"
+	case Bytes:
+		return "bytes"
+	case Frames:
+		return "frames"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Shard is one piece of one input file.
+type Shard struct {
+	File  string // path as given
+	Index int    // 0-based position among the shards of its file
+	Count int    // number of shards of the file
+	Kind  Kind
+	// Start and End are the nominal range: file offsets for Bytes and Frames (frame starts),
+	// unused for Whole. A shard reads the games whose `[Event ` line starts in the range.
+	Start, End int64
+	Size       int64 // the file's size when planned
+}
+
+func (s Shard) String() string {
+	if s.Kind == Whole {
+		return fmt.Sprintf("%s (whole)", s.File)
+	}
+	return fmt.Sprintf("%s [%d,%d) %s %d/%d", s.File, s.Start, s.End, s.Kind, s.Index+1, s.Count)
+}
+
+// Plan cuts one file into shards of about target bytes (compressed bytes for .zst).
+// target <= 0 means one shard per file (a plain file is still a Bytes shard).
+func Plan(file string, target int64) ([]Shard, error) {
+	if file == "-" {
+		return nil, fmt.Errorf("standard input cannot be sharded: give file names")
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory", file)
+	}
+	size := st.Size()
+	var magic [4]byte
+	n, _ := f.ReadAt(magic[:], 0)
+	m := string(magic[:n])
+	lower := strings.ToLower(file)
+	switch {
+	case strings.HasSuffix(lower, ".zst") || strings.HasSuffix(lower, ".zstd") || m == zstdMagic:
+		frames, err := ListFrames(f, size)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+		if len(frames) < 2 || target <= 0 {
+			return []Shard{{File: file, Count: 1, Kind: Whole, Size: size}}, nil
+		}
+		return group(file, Frames, frames, size, target), nil
+	case strings.HasSuffix(lower, ".gz") || strings.HasPrefix(m, "\x1f\x8b"),
+		strings.HasSuffix(lower, ".bz2") || strings.HasPrefix(m, "BZh"):
+		return []Shard{{File: file, Count: 1, Kind: Whole, Size: size}}, nil
+	}
+	n64 := int64(1)
+	if target > 0 {
+		n64 = max(1, (size+target-1)/target)
+	}
+	cuts := make([]int64, n64)
+	for i := range cuts {
+		cuts[i] = size * int64(i) / n64
+	}
+	return group(file, Bytes, cuts, size, 0), nil
+}
+
+// group makes shards from cut points (ascending, the first 0): with target > 0, consecutive
+// cuts closer than target are merged.
+func group(file string, kind Kind, cuts []int64, size, target int64) []Shard {
+	var starts []int64
+	for _, c := range cuts {
+		if len(starts) == 0 || target <= 0 || c-starts[len(starts)-1] >= target {
+			starts = append(starts, c)
+		}
+	}
+	out := make([]Shard, len(starts))
+	for i, s := range starts {
+		end := size
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		out[i] = Shard{File: file, Index: i, Count: len(starts), Kind: kind, Start: s, End: end, Size: size}
+	}
+	return out
+}
+
+// Open returns the decompressed PGN bytes of the shard.
+func (s Shard) Open() (io.ReadCloser, error) {
+	if s.Kind == Whole {
+		return pgn.Open(s.File)
+	}
+	f, err := os.Open(s.File)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if st.Size() != s.Size {
+		f.Close()
+		return nil, fmt.Errorf("%s: size changed from %d to %d bytes since the job was planned", s.File, s.Size, st.Size())
+	}
+	r := &Reader{first: s.Start == 0, bodyLen: -1}
+	switch s.Kind {
+	case Bytes:
+		r.body = io.NewSectionReader(f, s.Start, s.End-s.Start)
+		r.tail = io.NewSectionReader(f, s.End, s.Size-s.End)
+		if s.Start > 0 {
+			var b [1]byte
+			if _, err := f.ReadAt(b[:], s.Start-1); err != nil {
+				f.Close()
+				return nil, fmt.Errorf("%s: %w", s.File, err)
+			}
+			r.lineStart = b[0] == '\n' || b[0] == '\r'
+		}
+	case Frames:
+		body := &frameReader{f: f, off: s.Start, end: s.End, size: s.Size, onFrame: r.frameStart}
+		tail := &frameReader{f: f, off: s.End, end: s.Size, size: s.Size, onFrame: r.frameStart}
+		r.body, r.tail = body, tail
+		r.lineStart = true // a frame start counts as a line start (see frameStarts)
+		r.closers = append(r.closers, body.close, tail.close)
+	default:
+		f.Close()
+		return nil, fmt.Errorf("shard: unknown kind %v", s.Kind)
+	}
+	return &fileReader{Reader: r, f: f}, nil
+}
+
+type fileReader struct {
+	*Reader
+	f *os.File
+}
+
+func (r *fileReader) Close() error {
+	for _, c := range r.closers {
+		c()
+	}
+	return r.f.Close()
+}
