@@ -167,6 +167,9 @@ func TestEveryBoundary(t *testing.T) {
 			return len(data)
 		}
 		for _, size := range sizes {
+			if size == 1 && name != corpora[0] {
+				size = 2 // every position of one corpus; every other one here (time)
+			}
 			t.Run(fmt.Sprintf("%s/%d", name, size), func(t *testing.T) {
 				var out bytes.Buffer
 				for s := 0; s < len(data); s += size {
