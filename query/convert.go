@@ -19,7 +19,7 @@ var asciiFigurines = map[rune]string{
 
 // unicodeWords spells keywords and operators with CQL 6.2's symbols.
 var unicodeWords = map[string]string{
-	"attacks": "→", "attackedby": "←", "in": "∊", "all": "∀", "flipcolor": "⬓", "flip": "✵",
+	"attacks": "→", "attackedby": "←", "in": "∊", "flipcolor": "⬓", "flip": "✵",
 	"currentposition": "∙", "<=": "≤", ">=": "≥", "!=": "≠", "&": "∩", "|": "∪",
 }
 
@@ -31,9 +31,23 @@ var unicodePieces = map[byte]string{
 
 // ToASCII returns src with CQL 6.2's Unicode symbols spelled in ASCII.
 func ToASCII(src []byte) []byte {
-	return convert(src, func(t token, raw string) string {
+	return convert(src, func(t, prev token, raw string) string {
 		if isASCII(raw) || t.kind == tString {
 			return raw
+		}
+		switch t.kind {
+		case tElement:
+			// `x∊S body` iterates ([element]); after a filter, ∊ is `in`.
+			if prev.kind == tIdent && !keywords[prev.text] {
+				return "[element]"
+			}
+			return "in"
+		case tForall:
+			return "[forall]"
+		case tExists:
+			return "" // ∃x∊S is x∊S
+		case tPiecePrefix:
+			return "[Aa]"
 		}
 		if t.kind == tPiece {
 			var b strings.Builder
@@ -53,7 +67,7 @@ func ToASCII(src []byte) []byte {
 // ToUnicode returns src with the keywords, operators and piece letters that have a CQL 6.2
 // symbol spelled with it. The header `cql(...)` is left as it is (file names).
 func ToUnicode(src []byte) []byte {
-	return convert(src, func(t token, raw string) string {
+	return convert(src, func(t, _ token, raw string) string {
 		switch t.kind {
 		case tString:
 			return raw
@@ -85,12 +99,13 @@ func ToUnicode(src []byte) []byte {
 
 // convert copies src, replacing each token's text by spell's; a word replacing a symbol
 // gets spaces where it would otherwise run into a neighbouring word.
-func convert(src []byte, spell func(t token, raw string) string, skipHeader bool) []byte {
+func convert(src []byte, spell func(t, prev token, raw string) string, skipHeader bool) []byte {
 	l := newLexer(src)
 	var out []byte
 	prev := 0
 	depth := -1 // inside the header while >= 0
 	first := true
+	var last token // the previous token
 	for {
 		t := l.next()
 		if t.kind == tEOF {
@@ -116,8 +131,12 @@ func convert(src []byte, spell func(t token, raw string) string, skipHeader bool
 			out = append(out, raw...)
 			continue
 		}
-		s := spell(t, raw)
-		if s != raw && s != "" {
+		s := spell(t, last, raw)
+		last = t
+		if s == "" {
+			continue
+		}
+		if s != raw {
 			if len(out) > 0 && isIdentByte(out[len(out)-1]) && isIdentByte(s[0]) {
 				out = append(out, ' ')
 			}
