@@ -16,6 +16,8 @@ type Query struct {
 	nvars         int
 	variations    bool
 	alwaysComment bool // keep comment texts of positions that do not match
+	noSetTag      bool // settag matches without setting (-nosettag)
+	noRmComment   bool // removecomment matches without removing (-noremovecomment)
 	needIDs       bool // piece variables are used: track piece identities
 	needInfo      bool // tag values are used
 	header        query.Header
@@ -77,6 +79,9 @@ type Options struct {
 	// AlwaysComment keeps the texts of comment filters at positions that do
 	// not match (CQL's -alwayscomment, which turns smart comments off).
 	AlwaysComment bool
+	// NoSetTag and NoRemoveComment make settag and removecomment filters match without
+	// changing the game (CQL's -nosettag and -noremovecomment).
+	NoSetTag, NoRemoveComment bool
 }
 
 // Compile turns a checked program into a Query.
@@ -89,7 +94,8 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 	if prog == nil || prog.Body == nil {
 		return nil, fmt.Errorf("filter: empty program")
 	}
-	q := &Query{nvars: len(prog.Symbols), variations: opt.Variations, alwaysComment: opt.AlwaysComment}
+	q := &Query{nvars: len(prog.Symbols), variations: opt.Variations, alwaysComment: opt.AlwaysComment,
+		noSetTag: opt.NoSetTag, noRmComment: opt.NoRemoveComment}
 	if prog.Header != nil {
 		q.header = *prog.Header
 		q.variations = q.variations || prog.Header.Variations

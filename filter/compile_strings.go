@@ -131,6 +131,9 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		}
 		return &assertNode{x: x, at: n.Pos()}, nil
 	case "settag":
+		if c.q.noSetTag {
+			return disabledNode{}, nil
+		}
 		x, err := strArg(0)
 		if err != nil {
 			return nil, err
@@ -145,6 +148,9 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 	case "hascomment":
 		return hasComment{}, nil
 	case "removecomment":
+		if c.q.noRmComment {
+			return disabledNode{}, nil
+		}
 		return removeComment{}, nil
 	case "eventdate":
 		return tagStr("EventDate"), nil

@@ -35,16 +35,18 @@ type queryFlags struct {
 	threads     int
 	cpuProfile  string
 
-	noHeader      bool
-	alwaysComment bool
-	lineIncrement int
-	showMatches   bool
-	result        string
-	limit         int
-	noSort        bool
-	appendOut     bool
-	noClobber     bool
-	dryRun        bool
+	noHeader        bool
+	noSetTag        bool
+	noRemoveComment bool
+	alwaysComment   bool
+	lineIncrement   int
+	showMatches     bool
+	result          string
+	limit           int
+	noSort          bool
+	appendOut       bool
+	noClobber       bool
+	dryRun          bool
 
 	// Filters injected into the body, as CQL text, and transforms wrapping it.
 	inject     []string
@@ -204,8 +206,8 @@ func buildOptions() []option {
 	flag("noheader", "no {cql: game N of FILE} comment at the start of output games", func(f *queryFlags) { f.noHeader = true })
 	flag("alwayscomment", "keep texts of comment filters at positions that do not match (no smart comments)",
 		func(f *queryFlags) { f.alwaysComment = true })
-	flag("noremovecomment", "keep the input games' own comments (the default: they are never removed)", func(f *queryFlags) {})
-	flag("nosettag", "do not run settag filters (there are none yet: settag is not supported)", func(f *queryFlags) {})
+	flag("noremovecomment", "removecomment filters match but remove nothing", func(f *queryFlags) { f.noRemoveComment = true })
+	flag("nosettag", "settag filters match but set nothing", func(f *queryFlags) { f.noSetTag = true })
 	flag("nosort", "write matching games in input order even when the query sorts", func(f *queryFlags) { f.noSort = true })
 	str("tags", "NAMES", "jsonl/csv: only these tags, comma-separated (default: every tag of the game)",
 		func(f *queryFlags, v string) error {

@@ -64,7 +64,8 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if f.mainline {
 		h.Variations = false
 	}
-	q, err := filter.CompileWith(prog, filter.Options{Variations: f.variations && !f.mainline, AlwaysComment: f.alwaysComment})
+	q, err := filter.CompileWith(prog, filter.Options{Variations: f.variations && !f.mainline, AlwaysComment: f.alwaysComment,
+		NoSetTag: f.noSetTag, NoRemoveComment: f.noRemoveComment})
 	if err != nil {
 		var qe *query.Error
 		if errors.As(err, &qe) && qe.Line == "" {
