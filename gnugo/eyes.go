@@ -1,0 +1,313 @@
+package gnugo
+
+import (
+	"github.com/cqlgo/cql/pattern"
+	"github.com/cqlgo/cql/weiqi"
+)
+
+// Status is the life-and-death status of an eye space or a group (seed 001).
+type Status uint8
+
+// The statuses: two eyes whoever plays first, two eyes only if the owner plays first, fewer.
+const (
+	Dead Status = iota
+	Urgent
+	Alive
+)
+
+func (s Status) String() string {
+	switch s {
+	case Alive:
+		return "ALIVE"
+	case Urgent:
+		return "URGENT"
+	}
+	return "DEAD"
+}
+
+// StatusOf is seed 001's rule: first = eyes if the owner plays first, second = eyes if the
+// opponent does; 2/2 ALIVE, 2/<2 URGENT, <2 DEAD.
+func StatusOf(first, second int) Status {
+	switch {
+	case first >= 2 && second >= 2:
+		return Alive
+	case first >= 2:
+		return Urgent
+	}
+	return Dead
+}
+
+// EyeResult is an eye space valued by eyes.db.
+type EyeResult struct {
+	Space   weiqi.EyeSpace
+	Graph   *EyeGraph // the matching pattern; nil when none matches (valued 2222, as GNU Go does)
+	Value   EyeValue
+	Attack  pattern.Set // the attacker's vital points (to reduce the eyes)
+	Defense pattern.Set // the defender's vital points (to make the eyes)
+	Extra   pattern.Set // key points of half eyes added to the graph, outside Space.Points
+}
+
+// First is the number of eyes if the owner plays first.
+func (r *EyeResult) First() int { return r.Value.First() }
+
+// Second is the number of eyes if the opponent plays first.
+func (r *EyeResult) Second() int { return r.Value.Second() }
+
+// Status is StatusOf(First, Second).
+func (r *EyeResult) Status() Status { return StatusOf(r.First(), r.Second()) }
+
+// Vital is the union of the attack and defence points, reported when the value depends on who
+// plays first (GNU Go marks vital points only where they change the value).
+func (r *EyeResult) Vital() pattern.Set {
+	if r.First() == r.Second() {
+		return pattern.Set{}
+	}
+	return r.Attack.Or(r.Defense)
+}
+
+// EyesToMove is the urgent-point rule of seed 001: with a vital point in the shape, count the
+// eyes of First when the owner is to move (or already holds the vital point), else of Second.
+func (r *EyeResult) EyesToMove(ownerToMove bool) int {
+	if ownerToMove {
+		return r.First()
+	}
+	return r.Second()
+}
+
+// boardGraph is the graph of an eye space on the board, in fixed arrays (no allocation).
+type boardGraph struct {
+	n      int
+	sq     [MaxEyeVertices]int
+	marg   [MaxEyeVertices]bool
+	stone  [MaxEyeVertices]bool
+	edge   [MaxEyeVertices]uint8
+	deg    [MaxEyeVertices]uint8
+	nb     [MaxEyeVertices][4]int8
+	order  [MaxEyeVertices]int8 // matching order: each vertex after the first has an earlier neighbour
+	parent [MaxEyeVertices]int8 // that earlier neighbour (-1 for the first)
+	key    uint32
+}
+
+// build makes the graph; false when the space is too large or a vertex has more than 4
+// neighbours (no pattern of eyes.db can match it then).
+func (bg *boardGraph) build(b *weiqi.Board, es *weiqi.EyeSpace) bool {
+	g := b.Grid()
+	bg.n = 0
+	var buf [pattern.MaxSquares]int
+	pts := es.Points
+	var extra pattern.Set
+	for i := 0; i < es.NumKeys; i++ {
+		extra.Add(es.Keys[i].Key)
+	}
+	extra = extra.AndNot(pts)
+	all := pts.Or(extra)
+	if all.Count() > MaxEyeVertices {
+		return false
+	}
+	var idx [pattern.MaxSquares]int8
+	for _, sq := range all.Squares(buf[:0]) {
+		i := bg.n
+		bg.sq[i] = sq
+		bg.marg[i] = es.Marginal.Has(sq) || extra.Has(sq)
+		bg.stone[i] = es.Dead.Has(sq)
+		bg.edge[i] = uint8(g.EdgeCount(sq))
+		bg.deg[i] = 0
+		idx[sq] = int8(i)
+		bg.n++
+	}
+	link := func(i, j int8) bool {
+		for k := uint8(0); k < bg.deg[i]; k++ {
+			if bg.nb[i][k] == j {
+				return true
+			}
+		}
+		if bg.deg[i] == 4 {
+			return false
+		}
+		bg.nb[i][bg.deg[i]] = j
+		bg.deg[i]++
+		return true
+	}
+	for i := 0; i < bg.n; i++ {
+		for _, n := range g.Neighbors(bg.sq[i]) {
+			if n >= 0 && all.Has(int(n)) {
+				if !link(int8(i), idx[n]) {
+					return false
+				}
+			}
+		}
+	}
+	for k := 0; k < es.NumKeys; k++ {
+		e, kk := idx[es.Keys[k].Eye], idx[es.Keys[k].Key]
+		if !link(e, kk) || !link(kk, e) {
+			return false
+		}
+	}
+	var deg [5]int
+	marg := 0
+	for i := 0; i < bg.n; i++ {
+		deg[bg.deg[i]]++
+		if bg.marg[i] {
+			marg++
+		}
+	}
+	bg.key = graphKey(bg.n, marg, deg)
+	// Breadth-first order from the vertex of highest degree: every later vertex is adjacent to an
+	// earlier one, so candidates come from the neighbours of its image.
+	start := 0
+	for i := 1; i < bg.n; i++ {
+		if bg.deg[i] > bg.deg[start] {
+			start = i
+		}
+	}
+	var seen [MaxEyeVertices]bool
+	bg.order[0], bg.parent[0], seen[start] = int8(start), -1, true
+	head, tail := 0, 1
+	for head < tail {
+		v := bg.order[head]
+		head++
+		for k := uint8(0); k < bg.deg[v]; k++ {
+			w := bg.nb[v][k]
+			if !seen[w] {
+				seen[w] = true
+				bg.order[tail], bg.parent[tail] = w, v
+				tail++
+			}
+		}
+	}
+	return tail == bg.n // a connected graph (always, for an eye space)
+}
+
+// matcher maps board vertices to pattern vertices.
+type matcher struct {
+	bg   *boardGraph
+	pg   *EyeGraph
+	img  [MaxEyeVertices]int8 // board vertex -> pattern vertex
+	used [MaxEyeVertices]bool
+}
+
+func (m *matcher) fits(v, p int) bool {
+	pv := &m.pg.Vertices[p]
+	bg := m.bg
+	if m.used[p] || pv.Marginal != bg.marg[v] || pv.Degree != bg.deg[v] || pv.Edge > bg.edge[v] {
+		return false
+	}
+	if bg.stone[v] {
+		if pv.Flags&CanHoldStone == 0 {
+			return false
+		}
+	} else if pv.Flags&CanBeEmpty == 0 {
+		return false
+	}
+	// every already mapped neighbour must map to a pattern neighbour
+	for k := uint8(0); k < bg.deg[v]; k++ {
+		w := bg.nb[v][k]
+		if wi := m.img[w]; wi >= 0 {
+			if !pv.adjacent(wi) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (v *EyeVertex) adjacent(p int8) bool {
+	for k := uint8(0); k < v.Degree; k++ {
+		if v.N[k] == p {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *matcher) search(step int) bool {
+	if step == m.bg.n {
+		return true
+	}
+	v := int(m.bg.order[step])
+	try := func(p int) bool {
+		if !m.fits(v, p) {
+			return false
+		}
+		m.img[v], m.used[p] = int8(p), true
+		if m.search(step + 1) {
+			return true
+		}
+		m.img[v], m.used[p] = -1, false
+		return false
+	}
+	if par := m.bg.parent[step]; par >= 0 {
+		pp := &m.pg.Vertices[m.img[par]]
+		for k := uint8(0); k < pp.Degree; k++ {
+			if try(int(pp.N[k])) {
+				return true
+			}
+		}
+		return false
+	}
+	for p := range m.pg.Vertices {
+		if try(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Match finds the first graph of the database (file order: edge and corner patterns come first)
+// isomorphic to the eye space's graph with compatible marks, and the board point of each pattern
+// vertex. It returns nil when none matches.
+func (db *EyeDB) Match(b *weiqi.Board, es *weiqi.EyeSpace) (*EyeGraph, [MaxEyeVertices]int) {
+	var bg boardGraph
+	var where [MaxEyeVertices]int
+	if !bg.build(b, es) {
+		return nil, where
+	}
+	m := matcher{bg: &bg}
+	for _, gi := range db.index[bg.key] {
+		m.pg = db.Graphs[gi]
+		for i := 0; i < bg.n; i++ {
+			m.img[i], m.used[i] = -1, false
+		}
+		if m.search(0) {
+			for i := 0; i < bg.n; i++ {
+				where[m.img[i]] = bg.sq[i]
+			}
+			return m.pg, where
+		}
+	}
+	return nil, where
+}
+
+// Evaluate values an eye space with the database.
+func (db *EyeDB) Evaluate(b *weiqi.Board, es *weiqi.EyeSpace) EyeResult {
+	r := EyeResult{Space: *es, Value: EyeValue{2, 2, 2, 2}}
+	for i := 0; i < es.NumKeys; i++ {
+		if k := es.Keys[i].Key; !es.Points.Has(k) {
+			r.Extra.Add(k)
+		}
+	}
+	g, where := db.Match(b, es)
+	if g == nil {
+		return r
+	}
+	r.Graph, r.Value = g, g.Value
+	for i, v := range g.Vertices {
+		if v.Flags&AttackPoint != 0 {
+			r.Attack.Add(where[i])
+		}
+		if v.Flags&DefensePoint != 0 {
+			r.Defense.Add(where[i])
+		}
+	}
+	return r
+}
+
+// EvaluateAll finds and values every eye space of a position (dead stones as given) and appends
+// the results to dst.
+func (db *EyeDB) EvaluateAll(b *weiqi.Board, dead pattern.Set, dst []EyeResult) []EyeResult {
+	var spaces [64]weiqi.EyeSpace
+	for _, es := range weiqi.EyeSpaces(b, dead, spaces[:0]) {
+		dst = append(dst, db.Evaluate(b, &es))
+	}
+	return dst
+}
