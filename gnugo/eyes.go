@@ -1,6 +1,8 @@
 package gnugo
 
 import (
+	"math/bits"
+
 	"github.com/cqlgo/cql/pattern"
 	"github.com/cqlgo/cql/weiqi"
 )
@@ -93,7 +95,6 @@ type boardGraph struct {
 func (bg *boardGraph) build(b *weiqi.Board, es *weiqi.EyeSpace) bool {
 	g := b.Grid()
 	bg.n = 0
-	var buf [pattern.MaxSquares]int
 	pts := es.Points
 	var extra pattern.Set
 	for i := 0; i < es.NumKeys; i++ {
@@ -104,16 +105,26 @@ func (bg *boardGraph) build(b *weiqi.Board, es *weiqi.EyeSpace) bool {
 	if all.Count() > MaxEyeVertices {
 		return false
 	}
-	var idx [pattern.MaxSquares]int8
-	for _, sq := range all.Squares(buf[:0]) {
-		i := bg.n
-		bg.sq[i] = sq
-		bg.marg[i] = es.Marginal.Has(sq) || extra.Has(sq)
-		bg.stone[i] = es.Dead.Has(sq)
-		bg.edge[i] = uint8(g.EdgeCount(sq))
-		bg.deg[i] = 0
-		idx[sq] = int8(i)
-		bg.n++
+	for wi, w := range all {
+		for w != 0 {
+			sq := wi*64 + bits.TrailingZeros64(w)
+			w &= w - 1
+			i := bg.n
+			bg.sq[i] = sq
+			bg.marg[i] = es.Marginal.Has(sq) || extra.Has(sq)
+			bg.stone[i] = es.Dead.Has(sq)
+			bg.edge[i] = uint8(g.EdgeCount(sq))
+			bg.deg[i] = 0
+			bg.n++
+		}
+	}
+	idx := func(sq int) int8 {
+		for i := 0; i < bg.n; i++ {
+			if bg.sq[i] == sq {
+				return int8(i)
+			}
+		}
+		return -1
 	}
 	link := func(i, j int8) bool {
 		for k := uint8(0); k < bg.deg[i]; k++ {
@@ -131,14 +142,14 @@ func (bg *boardGraph) build(b *weiqi.Board, es *weiqi.EyeSpace) bool {
 	for i := 0; i < bg.n; i++ {
 		for _, n := range g.Neighbors(bg.sq[i]) {
 			if n >= 0 && all.Has(int(n)) {
-				if !link(int8(i), idx[n]) {
+				if !link(int8(i), idx(int(n))) {
 					return false
 				}
 			}
 		}
 	}
 	for k := 0; k < es.NumKeys; k++ {
-		e, kk := idx[es.Keys[k].Eye], idx[es.Keys[k].Key]
+		e, kk := idx(es.Keys[k].Eye), idx(es.Keys[k].Key)
 		if !link(e, kk) || !link(kk, e) {
 			return false
 		}
@@ -180,7 +191,7 @@ func (bg *boardGraph) build(b *weiqi.Board, es *weiqi.EyeSpace) bool {
 
 // matcher maps board vertices to pattern vertices.
 type matcher struct {
-	bg   *boardGraph
+	bg   boardGraph
 	pg   *EyeGraph
 	img  [MaxEyeVertices]int8 // board vertex -> pattern vertex
 	used [MaxEyeVertices]bool
@@ -188,7 +199,7 @@ type matcher struct {
 
 func (m *matcher) fits(v, p int) bool {
 	pv := &m.pg.Vertices[p]
-	bg := m.bg
+	bg := &m.bg
 	if m.used[p] || pv.Marginal != bg.marg[v] || pv.Degree != bg.deg[v] || pv.Edge > bg.edge[v] {
 		return false
 	}
@@ -220,33 +231,34 @@ func (v *EyeVertex) adjacent(p int8) bool {
 	return false
 }
 
+func (m *matcher) try(step, v, p int) bool {
+	if !m.fits(v, p) {
+		return false
+	}
+	m.img[v], m.used[p] = int8(p), true
+	if m.search(step + 1) {
+		return true
+	}
+	m.img[v], m.used[p] = -1, false
+	return false
+}
+
 func (m *matcher) search(step int) bool {
 	if step == m.bg.n {
 		return true
 	}
 	v := int(m.bg.order[step])
-	try := func(p int) bool {
-		if !m.fits(v, p) {
-			return false
-		}
-		m.img[v], m.used[p] = int8(p), true
-		if m.search(step + 1) {
-			return true
-		}
-		m.img[v], m.used[p] = -1, false
-		return false
-	}
 	if par := m.bg.parent[step]; par >= 0 {
 		pp := &m.pg.Vertices[m.img[par]]
 		for k := uint8(0); k < pp.Degree; k++ {
-			if try(int(pp.N[k])) {
+			if m.try(step, v, int(pp.N[k])) {
 				return true
 			}
 		}
 		return false
 	}
 	for p := range m.pg.Vertices {
-		if try(p) {
+		if m.try(step, v, p) {
 			return true
 		}
 	}
@@ -257,12 +269,12 @@ func (m *matcher) search(step int) bool {
 // isomorphic to the eye space's graph with compatible marks, and the board point of each pattern
 // vertex. It returns nil when none matches.
 func (db *EyeDB) Match(b *weiqi.Board, es *weiqi.EyeSpace) (*EyeGraph, [MaxEyeVertices]int) {
-	var bg boardGraph
 	var where [MaxEyeVertices]int
+	var m matcher
+	bg := &m.bg
 	if !bg.build(b, es) {
 		return nil, where
 	}
-	m := matcher{bg: &bg}
 	for _, gi := range db.index[bg.key] {
 		m.pg = db.Graphs[gi]
 		for i := 0; i < bg.n; i++ {
@@ -302,12 +314,37 @@ func (db *EyeDB) Evaluate(b *weiqi.Board, es *weiqi.EyeSpace) EyeResult {
 	return r
 }
 
-// EvaluateAll finds and values every eye space of a position (dead stones as given) and appends
-// the results to dst.
-func (db *EyeDB) EvaluateAll(b *weiqi.Board, dead pattern.Set, dst []EyeResult) []EyeResult {
-	var spaces [64]weiqi.EyeSpace
-	for _, es := range weiqi.EyeSpaces(b, dead, spaces[:0]) {
-		dst = append(dst, db.Evaluate(b, &es))
+// EyeEvaluator finds and values the eye spaces of positions, reusing its scratch space: no
+// allocation per position once its buffers have grown. It is not safe for concurrent use.
+type EyeEvaluator struct {
+	db     *EyeDB
+	an     weiqi.Analysis
+	spaces []weiqi.EyeSpace
+}
+
+// NewEvaluator returns an evaluator on the database.
+func (db *EyeDB) NewEvaluator() *EyeEvaluator {
+	return &EyeEvaluator{db: db, spaces: make([]weiqi.EyeSpace, 0, 64)}
+}
+
+// Analysis is the string table of the last position evaluated.
+func (e *EyeEvaluator) Analysis() *weiqi.Analysis { return &e.an }
+
+// All finds and values every eye space of a position and appends the results to dst. With
+// simpleDead the dead stones are found by weiqi's simple rule and dead is ignored.
+func (e *EyeEvaluator) All(b *weiqi.Board, dead pattern.Set, simpleDead bool, dst []EyeResult) []EyeResult {
+	e.an.Analyze(b)
+	if simpleDead {
+		dead = e.an.SimpleDead()
+	}
+	e.spaces = e.an.EyeSpaces(dead, e.spaces[:0])
+	for i := range e.spaces {
+		dst = append(dst, e.db.Evaluate(b, &e.spaces[i]))
 	}
 	return dst
+}
+
+// EvaluateAll finds and values every eye space of a position (dead stones as given).
+func (db *EyeDB) EvaluateAll(b *weiqi.Board, dead pattern.Set, dst []EyeResult) []EyeResult {
+	return db.NewEvaluator().All(b, dead, false, dst)
 }

@@ -62,6 +62,12 @@ type Grid struct {
 	nbr   [][4]int16  // orthogonal neighbours, -1 off the board
 	diag  [][4]int16  // diagonal neighbours, -1 off the board
 	edges []uint8     // number of orthogonal neighbours off the board: 0 centre, 1 edge, 2 corner
+
+	edge      pattern.Set    // points on the first line
+	corners   pattern.Set    // the corner points
+	fileBelow [3]pattern.Set // [k]: points on files 0..size-1-k (may move k files east)
+	fileFrom  [3]pattern.Set // [k]: points on files k..size-1 (may move k files west)
+	offDiag   []uint8        // diagonals off the board across one edge only (eyes.texi counts them 1)
 }
 
 // NewGrid returns the grid of a size x size board (1 to 19).
@@ -78,8 +84,23 @@ func NewGrid(size int) (*Grid, error) {
 	g.nbr = make([][4]int16, n)
 	g.diag = make([][4]int16, n)
 	g.edges = make([]uint8, n)
+	g.offDiag = make([]uint8, n)
 	for sq := 0; sq < n; sq++ {
 		f, r := geo.Coords(sq)
+		for k := 0; k < 3; k++ {
+			if f < size-k {
+				g.fileBelow[k].Add(sq)
+			}
+			if f >= k {
+				g.fileFrom[k].Add(sq)
+			}
+		}
+		if f == 0 || r == 0 || f == size-1 || r == size-1 {
+			g.edge.Add(sq)
+		}
+		if (f == 0 || f == size-1) && (r == 0 || r == size-1) {
+			g.corners.Add(sq)
+		}
 		if f > 0 {
 			g.notW.Add(sq)
 		}
@@ -95,6 +116,11 @@ func NewGrid(size int) (*Grid, error) {
 		}
 		for i, st := range [4][2]int{{1, 1}, {1, -1}, {-1, -1}, {-1, 1}} {
 			g.diag[sq][i] = int16(geo.Square(f+st[0], r+st[1]))
+			fo := f+st[0] < 0 || f+st[0] >= size
+			ro := r+st[1] < 0 || r+st[1] >= size
+			if fo != ro {
+				g.offDiag[sq]++
+			}
 		}
 	}
 	return g, nil
