@@ -1,7 +1,9 @@
 package gnugo
 
 import (
+	"fmt"
 	"math/bits"
+	"strings"
 
 	"github.com/cqlgo/cql/pattern"
 	"github.com/cqlgo/cql/weiqi"
@@ -154,6 +156,11 @@ func (bg *boardGraph) build(b *weiqi.Board, es *weiqi.EyeSpace) bool {
 			return false
 		}
 	}
+	return bg.finish()
+}
+
+// finish computes the key and the matching order of a graph whose vertices and edges are set.
+func (bg *boardGraph) finish() bool {
 	var deg [5]int
 	marg := 0
 	for i := 0; i < bg.n; i++ {
@@ -347,4 +354,68 @@ func (e *EyeEvaluator) All(b *weiqi.Board, dead pattern.Set, simpleDead bool, ds
 // EvaluateAll finds and values every eye space of a position (dead stones as given).
 func (db *EyeDB) EvaluateAll(b *weiqi.Board, dead pattern.Set, dst []EyeResult) []EyeResult {
 	return db.NewEvaluator().All(b, dead, false, dst)
+}
+
+// Shape is an eye space drawn as in eyes.db and matched against the database.
+type Shape struct {
+	Drawn  *EyeGraph // the drawing compiled as a graph
+	Graph  *EyeGraph // the matching database pattern, nil when none matches (valued 2222)
+	Value  EyeValue
+	Attack []int // vertices of Drawn that are the attacker's vital points
+	Defend []int // the defender's
+}
+
+// MatchShape values an eye space drawn as in eyes.db, rows separated by newlines: . a point,
+// ! a marginal point, X a dead opponent stone, $ a marginal point holding one, | - + the board's
+// edges. Other marks are errors with line and column ("shape" as the file name).
+func (db *EyeDB) MatchShape(text string) (*Shape, error) {
+	rows := strings.Split(strings.Trim(text, "\n"), "\n")
+	for r, row := range rows {
+		for c := 0; c < len(row); c++ {
+			switch row[c] {
+			case '.', '!', 'X', '$', '|', '-', '+', ' ':
+			default:
+				return nil, &DiagramError{"shape", r + 1, c + 1, fmt.Sprintf("unknown mark %q in an eye shape (want . ! X $ | - +)", row[c])}
+			}
+		}
+	}
+	drawn, err := ParseEyeDiagram(rows, "shape", 1)
+	if err != nil {
+		return nil, err
+	}
+	var m matcher
+	bg := &m.bg
+	bg.n = len(drawn.Vertices)
+	for i, v := range drawn.Vertices {
+		bg.sq[i] = i
+		bg.marg[i] = v.Marginal
+		bg.stone[i] = v.Flags&CanHoldStone != 0
+		bg.edge[i] = v.Edge
+		bg.deg[i] = v.Degree
+		bg.nb[i] = v.N
+	}
+	sh := &Shape{Drawn: drawn, Value: EyeValue{2, 2, 2, 2}}
+	if !bg.finish() {
+		return nil, &DiagramError{"shape", 1, 1, "the shape is not connected"}
+	}
+	for _, gi := range db.index[bg.key] {
+		m.pg = db.Graphs[gi]
+		for i := 0; i < bg.n; i++ {
+			m.img[i], m.used[i] = -1, false
+		}
+		if m.search(0) {
+			sh.Graph, sh.Value = m.pg, m.pg.Value
+			for i := 0; i < bg.n; i++ {
+				f := m.pg.Vertices[m.img[i]].Flags
+				if f&AttackPoint != 0 {
+					sh.Attack = append(sh.Attack, i)
+				}
+				if f&DefensePoint != 0 {
+					sh.Defend = append(sh.Defend, i)
+				}
+			}
+			break
+		}
+	}
+	return sh, nil
 }

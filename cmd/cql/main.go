@@ -35,6 +35,7 @@ var subcommands = map[string]func() *cobra.Command{
 	"export":   newExportCmd,
 	"perft":    newPerftCmd,
 	"board":    newBoardCmd,
+	"go":       newGoCmd,
 }
 
 // run executes the command line and returns the exit status; tests call it directly.

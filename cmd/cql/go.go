@@ -1,0 +1,454 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cqlgo/cql/gnugo"
+	"github.com/cqlgo/cql/pattern"
+	"github.com/cqlgo/cql/sgf"
+	"github.com/cqlgo/cql/weiqi"
+	"github.com/spf13/cobra"
+)
+
+// defaultGnuGoDir is where the repository's shared data keeps GNU Go's databases (GPL-3.0, read
+// at run time, never copied into the project).
+const defaultGnuGoDir = "../shared/reference/gnugo"
+
+// goFlags are the flags shared by the `cql go` subcommands.
+type goFlags struct {
+	db     string
+	move   int
+	format string
+	dead   string
+}
+
+func (f *goFlags) add(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.db, "db", defaultGnuGoDir, "GNU Go's pattern directory (or, for patterns, a .db file)")
+	cmd.Flags().IntVar(&f.move, "move", -1, "the position after this many moves of the main line (default: the last)")
+	cmd.Flags().StringVar(&f.format, "format", "text", "output: text or jsonl")
+	cmd.Flags().StringVar(&f.dead, "dead", "", "dead stones, GTP points separated by commas or spaces (default: SGF MA/TR markup, else the simple rule)")
+}
+
+func (f *goFlags) check() error {
+	if f.format != "text" && f.format != "jsonl" {
+		return fmt.Errorf("--format %q: want text or jsonl", f.format)
+	}
+	return nil
+}
+
+// newGoCmd is `cql go`: Go (the board game) on the pattern core with GNU Go's databases.
+func newGoCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "go",
+		Short: "Go (the board game): eye spaces, group status and GNU Go's patterns on SGF records",
+		Long: `Go positions from SGF game records valued with GNU Go's databases (read at run time from
+--db, by default ` + defaultGnuGoDir + `).
+
+  cql go eyes FILE.sgf...          every eye space: points, marginal points, eyes.db pattern,
+                                   (eyes if the owner plays first, if the opponent does),
+                                   ALIVE / URGENT / DEAD and the vital points
+  cql go eyes --shape DIAGRAM      one eye space drawn as in eyes.db ('.!.', '..\n..', '|..\n+--')
+  cql go status FILE.sgf...        groups with their status from all their eye spaces
+
+Points are GTP names (A1 in the lower left, no I).`,
+	}
+	cmd.AddCommand(newGoEyesCmd(), newGoStatusCmd())
+	return cmd
+}
+
+// loadEyeDB reads eyes.db from a directory or a file path.
+func loadEyeDB(path string, stderr io.Writer) (*gnugo.EyeDB, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		path = filepath.Join(path, "eyes.db")
+	}
+	db, problems, err := gnugo.LoadEyeDB(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%v: give --db with GNU Go's patterns directory (eyes.db)", err)
+		}
+		return nil, err
+	}
+	for _, p := range problems {
+		fmt.Fprintln(stderr, "cql: skipped:", p)
+	}
+	return db, nil
+}
+
+// goPosition is one position of an SGF file to analyse.
+type goPosition struct {
+	file   string
+	game   int
+	move   int
+	board  *weiqi.Board
+	toMove weiqi.Color
+	dead   pattern.Set
+}
+
+func loadGoPositions(f *goFlags, files []string) ([]goPosition, error) {
+	var out []goPosition
+	for _, file := range files {
+		games, err := sgf.LoadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		for gi, g := range games {
+			n := f.move
+			if n < 0 || n > len(g.Moves) {
+				n = len(g.Moves)
+			}
+			b, tm := g.Position(n)
+			p := goPosition{file: file, game: gi + 1, move: n, board: b, toMove: tm}
+			switch {
+			case f.dead != "":
+				for _, name := range strings.FieldsFunc(f.dead, func(r rune) bool { return r == ',' || r == ' ' }) {
+					sq, err := b.Grid().ParseGTP(name)
+					if err != nil {
+						return nil, fmt.Errorf("--dead: %v", err)
+					}
+					if b.At(sq) == weiqi.Empty {
+						return nil, fmt.Errorf("--dead: %s has no stone in %s game %d after move %d", name, file, gi+1, n)
+					}
+					p.dead = p.dead.Or(b.String(sq))
+				}
+			default:
+				p.dead = g.Marked(n, "MA", "TR").And(b.Stones(weiqi.Black).Or(b.Stones(weiqi.White)))
+				if p.dead.IsEmpty() {
+					p.dead = weiqi.SimpleDead(b)
+				}
+			}
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+func gtpList(g *weiqi.Grid, s pattern.Set) []string {
+	out := []string{}
+	for _, sq := range s.Squares(nil) {
+		out = append(out, g.GTP(sq))
+	}
+	return out
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// eyeJSON is one eye space in JSON lines.
+type eyeJSON struct {
+	File     string   `json:"file,omitempty"`
+	Game     int      `json:"game,omitempty"`
+	Move     *int     `json:"move,omitempty"`
+	Color    string   `json:"color"`
+	Points   []string `json:"points"`
+	Marginal []string `json:"marginal"`
+	Dead     []string `json:"dead"`
+	Pattern  any      `json:"pattern"`
+	Value    string   `json:"value"`
+	First    int      `json:"first"`
+	Second   int      `json:"second"`
+	Status   string   `json:"status"`
+	Vital    []string `json:"vital"`
+	Attack   []string `json:"attack"`
+	Defense  []string `json:"defense"`
+	// Eyes is seed 001's urgent-point rule: First when the owner is to move, else Second.
+	Eyes int `json:"eyes_to_move"`
+}
+
+func newGoEyesCmd() *cobra.Command {
+	var f goFlags
+	var shape string
+	cmd := &cobra.Command{
+		Use:   "eyes (FILE.sgf... | --shape DIAGRAM)",
+		Short: "Eye spaces of SGF positions (or of one drawn shape) valued with GNU Go's eyes.db",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := f.check(); err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			db, err := loadEyeDB(f.db, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			if cmd.Flags().Changed("shape") {
+				if len(args) > 0 {
+					return errors.New("--shape takes no SGF files")
+				}
+				return runShape(out, db, shape, f.format)
+			}
+			if len(args) == 0 {
+				return errors.New("no SGF file: give FILE.sgf... or --shape DIAGRAM")
+			}
+			positions, err := loadGoPositions(&f, args)
+			if err != nil {
+				return err
+			}
+			ev := db.NewEvaluator()
+			enc := json.NewEncoder(out)
+			for _, p := range positions {
+				g := p.board.Grid()
+				results := ev.All(p.board, p.dead, false, nil)
+				if f.format == "text" {
+					fmt.Fprintf(out, "%s game %d after move %d, %s to move:\n", p.file, p.game, p.move, p.toMove)
+					fmt.Fprint(out, drawEyes(p.board, results))
+				}
+				for i, r := range results {
+					j := eyeRecord(g, &r, p.toMove)
+					j.File, j.Game, j.Move = p.file, p.game, &p.move
+					if f.format == "jsonl" {
+						if err := enc.Encode(j); err != nil {
+							return err
+						}
+						continue
+					}
+					fmt.Fprintf(out, "%s %s, %d points [%s] marginal [%s] pattern %v %s (%d, %d) %s vital [%s]\n",
+						spaceLabel(i), j.Color, len(j.Points), strings.Join(j.Points, " "),
+						strings.Join(j.Marginal, " "), orDash(fmt.Sprint(j.Pattern)), j.Value, j.First, j.Second, j.Status, strings.Join(j.Vital, " "))
+				}
+			}
+			return nil
+		},
+	}
+	f.add(cmd)
+	cmd.Flags().StringVar(&shape, "shape", "", "an eye space drawn as in eyes.db: . point, ! marginal, X dead stone, $ marginal dead stone, | - + edges; rows separated by newlines")
+	return cmd
+}
+
+func spaceLabel(i int) string { return string(rune('a' + i%26)) }
+
+func eyeRecord(g *weiqi.Grid, r *gnugo.EyeResult, toMove weiqi.Color) eyeJSON {
+	j := eyeJSON{
+		Color:    r.Space.Color.String(),
+		Points:   gtpList(g, r.Space.Points.Or(r.Extra)),
+		Marginal: gtpList(g, r.Space.Marginal.Or(r.Extra)),
+		Dead:     gtpList(g, r.Space.Dead),
+		Value:    r.Value.String(),
+		First:    r.First(),
+		Second:   r.Second(),
+		Status:   r.Status().String(),
+		Vital:    gtpList(g, r.Vital()),
+		Attack:   gtpList(g, r.Attack),
+		Defense:  gtpList(g, r.Defense),
+		Eyes:     r.EyesToMove(toMove == r.Space.Color),
+	}
+	if r.Graph != nil {
+		j.Pattern = r.Graph.Name
+	} else {
+		j.Pattern = nil
+	}
+	return j
+}
+
+// drawEyes draws the board with each eye space marked by a letter (a, b, ...; upper case on its
+// marginal points); stones are X (black) and O (white), with the dead ones in lower case.
+func drawEyes(b *weiqi.Board, results []gnugo.EyeResult) string {
+	mark := map[int]byte{}
+	for i, r := range results {
+		l := byte('a' + i%26)
+		for _, sq := range r.Space.Points.Squares(nil) {
+			if b.At(sq) != weiqi.Empty {
+				continue
+			}
+			if r.Space.Marginal.Has(sq) {
+				mark[sq] = l - 'a' + 'A'
+			} else {
+				mark[sq] = l
+			}
+		}
+	}
+	dead := pattern.Set{}
+	for _, r := range results {
+		dead = dead.Or(r.Space.Dead)
+	}
+	return b.Draw(func(sq int) byte {
+		if dead.Has(sq) {
+			if b.At(sq) == weiqi.Black {
+				return 'x'
+			}
+			return 'o'
+		}
+		return mark[sq]
+	})
+}
+
+// runShape values one drawn eye space. Its points are named as if the drawing lay on a 19x19
+// board: against the edges it draws, else with its lower-left point at C3.
+func runShape(out io.Writer, db *gnugo.EyeDB, text, format string) error {
+	text = strings.ReplaceAll(text, `\n`, "\n")
+	sh, err := db.MatchShape(text)
+	if err != nil {
+		return err
+	}
+	rows := strings.Split(strings.Trim(text, "\n"), "\n")
+	grid, _ := weiqi.NewGrid(weiqi.MaxSize)
+	place := shapePlacement(rows)
+	var pts, marg, dead, attack, defend pattern.Set
+	for i, v := range sh.Drawn.Vertices {
+		sq := grid.Square(place(v.Row, v.Col))
+		if sq < 0 {
+			return errors.New("the shape does not fit a 19x19 board")
+		}
+		pts.Add(sq)
+		if v.Marginal {
+			marg.Add(sq)
+		}
+		if v.Flags&gnugo.CanHoldStone != 0 {
+			dead.Add(sq)
+		}
+		for _, a := range sh.Attack {
+			if a == i {
+				attack.Add(sq)
+			}
+		}
+		for _, d := range sh.Defend {
+			if d == i {
+				defend.Add(sq)
+			}
+		}
+	}
+	r := gnugo.EyeResult{Space: weiqi.EyeSpace{Color: weiqi.Black, Points: pts, Marginal: marg, Dead: dead},
+		Graph: sh.Graph, Value: sh.Value, Attack: attack, Defense: defend}
+	j := eyeRecord(grid, &r, weiqi.Black)
+	if format == "jsonl" {
+		return json.NewEncoder(out).Encode(j)
+	}
+	fmt.Fprintf(out, "shape:\n%s\npoints [%s] marginal [%s] dead [%s] pattern %v %s (%d, %d) %s vital [%s]\n",
+		strings.Join(rows, "\n"), strings.Join(j.Points, " "), strings.Join(j.Marginal, " "), strings.Join(j.Dead, " "),
+		orDash(fmt.Sprint(j.Pattern)), j.Value, j.First, j.Second, j.Status, strings.Join(j.Vital, " "))
+	if sh.Graph != nil {
+		fmt.Fprintf(out, "eyes.db pattern %s:\n%s\n", sh.Graph.Name, sh.Graph.Diagram())
+	}
+	return nil
+}
+
+// shapePlacement maps a drawing's row and column to a file and rank of a 19x19 board.
+func shapePlacement(rows []string) func(r, c int) (int, int) {
+	minC, maxR := 1<<30, -1
+	leftEdge, rightEdge, topEdge, bottomEdge := -1, -1, -1, -1
+	for r, row := range rows {
+		for c := 0; c < len(row); c++ {
+			switch row[c] {
+			case '|':
+				if leftEdge < 0 && !strings.ContainsAny(row[:c], ".!X$") {
+					leftEdge = c
+				} else {
+					rightEdge = c
+				}
+			case '-', '+':
+				if strings.Trim(row, "-+| ") == "" {
+					if maxR < 0 {
+						topEdge = r
+					} else {
+						bottomEdge = r
+					}
+				}
+			case ' ':
+			default:
+				minC = min(minC, c)
+				maxR = max(maxR, r)
+			}
+		}
+	}
+	fileOf := func(c int) int { return c - minC + 2 }
+	switch {
+	case leftEdge >= 0:
+		fileOf = func(c int) int { return c - leftEdge - 1 }
+	case rightEdge >= 0:
+		fileOf = func(c int) int { return weiqi.MaxSize - (rightEdge - c) }
+	}
+	rankOf := func(r int) int { return maxR - r + 2 }
+	switch {
+	case bottomEdge >= 0:
+		rankOf = func(r int) int { return bottomEdge - r - 1 }
+	case topEdge >= 0:
+		rankOf = func(r int) int { return weiqi.MaxSize - (r - topEdge) }
+	}
+	return func(r, c int) (int, int) { return fileOf(c), rankOf(r) }
+}
+
+// groupJSON is one group in JSON lines.
+type groupJSON struct {
+	File    string   `json:"file,omitempty"`
+	Game    int      `json:"game,omitempty"`
+	Move    int      `json:"move"`
+	Color   string   `json:"color"`
+	Origin  string   `json:"origin"`
+	Stones  int      `json:"stones"`
+	Spaces  []string `json:"eye_spaces"`
+	First   int      `json:"first"`
+	Second  int      `json:"second"`
+	Status  string   `json:"status"`
+	Dead    bool     `json:"dead_stones"`
+	Defend  []string `json:"defend"`
+	Attack  []string `json:"attack"`
+	Members []string `json:"points"`
+}
+
+func newGoStatusCmd() *cobra.Command {
+	var f goFlags
+	cmd := &cobra.Command{
+		Use:   "status FILE.sgf...",
+		Short: "Groups of SGF positions with their status (ALIVE, URGENT, DEAD) from their eye spaces",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := f.check(); err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			db, err := loadEyeDB(f.db, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			positions, err := loadGoPositions(&f, args)
+			if err != nil {
+				return err
+			}
+			ev := db.NewEvaluator()
+			enc := json.NewEncoder(out)
+			for _, p := range positions {
+				g := p.board.Grid()
+				results := ev.All(p.board, p.dead, false, nil)
+				groups := gnugo.Groups(p.board, p.dead, results)
+				if f.format == "text" {
+					fmt.Fprintf(out, "%s game %d after move %d, %s to move:\n", p.file, p.game, p.move, p.toMove)
+					fmt.Fprint(out, drawEyes(p.board, results))
+				}
+				for _, grp := range groups {
+					j := groupJSON{File: p.file, Game: p.game, Move: p.move, Color: grp.Color.String(),
+						Origin: g.GTP(grp.Stones.Squares(nil)[0]), Stones: grp.Stones.Count(),
+						Spaces: []string{}, First: grp.First, Second: grp.Second, Status: grp.Status.String(),
+						Dead: grp.Dead, Defend: gtpList(g, grp.Defend), Attack: gtpList(g, grp.Attack),
+						Members: gtpList(g, grp.Stones)}
+					for _, si := range grp.Spaces {
+						j.Spaces = append(j.Spaces, spaceLabel(si))
+					}
+					if f.format == "jsonl" {
+						if err := enc.Encode(j); err != nil {
+							return err
+						}
+						continue
+					}
+					note := ""
+					if grp.Dead {
+						note = " (dead stones)"
+					}
+					fmt.Fprintf(out, "%s group at %s, %d stones, eye spaces [%s]: %s (%d, %d)%s defend [%s] attack [%s]\n",
+						j.Color, j.Origin, j.Stones, strings.Join(j.Spaces, " "), j.Status, j.First, j.Second, note,
+						strings.Join(j.Defend, " "), strings.Join(j.Attack, " "))
+				}
+			}
+			return nil
+		},
+	}
+	f.add(cmd)
+	return cmd
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cqlgo/cql/internal/testdata"
+)
+
+func runGo(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	st := run(args, strings.NewReader(""), &out, &errb)
+	return out.String(), errb.String(), st
+}
+
+// A 9x9 black group around a straight three (D5 E5 F5) with a white living group around it.
+const straightThreeSGF = `(;GM[1]FF[4]SZ[9]
+AW[aa][ba][ca][da][ea][fa][ga][ha][ia][ab][cb][db][eb][fb][gb][ib][ac][bc][cc][dc][ec][fc][gc][hc][ic]
+[ad][bd][hd][id][ae][be][he][ie][af][bf][hf][if][ag][bg][cg][dg][eg][fg][gg][hg][ig]
+[ah][ch][dh][eh][fh][gh][ih][ai][bi][ci][di][ei][fi][gi][hi][ii]
+AB[cd][dd][ed][fd][gd][ce][ge][cf][df][ef][ff][gf]
+;B[tt]C[a pass]
+)`
+
+func TestGoEyesCommand(t *testing.T) {
+	db := testdata.GnuGo(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "three.sgf")
+	if err := os.WriteFile(file, []byte(straightThreeSGF), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, st := runGo(t, "go", "eyes", "--db", db, "--format", "jsonl", "--move", "0", file)
+	if st != 0 {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	found := false
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var j map[string]any
+		if err := json.Unmarshal([]byte(line), &j); err != nil {
+			t.Fatalf("bad JSON line %q: %v", line, err)
+		}
+		for _, k := range []string{"color", "points", "marginal", "pattern", "first", "second", "status", "vital"} {
+			if _, ok := j[k]; !ok {
+				t.Errorf("key %q missing in %s", k, line)
+			}
+		}
+		if j["color"] == "black" && strings.Contains(line, `"points":["D5","E5","F5"]`) {
+			found = true
+			if j["pattern"] != "301" || j["first"] != 2.0 || j["second"] != 1.0 || j["status"] != "URGENT" ||
+				!strings.Contains(line, `"vital":["E5"]`) {
+				t.Errorf("straight three: %s", line)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no black eye space D5 E5 F5 in:\n%s", out)
+	}
+	out, _, st = runGo(t, "go", "status", "--db", db, "--move", "0", file)
+	if st != 0 || !strings.Contains(out, "black group at C4, 12 stones, eye spaces [") || !strings.Contains(out, "URGENT (2, 1) defend [E5] attack [E5]") {
+		t.Errorf("status output:\n%s", out)
+	}
+}
+
+func TestGoEyesShape(t *testing.T) {
+	db := testdata.GnuGo(t)
+	for _, c := range []struct {
+		shape, want string
+	}{
+		{".!.", `"points":["C3","D3","E3"],"marginal":["D3"],"dead":[],"pattern":"320","value":"0022","first":2,"second":0,"status":"URGENT","vital":["D3"]`},
+		{`..\n..`, `"pattern":"4301","value":"1112","first":1,"second":1,"status":"DEAD","vital":[]`},
+		{"|.\n|...\n+---", `"points":["A1","B1","C1","A2"],"marginal":[],"dead":[],"pattern":"4000","value":"1122","first":2,"second":1,"status":"URGENT","vital":["B1"]`},
+		{"...\n...\n...", `"pattern":null,"value":"2222","first":2,"second":2,"status":"ALIVE"`},
+		{"X.X", `"dead":["C3","E3"],"pattern":"300","value":"2222"`},
+	} {
+		out, errs, st := runGo(t, "go", "eyes", "--db", db, "--format", "jsonl", "--shape", c.shape)
+		if st != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("--shape %q: status %d %s\n%s\nwant %s", c.shape, st, errs, out, c.want)
+		}
+	}
+}
+
+func TestGoErrors(t *testing.T) {
+	db := testdata.GnuGo(t)
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.sgf")
+	os.WriteFile(bad, []byte("(;SZ[9]\n;B[ee];W[ee])"), 0o644)
+	big := filepath.Join(dir, "big.sgf")
+	os.WriteFile(big, []byte("(;SZ[21];B[aa])"), 0o644)
+	for _, c := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"go", "eyes", "--db", db, "--shape", ".*."}, "shape:1:2: unknown mark '*'"},
+		{[]string{"go", "eyes", "--db", db, "--format", "xml", bad}, "--format \"xml\""},
+		{[]string{"go", "eyes", "--db", db, bad}, "bad.sgf:2:8: move 2 white E5: point is occupied"},
+		{[]string{"go", "eyes", "--db", db, big}, "big.sgf:1:3: SZ[21]: boards are 1x1 to 19x19"},
+		{[]string{"go", "eyes", "--db", filepath.Join(dir, "nowhere"), bad}, "give --db"},
+		{[]string{"go", "eyes", "--db", db}, "no SGF file"},
+	} {
+		_, errs, st := runGo(t, c.args...)
+		if st != 2 || !strings.Contains(errs, c.err) {
+			t.Errorf("%v: status %d, stderr %q, want %q", c.args, st, errs, c.err)
+		}
+	}
+}
