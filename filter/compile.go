@@ -28,8 +28,9 @@ type Query struct {
 
 // SortKey describes one `sort` filter of the program, in source order.
 type SortKey struct {
-	Label string
-	Min   bool // keep the game's minimum value instead of the maximum
+	Label  string
+	Min    bool // keep the game's minimum value instead of the maximum
+	String bool // the values are strings (Evaluator.SortString), compared bytewise
 }
 
 // Header returns the program's header parameters (the zero Header when the
@@ -902,6 +903,15 @@ func (c *compiler) transform(n *query.Transform) (node, error) {
 }
 
 func (c *compiler) sort(n *query.Sort) (node, error) {
+	if n.X.Type() == query.TypeString {
+		x, err := c.str(n.X)
+		if err != nil {
+			return nil, err
+		}
+		idx := len(c.q.sorts)
+		c.q.sorts = append(c.q.sorts, SortKey{Label: n.Label, Min: n.Min, String: true})
+		return &sortStr{idx: idx, a: x}, nil
+	}
 	x, err := c.num(n.X)
 	if err != nil {
 		return nil, err

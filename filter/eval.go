@@ -174,12 +174,8 @@ func (e *Evaluator) Annotations() []Annotation { return e.pending }
 // mergeSort folds the sort values of a matching position into the game's.
 func (e *Evaluator) mergeSort() {
 	for j, p := range e.posSort {
-		if !p.ok {
-			continue
-		}
-		g := &e.gameSort[j]
-		if !g.ok || (e.q.sorts[j].Min && p.v < g.v) || (!e.q.sorts[j].Min && p.v > g.v) {
-			*g = p
+		if e.q.sorts[j].better(p, e.gameSort[j]) {
+			e.gameSort[j] = p
 		}
 	}
 }
@@ -189,6 +185,11 @@ func (e *Evaluator) mergeSort() {
 // positions, and false when no matching position recorded one.
 func (e *Evaluator) SortValue(i int) (int, bool) {
 	return e.gameSort[i].v, e.gameSort[i].ok
+}
+
+// SortString is SortValue for a sort by a string (SortKey.String).
+func (e *Evaluator) SortString(i int) (string, bool) {
+	return e.gameSort[i].s, e.gameSort[i].ok
 }
 
 // startGame resets the per-game state.

@@ -261,8 +261,8 @@ func (n *sortNode) num(e *Evaluator) (int, bool) {
 	v, ok := n.a.num(e)
 	if ok {
 		p := &e.posSort[n.idx]
-		if !p.ok || (e.q.sorts[n.idx].Min && v < p.v) || (!e.q.sorts[n.idx].Min && v > p.v) {
-			p.v, p.ok = v, true
+		if c := (sortVal{v: v, ok: true}); e.q.sorts[n.idx].better(c, *p) {
+			*p = c
 		}
 	}
 	return v, ok
@@ -272,7 +272,29 @@ func (n *sortNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 // sortVal is one sort value; ok is false when none was recorded.
 type sortVal struct {
 	v  int
+	s  string // the value of a string sort
 	ok bool
+}
+
+// better reports whether a is a better value than b for this sort: larger, or
+// smaller with min; any value beats none.
+func (k SortKey) better(a, b sortVal) bool {
+	if !a.ok || !b.ok {
+		return a.ok && !b.ok
+	}
+	var c int
+	switch {
+	case k.String:
+		c = strings.Compare(a.s, b.s)
+	case a.v < b.v:
+		c = -1
+	case a.v > b.v:
+		c = 1
+	}
+	if k.Min {
+		return c < 0
+	}
+	return c > 0
 }
 
 // ---- find ----

@@ -412,3 +412,22 @@ func (n *ifStr) str(e *Evaluator) (string, bool) {
 	return n.els.str(e)
 }
 func (n *ifStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// sortStr is `sort [min] "label" S` on a string: the game keeps the largest
+// (smallest with min) value of its matching positions.
+type sortStr struct {
+	idx int
+	a   strNode
+}
+
+func (n *sortStr) str(e *Evaluator) (string, bool) {
+	v, ok := n.a.str(e)
+	if ok {
+		p := &e.posSort[n.idx]
+		if c := (sortVal{s: v, ok: true}); e.q.sorts[n.idx].better(c, *p) {
+			*p = c
+		}
+	}
+	return v, ok
+}
+func (n *sortStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
@@ -248,4 +249,116 @@ func TestPersistentAcrossGames(t *testing.T) {
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
+}
+
+func TestFunctionsFromTheManual(t *testing.T) {
+	// function.html's examples, on the initial position (2 queens, 4 rooks).
+	defs := `function mate_or_stalemate() { mate or stalemate }
+function PurePieces(z) { z&[RBNQrbnq] }
+function double(x) { 2*x }
+function sets_smaller(x y){ #x<#y }
+`
+	yes := []string{
+		`double(#a-d1-8) == 64`,
+		`sets_smaller([Qq] [Rr])`,
+		`not sets_smaller([Rr] [Qq])`,
+		`not mate_or_stalemate()`,
+		`#PurePieces(.) == 14`,
+		`PurePieces(a-h1) == [a1,b1,c1,d1,f1,g1,h1]`,
+		// functions calling functions, before and after
+		`function quad(x) { double(double(x)) } quad(3) == 12`,
+		`function twice(x) { x + x } function fourfold(y) { twice(twice(y)) } fourfold(5) == 20`,
+		// a variable argument is passed by name: the function changes it
+		`function inc(v) { v += 1 } cnt1 = 1 inc(cnt1) inc(cnt1) cnt1 == 3`,
+		// the same function on a set and on a number
+		`function id(s) { s } #id(P) == 8 id(3) == 3`,
+		// a string function
+		`function greet(who) { "hello " + who } greet(player white) == "hello Kasparov, Garry"`,
+		// the value is the body's last filter
+		`function last() { 1 2 3 } last() == 3`,
+	}
+	for _, src := range yes {
+		if !startMatches(t, defs+src) {
+			t.Errorf("%s: did not match", src)
+		}
+	}
+}
+
+func TestFunctionErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`function f(x) { f(x) } f(1)`, "1:17: function 'f' calls itself"},
+		{`function f(x) { x } f(1 2)`, "1:21: function 'f' takes 1 arguments"},
+		{`function f(x x) { x }`, "parameter 'x' appears twice"},
+		{`function f(x) { x } function f(y) { y }`, "function 'f' is defined twice"},
+		{`function g(x) { "a" attacks x } g(K)`, "the left side of attacks must be a set filter, found a string filter"},
+	} {
+		_, err := query.Parse("q", []byte(c.src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
+// A function wrapper is expanded away: `function m() { mate } m()` compiles to
+// the very filter `mate` does, so it costs nothing per position.
+func TestFunctionWrapperCompilesAway(t *testing.T) {
+	q := compileText(t, `function m() { mate } m()`)
+	if _, ok := q.body.(mateNode); !ok {
+		t.Errorf("wrapped mate compiled to %T, want mateNode", q.body)
+	}
+	q = compileText(t, `function atk(x y) { x attacks y } atk(Q k)`)
+	if _, ok := q.body.(*seqNode); !ok {
+		t.Logf("atk(Q k) compiled to %T", q.body)
+	}
+}
+
+// TestNoAllocationsStringQueries: queries that build no strings allocate
+// nothing per position even when they use functions, persistent numbers,
+// string comparisons of tags and ~~ that does not match.
+func TestNoAllocationsStringQueries(t *testing.T) {
+	games := loadGames(t, "masters-10k.pgn", 20, false)
+	for _, src := range []string{
+		`function m() { mate } m()`,
+		`function atk(x y) { x attacks y } atk(Q k)`,
+		`persistent cnt += 0 mate persistent cnt += 1`,
+		`player white == "Carlsen, Magnus" or event > "Z"`,
+		`#"abc" == 3 lowercase "abc" == "abc" ascii 65 == "A" mate`,
+	} {
+		q := compileSrc(t, src)
+		e := q.NewEvaluator()
+		for _, g := range games {
+			e.Game(g)
+		}
+		allocs := testing.AllocsPerRun(10, func() {
+			for _, g := range games {
+				e.Game(g)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per run of %d games", src, allocs, len(games))
+		}
+	}
+}
+
+// BenchmarkFunctionWrapper compares `mate` with `mate` wrapped in a function
+// over masters-10k (parsed beforehand); the ratio is reported as wrapped/plain.
+func BenchmarkFunctionWrapper(b *testing.B) {
+	games := loadGames(b, "masters-10k.pgn", 10000, false)
+	plain, wrapped := compileSrc(b, "mate"), compileSrc(b, "function m() { mate } m()")
+	ep, ew := plain.NewEvaluator(), wrapped.NewEvaluator()
+	var tp, tw float64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, run := range []struct {
+			e *Evaluator
+			t *float64
+		}{{ep, &tp}, {ew, &tw}} {
+			start := time.Now()
+			for _, g := range games {
+				run.e.Game(g)
+			}
+			*run.t += float64(time.Since(start))
+		}
+	}
+	b.ReportMetric(tw/tp, "wrapped/plain")
 }

@@ -171,6 +171,9 @@ func (c *checker) check(n Node) Node {
 		}
 	case *Sort:
 		n.X = c.check(n.X)
+		if cmp, ok := n.X.(*Compare); ok && cmp.Links[0].Mode == CompareNumber && n.X.Type() == TypeNone {
+			break // a numeric comparison's value is its first operand's when it holds
+		}
 		if n.X.Type() != TypeString {
 			n.X = c.toNumber(n.X, "the sort value")
 		}

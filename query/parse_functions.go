@@ -1,4 +1,169 @@
 package query
 
+import "fmt"
+
+// User-defined functions: `function name(a b) { body }` and calls `name(x y)`.
+//
+// CQL functions are macros (gadycosteff.com/cql-6-1/function.html): a call is
+// replaced by the body, in which each formal parameter is renamed to the
+// variable given as the corresponding argument, or, when the argument is not
+// a variable, to a new variable assigned the argument's value just before the
+// body. So a call's value is its body's last filter's value, argument types
+// are those of the call (one function serves sets and numbers alike), and a
+// function may change a variable passed to it. The parser does the expansion:
+// it keeps each body's place in the source and parses it again at every call
+// with the parameters renamed, so the checker and the evaluator only ever see
+// ordinary filters, and a wrapped filter costs nothing at run time.
+
 // functions holds the user-defined functions seen so far.
-type functions struct{}
+type functions struct {
+	defs   map[string]*funcDef
+	active []string            // functions being expanded, innermost last (recursion is refused)
+	rename []map[string]string // parameter renamings of the bodies being parsed, innermost last
+	fresh  int                 // counter for the variables that hold non-variable arguments
+	// defining is set while a definition's body is parsed once to check its syntax:
+	// calls of functions not defined yet are accepted there (they are checked at the call).
+	defining int
+}
+
+type funcDef struct {
+	name    string
+	params  []string
+	pos     Pos
+	lex     lexer // the lexer just after the body's '{'
+	tok     token // the '{'
+	prevEnd int
+}
+
+const maxExpansions = 10000 // bounds the work of nested calls (f calls g twice, g calls h twice, ...)
+
+// resolveName applies the innermost function body's parameter renaming.
+func (p *parser) resolveName(name string) string {
+	if n := len(p.funcs.rename); n > 0 {
+		if r, ok := p.funcs.rename[n-1][name]; ok {
+			return r
+		}
+	}
+	return name
+}
+
+// parseFunctionDef parses `function name(params) { body }`; it is a
+// definition, not a filter, so it adds nothing to the sequence.
+func (p *parser) parseFunctionDef() {
+	pos := p.tok.pos
+	p.next()
+	if p.tok.kind != tIdent || keywords[p.tok.text] {
+		p.fail("function name after 'function'")
+	}
+	def := &funcDef{name: p.tok.text, pos: pos}
+	if _, dup := p.funcs.defs[def.name]; dup {
+		p.errorf(p.tok.pos, "function '%s' is defined twice", def.name)
+	}
+	if p.declared[def.name] {
+		p.errorf(p.tok.pos, "'%s' is already a variable; a function needs another name", def.name)
+	}
+	p.next()
+	p.expect(tLParen, " after the function name")
+	seen := map[string]bool{}
+	for p.tok.kind != tRParen {
+		if p.tok.kind != tIdent || keywords[p.tok.text] {
+			p.fail("parameter name or ')'")
+		}
+		if seen[p.tok.text] {
+			p.errorf(p.tok.pos, "parameter '%s' appears twice", p.tok.text)
+		}
+		seen[p.tok.text] = true
+		def.params = append(def.params, p.tok.text)
+		p.next()
+	}
+	p.next()
+	if p.tok.kind != tLBrace {
+		p.fail("'{' to start the body of function '" + def.name + "'")
+	}
+	def.lex, def.tok, def.prevEnd = p.lex, p.tok, p.prevEnd
+	// Parse the body once for its syntax; it is parsed again at each call.
+	identity := map[string]string{}
+	for _, a := range def.params {
+		identity[a] = a
+		p.declared[a] = true
+	}
+	p.funcs.rename = append(p.funcs.rename, identity)
+	p.funcs.defining++
+	p.parseBlock()
+	p.funcs.defining--
+	p.funcs.rename = p.funcs.rename[:len(p.funcs.rename)-1]
+	if p.funcs.defs == nil {
+		p.funcs.defs = map[string]*funcDef{}
+	}
+	p.funcs.defs[def.name] = def
+}
+
+// isCall reports whether the identifier w at the current token starts a
+// function call.
+func (p *parser) isCall(w string) bool {
+	if p.peek().kind != tLParen {
+		return false
+	}
+	if _, ok := p.funcs.defs[w]; ok {
+		return true
+	}
+	return p.funcs.defining > 0 && !p.declared[w]
+}
+
+// parseCall parses `name(args)` and returns the expanded body.
+func (p *parser) parseCall() Node {
+	pos := p.tok.pos
+	name := p.tok.text
+	p.next()
+	p.next() // (
+	var args []Node
+	for p.tok.kind != tRParen {
+		if p.tok.kind == tEOF {
+			p.fail("')' to close the arguments of '" + name + "'")
+		}
+		args = append(args, p.parseFilter())
+	}
+	p.next()
+	def, ok := p.funcs.defs[name]
+	if !ok { // only while checking a definition's syntax: a function defined later
+		return &Block{At: At{pos}, Filters: args}
+	}
+	if len(args) != len(def.params) {
+		p.errorf(pos, "function '%s' takes %d arguments (%s:%d:%d), found %d", name, len(def.params), "defined at", def.pos.Line, def.pos.Col, len(args))
+	}
+	for _, a := range p.funcs.active {
+		if a == name {
+			p.errorf(pos, "function '%s' calls itself; CQL functions are expanded in place, so they cannot be recursive", name)
+		}
+	}
+	p.funcs.fresh++
+	if p.funcs.fresh > maxExpansions {
+		p.errorf(pos, "too many function calls to expand (more than %d)", maxExpansions)
+	}
+	rename := map[string]string{}
+	var prologue []Node
+	for i, param := range def.params {
+		if v, ok := args[i].(*Var); ok {
+			rename[param] = v.Name // the body works on the caller's variable
+			continue
+		}
+		fresh := fmt.Sprintf("%s(%s)#%d", name, param, p.funcs.fresh)
+		rename[param] = fresh
+		p.declared[fresh] = true
+		prologue = append(prologue, &Assign{At: At{args[i].Pos()}, Op: OpAssign, Name: fresh, Value: args[i]})
+	}
+	// Parse the body where it was written, then come back.
+	lex, tok, prevEnd, strArgs, inLine, inGroup := p.lex, p.tok, p.prevEnd, p.strArgs, p.inLine, p.inGroup
+	p.lex, p.tok, p.prevEnd, p.strArgs = def.lex, def.tok, def.prevEnd, false
+	p.funcs.rename = append(p.funcs.rename, rename)
+	p.funcs.active = append(p.funcs.active, name)
+	body := p.parseBlock()
+	p.funcs.active = p.funcs.active[:len(p.funcs.active)-1]
+	p.funcs.rename = p.funcs.rename[:len(p.funcs.rename)-1]
+	p.lex, p.tok, p.prevEnd, p.strArgs, p.inLine, p.inGroup = lex, tok, prevEnd, strArgs, inLine, inGroup
+	if len(prologue) == 0 {
+		body.At = At{pos}
+		return body
+	}
+	return &Block{At: At{pos}, Filters: append(prologue, body)}
+}

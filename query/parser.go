@@ -103,6 +103,10 @@ func (p *parser) parseProgram() (prog *Program) {
 func (p *parser) parseSequence(end tokenKind) []Node {
 	var seq []Node
 	for p.tok.kind != end && p.tok.kind != tEOF {
+		if p.isKw("function") {
+			p.parseFunctionDef() // a definition, not a filter
+			continue
+		}
 		seq = append(seq, p.parseFilter())
 	}
 	return extendBodies(seq)
@@ -599,6 +603,10 @@ func (p *parser) parseWord() Node {
 	pos := t.pos
 	w := t.text
 	if !keywords[w] {
+		if p.isCall(w) {
+			return p.parseCall()
+		}
+		w = p.resolveName(w) // a function parameter is renamed to its argument
 		p.next()
 		if p.tok.kind == tElement { // x∊S body: square x in S body
 			return p.parseIteration(pos, false, false, w)
@@ -776,7 +784,7 @@ func (p *parser) parseVarName(after string) string {
 		}
 		p.fail("variable name after '" + after + "'")
 	}
-	name := p.tok.text
+	name := p.resolveName(p.tok.text)
 	p.next()
 	return name
 }
@@ -995,7 +1003,7 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 var unsupported = wordSet(
 	"atomic", "between", "colortype", "connectedpawns",
 	"consecutivemoves", "currenttransform", "dark", "dictionary",
-	"doubledpawns", "file", "function", "hhdb", "isolatedpawns",
+	"doubledpawns", "file", "hhdb", "isolatedpawns",
 	"light", "local", "loop", "makesquare", "passedpawns",
 	"pin", "rank", "ray", "reversecolor", "sqrt", "type",
 	"xray", "zobristkey",

@@ -71,8 +71,9 @@ type Result struct {
 	messages  []string // message filters' texts, for Options.Errors
 	positions int
 	matched   bool
-	order     int   // arrival order, for stable sorting
-	keys      []int // sort values
+	order     int      // arrival order, for stable sorting
+	keys      []int    // sort values
+	skeys     []string // values of string sorts (filter.SortKey.String)
 	hasKeys   []bool
 	game      *pgn.Game // a serial query's game, evaluated in emit (see filter.Query.Serial)
 	fatal     error     // a runtime failure of the query: the run stops
@@ -259,6 +260,12 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 		res.keys, res.hasKeys = make([]int, n+1), make([]bool, n+1)
 		for i := 0; i < n; i++ {
 			res.keys[i], res.hasKeys[i] = ev.SortValue(i)
+			if r.q.Sorts()[i].String {
+				if res.skeys == nil {
+					res.skeys = make([]string, n)
+				}
+				res.skeys[i], res.hasKeys[i] = ev.SortString(i)
+			}
 		}
 		if r.sortMatchCount {
 			res.keys[n], res.hasKeys[n] = len(matches), true
@@ -309,11 +316,15 @@ func (r *runner) annotate(g *pgn.Game, matches []int32, ev *filter.Evaluator) {
 	// The header comment: where the game came from, and its sort values.
 	header := fmt.Sprintf("cql: game %d of %s", g.Number, g.File)
 	for i, k := range r.q.Sorts() {
-		if v, ok := ev.SortValue(i); ok {
-			label := k.Label
-			if label == "" {
-				label = "sort"
+		label := k.Label
+		if label == "" {
+			label = "sort"
+		}
+		if k.String {
+			if v, ok := ev.SortString(i); ok {
+				header += fmt.Sprintf("; %s %s", label, v)
 			}
+		} else if v, ok := ev.SortValue(i); ok {
 			header += fmt.Sprintf("; %s %d", label, v)
 		}
 	}
@@ -343,6 +354,15 @@ func (r *runner) writeSorted(w *bufio.Writer) {
 		for k := range x.keys {
 			if x.hasKeys[k] != y.hasKeys[k] {
 				return x.hasKeys[k] // games with a value first
+			}
+			if k < len(sorts) && sorts[k].String {
+				if x.skeys[k] == y.skeys[k] {
+					continue
+				}
+				if sorts[k].Min {
+					return x.skeys[k] < y.skeys[k]
+				}
+				return x.skeys[k] > y.skeys[k]
 			}
 			if x.keys[k] == y.keys[k] {
 				continue

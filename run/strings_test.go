@@ -1,0 +1,146 @@
+package run
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/internal/testdata"
+	"github.com/cqlgo/cql/pgn"
+)
+
+// Persistent state, string sorts and runtime failures through the whole pipeline.
+
+func events(out string) string {
+	var ev []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, `[Event "`) {
+			ev = append(ev, strings.TrimSuffix(strings.TrimPrefix(line, `[Event "`), `"]`))
+		}
+	}
+	return strings.Join(ev, ",")
+}
+
+// Sorting by a string: larger first, smaller first with min; ties keep game order.
+func TestRunSortByString(t *testing.T) {
+	src := memFiles(map[string]string{"g.pgn": threeGames}, "g.pgn")
+	for _, c := range []struct{ query, want string }{
+		{`initial sort "event" event`, "Scholar's mate,Loyd,Bare"},
+		{`initial sort min "event" event`, "Bare,Loyd,Scholar's mate"},
+		{`initial sort "white" player white`, "Loyd,Scholar's mate"}, // C > A; Bare has no White tag: player white fails
+		{`initial sort "x" "same"`, "Scholar's mate,Bare,Loyd"},      // all tie: game order
+		// a numeric comparison sorts by its first operand when it holds
+		{`btm sort "moves" movenumber > 1`, "Loyd,Scholar's mate"},
+	} {
+		for _, threads := range []int{1, 3} {
+			out, _ := runString(t, compile(t, c.query), src, Options{Format: "pgn", Threads: threads})
+			if got := events(out); got != c.want {
+				t.Errorf("%s (threads %d): %s, want %s", c.query, threads, got, c.want)
+			}
+		}
+	}
+	out, _ := runString(t, compile(t, `initial sort "event" event`), src, Options{Format: "pgn"})
+	if !strings.Contains(out, "{cql: game 3 of g.pgn; event Loyd") {
+		t.Errorf("header comment lacks the string sort value:\n%s", out)
+	}
+}
+
+// A persistent tally over masters-10k equals a count made independently with a Go loop over
+// the games, and the output is byte-identical for 1, 2 and 8 threads (three runs each).
+func TestRunPersistentCounterMatchesGoLoop(t *testing.T) {
+	file := testdata.File(t, "masters-10k.pgn")
+	// Independent count: positions where the side to move is in check, and games won by White.
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checks, whiteWins := 0, 0
+	err = pgn.Scan(context.Background(), f, file, pgn.Options{}, func(g *pgn.Game) error {
+		for i := range g.Nodes {
+			if g.Nodes[i].Pos.InCheck() {
+				checks++
+			}
+		}
+		if g.Tag("Result") == "1-0" {
+			whiteWins++
+		}
+		return nil
+	})
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := compile(t, `persistent Checks += 0 persistent WhiteWins += 0
+if check then persistent Checks += 1
+if initial and result 1-0 then persistent WhiteWins += 1
+false`)
+	want := ""
+	for _, threads := range []int{1, 2, 8} {
+		for run := 0; run < 3; run++ {
+			var out, pers bytes.Buffer
+			if _, err := Run(context.Background(), q, Files{Names: []string{file}}, &out, Options{Format: "pgn", Threads: threads, Persistent: &pers}); err != nil {
+				t.Fatal(err)
+			}
+			got := pers.String() + "|" + out.String()
+			if want == "" {
+				want = got
+				exp := "Checks: " + itoa(checks) + "\nWhiteWins: " + itoa(whiteWins) + "\n|"
+				if got != exp {
+					t.Fatalf("persistent output %q, want %q (Go loop)", got, exp)
+				}
+			} else if got != want {
+				t.Fatalf("threads %d run %d: output differs from the first run", threads, run)
+			}
+		}
+		if testing.Short() {
+			break
+		}
+	}
+}
+
+func itoa(n int) string {
+	var b []byte
+	if n == 0 {
+		return "0"
+	}
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
+
+// A persistent string built game by game sees the games in input order for any thread count.
+func TestRunPersistentOrder(t *testing.T) {
+	src := memFiles(map[string]string{"g.pgn": threeGames, "h.pgn": threeGames}, "g.pgn", "h.pgn")
+	q := compile(t, `initial {if gamenumber == 0 persistent Order = ""}
+initial Order = Order + str(gamenumber " ")`)
+	for _, threads := range []int{1, 2, 4} {
+		var out, pers bytes.Buffer
+		if _, err := Run(context.Background(), q, src, &out, Options{Format: "fen", Threads: threads, Persistent: &pers}); err != nil {
+			t.Fatal(err)
+		}
+		if got := pers.String(); got != "Order: 1 2 3 1 2 3 \n" {
+			t.Errorf("threads %d: %q", threads, got)
+		}
+	}
+}
+
+// assert stops the run: Run returns a *filter.RuntimeError naming the game and position.
+func TestRunAssertStops(t *testing.T) {
+	src := memFiles(map[string]string{"g.pgn": threeGames}, "g.pgn")
+	for _, threads := range []int{1, 4} {
+		var out bytes.Buffer
+		st, err := Run(context.Background(), compile(t, `gamenumber == 3 ply == 11 assert false`), src, &out, Options{Format: "pgn", Threads: threads})
+		var re *filter.RuntimeError
+		if !errors.As(err, &re) || !strings.Contains(err.Error(), "g.pgn: game 3, ply 11 (after Qxd7+)") {
+			t.Errorf("threads %d: error %v", threads, err)
+		}
+		if st.GamesRead > 2 {
+			t.Errorf("threads %d: %d games read after the failure", threads, st.GamesRead)
+		}
+	}
+}
