@@ -86,6 +86,7 @@ type Evaluator struct {
 	// Scratch of the line matcher.
 	lineStack []lineCont
 	lineSteps int
+	lineDone  bool // firstmatch: a match was found
 
 	matches []int32
 	pending []Annotation // comment and message texts of the current game

@@ -12,66 +12,102 @@ type lineElem struct {
 
 // lineCont is a pending continuation of the matcher: after the current
 // group instance, go on matching elems, whose first element has matched k
-// times so far.
+// times so far. start is the node where the group instance began.
 type lineCont struct {
 	elems []lineElem
 	k     int
+	start int32
 }
 
 // lineNode is `line --> f --> g ...` (or `<--`): a regular expression over
 // the successive positions from the current one, forward along the game
-// (every child when variations are searched) or backward to the start. It
-// matches when the pattern matches a run of positions starting here; its
-// value is the length of the longest such run.
+// (every visited child; only primary moves with primary) or backward to the
+// start. It matches when the pattern matches a run of positions starting
+// here (of a length in rng, if given); its value is the length of the
+// longest such run (the first found with firstmatch), or with lastposition
+// the last position of that run.
 type lineNode struct {
-	back  bool
-	elems []lineElem
+	back, primary, firstMatch bool
+	rng                       *query.Range
+	elems                     []lineElem
 }
 
 // lineBudget bounds the work of one line evaluation, so that patterns with
-// nested repetitions cannot explode on long games.
+// nested repetitions cannot explode on long games. A repetition of a group
+// never repeats an instance that matched no position, so a pattern that can
+// match the empty sequence ({*} of an optional step) still ends; the budget
+// is the backstop for patterns whose number of ways to match explodes.
 const lineBudget = 1 << 16
 
-func (n *lineNode) num(e *Evaluator) (int, bool) {
+// eval runs the matcher from the current position: the length of the best
+// match and its last position (-1 when the match is empty).
+func (n *lineNode) eval(e *Evaluator) (int, int32) {
 	save := e.cur
 	e.lineStack = e.lineStack[:0]
 	e.lineSteps = 0
-	best := n.run(e, n.elems, 0, save, 0)
+	e.lineDone = false
+	best, last := n.run(e, n.elems, 0, save, 0, -1)
 	e.at(save)
-	return best, best >= 0
+	return best, last
+}
+
+func (n *lineNode) num(e *Evaluator) (int, bool) {
+	best, _ := n.eval(e)
+	return best, n.ok(best)
+}
+
+func (n *lineNode) ok(length int) bool {
+	if length < 0 {
+		return false
+	}
+	return n.rng == nil || length >= n.rng.Min && length <= n.rng.Max
 }
 
 func (n *lineNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
+// linePos is a line with lastposition: its value is a position.
+type linePos struct{ *lineNode }
+
+func (n linePos) position(e *Evaluator) (int32, bool) {
+	best, last := n.eval(e)
+	return last, n.ok(best) && last >= 0
+}
+func (n linePos) match(e *Evaluator) bool { _, ok := n.position(e); return ok }
+
 // run returns the number of positions consumed by the longest match of
 // elems (the first having matched k times) followed by the continuations
 // e.lineStack[:stk], starting at node i (-1: past the end of the game), or
-// -1 when there is none.
-func (n *lineNode) run(e *Evaluator, elems []lineElem, k int, i int32, stk int) int {
+// -1 when there is none; and the last position matched (last so far when
+// nothing more is consumed).
+func (n *lineNode) run(e *Evaluator, elems []lineElem, k int, i int32, stk int, last int32) (int, int32) {
 	e.lineSteps++
-	if e.lineSteps > lineBudget {
-		return -1
+	if e.lineSteps > lineBudget || e.lineDone {
+		return -1, -1
 	}
 	if len(elems) == 0 {
 		if stk == 0 {
-			return 0
+			e.lineDone = n.firstMatch
+			return 0, last
 		}
 		// Pop the continuation; put it back afterwards, because deeper
 		// calls reuse the slots at and above the new top.
 		c := e.lineStack[stk-1]
-		r := n.run(e, c.elems, c.k, i, stk-1)
+		if i == c.start && c.k-1 >= c.elems[0].min {
+			return -1, -1 // an instance that matched nothing and was not needed
+		}
+		r, l := n.run(e, c.elems, c.k, i, stk-1, last)
 		e.lineStack[stk-1] = c
-		return r
+		return r, l
 	}
 	el := &elems[0]
-	best := -1
+	best, bestLast := -1, int32(-1)
 	if el.max < 0 || k < el.max {
 		if el.f != nil {
 			if i >= 0 {
 				e.at(i)
 				if el.f.match(e) {
-					if r := n.next(e, elems, k+1, i, stk); r >= 0 && r+1 > best {
-						best = r + 1
+					if r, l := n.next(e, elems, k+1, i, stk); r >= 0 && r+1 > best {
+						best, bestLast = r+1, l
 					}
 				}
 			}
@@ -79,43 +115,47 @@ func (n *lineNode) run(e *Evaluator, elems []lineElem, k int, i int32, stk int) 
 			if stk == len(e.lineStack) {
 				e.lineStack = append(e.lineStack, lineCont{})
 			}
-			e.lineStack[stk] = lineCont{elems: elems, k: k + 1}
+			e.lineStack[stk] = lineCont{elems: elems, k: k + 1, start: i}
 			for _, alt := range el.alts {
-				if r := n.run(e, alt, 0, i, stk+1); r > best {
-					best = r
+				if r, l := n.run(e, alt, 0, i, stk+1, last); r > best {
+					best, bestLast = r, l
 				}
 			}
 		}
 	}
 	if k >= el.min {
-		if r := n.run(e, elems[1:], 0, i, stk); r > best {
-			best = r
+		if r, l := n.run(e, elems[1:], 0, i, stk, last); r > best {
+			best, bestLast = r, l
 		}
 	}
-	return best
+	return best, bestLast
 }
 
 // next continues after node i matched: at each following node (the parent,
-// for <--; -1 when there is none).
-func (n *lineNode) next(e *Evaluator, elems []lineElem, k int, i int32, stk int) int {
+// for <--; -1 when there is none). The last position matched is i unless
+// more follow.
+func (n *lineNode) next(e *Evaluator, elems []lineElem, k int, i int32, stk int) (int, int32) {
 	nodes := e.g.Nodes
 	if n.back {
-		return n.run(e, elems, k, nodes[i].Parent, stk)
+		return n.run(e, elems, k, nodes[i].Parent, stk, i)
 	}
-	best, any := -1, false
+	best, bestLast, any := -1, int32(-1), false
 	for c := nodes[i].FirstChild; c >= 0; c = nodes[c].NextSibling {
-		if nodes[c].Variation && !e.q.variations {
+		if !e.visible(c) {
 			continue
 		}
 		any = true
-		if r := n.run(e, elems, k, c, stk); r > best {
-			best = r
+		if r, l := n.run(e, elems, k, c, stk, i); r > best {
+			best, bestLast = r, l
+		}
+		if n.primary {
+			break
 		}
 	}
 	if !any {
-		return n.run(e, elems, k, -1, stk)
+		return n.run(e, elems, k, -1, stk, i)
 	}
-	return best
+	return best, bestLast
 }
 
 func (c *compiler) line(n *query.Line) (node, error) {
@@ -123,7 +163,11 @@ func (c *compiler) line(n *query.Line) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &lineNode{back: n.Backward, elems: elems}, nil
+	ln := &lineNode{back: n.Backward, primary: n.Primary, firstMatch: n.FirstMatch, rng: n.Range, elems: elems}
+	if n.LastPosition {
+		return linePos{ln}, nil
+	}
+	return ln, nil
 }
 
 func (c *compiler) lineElems(in []query.LineElem) ([]lineElem, error) {

@@ -180,3 +180,65 @@ func TestEcho(t *testing.T) {
 		}
 	}
 }
+
+// line: parameters, the leading range, every repetition form, and a step
+// made of a move with its comment; results derived from the manual's text on
+// 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 (7 positions, plies 0-6).
+func TestLineForms(t *testing.T) {
+	games := treeGames(t)
+	g, main := games[0], games[2]
+	plies := func(ps ...int) string {
+		moves := []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"}
+		var out []string
+		for _, p := range ps {
+			if p == 0 {
+				out = append(out, "[start]")
+				continue
+			}
+			out = append(out, "["+strings.Join(moves[:p], " ")+"]")
+		}
+		return strings.Join(out, " ")
+	}
+	cases := []struct {
+		g         *pgn.Game
+		cql, want string
+	}{
+		{main, "line --> wtm --> btm --> wtm", plies(0, 2, 4)},
+		{main, "line --> true{3}", plies(0, 1, 2, 3, 4)},
+		{main, "line --> true{3 4} --> pa6", plies(2, 3)}, // pa6: the black pawn on a6, ply 6 only
+		{main, "line --> true{2,} --> pa6", plies(0, 1, 2, 3, 4)},
+		{main, "line --> true{,2} --> pa6", plies(4, 5, 6)},
+		{main, "line --> btm{*} --> wtm --> Bb5", plies(3, 4)},
+		{main, "line --> btm{+} --> pa6", plies(5)},
+		{main, "line --> wtm{+} --> pa6", ""},
+		{main, "line --> true? --> Nf3 --> nc6", plies(2, 3, 4, 5)}, // Nf3 stands from ply 3, nc6 from ply 4
+		// the leading range bounds the length of the longest match
+		{main, "line 3 3 --> true{+}", plies(4)},
+		{main, "line 1 2 --> true+", plies(5, 6)},
+		// backward
+		{main, "line <-- true{3}", plies(2, 3, 4, 5, 6)},
+		{main, "line <-- Bb5 <-- nc6 <-- Nf3", plies(5, 6)},
+		{main, "line <-- Bb5 <-- Bb5", plies(6)},
+		// lastposition: the value is the last position of the longest match
+		{main, "x = line lastposition --> true{+} x:ply == 6", plies(0, 1, 2, 3, 4, 5, 6)},
+		{main, "(line lastposition --> btm --> wtm):Nf3", plies(3, 5)},
+		{main, "(line --> true+) == 7 - ply", plies(0, 1, 2, 3, 4, 5, 6)},
+		{main, "line quiet firstmatch --> Nf3{1}", plies(3, 4, 5, 6)},
+		// a move step with its comment, followed by -->
+		{main, `line --> move from P comment("pawn") --> move from p`, plies(0)},
+		// an optional step under {*} matches nothing at most once per iteration: it ends
+		{main, "line --> (wtm?){*} --> btm", plies(0, 1, 2, 3, 4, 5)},
+		{main, "line --> ((wtm?)* | (btm?)+)* --> Bb5", plies(0, 1, 2, 3, 4, 5, 6)},
+		// groups and alternatives
+		{main, "line --> (wtm --> btm){2} --> wtm", plies(0, 2)},
+		{main, "line --> (Nf3 | nc6)+ --> Bb5", plies(3, 4, 5)},
+		// with variations a line follows every child; primary only the first
+		{g, "cql(variations) initial line --> true{5}", "[start]"},
+		{g, "cql(variations) initial line primary --> true{4}", ""},
+	}
+	for _, c := range cases {
+		if got := runQuery(t, c.cql, c.g); !sameMatches(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.cql, got, c.want)
+		}
+	}
+}

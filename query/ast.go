@@ -701,13 +701,21 @@ type LineElem struct {
 	Min, Max int          // repetition: 1,1 by default; `*` 0,-1; `+` 1,-1; `?` 0,1; `{m,n}`
 }
 
-// Line is `line [-->|<--] f --> g ...`: matches when the sequence of
-// positions from the current one (forward with -->, backward with <--)
-// matches the pattern; its value is the number of positions matched.
+// Line is `line [params] [range] --> f --> g ...` (or `<--`): matches when
+// the sequence of positions from the current one (forward with -->,
+// backward with <--) matches the pattern; its value is the number of
+// positions of the longest match (the first one found with firstmatch), or
+// with lastposition the last position of that match (T TypePosition). With
+// a Range the length must be in it. Primary follows primary moves only.
 type Line struct {
 	At
-	Backward bool
-	Elems    []LineElem
+	Backward     bool
+	Quiet        bool
+	FirstMatch   bool
+	LastPosition bool
+	Primary      bool
+	Range        *Range
+	Elems        []LineElem
 }
 
 // Type methods: constant-typed nodes.
@@ -734,7 +742,12 @@ func (*Comment) Type() Type         { return TypeNone }
 func (s *Sort) Type() Type          { return s.X.Type() }
 func (f *Find) Type() Type          { return f.T }
 func (e *Echo) Type() Type          { return e.T }
-func (*Line) Type() Type            { return TypeNumber }
+func (l *Line) Type() Type {
+	if l.LastPosition {
+		return TypePosition
+	}
+	return TypeNumber
+}
 
 // Type of a square/piece iteration: set without all, logical with all.
 func (s *Square) Type() Type {

@@ -25,6 +25,12 @@ func FuzzParse(f *testing.F) {
 		`player white "a" event "b" tag "c" "d" comment("x" R)`,
 		"piece all x in A { x attacks k } echo (s t) s",
 		"/* unterminated", `"unterminated`, "[a1,", "R[", "up 1 2 R | P",
+		// game tree, :, echo, find, line (issue 10)
+		"x = parent x:check child(1):not check position 0 : child : ply == 1 positionid > 3",
+		"echo quiet (s t) in all { s:sidetomove == sidetomove distance(s t) > 4 lca(s t) ≺ s }",
+		"ancestor(parent child) descendant(initialposition currentposition) [<=] ∙ ≻ position 2 depth virtualmainline",
+		"find quiet all <-- 2 5 check  find <-- mate : ply",
+		"line firstmatch singlecolor 3 10 --> check{1 3} --> (mate | stalemate){+} --> R{*} --> move from R comment(\"x\") --> check",
 	}
 	files, _ := filepath.Glob("testdata/cql/*.cql")
 	for _, name := range files {

@@ -127,3 +127,30 @@ func (p *parser) treeCompare(x Node) Node {
 	}
 	return x
 }
+
+// parseLineParams parses the parameters and the optional length range
+// between `line` and its first arrow.
+func (p *parser) parseLineParams(ln *Line) {
+	for params := true; params && p.tok.kind == tIdent; {
+		switch p.tok.text {
+		case "quiet":
+			ln.Quiet = true
+		case "firstmatch":
+			ln.FirstMatch = true
+		case "lastposition":
+			ln.LastPosition = true
+		case "primary":
+			ln.Primary = true
+		case "singlecolor", "nestban", "secondary":
+			p.errorf(p.tok.pos, "the line parameter '%s' is not supported yet", p.tok.text)
+		default:
+			params = false // the caller reports what it expected
+			continue
+		}
+		p.next()
+	}
+	if p.tok.kind == tNumber {
+		r := p.parseRange("line")
+		ln.Range = &r
+	}
+}

@@ -409,7 +409,7 @@ func (p *parser) isRepetition() bool {
 		return !startsOperand(p.peek().kind)
 	case tLBrace:
 		k := p.peek().kind
-		return k == tNumber || k == tComma
+		return k == tNumber || k == tComma || k == tStar || k == tPlus
 	}
 	return false
 }
@@ -910,6 +910,7 @@ func (p *parser) parseMove() Node {
 func (p *parser) parseLine() Node {
 	ln := &Line{At: At{p.tok.pos}}
 	p.next()
+	p.parseLineParams(ln)
 	var arrow tokenKind
 	switch p.tok.kind {
 	case tArrow, tBackArrow:
@@ -960,6 +961,11 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 		p.expect(tRParen, " to close the line group")
 	} else {
 		e.X = p.parseFilter()
+		if _, isMove := e.X.(*Move); isMove && p.isKw("comment") {
+			// `move ... comment ("...")` is one step: the comment belongs
+			// to the move, as in CQL, so that --> may follow.
+			e.X = &Block{At: At{e.X.Pos()}, Filters: []Node{e.X, p.parseFilter()}}
+		}
 	}
 	e.Min, e.Max = 1, 1
 	switch p.tok.kind {
@@ -973,13 +979,26 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 		e.Min, e.Max = 0, 1
 		p.next()
 	case tLBrace:
-		if k := p.peek().kind; k == tNumber || k == tComma {
+		if k := p.peek().kind; k == tNumber || k == tComma || k == tStar || k == tPlus {
 			p.next()
 			e.Min, e.Max = 0, -1
+			switch p.tok.kind {
+			case tStar, tPlus: // {*} and {+}
+				if p.tok.kind == tPlus {
+					e.Min = 1
+				}
+				p.next()
+				p.expect(tRBrace, " to close the repetition")
+				return e
+			}
 			if p.tok.kind == tNumber {
 				e.Min = p.tok.num
 				e.Max = e.Min
 				p.next()
+				if p.tok.kind == tNumber { // {n m}
+					e.Max = p.tok.num
+					p.next()
+				}
 			}
 			if p.tok.kind == tComma {
 				p.next()
