@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"runtime/debug"
 	"sync"
 )
 
@@ -261,6 +262,7 @@ type chunk[R any] struct {
 	games []Game // Scan: the parsed games, kept until emitted
 	arena []Node // Scan: the nodes of those games
 	err   error  // a read error after the games of this chunk
+	crash error  // proc panicked: the chunk's results are incomplete
 }
 
 // pipeline reads games from r in blocks, processes blocks in parallel and
@@ -272,6 +274,26 @@ type pipeline[R any] struct {
 	// proc handles a chunk in a worker; emit handles it in file order.
 	proc func(p *parser, worker int, c *chunk[R])
 	emit func(c *chunk[R]) error
+
+	splitCrash error // split panicked; read after its goroutine has ended
+}
+
+// internalError is a panic caught in a pipeline goroutine, which would otherwise end the
+// process without letting the caller clean up (temporary output files): the run fails with it.
+func internalError(file string, p any) error {
+	return fmt.Errorf("%s: internal error while reading games (please report it): %v\n%s", file, p, debug.Stack())
+}
+
+// safeProc runs proc on c, turning a panic into c.crash. The parser may be left in any
+// state by a panic, so it is replaced.
+func (pl *pipeline[R]) safeProc(p **parser, worker int, c *chunk[R]) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.crash = internalError(pl.file, r)
+			*p = &parser{opt: pl.opt}
+		}
+	}()
+	pl.proc(*p, worker, c)
 }
 
 func (pl *pipeline[R]) run(ctx context.Context) error {
@@ -297,8 +319,9 @@ func (pl *pipeline[R]) run(ctx context.Context) error {
 			defer wg.Done()
 			p := &parser{opt: opt}
 			for c := range work {
+				c.crash = nil
 				if ctx.Err() == nil {
-					pl.proc(p, w, c)
+					pl.safeProc(&p, w, c)
 				}
 				done <- c
 			}
@@ -320,6 +343,9 @@ func (pl *pipeline[R]) run(ctx context.Context) error {
 			if err == nil {
 				// Once cancelled, a worker may have skipped this chunk.
 				if err = ctx.Err(); err == nil {
+					err = c.crash
+				}
+				if err == nil {
 					err = pl.emit(c)
 				}
 				if err == nil && c.err != nil {
@@ -332,12 +358,20 @@ func (pl *pipeline[R]) run(ctx context.Context) error {
 			free <- c
 		}
 	}
+	if err == nil {
+		err = pl.splitCrash
+	}
 	return err
 }
 
 // split reads blocks, cuts them at game boundaries and sends them to work.
 func (pl *pipeline[R]) split(ctx context.Context, free, work chan *chunk[R]) {
 	defer close(work)
+	defer func() {
+		if r := recover(); r != nil {
+			pl.splitCrash = internalError(pl.file, r)
+		}
+	}()
 	opt := pl.opt
 	block := opt.BlockSize
 	if block <= 0 {

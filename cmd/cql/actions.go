@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"runtime"
@@ -108,12 +109,12 @@ func convertScript(f *queryFlags, stdout, stderr io.Writer) error {
 		_, err := stdout.Write(out)
 		return err
 	}
-	o, err := createOutput(dest, []string{name}, false, f.noClobber)
+	o, err := createOutput(context.Background(), dest, []string{name}, false, f.noClobber)
 	if err != nil {
 		return err
 	}
 	defer o.discard()
-	if _, err := o.f.Write(out); err != nil {
+	if _, err := o.Write(out); err != nil {
 		return err
 	}
 	if err := o.commit(); err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -25,7 +26,11 @@ type exitStatus int
 func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	temps := &tempFiles{}
+	ctx, stop := notifySignals(context.Background(), temps, os.Stderr)
+	status := runContext(ctx, temps, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop() // ends the process by the signal that interrupted the run, if any
+	os.Exit(status)
 }
 
 // subcommands are the commands other than the query. None of their names is a CQL word, so
@@ -42,6 +47,19 @@ var subcommands = map[string]func() *cobra.Command{
 // A subcommand is recognised only as the first argument; anything else is the query
 // command, whose options are parsed in args.go.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runContext(context.Background(), &tempFiles{}, args, stdin, stdout, stderr)
+}
+
+// runContext is run with the context that signals cancel and the run's temporary files,
+// which are removed however the run ends: a panic too is an error here, exit status 2.
+func runContext(ctx context.Context, temps *tempFiles, args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	defer temps.removeAll()
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(stderr, "cql: internal error (please report it): %v\n%s", p, debug.Stack())
+			status = exitError
+		}
+	}()
 	if stdin == nil {
 		stdin = noInput{}
 	}
@@ -57,7 +75,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd.SetIn(stdin)
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
-	err := cmd.ExecuteContext(context.Background())
+	err := cmd.ExecuteContext(withTempFiles(ctx, temps))
 	if err == nil {
 		return exitMatch
 	}

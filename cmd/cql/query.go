@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -114,7 +112,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 			fmt.Fprintf(stdout, "input: %s\n", in)
 		}
 		switch {
-		case f.count || toStdout:
+		case toStdout:
 			fmt.Fprintln(stdout, "output: standard output")
 		case f.appendOut:
 			fmt.Fprintf(stdout, "output: %s (appended)\n", outName)
@@ -126,12 +124,12 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 
 	var out io.Writer = stdout
 	var outFile *outputFile
-	if !toStdout && !f.count {
-		if outFile, err = createOutput(outName, files, f.appendOut, f.noClobber); err != nil {
+	if !toStdout {
+		if outFile, err = createOutput(cmd.Context(), outName, files, f.appendOut, f.noClobber); err != nil {
 			return err
 		}
 		defer outFile.discard() // unless committed below
-		out = outFile.f
+		out = outFile
 	}
 	if f.cpuProfile != "" {
 		pf, err := os.Create(f.cpuProfile)
@@ -242,80 +240,4 @@ func readScript(name string) ([]byte, error) {
 		}
 	}
 	return b, err
-}
-
-// outputFile is an output file written under a temporary name and renamed into place only
-// when the run succeeds, so that a failed run never truncates an earlier result. Appending
-// writes to the file itself and cuts it back to its old size when the run fails.
-type outputFile struct {
-	f       *os.File
-	name    string
-	done    bool
-	append  bool
-	oldSize int64
-}
-
-// createOutput refuses to write over one of the inputs, and over any existing file with
-// noClobber. The file gets the mode the umask gives (0644 usually), like any file a shell
-// command creates.
-func createOutput(name string, inputs []string, appendTo, noClobber bool) (*outputFile, error) {
-	if st, err := os.Stat(name); err == nil {
-		for _, in := range inputs {
-			if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
-				return nil, fmt.Errorf("output %s is also an input; refusing to overwrite it", name)
-			}
-		}
-		if noClobber && !appendTo {
-			return nil, fmt.Errorf("output %s exists; -noclobber forbids overwriting it", name)
-		}
-	}
-	if appendTo {
-		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o666)
-		if err != nil {
-			return nil, err
-		}
-		st, err := f.Stat()
-		if err != nil {
-			f.Close()
-			return nil, err
-		}
-		return &outputFile{f: f, name: name, append: true, oldSize: st.Size()}, nil
-	}
-	dir, base := filepath.Dir(name), filepath.Base(name)
-	for try := 0; ; try++ {
-		tmp := filepath.Join(dir, fmt.Sprintf(".%s.%d-%d.tmp", base, os.Getpid(), rand.Uint32()))
-		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
-		if err == nil {
-			return &outputFile{f: f, name: name}, nil
-		}
-		if !os.IsExist(err) || try > 100 {
-			return nil, err
-		}
-	}
-}
-
-func (o *outputFile) commit() error {
-	if err := o.f.Close(); err != nil {
-		return err
-	}
-	if !o.append {
-		if err := os.Rename(o.f.Name(), o.name); err != nil {
-			return err
-		}
-	}
-	o.done = true
-	return nil
-}
-
-func (o *outputFile) discard() {
-	if o.done {
-		return
-	}
-	if o.append {
-		o.f.Truncate(o.oldSize)
-		o.f.Close()
-		return
-	}
-	o.f.Close()
-	os.Remove(o.f.Name())
 }

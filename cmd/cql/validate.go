@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"runtime"
@@ -44,8 +45,14 @@ func scanFiles[R any](cmd *cobra.Command, files []string, bar *progress, opt pgn
 		}
 		if err != nil {
 			bar.Finish()
+			if cause := context.Cause(cmd.Context()); cause != nil {
+				err = cause // interrupted: say by what, once, and read no more files
+			}
 			fmt.Fprintln(cmd.ErrOrStderr(), "cql:", err)
 			ok = false
+			if cmd.Context().Err() != nil {
+				break
+			}
 		}
 	}
 	return ok
