@@ -40,10 +40,17 @@ func (f Files) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.G
 			return err // the query failed, not the input: stop here
 		}
 		if err != nil {
+			stopped := ctx.Err() != nil
+			if stopped {
+				err = context.Cause(ctx) // interrupted: say by what, once, and read no more files
+			}
 			if f.OnError != nil {
 				f.OnError(err)
 			}
 			failed = true
+			if stopped {
+				break
+			}
 		}
 	}
 	if failed {
