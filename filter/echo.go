@@ -20,8 +20,8 @@ func (n *echoNode) run(e *Evaluator) (best int, found bool) {
 	oldS, oldT := e.vars[n.src], e.vars[n.dst]
 	e.vars[n.src] = slot{bound: true, n: int(save)}
 	t := e.tree()
-	for _, i := range t.node {
-		if i == save && !n.inAll || !e.visible(i) {
+	for _, i := range t.node { // the visited positions only
+		if i == save && !n.inAll {
 			continue
 		}
 		e.vars[n.dst] = slot{bound: true, n: int(i)}
