@@ -63,6 +63,30 @@ func AppendGame(dst []byte, g *Game) []byte {
 		}
 	}
 	dst = append(dst, '\n')
+	return appendMoveText(dst, g, result)
+}
+
+// AppendGameAsRead is AppendGame with the tags exactly as the game has them, in file
+// order: none added (no `[Round "?"]` for a game that had no Round), none moved.
+func AppendGameAsRead(dst []byte, g *Game) []byte {
+	result := g.Result
+	if result == "" {
+		result = g.Tag("Result")
+	}
+	if resultString([]byte(result)) == "" {
+		result = "*"
+	}
+	for _, t := range g.Tags {
+		dst = appendTag(dst, t.Name, t.Value)
+	}
+	if len(g.Tags) > 0 {
+		dst = append(dst, '\n')
+	}
+	return appendMoveText(dst, g, result)
+}
+
+// appendMoveText appends the move text and the result, wrapped at 80 columns.
+func appendMoveText(dst []byte, g *Game, result string) []byte {
 	w := lineWriter{dst: dst, start: len(dst)}
 	if len(g.Nodes) > 0 {
 		if c := g.Comment(0); c != "" {

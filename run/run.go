@@ -45,6 +45,8 @@ type Options struct {
 	Limit int
 	// NoSort writes matching games in game order even when the query sorts.
 	NoSort bool
+	// Tags chooses the tags of jsonl and csv records (nil: every tag; see Record).
+	Tags []string
 }
 
 // Stats counts what a run saw.
@@ -82,10 +84,10 @@ type Result struct {
 // CheckFormat reports whether format is one Run writes.
 func CheckFormat(format string) error {
 	switch format {
-	case "pgn", "fen", "epd", "jsonl":
+	case "pgn", "fen", "epd", "jsonl", "csv":
 		return nil
 	}
-	return fmt.Errorf("unknown --format %q (want pgn, fen, epd or jsonl)", format)
+	return fmt.Errorf("unknown --format %q (want pgn, fen, epd, jsonl or csv)", format)
 }
 
 // ReadOptions returns the pgn options a source must read games with for q and opt:
@@ -121,6 +123,9 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	r.sorted = (len(q.Sorts()) > 0 || h.SortMatchCount) && !opt.NoSort
 	r.serial = q.Serial()
 	bw := bufio.NewWriterSize(out, 256<<10)
+	if opt.Format == "csv" && !opt.Count {
+		bw.Write(CSVHeader(opt.Tags))
+	}
 	err := src.Games(ctx, ReadOptions(q, opt), r.work, func(res Result) error { return r.emit(res, bw) })
 	if r.fatal != nil {
 		return r.stats, r.fatal // nothing more is written: the output is not a result
@@ -279,18 +284,31 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 		if !r.silent {
 			r.annotate(g, matches, ev)
 		}
-		res.out = pgn.AppendGame(nil, g)
+		res.out = pgn.AppendGameAsRead(nil, g)
 	default:
+		rec := Record{Tags: r.opt.Tags}
 		for _, i := range matches {
 			switch r.opt.Format {
 			case "fen":
 				res.out = g.Nodes[i].Pos.AppendFEN(res.out)
+				res.out = append(res.out, '\n')
 			case "epd":
 				res.out = AppendEPD(res.out, &g.Nodes[i].Pos)
-			case "jsonl":
-				res.out = AppendJSONL(res.out, g, i)
+				res.out = append(res.out, '\n')
+			case "jsonl", "csv":
+				rec.Comments = rec.Comments[:0]
+				for _, a := range ev.Annotations() {
+					if a.Node == i && !a.Message {
+						rec.Comments = append(rec.Comments, a.Text)
+					}
+				}
+				if r.opt.Format == "csv" {
+					res.out = AppendCSV(res.out, g, i, &rec)
+				} else {
+					res.out = AppendJSONL(res.out, g, i, &rec)
+					res.out = append(res.out, '\n')
+				}
 			}
-			res.out = append(res.out, '\n')
 		}
 	}
 	return res

@@ -127,7 +127,7 @@ func exportGame(dst []byte, g *pgn.Game, format string, variations bool) []byte 
 				}
 			}
 		case "jsonl":
-			dst = cqlrun.AppendJSONL(dst, g, int32(i))
+			dst = cqlrun.AppendJSONL(dst, g, int32(i), nil)
 		}
 		dst = append(dst, '\n')
 	}

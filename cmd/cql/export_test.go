@@ -41,8 +41,8 @@ func TestExportCommand(t *testing.T) {
 			args:       []string{"export", "--format", "jsonl", small},
 			wantStatus: 0,
 			outHas: []string{
-				`{"file":"` + small + `","game":3,"ply":4,"fen":"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3","san":"Qh4#","White":"Eps","Black":"Zeta","Event":"After the broken one","Date":"","Result":"0-1"}`,
-				`{"file":"` + small + `","game":1,"ply":0,"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","san":"","White":"Alpha","Black":"Beta","Event":"Two moves","Date":"2024.01.01","Result":"*"}`,
+				`{"file":"` + small + `","game":3,"ply":4,"move":3,"side":"w","fen":"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3","san":"Qh4#","next":"","result":"0-1","tags":{"Event":"After the broken one","White":"Eps","Black":"Zeta","Result":"0-1"}}`,
+				`{"file":"` + small + `","game":1,"ply":0,"move":1,"side":"w","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","san":"","next":"e4","result":"*","tags":{"Event":"Two moves","Site":"?","Date":"2024.01.01","Round":"1","White":"Alpha","Black":"Beta","Result":"*"}}`,
 			},
 			errHas: []string{small + ":19:13: game 2: illegal move"},
 		},
@@ -59,7 +59,7 @@ func TestExportCommand(t *testing.T) {
 			args:  []string{"export", "--format", "jsonl", "--variations", "-"},
 			stdin: "1. e4 (1. d4) e5 *",
 			outHas: []string{
-				`{"file":"-","game":1,"ply":1,"fen":"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1","san":"d4","variation":true,"White":"","Black":"","Event":"","Date":"","Result":"*"}`,
+				`{"file":"-","game":1,"ply":1,"move":1,"side":"b","fen":"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1","san":"d4","next":"","variation":true,"result":"*","tags":{}}`,
 			},
 		},
 		{

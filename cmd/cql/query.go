@@ -152,7 +152,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		OnError: func(err error) { fmt.Fprintln(stderr, "cql:", err) },
 	}
 	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item,
-		NoHeader: f.noHeader, HideWarnings: f.quiet, Limit: f.limit, NoSort: f.noSort}
+		NoHeader: f.noHeader, HideWarnings: f.quiet, Limit: f.limit, NoSort: f.noSort, Tags: f.tags}
 	if outFile != nil {
 		opt.Persistent = cmd.OutOrStdout() // CQL prints persistent variables on standard output
 	}

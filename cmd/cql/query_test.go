@@ -44,7 +44,7 @@ func TestQueryCLI(t *testing.T) {
 		// In check: after 4. Qxf7#, the seed position (the queen on h3 checks Kf5), after 6. Qxd7+.
 		{name: "check given with --cql", args: []string{"--cql", "check", games, "--count"}, wantOut: "3\n"},
 		{name: "jsonl", args: []string{"mate", games, "--format", "jsonl"},
-			wantOut: `{"file":"` + games + `","game":1,"ply":7,"fen":"` + mateFEN[:len(mateFEN)-1] + `","san":"Qxf7#","White":"A","Black":"B","Event":"Scholar's mate","Date":"????.??.??","Result":"1-0"}` + "\n"},
+			wantOut: `{"file":"` + games + `","game":1,"ply":7,"move":4,"side":"b","fen":"` + mateFEN[:len(mateFEN)-1] + `","san":"Qxf7#","next":"","result":"1-0","tags":{"Event":"Scholar's mate","Site":"?","Date":"????.??.??","Round":"?","White":"A","Black":"B","Result":"1-0"}}` + "\n"},
 		{name: "no match", args: []string{"stalemate and wtm", games}, wantStatus: exitNoMatch},
 		{name: "query error has a caret", args: []string{"mate attacks", games}, wantStatus: exitError, errHas: []string{"query:1:"}},
 		{name: "unknown keyword suggestion", args: []string{"atacks", games}, wantStatus: exitError, errHas: []string{"did you mean 'attacks'"}},
