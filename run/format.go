@@ -19,4 +19,3 @@ func AppendEPD(dst []byte, p *chess.Position) []byte {
 	}
 	return dst
 }
-

@@ -27,9 +27,10 @@ and writes to standard output:
   fen    the FEN of every position, one a line
   epd    the EPD (FEN without move counters) of every position
   uci    for every position, the UCI command that reaches it ("position startpos moves ...")
-  jsonl  one JSON object per position: file, game, ply (0 is the start position), fen,
-         san (the move that led here), variation, and the White, Black, Event, Date and
-         Result tags
+  jsonl  one JSON object per position: file, game, ply (0 is the start position),
+         move (number), side (w/b to move), fen, san (the move that led here), next
+         (the following move), variation, result, and tags (every tag of the game;
+         text that is not UTF-8 is read as Latin-1)
 pgn keeps variations; the other formats write main-line positions unless --variations
 is given. Problems in games are
 reported on standard error; the moves before a problem are still written.`,
