@@ -216,6 +216,9 @@ func (c *compiler) compile(n query.Node) (node, error) {
 	if x, ok, err := c.compileStrings(n); ok {
 		return x, err
 	}
+	if x, ok, err := c.compileGeometry(n); ok {
+		return x, err
+	}
 	name := strings.ToLower(strings.TrimPrefix(fmt.Sprintf("%T", n), "*query."))
 	return nil, errorf(n, "%s is not supported yet", name)
 }

@@ -191,6 +191,8 @@ func (c *checker) check(n Node) Node {
 		c.colon(n)
 	case *Line:
 		c.lineElems(n.Elems)
+	case *Geo:
+		c.checkGeometry(n)
 	default:
 		if r, ok := c.checkStrings(n); ok {
 			return r

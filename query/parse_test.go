@@ -147,7 +147,7 @@ func TestParseAST(t *testing.T) {
 		{"cql(input \"my games.pgn\" input b.pgn) check", `(cql input "my games.pgn" input "b.pgn") {check}`},
 		{"", "{}"},
 		// Names of unsupported filters are fine as variables.
-		{"rank = 3 rank > 2", "{(= rank 3) (cmp rank > 2)}"},
+		{"zobristkey = 3 zobristkey > 2", "{(= zobristkey 3) (cmp zobristkey > 2)}"},
 	}
 	for _, tt := range tests {
 		p, err := Parse("test.cql", []byte(tt.src))
@@ -426,7 +426,8 @@ func TestErrors(t *testing.T) {
 		{"∀x A", "test.cql:1:4: expected '∊' after '∀x', found 'A'\n∀x A\n   ^"},
 		{"\tR atacks k", "test.cql:1:4: unknown filter 'atacks'; did you mean 'attacks'?\n\tR atacks k\n\t  ^"},
 		{"n = 3", "test.cql:1:1: cannot assign to 'n': it is a piece designator, not a variable name\nn = 3\n^"},
-		{"pin from R", "test.cql:1:1: 'pin' is a CQL filter that this implementation does not support yet\npin from R\n^"},
+		{"zobristkey > 1", "test.cql:1:1: 'zobristkey' is a CQL filter that this implementation does not support yet\nzobristkey > 1\n^"},
+		{"pin from R trough a", "test.cql:1:12: unknown filter 'trough'; did you mean 'through'?\npin from R trough a\n           ^"},
 		{"player", "test.cql:1:1: player needs 'white' or 'black', or a name to search for (player \"Carlsen\")\nplayer\n^"},
 	}
 	for _, tt := range tests {

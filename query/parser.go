@@ -659,6 +659,9 @@ func (p *parser) parseWord() Node {
 	if n, ok := p.parseStringWord(w, pos); ok {
 		return n
 	}
+	if n, ok := p.parseGeometryWord(w, pos); ok {
+		return n
+	}
 	switch w {
 	case "true", "false":
 		p.next()
@@ -1020,12 +1023,7 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 // unsupported lists CQL 6.1 filters and parameters we do not implement, so
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
-	"atomic", "between", "colortype", "connectedpawns",
-	"consecutivemoves", "currenttransform", "dark", "dictionary",
-	"doubledpawns", "file", "hhdb", "isolatedpawns",
-	"light", "local", "loop", "makesquare", "passedpawns",
-	"pin", "rank", "ray", "reversecolor", "sqrt", "type",
-	"xray", "zobristkey",
+	"atomic", "consecutivemoves", "currenttransform", "dictionary", "hhdb", "local", "loop", "zobristkey",
 )
 
 // sortedKeywords lists the keywords in order, for suggestions.

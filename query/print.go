@@ -192,6 +192,23 @@ func sprint(b *strings.Builder, n Node) {
 			head += " " + rangeString(n.Range)
 		}
 		list(head, n.X)
+	case *Geo:
+		head := n.Kind.String()
+		for _, d := range n.Dirs {
+			head += " " + d.String()
+		}
+		if n.Kind == GeoPin {
+			b.WriteString("(pin")
+			for i, a := range n.Args {
+				if a != nil {
+					b.WriteString(" " + [...]string{"from", "through", "to"}[i] + " ")
+					sprint(b, a)
+				}
+			}
+			b.WriteString([...]string{"", " :from", " :to"}[n.Value] + ")")
+			return
+		}
+		list(head, n.Args...)
 	case *Transform:
 		head := n.Kind.String()
 		if n.Count {

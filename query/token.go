@@ -129,6 +129,10 @@ var keywords = wordSet(
 	// game-tree filters
 	"ancestor", "child", "depth", "descendant", "distance", "initialposition", "lca",
 	"parent", "position", "positionid", "virtualmainline",
+	// geometry, pawn structure, reversecolor, notransform (geometry.go)
+	"between", "colortype", "connectedpawns", "dark", "doubledpawns", "file", "isolatedpawns",
+	"light", "makesquare", "notransform", "passedpawns", "pin", "rank", "ray", "reversecolor",
+	"sqrt", "through", "type", "xray",
 )
 
 func wordSet(words ...string) map[string]bool {

@@ -320,6 +320,25 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 			c.Dir = t.direction(n.Dir)
 			c.X = tr(n.X)
 			return &c
+		case *Geo:
+			switch n.Kind {
+			case GeoNoTransform, GeoPassedPawns, GeoDoubledPawns, GeoIsolatedPawns, GeoConnectedPawns:
+				return n // defined under notransform in the manual
+			}
+			c := *n
+			c.Args = trAll(n.Args)
+			if t.swap && n.Kind == GeoLight {
+				c.Kind = GeoDark // reversecolor interchanges light and dark
+			} else if t.swap && n.Kind == GeoDark {
+				c.Kind = GeoLight
+			}
+			if n.Dirs != nil {
+				c.Dirs = make([]Direction, len(n.Dirs))
+				for i, d := range n.Dirs {
+					c.Dirs[i] = t.direction(d)
+				}
+			}
+			return &c
 		case *Transform:
 			// A transform of a transform (shift flip F) is the union of the
 			// composed images: each inner variant is mapped on its own and

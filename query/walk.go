@@ -47,6 +47,8 @@ func children(n Node) []Node {
 		add(n.X)
 	case *Transform:
 		add(n.Body)
+	case *Geo:
+		add(n.Args...)
 	case *Comment:
 		add(n.Args...)
 	case *Sort:

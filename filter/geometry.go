@@ -1,0 +1,432 @@
+package filter
+
+import (
+	"math/bits"
+
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/query"
+)
+
+// Geometry filters (query/geometry.go), evaluated set-wise with the shifts
+// and fills of chess/rays.go and the attack tables: no loop over the 64
+// squares; loops run over the pieces of small sets (pinners, targets).
+
+// compileGeometry compiles a Geo node; ok is false for other nodes.
+func (c *compiler) compileGeometry(n query.Node) (node, bool, error) {
+	g, ok := n.(*query.Geo)
+	if !ok {
+		return nil, false, nil
+	}
+	x, err := c.geometry(g)
+	return x, true, err
+}
+
+func (c *compiler) geometry(g *query.Geo) (node, error) {
+	switch g.Kind {
+	case query.GeoReverseColor, query.GeoNoTransform:
+		return c.compile(g.Args[0]) // the checker already reversed the colours
+	case query.GeoSqrt:
+		a, err := c.num(g.Args[0])
+		return sqrtNode{a}, err
+	case query.GeoPassedPawns, query.GeoDoubledPawns, query.GeoIsolatedPawns, query.GeoConnectedPawns:
+		return pawnsNode(g.Kind), nil
+	}
+	var sets []setNode
+	for _, a := range g.Args {
+		if a == nil {
+			sets = append(sets, nil)
+			continue
+		}
+		var s setNode
+		var err error
+		if g.Kind == query.GeoMakeSquare {
+			nn, err := c.num(a)
+			if err != nil {
+				return nil, err
+			}
+			sets = append(sets, numAsSet{nn})
+			continue
+		}
+		if s, err = c.set(a); err != nil {
+			return nil, err
+		}
+		sets = append(sets, s)
+	}
+	switch g.Kind {
+	case query.GeoLight:
+		return maskNode{sets[0], chess.LightSquares}, nil
+	case query.GeoDark:
+		return maskNode{sets[0], ^chess.LightSquares}, nil
+	case query.GeoFile, query.GeoRank, query.GeoType, query.GeoColorType:
+		return squareNumNode{kind: g.Kind, a: sets[0]}, nil
+	case query.GeoMakeSquare:
+		return makeSquareNode{file: sets[0].(numAsSet).n, rank: sets[1].(numAsSet).n}, nil
+	case query.GeoBetween:
+		return betweenNode{sets[0], sets[1]}, nil
+	case query.GeoRay:
+		return &rayNode{args: sets, dirs: rayDirections(g.Dirs)}, nil
+	case query.GeoXray:
+		return &rayNode{args: sets, dirs: allDirections, xray: true}, nil
+	case query.GeoPin:
+		return &pinNode{from: sets[0], through: sets[1], to: sets[2], value: g.Value}, nil
+	}
+	return nil, errorf(g, "%s is not supported yet", g.Kind)
+}
+
+// numAsSet carries a numeric argument through the argument list.
+type numAsSet struct{ n numNode }
+
+func (numAsSet) set(*Evaluator) chess.Bitboard { return 0 }
+func (numAsSet) match(*Evaluator) bool         { return false }
+
+// maskNode is light X or dark X.
+type maskNode struct {
+	a    setNode
+	mask chess.Bitboard
+}
+
+func (n maskNode) set(e *Evaluator) chess.Bitboard { return n.a.set(e) & n.mask }
+func (n maskNode) match(e *Evaluator) bool         { return n.set(e) != 0 }
+
+// squareNumNode is file, rank, type or colortype of a one-square set; it does
+// not match unless the set has exactly one square.
+type squareNumNode struct {
+	kind query.GeoKind
+	a    setNode
+}
+
+// cqlType numbers piece types as CQL does: pawn 1, knight 2, bishop 3, rook 4,
+// queen 5, king 6 (chess.PieceType has the same order).
+func (n squareNumNode) num(e *Evaluator) (int, bool) {
+	b := n.a.set(e)
+	if b == 0 || b.More() {
+		return 0, false
+	}
+	s := b.First()
+	switch n.kind {
+	case query.GeoFile:
+		return s.File() + 1, true
+	case query.GeoRank:
+		return s.Rank() + 1, true
+	}
+	pc := e.pos.PieceAt(s)
+	if pc == chess.NoPiece {
+		return 0, true
+	}
+	v := int(pc.Type())
+	if n.kind == query.GeoColorType && pc.Color() == chess.Black {
+		v = -v
+	}
+	return v, true
+}
+func (n squareNumNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// makeSquareNode is makesquare(file rank) with files and ranks from 1 to 8.
+type makeSquareNode struct{ file, rank numNode }
+
+func (n makeSquareNode) set(e *Evaluator) chess.Bitboard {
+	f, ok1 := n.file.num(e)
+	r, ok2 := n.rank.num(e)
+	if !ok1 || !ok2 || f < 1 || f > 8 || r < 1 || r > 8 {
+		return 0
+	}
+	return chess.SquareBB(chess.SquareAt(f-1, r-1))
+}
+func (n makeSquareNode) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// sqrtNode is the integer square root; a negative argument does not match.
+type sqrtNode struct{ a numNode }
+
+func (n sqrtNode) num(e *Evaluator) (int, bool) {
+	v, ok := n.a.num(e)
+	if !ok || v < 0 {
+		return 0, false
+	}
+	r := int(isqrt(uint64(v)))
+	return r, true
+}
+func (n sqrtNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// isqrt is floor(sqrt(v)) by Newton's method on integers.
+func isqrt(v uint64) uint64 {
+	if v < 2 {
+		return v
+	}
+	x := uint64(1) << ((bits.Len64(v) + 1) / 2) // an upper bound
+	for {
+		y := (x + v/x) / 2
+		if y >= x {
+			return x
+		}
+		x = y
+	}
+}
+
+var allDirections = []chess.Direction{chess.North, chess.South, chess.East, chess.West,
+	chess.NorthEast, chess.SouthWest, chess.NorthWest, chess.SouthEast}
+
+// rayDirections expands a ray's direction words (none: all eight).
+func rayDirections(ds []query.Direction) []chess.Direction {
+	if len(ds) == 0 {
+		return allDirections
+	}
+	var seen [8]bool
+	var out []chess.Direction
+	add := func(cs ...chess.Direction) {
+		for _, d := range cs {
+			if !seen[d] {
+				seen[d] = true
+				out = append(out, d)
+			}
+		}
+	}
+	for _, d := range ds {
+		switch d {
+		case query.DirUp:
+			add(chess.North)
+		case query.DirDown:
+			add(chess.South)
+		case query.DirRight:
+			add(chess.East)
+		case query.DirLeft:
+			add(chess.West)
+		case query.DirNortheast:
+			add(chess.NorthEast)
+		case query.DirNorthwest:
+			add(chess.NorthWest)
+		case query.DirSoutheast:
+			add(chess.SouthEast)
+		case query.DirSouthwest:
+			add(chess.SouthWest)
+		case query.DirVertical:
+			add(chess.North, chess.South)
+		case query.DirHorizontal:
+			add(chess.East, chess.West)
+		case query.DirOrthogonal:
+			add(allDirections[:4]...)
+		case query.DirDiagonal:
+			add(allDirections[4:]...)
+		case query.DirAnyDirection:
+			add(allDirections...)
+		}
+	}
+	return out
+}
+
+// betweenNode is between(X Y): the squares strictly between a square of X and
+// a square of Y on a common rank, file or diagonal. A square s is such when,
+// for some direction d, it lies beyond X along d and beyond Y along the
+// opposite of d.
+type betweenNode struct{ a, b setNode }
+
+func (n betweenNode) set(e *Evaluator) chess.Bitboard {
+	x, y := n.a.set(e), n.b.set(e)
+	if x == 0 || y == 0 {
+		return 0
+	}
+	all := ^chess.Bitboard(0)
+	var r chess.Bitboard
+	for _, d := range allDirections {
+		r |= chess.Slide(x, all, d) & chess.Slide(y, all, d.Opposite())
+	}
+	return r
+}
+func (n betweenNode) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// rayNode is ray [dirs] (X1 ... Xn): squares s1..sn, si in Xi, in this order
+// along one direction with only empty squares strictly between neighbours.
+// Its value is the squares of Xn that end such a ray. xray (X1 ... Xn) is
+// ray orthogonal ({X1&[RrQq]} ...) | ray diagonal ({X1&[BbQq]} ...), as the
+// manual defines it.
+type rayNode struct {
+	args []setNode
+	dirs []chess.Direction
+	xray bool
+}
+
+func (n *rayNode) set(e *Evaluator) chess.Bitboard {
+	var vals [16]chess.Bitboard
+	vs := vals[:0]
+	if len(n.args) > len(vals) {
+		vs = make([]chess.Bitboard, 0, len(n.args))
+	}
+	for _, a := range n.args {
+		v := a.set(e)
+		if v == 0 {
+			return 0
+		}
+		vs = append(vs, v)
+	}
+	empty := ^e.pos.Occupied()
+	var first [2]chess.Bitboard // orthogonal, diagonal starts
+	if n.xray {
+		q := e.pos.ByType(chess.Queen)
+		first[0] = vs[0] & (e.pos.ByType(chess.Rook) | q)
+		first[1] = vs[0] & (e.pos.ByType(chess.Bishop) | q)
+	} else {
+		first[0], first[1] = vs[0], vs[0]
+	}
+	var r chess.Bitboard
+	for _, d := range n.dirs {
+		cur := first[1]
+		if d.Orthogonal() {
+			cur = first[0]
+		}
+		for _, v := range vs[1:] {
+			if cur == 0 {
+				break
+			}
+			cur = v & chess.Slide(cur, empty, d)
+		}
+		r |= cur
+	}
+	return r
+}
+func (n *rayNode) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// pinNode is pin [from X] [through Y] [to Z]. A pin is a line piece (the
+// pinning piece, in X), a piece of the other colour it attacks (the pinned
+// piece, in Y), and a square in Z that the line piece would attack if the
+// pinned piece were not there, empty or holding a piece of the pinned
+// piece's colour. Defaults: X and Y any piece, Z the kings. The value is the
+// pinned pieces, or the pinning pieces (from written first), or the squares
+// pinned to (to written first).
+type pinNode struct {
+	from, through, to setNode // nil: the default
+	value             query.PinValue
+}
+
+func (n *pinNode) set(e *Evaluator) chess.Bitboard {
+	pos := e.pos
+	occ := pos.Occupied()
+	from, through := occ, occ
+	if n.from != nil {
+		from &= n.from.set(e)
+	}
+	if n.through != nil {
+		through &= n.through.set(e)
+	}
+	to := pos.ByType(chess.King)
+	if n.to != nil {
+		to = n.to.set(e)
+	}
+	q := pos.ByType(chess.Queen)
+	rooks, bishops := pos.ByType(chess.Rook)|q, pos.ByType(chess.Bishop)|q
+	from &= rooks | bishops
+	if from == 0 || through == 0 || to == 0 {
+		return 0
+	}
+	if to&^occ == 0 {
+		return n.fromTargets(pos, from, through, to, rooks, bishops)
+	}
+	return n.fromPinners(pos, from, through, to, rooks, bishops)
+}
+
+// fromTargets finds pins by looking out from each occupied target square for
+// line pieces of the other colour with exactly one piece in between: the
+// common case (to squares are kings), a few table lookups per target.
+func (n *pinNode) fromTargets(pos *chess.Position, from, through, to, rooks, bishops chess.Bitboard) chess.Bitboard {
+	occ := pos.Occupied()
+	var r chess.Bitboard
+	for b := to; b != 0; {
+		t := b.PopFirst()
+		c := pos.PieceAt(t).Color()
+		enemy := from & pos.ByColor(c.Other())
+		snipers := enemy & (chess.RookAttacks(t, 0)&rooks | chess.BishopAttacks(t, 0)&bishops)
+		for snipers != 0 {
+			p := snipers.PopFirst()
+			mid := chess.Between(t, p) & occ
+			if mid == 0 || mid.More() || mid&through == 0 || mid&pos.ByColor(c) == 0 {
+				continue
+			}
+			switch n.value {
+			case query.PinFrom:
+				r |= chess.SquareBB(p)
+			case query.PinTo:
+				r |= chess.SquareBB(t)
+			default:
+				r |= mid
+			}
+		}
+	}
+	return r
+}
+
+// fromPinners finds pins from each line piece of X: its first piece of the
+// other colour along a line, and what it would attack with that piece gone.
+func (n *pinNode) fromPinners(pos *chess.Position, from, through, to, rooks, bishops chess.Bitboard) chess.Bitboard {
+	occ := pos.Occupied()
+	var r chess.Bitboard
+	for b := from; b != 0; {
+		p := b.PopFirst()
+		c := pos.PieceAt(p).Color()
+		var att chess.Bitboard
+		if rooks.Has(p) {
+			att |= chess.RookAttacks(p, occ)
+		}
+		if bishops.Has(p) {
+			att |= chess.BishopAttacks(p, occ)
+		}
+		for cands := att & through & pos.ByColor(c.Other()); cands != 0; {
+			qs := cands.PopFirst()
+			without := occ &^ chess.SquareBB(qs)
+			var beyond chess.Bitboard
+			if rooks.Has(p) {
+				beyond |= chess.RookAttacks(p, without)
+			}
+			if bishops.Has(p) {
+				beyond |= chess.BishopAttacks(p, without)
+			}
+			beyond &^= att
+			beyond &= chess.Line(p, qs)
+			tgt := beyond & to & (^occ | pos.ByColor(c.Other()))
+			if tgt == 0 {
+				continue
+			}
+			switch n.value {
+			case query.PinFrom:
+				r |= chess.SquareBB(p)
+			case query.PinTo:
+				r |= tgt
+			default:
+				r |= chess.SquareBB(qs)
+			}
+		}
+	}
+	return r
+}
+func (n *pinNode) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// pawnsNode is one of the pawn structure filters, for both colours. The
+// manual defines them under notransform, so no transform changes them:
+//
+//	passedpawns:    flipcolor {P & ~down horizontal 0 1 p}  (no enemy pawn ahead on its file or a neighbour)
+//	connectedpawns: flipcolor {P & horizontal 1 vertical 0 7 P}  (an own pawn on a neighbouring file)
+//	isolatedpawns:  the pawns that are not connected
+//	doubledpawns:   pawns with another own pawn on the same file
+type pawnsNode query.GeoKind
+
+func (n pawnsNode) set(e *Evaluator) chess.Bitboard {
+	var r chess.Bitboard
+	for c := chess.White; c <= chess.Black; c++ {
+		own, their := e.pos.Pieces(c, chess.Pawn), e.pos.Pieces(c.Other(), chess.Pawn)
+		if own == 0 {
+			continue
+		}
+		switch query.GeoKind(n) {
+		case query.GeoPassedPawns:
+			// Squares behind (from this side's view) the files of their pawns and neighbours.
+			zone := their | chess.Neighbours(their)
+			blocked := chess.FrontSpan(c.Other(), zone)
+			r |= own &^ blocked
+		case query.GeoConnectedPawns:
+			r |= own & chess.Neighbours(chess.FileFill(own))
+		case query.GeoIsolatedPawns:
+			r |= own &^ chess.Neighbours(chess.FileFill(own))
+		case query.GeoDoubledPawns:
+			r |= own & (chess.FrontSpan(chess.White, own) | chess.FrontSpan(chess.Black, own))
+		}
+	}
+	return r
+}
+func (n pawnsNode) match(e *Evaluator) bool { return n.set(e) != 0 }

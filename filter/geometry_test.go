@@ -1,0 +1,312 @@
+package filter
+
+import (
+	"testing"
+
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/pgn"
+	"github.com/cqlgo/cql/query"
+)
+
+// The position of the manual's piece filter page (gadycosteff.com/cql/piece.html):
+// Re1 Ke3 ke5; Ra5 bb5 ke5; Re8 ne6 ke5; Rh8 rg7; Rh5 pg5 pf5 ke5.
+const manualPinFEN = "4R2R/6r1/4n3/Rb2kppR/8/4K3/8/4R3 w - - 0 1"
+
+// Pawn structures, worked out by hand below.
+// White pawns a2 b3 c4 c5 e5 h6, black pawns d6 f7 g6 h7.
+const pawnsFEN = "1k6/5p1p/3p2pP/2P1P3/2P5/1P6/P7/6K1 w - - 0 1"
+
+// parsedValue evaluates src (a set filter) at the first position of fen.
+func parsedValue(t *testing.T, fen, src string) chess.Bitboard {
+	t.Helper()
+	return parsedSet(t, src, fenGame(t, fen))
+}
+
+// TestGeometrySets checks set values derived by hand from the manual's definitions.
+func TestGeometrySets(t *testing.T) {
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	cases := []struct {
+		fen, src string
+		want     []string
+	}{
+		// piece.html: "piece Pinner in R xray (Pinner a k)" is [a5,e8]: Ra5 pins bb5, Re8
+		// pins ne6; Re1 Ke3 ke5 fails (Ke3 is white), Rh8 rg7 is no line, Rh5 has two pawns.
+		{manualPinFEN, "piece Pinner in R xray (Pinner a k)", []string{"a5", "e8"}},
+		// pin: the same pins; the value follows the first parameter.
+		{manualPinFEN, "pin", []string{"b5", "e6"}},
+		{manualPinFEN, "pin from R", []string{"a5", "e8"}},
+		{manualPinFEN, "pin through a", []string{"b5", "e6"}},
+		{manualPinFEN, "pin to k", []string{"e5"}},
+		{manualPinFEN, "pin through n", []string{"e6"}},
+		{manualPinFEN, "pin from Rh5", nil},  // two black pawns in between
+		{manualPinFEN, "pin through K", nil}, // Re1 and Ke3 are the same colour
+		// to squares may be empty or hold a piece of the pinned piece's colour: Ra5 pins bb5
+		// (to c5 d5 e5), Re8 ne6 (to e5), Rh5 pg5 (to pf5); Re1 and Ke3 are both white;
+		// Black's bb5 attacks Re8 with the edge behind; rg7's lines end at own pawns.
+		{manualPinFEN, "pin through [Aa] to .", []string{"b5", "e6", "g5"}},
+		{manualPinFEN, "pin to .", []string{"c5", "d5", "e5", "f5"}}, // to first: the squares pinned to
+		// xray and ray: the value is the squares of the last argument.
+		{manualPinFEN, "xray (R a k)", []string{"e5"}},
+		{manualPinFEN, "ray (R a k)", []string{"e5"}},
+		{manualPinFEN, "ray diagonal (R a k)", []string{"e5"}}, // Rh8 rg7 f6 ke5: ray ignores piece types
+		{manualPinFEN, "xray (Rh8 a k)", nil},                  // but a rook's xray runs orthogonally
+		{manualPinFEN, "ray (R k)", nil},                       // every rook line to the king is blocked
+		{manualPinFEN, "ray (R a a k)", []string{"e5"}},
+		{manualPinFEN, "xray (R a a k)", []string{"e5"}}, // Rh5 pg5 pf5 ke5
+		{manualPinFEN, "ray up (R _ _ _ K)", nil},
+		{manualPinFEN, "ray up (R _ K)", []string{"e3"}},
+		// between: strictly between a square of each argument on a common line.
+		{manualPinFEN, "between(a1 h8)", []string{"b2", "c3", "d4", "e5", "f6", "g7"}},
+		{manualPinFEN, "between(R k)", []string{"e2", "e3", "e4", "b5", "c5", "d5", "e7", "e6", "g7", "f6", "g5", "f5"}},
+		{manualPinFEN, "between(a1 b3)", nil},
+		// light and dark; a1 is dark, h1 light.
+		{start, "light [a1,h1,e4,d4]", []string{"h1", "e4"}},
+		{start, "dark [a1,h1,e4,d4]", []string{"a1", "d4"}},
+		{start, "light B", []string{"f1"}},
+		{start, "dark b", []string{"f8"}},
+		// makesquare (manual: for Square d4 the reflected square is d5).
+		{start, "makesquare (file d4 8 - rank d4 + 1)", []string{"d5"}},
+		{start, "makesquare (9 1)", nil},
+		// Pawn structure (pawnsFEN): connected = an own pawn on a neighbouring file:
+		// a2 b3 c4 c5 (White), f7 g6 h7 (Black); isolated: e5 h6 d6; doubled: c4 c5;
+		// passed: a2 and b3 (no black pawn ahead on the a-c files), g6 (no white pawn
+		// below it on f-h: h6 is level with it).
+		{pawnsFEN, "connectedpawns", []string{"a2", "b3", "c4", "c5", "f7", "g6", "h7"}},
+		{pawnsFEN, "isolatedpawns", []string{"e5", "h6", "d6"}},
+		{pawnsFEN, "doubledpawns", []string{"c4", "c5"}},
+		{pawnsFEN, "passedpawns", []string{"a2", "b3", "g6"}},
+		// connectedpawns in the start position: the 16 pawns (manual).
+		{start, "connectedpawns", []string{"a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7"}},
+		{start, "passedpawns", nil},
+		{start, "isolatedpawns", nil},
+		// notransform and the pawn filters ignore enclosing transforms (manual).
+		{pawnsFEN, "rotate90 passedpawns", []string{"a2", "b3", "g6"}},
+		{start, "shift notransform e4", []string{"e4"}},   // shift e4 alone would be every square
+		{start, "flipcolor dark K", []string{"e1", "e8"}}, // reversecolor gives light k
+		{start, "flipcolor light K", nil},                 // e1 is dark, and dark k: e8 is light
+	}
+	for _, c := range cases {
+		got := parsedValue(t, c.fen, c.src)
+		if want := bb(t, c.want...); got != want {
+			t.Errorf("%s on %s: got %v, want %v", c.src, c.fen, got, want)
+		}
+	}
+}
+
+// TestGeometryNumbers checks numeric values with the manual's examples.
+func TestGeometryNumbers(t *testing.T) {
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	cases := []struct {
+		src  string
+		want bool
+	}{
+		{"sqrt 4 == 2", true}, // sqrt.html: sqrt 4 ≡ 2, sqrt 26 ≡ 5
+		{"sqrt 26 == 5", true},
+		{"sqrt 0 == 0", true},
+		{"not sqrt -1", true}, // a negative argument does not match
+		{"sqrt 1000000 == 1000", true},
+		{"file e4 == 5 rank e4 == 4", true},
+		{"file K == 5 rank k == 8", true},
+		{"not file [e4,d4]", true}, // not exactly one square
+		{"not rank []", true},
+		{"colortype e1 == 6 colortype d8 == -5 colortype e4 == 0", true},
+		{"type b8 == 2 type c1 == 3 type a2 == 1 type a1 == 4 type d1 == 5 type e8 == 6", true},
+		{"type e4 == 0", true},
+		// colortype.html: colortype Square == -colortype makesquare (file Square 8 - rank Square + 1)
+		// holds for every square of the start position (it is colour-symmetric).
+		{"square all Square in . colortype Square == -colortype makesquare (file Square 8 - rank Square + 1)", true},
+		{"dark . == diagonal 0 7 diagonal 0 7 a1", true}, // dark.html
+		{"#dark . == 32 #light . == 32", true},
+		{"abs (0 - #P) == 8", true},
+	}
+	for _, c := range cases {
+		p, err := query.Parse("", []byte(c.src))
+		if err != nil {
+			t.Fatalf("%s: %v", c.src, err)
+		}
+		q := mustCompile(t, p)
+		if got := len(q.NewEvaluator().Game(fenGame(t, start))) == 1; got != c.want {
+			t.Errorf("%s: matched %v, want %v", c.src, got, c.want)
+		}
+	}
+}
+
+// TestReverseColorManual: the manual's reversecolor examples print the same
+// as their stated equivalents.
+func TestReverseColorManual(t *testing.T) {
+	for _, c := range [][2]string{
+		{"reversecolor Ke1", "ke8"},
+		{"reversecolor 2 == A attacks k", "2 == a attacks K"},
+		{"reversecolor {player white \"Kasparov\" result 1-0}", "{player black \"Kasparov\" result 0-1}"},
+		{"reversecolor power A > power a + 10", "power a > power A + 10"},
+		{"reversecolor [Kk]h1-8", "[Kk]h1-8"},
+		{"reversecolor light K", "dark k"},
+		{"reversecolor [b-d4,g8]", "[b-d5,g1]"},
+	} {
+		a, err := query.Parse("", []byte(c[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := query.Parse("", []byte(c[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ga := a.Body.Filters[0].(*query.Geo).Args[0]
+		if query.Sprint(ga) != query.Sprint(b.Body.Filters[0]) {
+			t.Errorf("%s: %s, want %s", c[0], query.Sprint(ga), query.Sprint(b.Body.Filters[0]))
+		}
+	}
+}
+
+// refPins finds pins by the manual's definition, square by square: a line
+// piece p in from, a piece q of the other colour in through that p attacks,
+// and a square t in to beyond q on the same line, empty or of q's colour,
+// with nothing between q and t.
+func refPins(pos *chess.Position, from, through, to chess.Bitboard, value query.PinValue) chess.Bitboard {
+	occ := pos.Occupied()
+	var r chess.Bitboard
+	for p := chess.Square(0); p < 64; p++ {
+		pp := pos.PieceAt(p)
+		if !from.Has(p) || pp == chess.NoPiece {
+			continue
+		}
+		ty := pp.Type()
+		if ty != chess.Rook && ty != chess.Bishop && ty != chess.Queen {
+			continue
+		}
+		for q := chess.Square(0); q < 64; q++ {
+			pq := pos.PieceAt(q)
+			if !through.Has(q) || pq == chess.NoPiece || pq.Color() == pp.Color() {
+				continue
+			}
+			if chess.Attacks(pp.Color(), ty, p, occ)&chess.SquareBB(q) == 0 {
+				continue
+			}
+			for s := chess.Square(0); s < 64; s++ {
+				if !to.Has(s) || s == q || s == p {
+					continue
+				}
+				if ps := pos.PieceAt(s); ps != chess.NoPiece && ps.Color() != pq.Color() {
+					continue
+				}
+				// s beyond q: q lies between p and s, and nothing lies between q and s.
+				if !chess.Between(p, s).Has(q) || chess.Between(q, s)&occ != 0 {
+					continue
+				}
+				switch value {
+				case query.PinFrom:
+					r |= chess.SquareBB(p)
+				case query.PinTo:
+					r |= chess.SquareBB(s)
+				default:
+					r |= chess.SquareBB(q)
+				}
+			}
+		}
+	}
+	return r
+}
+
+// refRay walks every direction square by square.
+func refRay(pos *chess.Position, args []chess.Bitboard) chess.Bitboard {
+	var r chess.Bitboard
+	for _, d := range allDirections {
+		cur := args[0]
+		for _, a := range args[1:] {
+			var next chess.Bitboard
+			for s := chess.Square(0); s < 64; s++ {
+				if !cur.Has(s) {
+					continue
+				}
+				b := chess.SquareBB(s)
+				for {
+					b = chess.Shift(b, d)
+					if b == 0 {
+						break
+					}
+					next |= b
+					if b&pos.Occupied() != 0 {
+						break
+					}
+				}
+			}
+			cur = next & a
+		}
+		r |= cur
+	}
+	return r
+}
+
+// TestPinAndRayAgreeWithDefinitions compares pin (both strategies) and ray
+// with the square-by-square definitions on real positions.
+func TestPinAndRayAgreeWithDefinitions(t *testing.T) {
+	games := loadGames(t, "masters-10k.pgn", 40, false)
+	type pinCase struct {
+		src               string
+		from, through, to func(*chess.Position) chess.Bitboard
+		value             query.PinValue
+	}
+	all := func(*chess.Position) chess.Bitboard { return ^chess.Bitboard(0) }
+	occ := func(p *chess.Position) chess.Bitboard { return p.Occupied() }
+	kings := func(p *chess.Position) chess.Bitboard { return p.ByType(chess.King) }
+	queens := func(p *chess.Position) chess.Bitboard { return p.ByType(chess.Queen) }
+	cases := []pinCase{
+		{"pin", occ, occ, kings, query.PinThrough},
+		{"pin from [Aa]", occ, occ, kings, query.PinFrom},
+		{"pin to [Kk]", occ, occ, kings, query.PinTo},
+		{"pin to [Qq]", occ, occ, queens, query.PinTo},
+		{"pin through [Qq]", occ, queens, kings, query.PinThrough},
+		{"pin to .", occ, occ, all, query.PinTo},
+		{"pin through [Aa] to .", occ, occ, all, query.PinThrough},
+		{"pin to . from [Aa]", occ, occ, all, query.PinTo},
+	}
+	compiled := make([]*Query, len(cases))
+	for i, c := range cases {
+		p, err := query.Parse("", []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		compiled[i] = mustCompile(t, p)
+	}
+	rayQ := mustCompile(t, mustParseQ(t, "ray ([Qq] [Aa] [Kk])"))
+	positions := 0
+	for _, g := range games {
+		for i := range g.Nodes {
+			pos := &g.Nodes[i].Pos
+			positions++
+			for k, c := range cases {
+				q := compiled[k]
+				e := q.NewEvaluator()
+				e.startGame(g)
+				e.at(int32(i))
+				got := q.body.(setNode).set(e)
+				want := refPins(pos, c.from(pos), c.through(pos), c.to(pos), c.value)
+				if got != want {
+					t.Fatalf("%s at %s: got %v, want %v", c.src, pos.FEN(), got, want)
+				}
+			}
+			e := rayQ.NewEvaluator()
+			e.startGame(g)
+			e.at(int32(i))
+			got := rayQ.body.(setNode).set(e)
+			want := refRay(pos, []chess.Bitboard{queens(pos), pos.Occupied(), kings(pos)})
+			if got != want {
+				t.Fatalf("ray at %s: got %v, want %v", pos.FEN(), got, want)
+			}
+		}
+	}
+	if positions < 1000 {
+		t.Fatalf("only %d positions", positions)
+	}
+}
+
+func mustParseQ(t *testing.T, src string) *query.Program {
+	t.Helper()
+	p, err := query.Parse("", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+var _ = pgn.Game{}
