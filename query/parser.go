@@ -1023,7 +1023,9 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 // unsupported lists CQL 6.1 filters and parameters we do not implement, so
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
-	"atomic", "consecutivemoves", "currenttransform", "dictionary", "hhdb", "local", "loop", "zobristkey",
+	"atomic", "backwardpawns", "consecutivemoves", "currenttransform", "dictionary", "hhdb",
+	"idealmate", "idealstalemate", "local", "loop", "maindiagonal", "modelmate", "modelstalemate",
+	"offdiagonal", "pieceid", "puremate", "purestalemate", "zobristkey",
 )
 
 // sortedKeywords lists the keywords in order, for suggestions.
