@@ -47,12 +47,18 @@ type Options struct {
 	NoSort bool
 	// Tags chooses the tags of jsonl and csv records (nil: every tag; see Record).
 	Tags []string
+	// Tally, if set, counts the matching games by year, ECO, result and player.
+	Tally *Tally
+	// Dedupe "report" names each game whose players, date and main-line moves repeat an
+	// earlier game's (on Errors); "skip" also leaves it out of the run.
+	Dedupe string
 }
 
 // Stats counts what a run saw.
 type Stats struct {
 	GamesRead, GamesMatched, PositionsMatched, GamesWithErrors int
 	Warnings                                                   int  // problems found in games
+	Duplicates                                                 int  // games repeating an earlier one (Options.Dedupe)
 	LimitReached                                               bool // the run stopped at Options.Limit
 }
 
@@ -68,9 +74,11 @@ type Source interface {
 type Result struct {
 	out       []byte
 	errs      []error
-	number    int      // the game's number in its file
-	file      string   // and the file
-	messages  []string // message filters' texts, for Options.Errors
+	number    int       // the game's number in its file
+	file      string    // and the file
+	info      *gameInfo // for Options.Tally
+	dup       uint64    // for Options.Dedupe
+	messages  []string  // message filters' texts, for Options.Errors
 	positions int
 	matched   bool
 	order     int      // arrival order, for stable sorting
@@ -162,6 +170,7 @@ type runner struct {
 	sorted         bool
 	held           []Result // sorted output waits for every game
 	stats          Stats
+	seen           map[uint64]gameRef // Options.Dedupe: the first game of each key
 	// serial: the query keeps state from game to game, so workers only read games and
 	// emit evaluates them in game order with evals[0] (output identical for any Threads).
 	serial bool
@@ -200,8 +209,25 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 	if len(res.errs) > 0 {
 		r.stats.GamesWithErrors++
 	}
+	if r.opt.Dedupe != "" {
+		if first, ok := r.seen[res.dup]; ok {
+			r.stats.Duplicates++
+			fmt.Fprintf(r.opt.Errors, "cql: game %d of %s duplicates game %d of %s\n", res.number, res.file, first.number, first.file)
+			if r.opt.Dedupe == "skip" {
+				return nil
+			}
+		} else {
+			if r.seen == nil {
+				r.seen = map[uint64]gameRef{}
+			}
+			r.seen[res.dup] = gameRef{res.number, res.file}
+		}
+	}
 	if !res.matched {
 		return nil
+	}
+	if r.opt.Tally != nil {
+		r.opt.Tally.add(res.info)
 	}
 	r.stats.GamesMatched++
 	r.stats.PositionsMatched += res.positions
@@ -231,6 +257,10 @@ func (r *runner) work(worker int, g *pgn.Game) Result {
 	if len(g.Errors) > 0 {
 		res.errs = append(res.errs, g.Errors...)
 	}
+	if r.opt.Dedupe != "" {
+		res.dup = dupKey(g)
+		res.number, res.file = g.Number, g.File
+	}
 	if !r.q.Selected(g) {
 		return res
 	}
@@ -255,6 +285,9 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 	res.matched = true
 	res.positions = len(matches)
 	res.number, res.file = g.Number, g.File
+	if r.opt.Tally != nil {
+		res.info = infoOf(g)
+	}
 	for _, a := range ev.Annotations() {
 		if a.Message {
 			res.messages = append(res.messages, fmt.Sprintf("game %d: %s", g.Number, a.Text))

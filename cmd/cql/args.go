@@ -218,7 +218,13 @@ func buildOptions() []option {
 			}
 			return nil
 		})
-	flag("stats", "after the run, a table of matches per year, ECO, result and player", func(f *queryFlags) { f.stats = true })
+	flag("stats", "after the run, matching games per year, ECO, result and player (top 20): on standard output with -o, else on standard error", func(f *queryFlags) { f.stats = true })
+	flag("dedupe", "report games whose players, date and main-line moves repeat an earlier game's", func(f *queryFlags) {
+		if f.dedupe == "" {
+			f.dedupe = "report"
+		}
+	})
+	flag("dedupe-skip", "report repeated games (as -dedupe) and leave them out", func(f *queryFlags) { f.dedupe = "skip" })
 	str("stats-format", "FORMAT", "the --stats table as text (default) or json", func(f *queryFlags, v string) error {
 		switch v = strings.ToLower(v); v {
 		case "text", "json":

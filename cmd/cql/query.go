@@ -152,7 +152,10 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		OnError: func(err error) { fmt.Fprintln(stderr, "cql:", err) },
 	}
 	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item,
-		NoHeader: f.noHeader, HideWarnings: f.quiet, Limit: f.limit, NoSort: f.noSort, Tags: f.tags}
+		NoHeader: f.noHeader, HideWarnings: f.quiet, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
+	if f.stats {
+		opt.Tally = cqlrun.NewTally()
+	}
 	if outFile != nil {
 		opt.Persistent = cmd.OutOrStdout() // CQL prints persistent variables on standard output
 	}
@@ -170,11 +173,31 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 			return err
 		}
 	}
+	if opt.Tally != nil {
+		// Standard output when the matches went to a file, else standard error.
+		w := cmd.ErrOrStderr()
+		if outFile != nil {
+			w = cmd.OutOrStdout()
+		}
+		write := opt.Tally.WriteText
+		if f.statsFormat == "json" {
+			write = opt.Tally.WriteJSON
+		}
+		if err := write(w); err != nil {
+			return err
+		}
+	}
 	el := time.Since(start).Seconds()
 	summary := fmt.Sprintf("cql: %d games read, %d matched (%d positions), %d with errors, %.2fs, %.0f games/s",
 		st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, el, float64(st.GamesRead)/el)
 	if f.quiet && st.Warnings > 0 {
 		summary += fmt.Sprintf(", %d warnings not shown (--quiet)", st.Warnings)
+	}
+	if st.Duplicates > 0 {
+		summary += fmt.Sprintf(", %d duplicate games", st.Duplicates)
+		if f.dedupe == "skip" {
+			summary += " skipped"
+		}
 	}
 	if st.LimitReached {
 		summary += fmt.Sprintf(", stopped at --limit %d", f.limit)

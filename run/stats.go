@@ -1,0 +1,155 @@
+package run
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/cqlgo/cql/pgn"
+)
+
+// Tally counts the matching games by year, ECO code, result and player (--stats). Run adds
+// to it when Options.Tally is set.
+type Tally struct {
+	Games   int
+	Years   map[string]int
+	ECO     map[string]int
+	Results map[string]int
+	Players map[string]int // a game counts once for each of its two players
+}
+
+// NewTally returns an empty tally.
+func NewTally() *Tally {
+	return &Tally{Years: map[string]int{}, ECO: map[string]int{}, Results: map[string]int{}, Players: map[string]int{}}
+}
+
+// gameInfo is what the tally needs of one matching game, copied out of the worker's game.
+type gameInfo struct {
+	year, eco, result, white, black string
+}
+
+func infoOf(g *pgn.Game) *gameInfo {
+	year := "unknown"
+	if d := g.Tag("Date"); len(d) >= 4 && isDigits(d[:4]) {
+		year = d[:4]
+	}
+	text := func(tag, empty string) string {
+		v := strings.TrimSpace(string(appendUTF8(nil, g.Tag(tag))))
+		if v == "" || v == "?" {
+			return empty
+		}
+		return v
+	}
+	res := gameResult(g)
+	if res == "" {
+		res = "*"
+	}
+	return &gameInfo{year: year, eco: text("ECO", "unknown"), result: res,
+		white: text("White", "unknown"), black: text("Black", "unknown")}
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func (t *Tally) add(info *gameInfo) {
+	t.Games++
+	t.Years[info.year]++
+	t.ECO[info.eco]++
+	t.Results[info.result]++
+	t.Players[info.white]++
+	if info.black != info.white {
+		t.Players[info.black]++
+	}
+}
+
+type count struct {
+	Key   string `json:"key"`
+	Games int    `json:"games"`
+}
+
+// sorted lists m by count (largest first), then key; top > 0 keeps that many.
+func sorted(m map[string]int, byKey bool, top int) []count {
+	out := make([]count, 0, len(m))
+	for k, n := range m {
+		out = append(out, count{k, n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if !byKey && out[i].Games != out[j].Games {
+			return out[i].Games > out[j].Games
+		}
+		return out[i].Key < out[j].Key
+	})
+	if top > 0 && len(out) > top {
+		out = out[:top]
+	}
+	return out
+}
+
+// TopPlayers is how many players the tally lists.
+const TopPlayers = 20
+
+// WriteText writes the tally as four tables: per year (in order), per ECO code, per
+// result, and the top 20 players (by matching games).
+func (t *Tally) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "matching games: %d\n", t.Games)
+	table := func(title string, rows []count) {
+		fmt.Fprintf(&b, "\n%s\n", title)
+		for _, r := range rows {
+			fmt.Fprintf(&b, "  %-30s %8d\n", r.Key, r.Games)
+		}
+	}
+	table("per year", sorted(t.Years, true, 0))
+	table("per ECO", sorted(t.ECO, false, 0))
+	table("per result", sorted(t.Results, false, 0))
+	table(fmt.Sprintf("per player (top %d)", TopPlayers), sorted(t.Players, false, TopPlayers))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteJSON writes the tally as one JSON object.
+func (t *Tally) WriteJSON(w io.Writer) error {
+	v := struct {
+		Games   int     `json:"games"`
+		Years   []count `json:"years"`
+		ECO     []count `json:"eco"`
+		Results []count `json:"results"`
+		Players []count `json:"players"`
+	}{t.Games, sorted(t.Years, true, 0), sorted(t.ECO, false, 0), sorted(t.Results, false, 0), sorted(t.Players, false, TopPlayers)}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// dupKey identifies a game for --dedupe: its players, date and main-line moves.
+func dupKey(g *pgn.Game) uint64 {
+	h := fnv.New64a()
+	for _, tag := range [...]string{"White", "Black", "Date"} {
+		io.WriteString(h, g.Tag(tag))
+		h.Write([]byte{0})
+	}
+	var buf [4]byte
+	for n := int32(0); n >= 0 && int(n) < len(g.Nodes); n = g.Nodes[n].FirstChild {
+		m := uint32(g.Nodes[n].Move)
+		buf[0], buf[1], buf[2], buf[3] = byte(m), byte(m>>8), byte(m>>16), byte(m>>24)
+		h.Write(buf[:])
+	}
+	// Games from different start positions with the same moves are different games.
+	io.WriteString(h, g.Tag("FEN"))
+	return h.Sum64()
+}
+
+// gameRef names a game already seen, for the duplicate report.
+type gameRef struct {
+	number int
+	file   string
+}
