@@ -24,6 +24,7 @@ type Query struct {
 	sorts         []SortKey
 	persistent    []persistentVar // variables kept from game to game
 	serial        bool            // see Serial
+	additive      bool            // see Additive
 }
 
 // SortKey describes one `sort` filter of the program, in source order.
@@ -107,6 +108,7 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 		return nil, err
 	}
 	q.body = body
+	q.planState(prog)
 	return q, nil
 }
 

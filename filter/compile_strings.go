@@ -63,7 +63,6 @@ func (c *compiler) compileStrings(n query.Node) (node, bool, error) {
 		if a.Sym != nil && a.Decl {
 			c.q.persistent = append(c.q.persistent, persistentVar{index: a.Sym.Index, name: a.Sym.Name, kind: a.Sym.Kind, quiet: a.Sym.Quiet})
 		}
-		c.q.serial = true
 		x, err := c.assign(a)
 		return x, true, err
 	}
@@ -182,12 +181,73 @@ func (e *Evaluator) PersistentValues() []string {
 }
 
 // Serial reports whether the query must see the games one at a time in
-// input order: it keeps persistent state or writes files, so the result of
+// input order: it reads persistent state or writes files, so the result of
 // a game depends on the games before it. A runner gives such a query a single
 // Evaluator and calls Game in input order (the games themselves can still be
 // read and replayed in parallel); the output is then the same for every
 // number of threads.
 func (q *Query) Serial() bool { return q.serial }
+
+// Additive reports whether the query's persistent variables are numbers that
+// are only ever added to (persistent x += n, x -= n) and never read: a tally.
+// Then no game depends on another, so games may be evaluated in parallel: each
+// Game starts the variables at 0, PersistentDeltas gives what the game added,
+// and the runner sums the deltas (in any order: addition commutes) and
+// prints them with FormatPersistent. The result is the serial one exactly.
+func (q *Query) Additive() bool { return q.additive }
+
+// planState decides between parallel (additive) and serial evaluation of a
+// query with persistent state, from how the program uses its persistent variables.
+func (q *Query) planState(prog *query.Program) {
+	if len(q.persistent) == 0 {
+		return
+	}
+	additive := true
+	query.Inspect(prog.Body, func(n query.Node) bool {
+		switch n := n.(type) {
+		case *query.Var:
+			if n.Sym != nil && n.Sym.Persistent {
+				additive = false // a read: the value depends on earlier games
+			}
+		case *query.Assign:
+			if n.Sym != nil && n.Sym.Persistent && (n.Sym.Kind != query.VarNumber || n.Op != query.OpAddAssign && n.Op != query.OpSubAssign) {
+				additive = false
+			}
+		case *query.Builtin:
+			if n.Sym != nil && n.Sym.Persistent {
+				additive = false // isbound, unbind
+			}
+		}
+		return true
+	})
+	q.additive = additive
+	q.serial = q.serial || !additive
+}
+
+// PersistentDeltas appends to dst what the last Game added to each persistent
+// variable, in declaration order (for Additive queries).
+func (e *Evaluator) PersistentDeltas(dst []int) []int {
+	for _, p := range e.q.persistent {
+		dst = append(dst, e.vars[p.index].n)
+	}
+	return dst
+}
+
+// FormatPersistent formats the totals of an Additive query's persistent
+// variables (in declaration order) as CQL prints them: `name: value`.
+func (q *Query) FormatPersistent(totals []int) []string {
+	var out []string
+	for i, p := range q.persistent {
+		v := 0
+		if i < len(totals) {
+			v = totals[i]
+		}
+		if !p.quiet {
+			out = append(out, p.name+": "+strconv.Itoa(v))
+		}
+	}
+	return out
+}
 
 func (q *Query) isPersistent(i int) bool {
 	for _, p := range q.persistent {

@@ -200,6 +200,8 @@ func (e *Evaluator) startGame(g *pgn.Game) {
 	for i := range e.vars {
 		if len(e.q.persistent) == 0 || !e.q.isPersistent(i) {
 			e.vars[i] = slot{}
+		} else if e.q.additive {
+			e.vars[i] = slot{bound: true} // each game's own tally, summed by the runner
 		}
 	}
 	e.legalAt, e.pseudoAt, e.atkAt = -1, -1, -1

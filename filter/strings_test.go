@@ -362,3 +362,44 @@ func BenchmarkFunctionWrapper(b *testing.B) {
 	}
 	b.ReportMetric(tw/tp, "wrapped/plain")
 }
+
+// A tally (persistent numbers only added to, never read) is Additive: games
+// can be evaluated in parallel and their deltas summed. Reading a persistent
+// variable, or assigning it otherwise, makes the query Serial.
+func TestPersistentPlan(t *testing.T) {
+	for _, c := range []struct {
+		src              string
+		additive, serial bool
+	}{
+		{`persistent t1 += 0 mate persistent t1 += 1`, true, false},
+		{`persistent t1 += 0 persistent t2 -= 2 check`, true, false},
+		{`persistent t1 += 1 t1 > 3`, false, true},
+		{`persistent t1 = 1`, false, true},
+		{`persistent t1 += 1 persistent t1 *= 2`, false, true},
+		{`persistent s1 = "" s1 = s1 + "x"`, false, true},
+		{`mate`, false, false},
+	} {
+		q := compileText(t, c.src)
+		if q.Additive() != c.additive || q.Serial() != c.serial {
+			t.Errorf("%s: additive %v serial %v, want %v %v", c.src, q.Additive(), q.Serial(), c.additive, c.serial)
+		}
+	}
+	q := compileText(t, `persistent Mates += 0 persistent quiet Checks += 0 if check persistent Checks += 1 if mate persistent Mates += 1`)
+	e := q.NewEvaluator()
+	var totals []int
+	for _, g := range readGames(t, stringsPGN) {
+		e.Game(g)
+		d := e.PersistentDeltas(nil)
+		if totals == nil {
+			totals = d
+		} else {
+			for i := range d {
+				totals[i] += d[i]
+			}
+		}
+	}
+	// Game 1 has one check, 4. Qxf7#, which is also mate; game 2 none.
+	if got := strings.Join(q.FormatPersistent(totals), "|"); got != "Mates: 1" || totals[1] != 1 {
+		t.Errorf("got %q, totals %v", got, totals)
+	}
+}

@@ -86,6 +86,7 @@ type Result struct {
 	skeys     []string // values of string sorts (filter.SortKey.String)
 	hasKeys   []bool
 	game      *pgn.Game // a serial query's game, evaluated in emit (see filter.Query.Serial)
+	deltas    []int     // what the game added to an additive query's tallies (filter.Query.Additive)
 	fatal     error     // a runtime failure of the query: the run stops
 }
 
@@ -130,6 +131,7 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	}
 	r.sorted = (len(q.Sorts()) > 0 || h.SortMatchCount) && !opt.NoSort
 	r.serial = q.Serial()
+	r.additive = q.Additive()
 	bw := bufio.NewWriterSize(out, 256<<10)
 	if opt.Format == "csv" && !opt.Count {
 		bw.Write(CSVHeader(opt.Tags))
@@ -138,12 +140,16 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	if r.fatal != nil {
 		return r.stats, r.fatal // nothing more is written: the output is not a result
 	}
-	if r.serial {
+	if r.serial || r.additive {
 		pw := opt.Persistent
 		if pw == nil {
 			pw = opt.Errors
 		}
-		for _, line := range r.evals[0].PersistentValues() {
+		lines := q.FormatPersistent(r.totals)
+		if r.serial {
+			lines = r.evals[0].PersistentValues()
+		}
+		for _, line := range lines {
 			fmt.Fprintln(pw, line)
 		}
 	}
@@ -174,7 +180,11 @@ type runner struct {
 	// serial: the query keeps state from game to game, so workers only read games and
 	// emit evaluates them in game order with evals[0] (output identical for any Threads).
 	serial bool
-	fatal  error // the first runtime failure; later games are not evaluated
+	// additive: the query's persistent state is tallies only; games are evaluated in the
+	// workers and emit sums what each added, in game order.
+	additive bool
+	totals   []int
+	fatal    error // the first runtime failure; later games are not evaluated
 }
 
 // emit takes one game's result, in game order: problems and messages go to opt.Errors,
@@ -192,6 +202,14 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 	if res.fatal != nil {
 		r.fatal = res.fatal
 		return r.fatal
+	}
+	if r.additive && res.deltas != nil {
+		if r.totals == nil {
+			r.totals = make([]int, len(res.deltas))
+		}
+		for i, d := range res.deltas {
+			r.totals[i] += d
+		}
 	}
 	if r.opt.OnGame != nil {
 		r.opt.OnGame()
@@ -278,6 +296,9 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 	if err := ev.Err(); err != nil {
 		res.fatal = err
 		return res
+	}
+	if r.additive {
+		res.deltas = ev.PersistentDeltas(nil)
 	}
 	if !r.q.MatchCountOK(len(matches)) {
 		return res

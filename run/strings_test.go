@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/internal/testdata"
@@ -143,4 +145,34 @@ func TestRunAssertStops(t *testing.T) {
 			t.Errorf("threads %d: %d games read after the failure", threads, st.GamesRead)
 		}
 	}
+}
+
+// BenchmarkPersistentTally compares a persistent tally with the same query without state,
+// both over masters-10k with two workers; it reports tally throughput as a fraction of
+// the plain one (paired runs, alternating, so drifts of the shared machine hit both).
+func BenchmarkPersistentTally(b *testing.B) {
+	data, err := os.ReadFile(testdata.File(b, "masters-10k.pgn"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := memFiles(map[string]string{"m.pgn": string(data)}, "m.pgn")
+	plain := compile(b, "mate")
+	tally := compile(b, "persistent Mates += 0 if mate persistent Mates += 1 false")
+	if !tally.Additive() {
+		b.Fatal("the tally is not additive")
+	}
+	var tp, tt time.Duration
+	for i := 0; i < b.N; i++ {
+		for _, c := range []struct {
+			q *filter.Query
+			d *time.Duration
+		}{{plain, &tp}, {tally, &tt}} {
+			start := time.Now()
+			if _, err := Run(context.Background(), c.q, src, io.Discard, Options{Format: "pgn", Count: true, Threads: 2, Persistent: io.Discard}); err != nil {
+				b.Fatal(err)
+			}
+			*c.d += time.Since(start)
+		}
+	}
+	b.ReportMetric(float64(tp)/float64(tt), "tally/plain-throughput")
 }
