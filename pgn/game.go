@@ -22,6 +22,7 @@ import (
 	"fmt"
 
 	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/internal/printable"
 )
 
 // Tag is one tag pair, e.g. [White "Carlsen, Magnus"].
@@ -144,9 +145,10 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	s := fmt.Sprintf("%s:%d:%d: game %d: %s", e.File, e.Line, e.Col, e.Game, e.Reason)
+	// The reason and text may quote damaged input: NUL, escape sequences, non-UTF-8 bytes.
+	s := fmt.Sprintf("%s:%d:%d: game %d: %s", e.File, e.Line, e.Col, e.Game, printable.String(e.Reason))
 	if e.Text != "" {
-		s += " (" + e.Text + ")"
+		s += " (" + printable.String(e.Text) + ")"
 	}
 	return s
 }

@@ -79,7 +79,7 @@ func TestLimits(t *testing.T) {
 	want := []string{
 		// 1. e4, 100 nested d4s kept, then e5.
 		"deep 103; variations nested too deeply",
-		"huge 2; unterminated comment; missing result; game larger than 1048576 bytes: cut",
+		"huge 2; comment runs past the per-game limit of 1048576 bytes: the game is cut there",
 		"long 1000; too many moves in one game",
 		"next 2",
 	}

@@ -128,7 +128,7 @@ func TestHeaderOddities(t *testing.T) {
 	if g.Tag("White") != `A "B"` || g.Tag("Black") != "C" || len(g.Nodes) != 2 || g.Comment(0) != "a comment" {
 		t.Errorf("tags %v, %d nodes, root comment %q", g.Tags, len(g.Nodes), g.Comment(0))
 	}
-	if len(g.Errors) != 1 || !strings.Contains(g.Errors[0].Error(), "t.pgn:4:1: game 1: unexpected text (\xff\xfe)") {
+	if len(g.Errors) != 1 || !strings.Contains(g.Errors[0].Error(), `t.pgn:4:1: game 1: unexpected text (\xff\xfe)`) { // printed escaped
 		t.Errorf("errors %v", g.Errors)
 	}
 }

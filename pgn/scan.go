@@ -473,7 +473,33 @@ func (p *parser) parseSpan(c []byte, s *span, g *Game, file string) {
 	g.File, g.Number, g.Offset, g.Line = file, s.number, s.offset, s.line
 	p.parse(c[s.start:s.end], g)
 	if s.tooLarge {
-		p.errorf(len(c[s.start:s.end]), fmt.Sprintf("game larger than %d bytes: cut", p.opt.MaxGameBytes), nil)
+		p.cutProblems(len(c[s.start:s.end]))
+	}
+}
+
+// cutProblems reports a game cut at the per-game size limit as that: the unterminated
+// comment or variation and the missing result the cut made are not the file's problems.
+// A comment the cut fell in is named, since that is what made the game so large.
+func (p *parser) cutProblems(end int) {
+	g := p.g
+	limit := p.opt.MaxGameBytes
+	kept := g.Errors[:0]
+	inComment := false
+	for _, err := range g.Errors {
+		if e, ok := err.(*Error); ok {
+			switch e.Reason {
+			case "unterminated comment":
+				e.Reason = fmt.Sprintf("comment runs past the per-game limit of %d bytes: the game is cut there", limit)
+				inComment = true
+			case "unterminated variation", "missing result":
+				continue
+			}
+		}
+		kept = append(kept, err)
+	}
+	g.Errors = kept
+	if !inComment {
+		p.errorf(end, fmt.Sprintf("game larger than the per-game limit of %d bytes: cut", limit), nil)
 	}
 }
 

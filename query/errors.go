@@ -4,6 +4,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/cqlgo/cql/internal/printable"
 )
 
 // Error is a syntax or type error in a CQL program. Its message is
@@ -28,37 +31,90 @@ func (e *Error) Error() string {
 	b.WriteByte(':')
 	b.WriteString(strconv.Itoa(e.Pos.Col))
 	b.WriteString(": ")
-	b.WriteString(e.Msg)
+	b.WriteString(printable.String(e.Msg))
 	if e.Line != "" || e.Pos.Col == 1 {
+		line, caret := showLine(e.Line, e.Pos.Col)
 		b.WriteByte('\n')
-		b.WriteString(e.Line)
+		b.WriteString(line)
 		b.WriteByte('\n')
-		b.WriteString(caret(e.Line, e.Pos.Col))
+		b.WriteString(caret)
 	}
 	return b.String()
 }
 
-// caret returns a line with '^' under column col of line, copying tabs so
-// it lines up in a terminal.
-func caret(line string, col int) string {
-	var b strings.Builder
-	i := 1
-	for _, r := range line {
-		if i >= col {
-			break
+// maxShown is the most columns of a source line an error shows (a 1 MB one-line script, a
+// binary file): the part around the caret.
+const maxShown = 120
+
+// showLine returns the source line as printed, control characters and bytes that are not
+// UTF-8 escaped (a binary file given as a script must not reach the terminal raw), cut to
+// the columns around col when it is long, and the caret line with '^' under column col
+// (in runes), copying tabs so that it lines up in a terminal.
+func showLine(line string, col int) (shown, caret string) {
+	// The printed pieces of the line, one per rune, and the caret's place among them.
+	var pieces []string
+	width, at := 0, -1
+	for i, r := range line {
+		if len(pieces) == col-1 {
+			at = width
 		}
-		if r == '\t' {
-			b.WriteByte('\t')
-		} else {
-			b.WriteByte(' ')
+		size := utf8.RuneLen(r)
+		if r == utf8.RuneError {
+			_, size = utf8.DecodeRuneInString(line[i:])
 		}
-		i++
+		p := printable.Rune(r, line[i:i+size])
+		pieces = append(pieces, p)
+		width += utf8.RuneCountInString(p)
 	}
-	for ; i < col; i++ {
-		b.WriteByte(' ')
+	if at < 0 {
+		at = width + col - 1 - len(pieces) // past the end of the line
 	}
-	b.WriteByte('^')
-	return b.String()
+	// The window of pieces to show.
+	from, to := 0, len(pieces)
+	lead, trail := "", ""
+	if width > maxShown {
+		w := 0
+		for from < len(pieces) && w < at-maxShown/2 {
+			w += utf8.RuneCountInString(pieces[from])
+			from++
+		}
+		at -= w
+		if from > 0 {
+			lead = "..."
+			at += len(lead)
+		}
+		shownW := 0
+		for to = from; to < len(pieces) && shownW < maxShown; to++ {
+			shownW += utf8.RuneCountInString(pieces[to])
+		}
+		if to < len(pieces) {
+			trail = "..."
+		}
+	}
+	var sb, cb strings.Builder
+	sb.WriteString(lead)
+	cb.WriteString(strings.Repeat(" ", len(lead)))
+	w := len(lead)
+	for _, p := range pieces[from:to] {
+		sb.WriteString(p)
+		for _, r := range p {
+			if w >= at {
+				break
+			}
+			if r == '\t' {
+				cb.WriteByte('\t')
+			} else {
+				cb.WriteByte(' ')
+			}
+			w++
+		}
+	}
+	sb.WriteString(trail)
+	for ; w < at; w++ {
+		cb.WriteByte(' ')
+	}
+	cb.WriteByte('^')
+	return sb.String(), cb.String()
 }
 
 // ErrorList is the list of errors Parse returns, sorted by position.

@@ -17,6 +17,7 @@ type parser struct {
 	tok      token
 	err      *Error
 	depth    int // nesting depth, to refuse absurdly deep input instead of overflowing the stack
+	open     int // brackets ( { [ open before the current token: the nesting the user sees
 
 	// declared holds names assigned or bound so far; suspect is the first
 	// other identifier that looks like a misspelt keyword. When a syntax
@@ -51,7 +52,16 @@ func newParser(filename string, src []byte) *parser {
 	return p
 }
 
-func (p *parser) next() { p.prevEnd = p.tok.end; p.tok = p.lex.next() }
+func (p *parser) next() {
+	switch p.tok.kind {
+	case tLParen, tLBrace, tLBracket:
+		p.open++
+	case tRParen, tRBrace, tRBracket:
+		p.open--
+	}
+	p.prevEnd = p.tok.end
+	p.tok = p.lex.next()
+}
 
 // peek returns the token after the current one without consuming anything.
 func (p *parser) peek() token {
@@ -298,7 +308,11 @@ func (p *parser) parseResultWord() string {
 func (p *parser) enter() {
 	p.depth++
 	if p.depth > maxDepth {
-		p.errorf(p.tok.pos, "filter nested too deeply (more than %d levels)", maxDepth)
+		// depth counts the parser's levels (several per bracket), not the user's.
+		if p.open > 0 {
+			p.errorf(p.tok.pos, "filter nested too deeply (%d brackets open here)", p.open)
+		}
+		p.errorf(p.tok.pos, "filter nested too deeply")
 	}
 }
 
