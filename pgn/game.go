@@ -37,6 +37,9 @@ type Game struct {
 	Number int    // 1-based game number in its file
 	Offset int64  // byte offset of the game's first byte in the (decompressed) file
 	Length int    // bytes
+	// Text is the game's text as read (Length bytes); like the game, it is valid only during
+	// the callback. An index keeps it to parse the game again exactly as a scan would.
+	Text   []byte
 	Line   int    // 1-based line of the game's first byte
 	Tags   []Tag  // in file order
 	Result string // the movetext terminator ("1-0", "0-1", "1/2-1/2", "*"), "" if missing

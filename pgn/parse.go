@@ -82,6 +82,7 @@ func (p *parser) parse(data []byte, g *Game) {
 	p.g = g
 	p.data = data
 	g.Length = len(data)
+	g.Text = data
 	g.Tags = g.Tags[:0]
 	g.Nodes = g.Nodes[:0]
 	g.notes = g.notes[:0]

@@ -62,6 +62,10 @@ type queryFlags struct {
 	stats       bool
 	statsFormat string
 	dedupe      string // "", "report" or "skip"
+
+	// The position index (index.go).
+	index   string // answer from the index in this directory instead of PGN files
+	noPrune bool
 }
 
 // optKind is how many arguments an option takes.
@@ -124,6 +128,7 @@ func buildOptions() []option {
 	flag("count", "print only the number of matching games", func(f *queryFlags) { f.count = true })
 	flag("append", "append to the output file instead of replacing it", func(f *queryFlags) { f.appendOut = true })
 	flag("noclobber", "never write over an existing output file", func(f *queryFlags) { f.noClobber = true })
+	addIndexOptions(str, flag)
 	flag("dryrun", "check the query and the files, print what would be read and written, and stop", func(f *queryFlags) { f.dryRun = true })
 
 	// Which games and positions.

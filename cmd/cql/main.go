@@ -41,6 +41,7 @@ var subcommands = map[string]func() *cobra.Command{
 	"perft":    newPerftCmd,
 	"board":    newBoardCmd,
 	"go":       newGoCmd,
+	"index":    newIndexCmd,
 }
 
 // run executes the command line and returns the exit status; tests call it directly.

@@ -79,10 +79,19 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		_, err := fmt.Fprintln(stdout, prog.String())
 		return err
 	}
-	if len(files) == 0 {
+	var indexed cqlrun.Source
+	if f.index != "" {
+		ix, src, err := openIndexSource(f.index, files, prog, q, f.noPrune, cmd.ErrOrStderr())
+		if err != nil {
+			return err
+		}
+		defer ix.Close()
+		indexed = src
+	}
+	if len(files) == 0 && indexed == nil {
 		files = h.Input
 	}
-	if len(files) == 0 {
+	if len(files) == 0 && indexed == nil {
 		if stdinIsTerminal(cmd.InOrStdin()) {
 			return errors.New("no input: give PGN files after the query, with -i, in the header's input parameter, or on standard input")
 		}
@@ -146,10 +155,13 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	bar.lineIncrement = f.lineIncrement
 	stderr := bar // every line written while the bar is up clears it first
 	start := time.Now()
-	games := cqlrun.Files{
+	var games cqlrun.Source = cqlrun.Files{
 		Names:   files,
 		Open:    func(name string) (io.ReadCloser, error) { return openInput(name, cmd.InOrStdin(), bar) },
 		OnError: func(err error) { fmt.Fprintln(stderr, "cql:", err) },
+	}
+	if indexed != nil {
+		games = indexed
 	}
 	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item,
 		NoHeader: f.noHeader, HideWarnings: f.quiet, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/index"
+	"github.com/cqlgo/cql/pgn"
+	"github.com/cqlgo/cql/query"
+	cqlrun "github.com/cqlgo/cql/run"
+)
+
+// addIndexOptions adds the query command's index options.
+func addIndexOptions(str func(names, arg, help string, set func(*queryFlags, string) error), flag func(names, help string, set func(*queryFlags))) {
+	str("index", "DIR", "answer from the index in DIR (see cql index build) instead of PGN files",
+		func(f *queryFlags, v string) error { f.index = v; return nil })
+	flag("noprune", "with -index, examine every game (to check the pruning)", func(f *queryFlags) { f.noPrune = true })
+}
+
+// openIndexSource opens the index for a query: its games, pruned to the candidates of prog.
+// A changed source is an error (the index would answer for the old text); a missing one is
+// reported, since the index holds its games.
+func openIndexSource(dir string, files []string, prog *query.Program, q *filter.Query, noPrune bool, stderr io.Writer) (*index.Index, cqlrun.Source, error) {
+	if len(files) > 0 {
+		return nil, nil, fmt.Errorf("--index %s answers for the indexed files; give no PGN files (%s)", dir, strings.Join(files, " "))
+	}
+	ix, err := index.Open(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	changed, missing := ix.Stale()
+	for _, m := range missing {
+		fmt.Fprintf(stderr, "cql: %s: source %s is missing (the index still holds its games)\n", dir, m)
+	}
+	if len(changed) > 0 {
+		ix.Close()
+		return nil, nil, fmt.Errorf("%s: source changed since it was indexed: %s (rebuild the index with cql index build)", dir, strings.Join(changed, ", "))
+	}
+	if noPrune {
+		return ix, ix.Games(nil), nil
+	}
+	cand, err := ix.Candidates(prog, q.Variations())
+	if err != nil {
+		ix.Close()
+		return nil, nil, err
+	}
+	return ix, ix.Games(cand), nil
+}
+
+func newIndexCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "index",
+		Short: "Build and inspect a position index of PGN files (then query it with cql --index DIR)",
+		Long: `An index keeps the games of PGN files with posting lists of what their positions
+contain (pieces on squares, check, mate, stalemate, castling, en passant, promotion), so
+that cql --index DIR QUERY examines only the games that can match and answers exactly as
+a scan of the files would, in the same order.`,
+	}
+	cmd.AddCommand(newIndexBuildCmd(false), newIndexBuildCmd(true), newIndexInfoCmd(), newIndexVerifyCmd())
+	return cmd
+}
+
+func newIndexBuildCmd(add bool) *cobra.Command {
+	var dir string
+	var workers func() (int, error)
+	use, short := "build -x DIR FILE...", "Index PGN files into DIR (replacing an index there when done)"
+	if add {
+		use, short = "add -x DIR FILE...", "Add PGN files to the index in DIR (their games come after the indexed ones)"
+	}
+	cmd := &cobra.Command{
+		Use:   use,
+		Short: short,
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if dir == "" {
+				return errors.New("give the index directory with -x DIR")
+			}
+			threads, err := workers()
+			if err != nil {
+				return err
+			}
+			stderr := cmd.ErrOrStderr()
+			bar := newProgress(stderr, "index")
+			problems := 0
+			opt := index.BuildOptions{
+				Threads: threads,
+				Open:    func(name string) (io.ReadCloser, error) { return openInput(name, nil, bar) },
+				OnGame:  bar.Item,
+				OnProblem: func(err error) {
+					problems++
+					fmt.Fprintln(stderr, "cql:", err)
+				},
+			}
+			build := index.Build
+			if add {
+				build = index.Add
+			}
+			meta, err := build(cmd.Context(), dir, args, opt)
+			bar.Finish()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(stderr, "cql: index %s: %d games, %d positions, %d files, %d problems in games\n", dir, meta.Games, meta.Positions, meta.Files, problems)
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&dir, "index", "x", "", "index directory")
+	workers = threadsFlag(cmd)
+	return cmd
+}
+
+func newIndexInfoCmd() *cobra.Command {
+	var dir string
+	cmd := &cobra.Command{
+		Use:   "info -x DIR",
+		Short: "Describe an index: games, positions, size on disk, sources and whether they changed",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ix, err := index.Open(dir)
+			if err != nil {
+				return err
+			}
+			defer ix.Close()
+			out := cmd.OutOrStdout()
+			size, _ := dirSize(dir)
+			fmt.Fprintf(out, "index %s: format %d, %d games, %d positions, %d bytes on disk\n", dir, index.FormatVersion, ix.Meta.Games, ix.Meta.Positions, size)
+			changed, missing := ix.Stale()
+			state := map[string]string{}
+			for _, c := range changed {
+				state[c] = " CHANGED since indexed"
+			}
+			for _, m := range missing {
+				state[m] = " MISSING"
+			}
+			for _, s := range ix.Sources {
+				fmt.Fprintf(out, "source %s: %d bytes, %d games (%d with problems), sha256 %s%s\n", s.Path, s.Size, s.Games, s.Errors, s.SHA256, state[s.Path])
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&dir, "index", "x", "", "index directory")
+	return cmd
+}
+
+func newIndexVerifyCmd() *cobra.Command {
+	var dir string
+	var workers func() (int, error)
+	cmd := &cobra.Command{
+		Use:   "verify -x DIR",
+		Short: "Check an index against its sources: content hashes, and every game as a scan reads it",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			threads, err := workers()
+			if err != nil {
+				return err
+			}
+			ix, err := index.Open(dir)
+			if err != nil {
+				return err
+			}
+			defer ix.Close()
+			open := func(name string) (io.ReadCloser, error) { return pgn.Open(name) }
+			problems, err := ix.Verify(cmd.Context(), open, threads)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			for _, p := range problems {
+				fmt.Fprintln(out, p)
+			}
+			if len(problems) > 0 {
+				return exitStatus(exitNoMatch)
+			}
+			fmt.Fprintf(out, "index %s: %d games in %d sources agree with a scan\n", dir, ix.Meta.Games, len(ix.Sources))
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&dir, "index", "x", "", "index directory")
+	workers = threadsFlag(cmd)
+	return cmd
+}
+
+func dirSize(dir string) (int64, error) {
+	ents, err := os.ReadDir(dir)
+	var n int64
+	for _, e := range ents {
+		if info, err := e.Info(); err == nil {
+			n += info.Size()
+		}
+	}
+	return n, err
+}

@@ -1,0 +1,380 @@
+package index
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/RoaringBitmap/roaring/v2"
+	badger "github.com/dgraph-io/badger/v4"
+	"github.com/klauspost/compress/zstd"
+	"golang.org/x/sys/unix"
+
+	"github.com/cqlgo/cql/pgn"
+)
+
+// BuildOptions say how to read the PGN files of a build.
+type BuildOptions struct {
+	Threads int // parallel parsers; 0 means GOMAXPROCS
+	// Open opens a PGN file decompressed; nil means pgn.Open.
+	Open func(name string) (io.ReadCloser, error)
+	// OnGame is called once per game read, in order (for a progress bar); may be nil.
+	OnGame func()
+	// OnProblem receives each problem found in a game, like a scan reports it; may be nil.
+	OnProblem func(err error)
+}
+
+// Build indexes files into a new index at dir, replacing any index there only when the
+// build has succeeded.
+func Build(ctx context.Context, dir string, files []string, opt BuildOptions) (Meta, error) {
+	return build(ctx, dir, files, opt, false)
+}
+
+// Add indexes more files after those of the index at dir (their games come after the
+// indexed ones, as if they had been given last to the build). The index is replaced only
+// when the whole addition has succeeded.
+func Add(ctx context.Context, dir string, files []string, opt BuildOptions) (Meta, error) {
+	return build(ctx, dir, files, opt, true)
+}
+
+// ErrLocked says that another process is building the same index.
+var ErrLocked = errors.New("another process is building this index")
+
+func build(ctx context.Context, dir string, files []string, opt BuildOptions, add bool) (meta Meta, err error) {
+	dir = filepath.Clean(dir)
+	unlock, err := lock(dir)
+	if err != nil {
+		return meta, err
+	}
+	defer unlock()
+	if err := checkTarget(dir); err != nil {
+		return meta, err
+	}
+	// Leftovers of builds that were killed: nobody else holds the lock, so they are dead.
+	if old, _ := filepath.Glob(dir + ".tmp-*"); len(old) > 0 {
+		for _, o := range old {
+			os.RemoveAll(o)
+		}
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp-")
+	if err != nil {
+		return meta, err
+	}
+	defer os.RemoveAll(tmp) // after the swap it holds the previous index
+	b := &builder{opt: opt, ps: newPostings()}
+	if add {
+		ix, err := Open(dir)
+		if err != nil {
+			return meta, err
+		}
+		defer ix.Close()
+		// The previous chunks are copied as they are; the posting lists are extended.
+		b.meta, b.sources, b.copyFrom = ix.Meta, ix.Sources, ix
+	}
+	db, err := badger.Open(badgerOptions(tmp))
+	if err != nil {
+		return meta, fmt.Errorf("create index in %s: %w", tmp, err)
+	}
+	b.db = db
+	err = b.run(ctx, files)
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return meta, err
+	}
+	if err := swap(tmp, dir); err != nil {
+		return meta, err
+	}
+	return b.meta, nil
+}
+
+// lock takes dir's build lock, held until unlock; a second builder gets ErrLocked.
+func lock(dir string) (unlock func(), err error) {
+	f, err := os.OpenFile(dir+lockSuffix, os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, unix.EWOULDBLOCK) {
+			return nil, fmt.Errorf("%s: %w (lock %s)", dir, ErrLocked, dir+lockSuffix)
+		}
+		return nil, fmt.Errorf("lock %s: %w", dir+lockSuffix, err)
+	}
+	return func() { f.Close() }, nil
+}
+
+// checkTarget refuses to replace a directory that holds something other than an index.
+func checkTarget(dir string) error {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if len(ents) == 0 {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(dir, "MANIFEST")); err != nil {
+		return fmt.Errorf("%s exists and is not an index: refusing to replace it", dir)
+	}
+	return nil
+}
+
+// swap puts the finished index at tmp in dir's place in one step; tmp gets the old one.
+func swap(tmp, dir string) error {
+	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+		return os.Rename(tmp, dir)
+	}
+	if err := unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, dir, unix.RENAME_EXCHANGE); err != nil {
+		return fmt.Errorf("replace index %s: %w", dir, err)
+	}
+	return nil
+}
+
+type builder struct {
+	opt     BuildOptions
+	db      *badger.DB
+	wb      *badger.WriteBatch
+	ps      *postings
+	meta    Meta
+	sources []Source
+	enc     *zstd.Encoder
+	// copyFrom is the index being added to
+	copyFrom *Index
+
+	// the chunk being filled
+	chunk      []byte
+	chunkFirst uint32
+	chunkGames int
+	fileID     int
+}
+
+func (b *builder) run(ctx context.Context, files []string) error {
+	var err error
+	if b.enc, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1)); err != nil {
+		return err
+	}
+	b.wb = b.db.NewWriteBatch()
+	defer b.wb.Cancel()
+	if err := b.wb.Set([]byte(keyVersion), []byte(fmt.Sprint(FormatVersion))); err != nil {
+		return err
+	}
+	if b.copyFrom != nil {
+		if err := b.copyPrevious(); err != nil {
+			return err
+		}
+	}
+	for _, name := range files {
+		if err := b.addFile(ctx, name); err != nil {
+			return err
+		}
+	}
+	if err := b.ps.each(func(key []byte, bm *roaring.Bitmap) error {
+		if bm.IsEmpty() {
+			return nil
+		}
+		bm.RunOptimize()
+		data, err := bm.ToBytes()
+		if err != nil {
+			return err
+		}
+		return b.wb.Set(key, data)
+	}); err != nil {
+		return err
+	}
+	for id, s := range b.sources {
+		js, _ := json.Marshal(s)
+		if err := b.wb.Set(sourceKey(id), js); err != nil {
+			return err
+		}
+	}
+	b.meta.Files = len(b.sources)
+	js, _ := json.Marshal(b.meta)
+	if err := b.wb.Set([]byte(keyMeta), js); err != nil {
+		return err
+	}
+	return b.wb.Flush()
+}
+
+// copyPrevious copies the chunks of the index being added to, and loads its posting lists.
+func (b *builder) copyPrevious() error {
+	return b.copyFrom.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(badger.DefaultIteratorOptions)
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			item := it.Item()
+			key := item.KeyCopy(nil)
+			switch key[0] {
+			case keyChunk[0]:
+				v, err := item.ValueCopy(nil)
+				if err != nil {
+					return err
+				}
+				if err := b.wb.Set(key, v); err != nil {
+					return err
+				}
+			case keyBitmap[0]:
+				bm := roaring.New()
+				if err := item.Value(func(v []byte) error { _, err := bm.FromBuffer(append([]byte(nil), v...)); return err }); err != nil {
+					return err
+				}
+				b.ps.load(key, bm)
+			}
+		}
+		return nil
+	})
+}
+
+// addFile indexes one PGN file.
+func (b *builder) addFile(ctx context.Context, name string) error {
+	src, err := describe(name)
+	if err != nil {
+		return err
+	}
+	for _, s := range b.sources {
+		if s.Abs == src.Abs {
+			return fmt.Errorf("%s is already in the index", name)
+		}
+	}
+	open := b.opt.Open
+	if open == nil {
+		open = pgn.Open
+	}
+	rc, err := open(name)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	b.fileID = len(b.sources)
+	src.FirstID = uint32(b.meta.Games)
+	b.chunkFirst, b.chunkGames, b.chunk = uint32(b.meta.Games), 0, b.chunk[:0]
+	type result struct {
+		rec   []byte
+		facts facts
+		errs  []error
+	}
+	popt := pgn.Options{Variations: true, Workers: b.opt.Threads}
+	err = pgn.ScanParallel(ctx, rc, name, popt,
+		func(_ int, g *pgn.Game) result {
+			r := result{rec: appendRecord(nil, g), facts: gameFacts(g)}
+			if len(g.Errors) > 0 {
+				r.errs = append(r.errs, g.Errors...)
+			}
+			return r
+		},
+		func(r result) error {
+			if b.opt.OnGame != nil {
+				b.opt.OnGame()
+			}
+			if b.opt.OnProblem != nil {
+				for _, e := range r.errs {
+					b.opt.OnProblem(e)
+				}
+			}
+			if r.facts.err {
+				src.Errors++
+			}
+			id := uint32(b.meta.Games)
+			b.ps.addGame(id, &r.facts)
+			b.meta.Games++
+			b.meta.Positions += int64(r.facts.nodes)
+			src.Games++
+			b.chunk = append(b.chunk, r.rec...)
+			b.chunkGames++
+			if b.chunkGames == chunkGames {
+				return b.flushChunk()
+			}
+			return nil
+		})
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if err := b.flushChunk(); err != nil {
+		return err
+	}
+	b.sources = append(b.sources, src)
+	return nil
+}
+
+func (b *builder) flushChunk() error {
+	if b.chunkGames == 0 {
+		return nil
+	}
+	v := binary.AppendUvarint(nil, uint64(b.fileID))
+	v = b.enc.EncodeAll(b.chunk, v)
+	if err := b.wb.Set(chunkKey(b.chunkFirst, b.chunkGames), v); err != nil {
+		return err
+	}
+	b.chunkFirst += uint32(b.chunkGames)
+	b.chunkGames = 0
+	b.chunk = b.chunk[:0]
+	return nil
+}
+
+// describe records a source file's identity: path, size, time and content hash.
+func describe(name string) (Source, error) {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return Source{}, err
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return Source{}, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return Source{}, err
+	}
+	if !st.Mode().IsRegular() {
+		return Source{}, fmt.Errorf("%s: an index needs regular files (it records their size and content)", name)
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return Source{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return Source{Path: name, Abs: abs, Size: st.Size(), ModTime: st.ModTime().UnixNano(), SHA256: hex.EncodeToString(h.Sum(nil))}, nil
+}
+
+// A game record: number, offset, line, flags, the cut-game problem when flagged, and the text.
+const recTooLarge = 1
+
+func appendRecord(dst []byte, g *pgn.Game) []byte {
+	dst = binary.AppendUvarint(dst, uint64(g.Number))
+	dst = binary.AppendUvarint(dst, uint64(g.Offset))
+	dst = binary.AppendUvarint(dst, uint64(g.Line))
+	var cut *pgn.Error
+	if n := len(g.Errors); n > 0 {
+		if e, ok := g.Errors[n-1].(*pgn.Error); ok && strings.HasPrefix(e.Reason, "game larger than") {
+			cut = e
+		}
+	}
+	if cut == nil {
+		dst = append(dst, 0)
+	} else {
+		dst = append(dst, recTooLarge)
+		dst = binary.AppendUvarint(dst, uint64(cut.Line))
+		dst = binary.AppendUvarint(dst, uint64(cut.Col))
+		dst = binary.AppendUvarint(dst, uint64(cut.Offset))
+		dst = appendString(dst, cut.Reason)
+		dst = appendString(dst, cut.Text)
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(g.Text)))
+	return append(dst, g.Text...)
+}
+
+func appendString(dst []byte, s string) []byte {
+	dst = binary.AppendUvarint(dst, uint64(len(s)))
+	return append(dst, s...)
+}

@@ -1,0 +1,172 @@
+// Package index keeps PGN games in a Badger database so that queries need not scan the
+// PGN again: every game's text (to parse it exactly as a scan does), and posting lists
+// (roaring bitmaps of game ids) of facts about the positions each game reaches: which
+// squares each piece type stood on, check, mate and stalemate, castling, en passant and
+// promotion moves. A query is analysed statically into a necessary condition on those
+// facts (see Candidates); only the games that satisfy it are parsed and evaluated, by the
+// same filter code as a scan, so the answer is the scan's.
+//
+// An index is built into a temporary directory and swapped in whole, under a lock, so a
+// build that is interrupted leaves the previous index (or none) and never half of one.
+package index
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/RoaringBitmap/roaring/v2"
+	badger "github.com/dgraph-io/badger/v4"
+	"github.com/dgraph-io/badger/v4/options"
+)
+
+// FormatVersion is the layout of the keys and values below; an index of another version
+// is refused with a message to rebuild it.
+const FormatVersion = 1
+
+// Keys. Numbers are big-endian, so key order is game order.
+const (
+	keyVersion = "V" // FormatVersion as decimal text
+	keyMeta    = "M" // Meta as JSON
+	keySource  = "F" // + be32(file id): Source as JSON
+	keyChunk   = "G" // + be32(first game id) + be32(games): fileID uvarint, then zstd of the records
+	keyBitmap  = "B" // + mode byte + name: a serialized roaring bitmap of game ids
+	chunkGames = 256 // games per chunk value: few keys, small reads
+	lockSuffix = ".lock"
+)
+
+// Meta describes the whole index.
+type Meta struct {
+	Games     int   `json:"games"`
+	Positions int64 `json:"positions"` // nodes (positions) of all games, variations included
+	Files     int   `json:"files"`
+}
+
+// Source is one PGN file as it was when indexed.
+type Source struct {
+	Path    string `json:"path"`    // as given on the command line (written in output)
+	Abs     string `json:"abs"`     // absolute path, to check it later
+	Size    int64  `json:"size"`    // bytes on disk
+	ModTime int64  `json:"mtime"`   // Unix nanoseconds
+	SHA256  string `json:"sha256"`  // of the bytes on disk
+	Games   int    `json:"games"`   // games read from it
+	FirstID uint32 `json:"firstId"` // id of its first game
+	Errors  int    `json:"errors"`  // games with problems
+}
+
+// Index is an open index, read-only.
+type Index struct {
+	Dir     string
+	db      *badger.DB
+	Meta    Meta
+	Sources []Source
+}
+
+func badgerOptions(dir string) badger.Options {
+	// Compression off: chunk values are zstd-compressed by us and bitmaps are compact, and
+	// Badger's block compression costs more on reads than it saves on disk here.
+	return badger.DefaultOptions(dir).
+		WithLogger(nil).
+		WithCompression(options.None).
+		WithBlockCacheSize(0).
+		WithNumVersionsToKeep(1).
+		WithSyncWrites(false).
+		WithDetectConflicts(false)
+}
+
+// ErrNoIndex says that there is no index in a directory.
+var ErrNoIndex = errors.New("no index")
+
+// Open opens the index in dir for reading.
+func Open(dir string) (*Index, error) {
+	if _, err := os.Stat(filepath.Join(dir, "MANIFEST")); err != nil {
+		return nil, fmt.Errorf("%s: %w (build one with cql index build -x %s FILE...)", dir, ErrNoIndex, dir)
+	}
+	db, err := badger.Open(badgerOptions(dir).WithReadOnly(true))
+	if err != nil {
+		return nil, fmt.Errorf("open index %s: %w", dir, err)
+	}
+	ix := &Index{Dir: dir, db: db}
+	if err := ix.load(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return ix, nil
+}
+
+// Close releases the index.
+func (ix *Index) Close() error { return ix.db.Close() }
+
+func (ix *Index) load() error {
+	return ix.db.View(func(txn *badger.Txn) error {
+		v, err := getString(txn, keyVersion)
+		if err != nil {
+			return fmt.Errorf("index %s has no format version: rebuild it with cql index build", ix.Dir)
+		}
+		if v != fmt.Sprint(FormatVersion) {
+			return fmt.Errorf("index %s has format version %s, this cql reads version %d: rebuild it with cql index build", ix.Dir, v, FormatVersion)
+		}
+		m, err := getString(txn, keyMeta)
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal([]byte(m), &ix.Meta); err != nil {
+			return fmt.Errorf("index %s: bad meta: %w", ix.Dir, err)
+		}
+		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keySource), PrefetchValues: true})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			var s Source
+			if err := it.Item().Value(func(b []byte) error { return json.Unmarshal(b, &s) }); err != nil {
+				return fmt.Errorf("index %s: bad source record: %w", ix.Dir, err)
+			}
+			ix.Sources = append(ix.Sources, s)
+		}
+		return nil
+	})
+}
+
+func getString(txn *badger.Txn, key string) (string, error) {
+	item, err := txn.Get([]byte(key))
+	if err != nil {
+		return "", err
+	}
+	b, err := item.ValueCopy(nil)
+	return string(b), err
+}
+
+// bitmap reads one posting list; a missing one is empty.
+func (ix *Index) bitmap(mode byte, name string) (*roaring.Bitmap, error) {
+	bm := roaring.New()
+	err := ix.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get(bitmapKey(mode, name))
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		return item.Value(func(b []byte) error {
+			_, err := bm.FromUnsafeBytes(b)
+			if err == nil {
+				bm = bm.Clone() // b is valid only inside Value
+			}
+			return err
+		})
+	})
+	return bm, err
+}
+
+func bitmapKey(mode byte, name string) []byte {
+	return append([]byte{keyBitmap[0], mode}, name...)
+}
+
+func sourceKey(id int) []byte { return binary.BigEndian.AppendUint32([]byte(keySource), uint32(id)) }
+
+func chunkKey(first uint32, games int) []byte {
+	k := binary.BigEndian.AppendUint32([]byte(keyChunk), first)
+	return binary.BigEndian.AppendUint32(k, uint32(games))
+}

@@ -1,0 +1,219 @@
+package index
+
+import (
+	"github.com/RoaringBitmap/roaring/v2"
+
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/query"
+)
+
+// Candidates returns the games that may match prog: a game outside the result provably
+// cannot match, because its posting lists fail a necessary condition derived from the
+// query; nil means that every game must be examined. variations says whether the query
+// searches variations (then the all-positions lists are used, else the main line's).
+// Games with problems are always candidates, so that their problems are reported as a
+// scan reports them.
+//
+// The rule is soundness: only constructs whose truth at a position implies a fact stored
+// for that position's game are analysed; `and`, blocks and sort take every part, `or`
+// and transforms any part, if-then-else either branch; anything else gives no pruning.
+func (ix *Index) Candidates(prog *query.Program, variations bool) (*roaring.Bitmap, error) {
+	if prog == nil || prog.Body == nil {
+		return nil, nil
+	}
+	if h := prog.Header; h != nil && h.MatchCount != nil && h.MatchCount.Min <= 0 {
+		return nil, nil // a game with no matching position matches
+	}
+	p := pruner{ix: ix, mode: modeMain, cache: map[string]*roaring.Bitmap{}}
+	if variations {
+		p.mode = modeAll
+	}
+	c := p.filter(prog.Body)
+	if p.err != nil {
+		return nil, p.err
+	}
+	if c.all {
+		return nil, nil
+	}
+	bm := c.bm.Clone()
+	bm.Or(p.get(modeAll, flagErrors))
+	return bm, p.err
+}
+
+// cond is a set of games: every game when all is set.
+type cond struct {
+	all bool
+	bm  *roaring.Bitmap
+}
+
+var allGames = cond{all: true}
+
+func and(a, b cond) cond {
+	switch {
+	case a.all:
+		return b
+	case b.all:
+		return a
+	}
+	return cond{bm: roaring.And(a.bm, b.bm)}
+}
+
+func or(a, b cond) cond {
+	if a.all || b.all {
+		return allGames
+	}
+	return cond{bm: roaring.Or(a.bm, b.bm)}
+}
+
+type pruner struct {
+	ix    *Index
+	mode  byte
+	cache map[string]*roaring.Bitmap
+	err   error
+}
+
+func (p *pruner) get(mode byte, name string) *roaring.Bitmap {
+	key := string(bitmapKey(mode, name))
+	if bm, ok := p.cache[key]; ok {
+		return bm
+	}
+	bm, err := p.ix.bitmap(mode, name)
+	if err != nil && p.err == nil {
+		p.err = err
+	}
+	p.cache[key] = bm
+	return bm
+}
+
+func (p *pruner) flag(mode byte, name string) cond { return cond{bm: p.get(mode, name)} }
+
+// filter returns a condition every game with a position where n matches satisfies.
+func (p *pruner) filter(n query.Node) cond {
+	switch n := n.(type) {
+	case *query.Block:
+		c := allGames
+		for _, f := range n.Filters {
+			c = and(c, p.filter(f))
+		}
+		return c
+	case *query.Binary:
+		switch n.Op {
+		case query.OpAnd:
+			return and(p.filter(n.X), p.filter(n.Y))
+		case query.OpOr:
+			return or(p.filter(n.X), p.filter(n.Y))
+		case query.OpAttacks, query.OpAttackedBy, query.OpInter:
+			// A non-empty result needs both operands non-empty at the position.
+			return and(p.set(n.X), p.set(n.Y))
+		case query.OpUnion:
+			return or(p.set(n.X), p.set(n.Y))
+		}
+	case *query.If:
+		if n.Else == nil {
+			return allGames
+		}
+		return or(and(p.filter(n.Cond), p.filter(n.Then)), p.filter(n.Else))
+	case *query.Keyword:
+		switch n.Kind {
+		case query.KwCheck:
+			return p.flag(p.mode, flagCheck)
+		case query.KwMate:
+			return p.flag(p.mode, flagMate)
+		case query.KwStalemate:
+			return p.flag(p.mode, flagStalemate)
+		}
+	case *query.PieceDesignator:
+		return p.set(n)
+	case *query.Transform:
+		if n.Count || len(n.Variants) == 0 {
+			return allGames
+		}
+		c := cond{bm: roaring.New()}
+		for _, v := range n.Variants {
+			c = or(c, p.filter(v))
+		}
+		return c
+	case *query.Sort:
+		return p.filter(n.X)
+	case *query.Move:
+		return p.move(n)
+	}
+	return allGames
+}
+
+// set returns a condition for the set filter n being non-empty at some position.
+func (p *pruner) set(n query.Node) cond {
+	switch n := n.(type) {
+	case *query.PieceDesignator:
+		if n.Pieces == 0 || n.Squares == 0 || n.Pieces.Has(query.Empty) {
+			return allGames
+		}
+		c := cond{bm: roaring.New()}
+		for k := query.WhiteKing; k < query.Empty; k++ {
+			if !n.Pieces.Has(k) {
+				continue
+			}
+			if n.Squares == query.AllSquares {
+				c = or(c, p.flag(p.mode, occAnyName(k)))
+				continue
+			}
+			for sq := 0; sq < 64; sq++ {
+				if n.Squares&(1<<sq) != 0 {
+					c = or(c, p.flag(p.mode, occName(k, sq)))
+				}
+			}
+		}
+		return c
+	case *query.Binary:
+		switch n.Op {
+		case query.OpAttacks, query.OpAttackedBy, query.OpInter:
+			return and(p.set(n.X), p.set(n.Y))
+		case query.OpUnion:
+			return or(p.set(n.X), p.set(n.Y))
+		}
+	}
+	return allGames
+}
+
+// move: a castling, en-passant or promotion move must have been played in the game
+// (variations included: a position's played moves include its variations' first moves).
+func (p *pruner) move(n *query.Move) cond {
+	if n.Select != query.MovePlayed && n.Select != query.MovePrevious || n.Value == query.MoveValueCount || n.Null {
+		return allGames
+	}
+	c := allGames
+	switch {
+	case n.OO && n.OOO:
+		// both asked: a move cannot be both; leave it to the evaluator
+	case n.OO:
+		c = p.flag(modeAll, flagOO)
+	case n.OOO:
+		c = p.flag(modeAll, flagOOO)
+	case n.Castle:
+		c = or(p.flag(modeAll, flagOO), p.flag(modeAll, flagOOO))
+	}
+	if n.EnPassant {
+		c = and(c, p.flag(modeAll, flagEP))
+	}
+	if n.Promote != 0 {
+		pc := cond{bm: roaring.New()}
+		for k := query.WhiteKing; k < query.Empty; k++ {
+			if !n.Promote.Has(k) {
+				continue
+			}
+			t := chessType[k]
+			if t == chess.Pawn || t == chess.King {
+				return c // not a promotion piece: no pruning from promote
+			}
+			pc = or(pc, p.flag(modeAll, promoName(t)))
+		}
+		if n.Promote.Has(query.Empty) {
+			return c
+		}
+		c = and(c, pc)
+	}
+	return c
+}
+
+var chessType = [12]chess.PieceType{chess.King, chess.Queen, chess.Rook, chess.Bishop, chess.Knight, chess.Pawn,
+	chess.King, chess.Queen, chess.Rook, chess.Bishop, chess.Knight, chess.Pawn}

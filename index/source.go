@@ -1,0 +1,252 @@
+package index
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/RoaringBitmap/roaring/v2"
+	badger "github.com/dgraph-io/badger/v4"
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/cqlgo/cql/pgn"
+	"github.com/cqlgo/cql/run"
+)
+
+// Stale lists the sources that changed or went missing since they were indexed: size
+// and modification time are compared (Verify also compares the content).
+func (ix *Index) Stale() (changed, missing []string) {
+	for _, s := range ix.Sources {
+		st, err := os.Stat(s.Abs)
+		switch {
+		case err != nil:
+			missing = append(missing, s.Path)
+		case st.Size() != s.Size || st.ModTime().UnixNano() != s.ModTime:
+			changed = append(changed, s.Path)
+		}
+	}
+	return changed, missing
+}
+
+// Games returns a run.Source of the indexed games, in index order (the order of a scan of
+// the sources as given to build and add). Only the games in cand are parsed and handed to
+// the workers; the others reach emit as empty results, so that counts of games read stay
+// those of a scan. A nil cand means every game.
+func (ix *Index) Games(cand *roaring.Bitmap) run.Source { return &source{ix: ix, cand: cand} }
+
+type source struct {
+	ix   *Index
+	cand *roaring.Bitmap
+}
+
+// job is one chunk on its way through the workers.
+type job struct {
+	first uint32
+	games int
+	value []byte // nil when the chunk holds no candidate
+	res   []run.Result
+	err   error
+	done  chan struct{}
+}
+
+func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.Game) run.Result, emit func(run.Result) error) error {
+	workers := max(opt.Workers, 1)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan *job, workers*2)
+	ordered := make(chan *job, workers*4)
+	readErr := make(chan error, 1)
+	go func() {
+		readErr <- s.read(ctx, jobs, ordered)
+		close(jobs)
+		close(ordered)
+	}()
+	for w := 0; w < workers; w++ {
+		go s.worker(w, opt, jobs, work)
+	}
+	var err error
+	for j := range ordered {
+		<-j.done
+		if err == nil && j.err != nil {
+			err = j.err
+		}
+		if err == nil {
+			for i := 0; i < j.games; i++ {
+				var r run.Result
+				if j.res != nil {
+					r = j.res[i]
+				}
+				if e := emit(r); e != nil {
+					err = e
+					break
+				}
+			}
+		}
+		if err != nil {
+			cancel()
+		}
+	}
+	if rerr := <-readErr; err == nil && rerr != nil && !errors.Is(rerr, context.Canceled) {
+		err = rerr
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	if errors.Is(err, pgn.ErrStop) {
+		return nil
+	}
+	return err
+}
+
+// read walks the chunks in order and hands those with candidates to the workers.
+func (s *source) read(ctx context.Context, jobs, ordered chan<- *job) error {
+	return s.ix.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyChunk), PrefetchValues: false})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			item := it.Item()
+			key := item.Key()
+			if len(key) != 9 {
+				return fmt.Errorf("index %s: bad chunk key %q", s.ix.Dir, key)
+			}
+			j := &job{first: binary.BigEndian.Uint32(key[1:]), games: int(binary.BigEndian.Uint32(key[5:])), done: make(chan struct{})}
+			if s.cand == nil || anyIn(s.cand, j.first, j.first+uint32(j.games)) {
+				v, err := item.ValueCopy(nil)
+				if err != nil {
+					return err
+				}
+				j.value = v
+				select {
+				case ordered <- j:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+				select {
+				case jobs <- j:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+				continue
+			}
+			close(j.done)
+			select {
+			case ordered <- j:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		return nil
+	})
+}
+
+// anyIn reports whether bm holds an id in [lo, hi).
+func anyIn(bm *roaring.Bitmap, lo, hi uint32) bool {
+	it := bm.Iterator()
+	it.AdvanceIfNeeded(lo)
+	return it.HasNext() && it.PeekNext() < hi
+}
+
+func (s *source) worker(w int, opt pgn.Options, jobs <-chan *job, work func(int, *pgn.Game) run.Result) {
+	dec, _ := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	defer dec.Close()
+	var g pgn.Game
+	var buf []byte
+	for j := range jobs {
+		j.err = s.chunk(w, opt, j, dec, &buf, &g, work)
+		close(j.done)
+	}
+}
+
+// chunk parses the candidate games of one chunk and runs work on them.
+func (s *source) chunk(w int, opt pgn.Options, j *job, dec *zstd.Decoder, buf *[]byte, g *pgn.Game, work func(int, *pgn.Game) run.Result) error {
+	fileID, n := binary.Uvarint(j.value)
+	if n <= 0 || int(fileID) >= len(s.ix.Sources) {
+		return fmt.Errorf("index %s: bad chunk %d", s.ix.Dir, j.first)
+	}
+	data, err := dec.DecodeAll(j.value[n:], (*buf)[:0])
+	if err != nil {
+		return fmt.Errorf("index %s: chunk %d: %w", s.ix.Dir, j.first, err)
+	}
+	*buf = data
+	file := s.ix.Sources[fileID].Path
+	j.res = make([]run.Result, j.games)
+	r := recordReader{b: data}
+	for i := 0; i < j.games; i++ {
+		rec, err := r.next()
+		if err != nil {
+			return fmt.Errorf("index %s: chunk %d: %w", s.ix.Dir, j.first, err)
+		}
+		if s.cand != nil && !s.cand.Contains(j.first+uint32(i)) {
+			continue
+		}
+		g.File, g.Number, g.Offset, g.Line = file, rec.number, rec.offset, rec.line
+		pgn.ParseGame(rec.text, g, opt)
+		if rec.cut != nil {
+			e := *rec.cut
+			e.File, e.Game = file, rec.number
+			g.Errors = append(g.Errors, &e)
+		}
+		j.res[i] = work(w, g)
+	}
+	return nil
+}
+
+type record struct {
+	number, line int
+	offset       int64
+	cut          *pgn.Error
+	text         []byte
+}
+
+type recordReader struct {
+	b   []byte
+	err error
+}
+
+var errBadRecord = errors.New("bad game record")
+
+func (r *recordReader) uvarint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.err = errBadRecord
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *recordReader) bytes() []byte {
+	n := r.uvarint()
+	if r.err != nil || n > uint64(len(r.b)) {
+		r.err = errBadRecord
+		return nil
+	}
+	b := r.b[:n]
+	r.b = r.b[n:]
+	return b
+}
+
+func (r *recordReader) next() (record, error) {
+	var rec record
+	rec.number = int(r.uvarint())
+	rec.offset = int64(r.uvarint())
+	rec.line = int(r.uvarint())
+	if len(r.b) == 0 {
+		return rec, errBadRecord
+	}
+	flags := r.b[0]
+	r.b = r.b[1:]
+	if flags&recTooLarge != 0 {
+		e := &pgn.Error{Line: int(r.uvarint()), Col: int(r.uvarint()), Offset: int64(r.uvarint())}
+		e.Reason = string(r.bytes())
+		e.Text = string(r.bytes())
+		rec.cut = e
+	}
+	rec.text = r.bytes()
+	return rec, r.err
+}
