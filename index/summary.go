@@ -2,9 +2,9 @@ package index
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
-	"math/bits"
 
 	"github.com/RoaringBitmap/roaring/v2"
 
