@@ -17,6 +17,9 @@ import (
 // hash, then every game (number, place and text) as a scan reads it. It returns one line
 // per disagreement; an error means the check itself could not run.
 func (ix *Index) Verify(ctx context.Context, open func(string) (io.ReadCloser, error), threads int) ([]string, error) {
+	if open == nil {
+		open = pgn.Open
+	}
 	var problems []string
 	recs, err := ix.allRecords()
 	if err != nil {

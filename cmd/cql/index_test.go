@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/cqlgo/cql/index"
+	"github.com/cqlgo/cql/internal/testdata"
+)
+
+func runCLI(t *testing.T, args ...string) (status int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	st := run(args, strings.NewReader(""), &out, &errb)
+	return st, out.String(), errb.String()
+}
+
+// The command line through an index answers as the scan of the indexed files does.
+func TestIndexCLI(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ix")
+	if st, _, errs := runCLI(t, "index", "build", "-x", dir, games, elo); st != 0 {
+		t.Fatalf("build: status %d: %s", st, errs)
+	}
+	for _, args := range [][]string{
+		{"mate"},
+		{"mate", "--format", "fen"},
+		{"--count", "btm"},
+		{"stalemate", "--format", "jsonl"},
+		{"--matchcount", "4", "btm", "--format", "epd"},
+		{"elo > 2600"},
+		{"--cql", "check", "--silent"},
+		{"stalemate and wtm"},
+	} {
+		st1, out1, err1 := runCLI(t, append(args, games, elo)...)
+		st2, out2, err2 := runCLI(t, append(args, "--index", dir)...)
+		st3, out3, _ := runCLI(t, append(args, "--index", dir, "--no-prune")...)
+		if st1 != st2 || out1 != out2 || st1 != st3 || out1 != out3 {
+			t.Errorf("%q: scan (%d) and index (%d, unpruned %d) differ:\n%s\n---\n%s", args, st1, st2, st3, out1, out2)
+		}
+		summary := func(s string) string { s, _, _ = strings.Cut(s, "s, "); return s[:strings.LastIndex(s, ",")] }
+		if strings.Contains(err1, "games read") && summary(err1) != summary(err2) {
+			t.Errorf("%q: summaries differ: %q vs %q", args, err1, err2)
+		}
+	}
+	if st, out, _ := runCLI(t, "index", "info", "-x", dir); st != 0 || !strings.Contains(out, "5 games") || !strings.Contains(out, "source "+games+": ") {
+		t.Errorf("info: %d %s", st, out)
+	}
+	if st, out, _ := runCLI(t, "index", "verify", "-x", dir); st != 0 || !strings.Contains(out, "agree") {
+		t.Errorf("verify: %d %s", st, out)
+	}
+	if st, _, errs := runCLI(t, "mate", games, "--index", dir); st != exitError || !strings.Contains(errs, "give no PGN files") {
+		t.Errorf("index and files: %d %s", st, errs)
+	}
+	if st, _, errs := runCLI(t, "mate", "--index", filepath.Join(t.TempDir(), "none")); st != exitError || !strings.Contains(errs, "no index") {
+		t.Errorf("no index: %d %s", st, errs)
+	}
+}
+
+// TestIndexHelperProcess is not a test: TestIndexBuildKilled runs the test binary as cql.
+func TestIndexHelperProcess(t *testing.T) {
+	if os.Getenv("CQL_TEST_HELPER") != "1" {
+		t.Skip("helper process")
+	}
+	args := strings.Split(os.Getenv("CQL_TEST_ARGS"), "\x1f")
+	os.Exit(run(args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// A build killed with SIGKILL at a random moment leaves the previous index (or, the first
+// time, none), never a half index; the next build runs and cleans up.
+func TestIndexBuildKilled(t *testing.T) {
+	big := testdata.File(t, "masters-10k.pgn")
+	dir := filepath.Join(t.TempDir(), "ix")
+	start := func(args ...string) *exec.Cmd {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestIndexHelperProcess$")
+		cmd.Env = append(os.Environ(), "CQL_TEST_HELPER=1", "CQL_TEST_ARGS="+strings.Join(args, "\x1f"))
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return cmd
+	}
+	// How long a whole build takes here, to kill within it.
+	t0 := time.Now()
+	if err := start("index", "build", "-x", dir+"-timing", big).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	full := time.Since(t0)
+	r := rand.New(rand.NewSource(time.Now().UnixNano()))
+	previous := 0 // games in the index at dir; 0: none yet
+	for round := 0; round < 4; round++ {
+		cmd := start("index", "build", "-x", dir, big)
+		time.Sleep(time.Duration(r.Int63n(int64(full))))
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+		ix, err := index.Open(dir)
+		switch {
+		case errors.Is(err, index.ErrNoIndex):
+			if previous != 0 {
+				t.Fatalf("round %d: the previous index (%d games) is gone", round, previous)
+			}
+		case err != nil:
+			t.Fatalf("round %d: %v", round, err)
+		default:
+			games := ix.Meta.Games
+			ix.Close()
+			if games != 10819 && games != previous {
+				t.Fatalf("round %d: index has %d games: neither the previous %d nor the whole file", round, games, previous)
+			}
+			previous = games
+			// and a query through it works
+			want := map[int]string{10819: "145\n", 3: "1\n"}[games]
+			if st, out, errs := runCLI(t, "--count", "mate", "--index", dir); st == exitError || out != want {
+				t.Fatalf("round %d: query: %d %q %s", round, st, out, errs)
+			}
+		}
+		if round == 1 && previous == 0 {
+			// make sure later rounds have a previous index to keep
+			if st, _, errs := runCLI(t, "index", "build", "-x", dir, games); st != 0 {
+				t.Fatalf("build: %s", errs)
+			}
+			previous = 3
+		}
+	}
+	if st, _, errs := runCLI(t, "index", "build", "-x", dir, big); st != 0 {
+		t.Fatalf("build after kills: %s", errs)
+	}
+	if left, _ := filepath.Glob(dir + ".tmp-*"); len(left) != 0 {
+		t.Errorf("temporary directories left: %v", left)
+	}
+}

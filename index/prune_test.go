@@ -1,0 +1,288 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/internal/testdata"
+	"github.com/cqlgo/cql/pgn"
+	"github.com/cqlgo/cql/query"
+)
+
+// handGames are checked by hand, move by move; their ids are their order.
+var handGames = []string{
+	// 0: the scholar's mate; the white queen stands on d1, h5 and f7; check only at the mate.
+	`[Event "0"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0`,
+	// 1: both sides castle queen-side; no check.
+	`[Event "1"]
+
+1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 Qd7 5. O-O-O O-O-O *`,
+	// 2: an en-passant capture: the white pawn reaches d6.
+	`[Event "2"]
+
+1. e4 a6 2. e5 d5 3. exd6 *`,
+	// 3: a promotion to a knight on g8 (capturing the rook); no check.
+	`[Event "3"]
+
+1. e4 f5 2. exf5 g6 3. fxg6 Nf6 4. gxh7 Rg8 5. hxg8=N *`,
+	// 4: the scholar's mate only in a variation; the main line has no check.
+	`[Event "4"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qf3 (4. Qxf7#) 4... Nd4 *`,
+	// 5: an illegal king move: a game with a problem is always a candidate.
+	`[Event "5"]
+
+1. e4 e5 2. Ke3 *`,
+	// 6: Loyd's ten-move stalemate; check after 6. Qxd7+.
+	`[Event "6"]
+
+1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3
+8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6 1/2-1/2`,
+}
+
+const badGame = 5
+
+func writeHandGames(t *testing.T) string {
+	file := filepath.Join(t.TempDir(), "hand.pgn")
+	if err := os.WriteFile(file, []byte(strings.Join(handGames, "\n\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// TestPruneRules: each rule keeps the games that can match and drops those that cannot.
+func TestPruneRules(t *testing.T) {
+	file := writeHandGames(t)
+	ix := buildIndex(t, file)
+	all := []uint32{0, 1, 2, 3, 4, 5, 6}
+	for _, c := range []struct {
+		query string
+		want  []uint32 // without the bad game, which is always in
+	}{
+		{"mate", []uint32{0}},
+		{"cql(variations) mate", []uint32{0, 4}},
+		{"stalemate", []uint32{6}},
+		{"check", []uint32{0, 6}},
+		{"cql(variations) check", []uint32{0, 4, 6}},
+		{"mate or stalemate", []uint32{0, 6}},
+		{"move o-o-o", []uint32{1}},
+		{"move previous o-o-o", []uint32{1}},
+		{"move o-o", nil},
+		{"move castle", []uint32{1}},
+		{"move enpassant", []uint32{2}},
+		{"move promote N", []uint32{3}},
+		{"move promote Q", nil},
+		{"move promote [QN]", []uint32{3}},
+		{"move legal promote N", all}, // legal moves are not the game's: no pruning
+		{"move count", all},
+		{"Qf7", []uint32{0}},
+		{"cql(variations) Qf7", []uint32{0, 4}},
+		{"Ng8", []uint32{3}},
+		{"Pd6", []uint32{2}},
+		{"[QR]f7", []uint32{0}},
+		{"flipcolor {qf2}", []uint32{0}},
+		{"flip {Qf7}", []uint32{0, 6}}, // the 8 images of f7 include c7: 5. Qxc7 in Loyd's game
+		{"Rd4 and mate", nil},
+		{"Qf7 attacks k", []uint32{0}},
+		{"if check then Qf7 else stalemate", []uint32{0, 6}},
+		{"if check then Qf7", all},
+		{"not mate", all},
+		{"cql(matchcount 0) mate", all},
+		{"sort \"x\" ply mate", []uint32{0}}, // sort of a number gives nothing; mate does
+		{"_", all},
+		{"true", all},
+	} {
+		prog, q, ok := compileQuery(t, c.query)
+		if !ok {
+			t.Errorf("%q not supported", c.query)
+			continue
+		}
+		cand, err := ix.Candidates(prog, q.Variations())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := c.want
+		if !slices.Equal(want, all) {
+			want = append(slices.Clone(want), badGame)
+			slices.Sort(want)
+		}
+		if got := bitmapOf(cand, ix.Meta.Games); !slices.Equal(got, want) {
+			t.Errorf("%q: candidates %v, want %v", c.query, got, want)
+		}
+	}
+}
+
+// randomQuery writes a random query from the grammar the pruning analyses, with the
+// constructs it must leave alone mixed in.
+func randomQuery(r *rand.Rand, depth int) string {
+	pieces := "KQRBNPkqrbnp"
+	designator := func() string {
+		var set string
+		for n := 1 + r.Intn(2); n > 0; n-- {
+			set += string(pieces[r.Intn(len(pieces))])
+		}
+		if len(set) > 1 {
+			set = "[" + set + "]"
+		}
+		switch r.Intn(4) {
+		case 0:
+			return set
+		case 1:
+			return set + "a-h" + fmt.Sprint(1+r.Intn(8))
+		case 2:
+			return set + string(rune('a'+r.Intn(8))) + "1-8"
+		}
+		return set + string(rune('a'+r.Intn(8))) + fmt.Sprint(1+r.Intn(8))
+	}
+	if depth <= 0 || r.Intn(3) == 0 {
+		switch r.Intn(14) {
+		case 0:
+			return "mate"
+		case 1:
+			return "check"
+		case 2:
+			return "stalemate"
+		case 3:
+			return "move o-o"
+		case 4:
+			return "move o-o-o"
+		case 5:
+			return "move enpassant"
+		case 6:
+			return "move promote " + string("QRBN"[r.Intn(4)])
+		case 7:
+			return "move previous castle"
+		case 8:
+			return designator() + " attacks " + designator()
+		case 9:
+			return "not " + designator()
+		case 10:
+			return "wtm"
+		}
+		return designator()
+	}
+	a, b := randomQuery(r, depth-1), randomQuery(r, depth-1)
+	switch r.Intn(9) {
+	case 0:
+		return "(" + a + " and " + b + ")"
+	case 1:
+		return "(" + a + " or " + b + ")"
+	case 2:
+		return "{" + a + " " + b + "}"
+	case 3:
+		return "flipcolor {" + a + "}"
+	case 4:
+		return "flip {" + a + "}"
+	case 5:
+		return "if " + a + " then " + b + " else " + randomQuery(r, depth-1)
+	case 6:
+		return "not " + a
+	case 7:
+		return "shift {" + a + "}"
+	}
+	return "{" + a + " " + b + " " + randomQuery(r, depth-1) + "}"
+}
+
+// TestPruneNeverDropsAMatch: for random queries, every game the evaluator matches is a
+// candidate, over the hand-made games and the small edge files (damaged ones included).
+func TestPruneNeverDropsAMatch(t *testing.T) {
+	files := []string{writeHandGames(t)}
+	if dir, err := filepath.Abs(filepath.Join("..", "..", "shared", "data", "edge")); err == nil {
+		more, _ := filepath.Glob(filepath.Join(dir, "*", "*.pgn"))
+		for _, f := range more {
+			if st, err := os.Stat(f); err == nil && st.Size() < 32<<10 {
+				files = append(files, f)
+			}
+		}
+	}
+	files = append(files, firstGames(t, testdata.File(t, "masters-10k.pgn"), 600))
+	ix := buildIndex(t, files...)
+	seed := int64(1)
+	r := rand.New(rand.NewSource(seed))
+	// CQL_PRUNE_QUERIES=N for a longer run.
+	n := 40
+	if testing.Short() {
+		n = 10
+	}
+	if v, err := strconv.Atoi(os.Getenv("CQL_PRUNE_QUERIES")); err == nil {
+		n = v
+	}
+	for i := 0; i < n; i++ {
+		qs := randomQuery(r, 3)
+		if r.Intn(4) == 0 {
+			qs = "cql(variations) " + qs
+		}
+		prog, err := query.Parse("random", []byte(qs))
+		if err != nil {
+			continue // e.g. transforms nested too deeply
+		}
+		q, err := filter.Compile(prog)
+		if err != nil {
+			continue
+		}
+		cand, err := ix.Candidates(prog, q.Variations())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cand == nil {
+			continue
+		}
+		id := uint32(0)
+		ev := q.NewEvaluator()
+		dropped := 0
+		for _, f := range files {
+			rc, err := pgn.Open(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = pgn.Scan(context.Background(), rc, f, pgn.Options{Variations: q.Variations()}, func(g *pgn.Game) error {
+				if q.Selected(g) && q.MatchCountOK(len(ev.Game(g))) && !cand.Contains(id) {
+					if dropped++; dropped <= 3 {
+						t.Errorf("%q: game %d of %s matches but was pruned", qs, g.Number, f)
+					}
+				}
+				id++
+				return nil
+			})
+			rc.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if int(id) != ix.Meta.Games {
+			t.Fatalf("scanned %d games, the index has %d", id, ix.Meta.Games)
+		}
+	}
+}
+
+// firstGames writes the first n games of a corpus to a file of their own.
+func firstGames(t *testing.T, file string, n int) string {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := 0
+	for i := 0; i < n; i++ {
+		k := strings.Index(string(b[at+1:]), "\n[Event ")
+		if k < 0 {
+			at = len(b)
+			break
+		}
+		at += 1 + k
+	}
+	out := filepath.Join(t.TempDir(), "first.pgn")
+	if err := os.WriteFile(out, b[:at], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
