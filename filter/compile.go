@@ -820,7 +820,14 @@ func (c *compiler) square(n *query.Square) (node, error) {
 }
 
 func (c *compiler) move(n *query.Move) (node, error) {
-	m := &moveNode{enpassant: n.EnPassant, null: n.Null}
+	m := &moveNode{enpassant: n.EnPassant, null: n.Null, primary: n.Primary, secondary: n.Secondary}
+	if n.EnPassantSquare != nil {
+		s, err := c.set(n.EnPassantSquare)
+		if err != nil {
+			return nil, err
+		}
+		m.epSquare = s
+	}
 	switch n.Select {
 	case query.MovePlayed:
 		m.mode = modePlayed

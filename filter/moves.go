@@ -37,7 +37,21 @@ type moveNode struct {
 	promote           uint8   // bit t set: promotion to piece type t allowed; 0: no constraint
 	castle            uint8   // castleShort|castleLong bits; 0: no constraint
 	enpassant         bool
-	null              bool // only null moves
+	epSquare          setNode // enpassantsquare S: en passant captures landing on S
+	null              bool    // only null moves
+	primary           bool    // only the primary move (the main continuation)
+	secondary         bool    // only secondary moves (those that start a variation)
+}
+
+// branchOK reports whether the move to child node c passes primary and
+// secondary: c is its parent's first child or not.
+func (n *moveNode) branchOK(e *Evaluator, c int32) bool {
+	if !n.primary && !n.secondary {
+		return true
+	}
+	p := e.g.Nodes[c].Parent
+	isPrimary := p >= 0 && e.g.Nodes[p].FirstChild == c
+	return isPrimary && n.primary || !isPrimary && n.secondary
 }
 
 // moveAcc accumulates the matching moves.
@@ -62,7 +76,7 @@ func (n *moveNode) collect(e *Evaluator) moveAcc {
 	var acc moveAcc
 	if n.mode == modePrevious {
 		nd := &e.g.Nodes[e.cur]
-		if nd.Parent < 0 || nd.Move == chess.NoMove {
+		if nd.Parent < 0 || nd.Move == chess.NoMove || !n.branchOK(e, e.cur) {
 			return acc
 		}
 		save := e.cur
@@ -77,7 +91,7 @@ func (n *moveNode) collect(e *Evaluator) moveAcc {
 	case modePlayed:
 		nodes := e.g.Nodes
 		for c := nodes[e.cur].FirstChild; c >= 0; c = nodes[c].NextSibling {
-			if nodes[c].Variation && !e.q.variations {
+			if nodes[c].Variation && !e.q.variations || !n.branchOK(e, c) {
 				continue
 			}
 			n.test(e, e.pos, nodes[c].Move, fromSet, toSet, capSet, &acc)
@@ -106,6 +120,9 @@ func (n *moveNode) params(e *Evaluator) (from, to, capture chess.Bitboard) {
 	}
 	if n.capture != nil {
 		capture = n.capture.set(e)
+	}
+	if n.epSquare != nil {
+		to &= n.epSquare.set(e)
 	}
 	return
 }
@@ -153,7 +170,7 @@ func (n *moveNode) test(_ *Evaluator, pos *chess.Position, m chess.Move, fromSet
 	} else if !m.IsCastle() && pos.Occupied().Has(to) {
 		capSq = to
 	}
-	if n.enpassant && !m.IsEnPassant() {
+	if (n.enpassant || n.epSquare != nil) && !m.IsEnPassant() {
 		return
 	}
 	if n.capture != nil && (capSq == chess.NoSquare || !capSet.Has(capSq)) {

@@ -242,3 +242,34 @@ func TestLineForms(t *testing.T) {
 		}
 	}
 }
+
+// move primary / secondary / enpassantsquare (the 6.1 move page: primary is
+// the move of the main continuation, secondary one that starts a variation;
+// enpassantsquare S an en passant capture landing on S).
+func TestMovePrimarySecondary(t *testing.T) {
+	games := treeGames(t)
+	g, ep := games[0], games[3]
+	cases := []struct {
+		g         *pgn.Game
+		cql, want string
+	}{
+		{g, "cql(variations) move secondary", "[start] [e2e4] [d2d4] [e2e4 e7e6] [e2e4 e7e6 d2d4]"},
+		{g, "cql(variations) move primary from P", "[start] [d2d4 g8f6] [e2e4 e7e6]"},
+		{g, "cql(variations) move previous secondary", "[d2d4] [e2e4 e7e5] [e2e4 e7e6] [d2d4 d7d5] [e2e4 e7e6 d2d3] [e2e4 e7e6 d2d4 d7d5]"},
+		{g, "cql(variations) move previous primary from p", "[e2e4 c7c5] [e2e4 e7e6 d2d4 c7c5]"},
+		{g, "move secondary", ""}, // without variations there are no secondary moves
+		{ep, "move enpassantsquare d6", "[e2e4 a7a6 e4e5 d7d5]"},
+		{ep, "move enpassantsquare [e6,f6]", ""},
+		{ep, "cql(variations) move enpassantsquare f6", "[e2e4 a7a6 e4e5 d7d5 d2d4 f7f5]"},
+		{ep, "cql(variations) move previous enpassantsquare a-h6", "[e2e4 a7a6 e4e5 d7d5 e5d6] [e2e4 a7a6 e4e5 d7d5 d2d4 f7f5 e5f6]"},
+		{ep, "cql(variations) move legal enpassantsquare d6", "[e2e4 a7a6 e4e5 d7d5]"},
+	}
+	for _, c := range cases {
+		if got := runQuery(t, c.cql, c.g); !sameMatches(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.cql, got, c.want)
+		}
+	}
+	if _, err := query.Parse("", []byte("move legal primary")); err == nil {
+		t.Error("move legal primary: no error")
+	}
+}

@@ -558,6 +558,11 @@ type Move struct {
 	EnPassant bool
 	Null      bool
 	Value     MoveValue
+	// EnPassantSquare (`enpassantsquare S`): an en passant capture whose
+	// pawn lands on S. Primary, Secondary: only the main continuation, or
+	// only moves that start a variation (for previous: the move that led here).
+	EnPassantSquare    Node
+	Primary, Secondary bool
 }
 
 // FromTo is the standalone `from` or `to`: the from (to) square of the move

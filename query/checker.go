@@ -152,6 +152,12 @@ func (c *checker) check(n Node) Node {
 		if n.Capture != nil {
 			n.Capture = c.set(n.Capture, "move capture")
 		}
+		if n.EnPassantSquare != nil {
+			n.EnPassantSquare = c.set(n.EnPassantSquare, "move enpassantsquare")
+		}
+		if (n.Primary || n.Secondary) && (n.Select == MoveLegal || n.Select == MovePseudoLegal) {
+			c.errorf(n.Pos(), "primary and secondary are about moves played in the game; they cannot be used with legal or pseudolegal")
+		}
 	case *Dir:
 		n.X = c.set(n.X, "the argument of "+n.Dir.String())
 	case *Transform:

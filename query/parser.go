@@ -861,7 +861,7 @@ func (p *parser) parseIf() Node {
 	return n
 }
 
-var moveParams = []string{"capture", "castle", "count", "enpassant", "from", "legal", "null", "o-o", "o-o-o", "previous", "promote", "pseudolegal", "to"}
+var moveParams = []string{"capture", "castle", "count", "enpassant", "enpassantsquare", "from", "legal", "null", "o-o", "o-o-o", "previous", "primary", "promote", "pseudolegal", "secondary", "to"}
 
 func (p *parser) parseMove() Node {
 	m := &Move{At: At{p.tok.pos}}
@@ -915,6 +915,15 @@ func (p *parser) parseMove() Node {
 			m.EnPassant = true
 		case "null":
 			m.Null = true
+		case "primary":
+			m.Primary = true
+		case "secondary":
+			m.Secondary = true
+		case "enpassantsquare":
+			if m.EnPassantSquare != nil {
+				p.errorf(t.pos, "'enpassantsquare' given twice in move filter")
+			}
+			m.EnPassantSquare = p.parseArg()
 		}
 		first = false
 	}

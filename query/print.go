@@ -156,7 +156,7 @@ func sprint(b *strings.Builder, n Node) {
 		for _, a := range []struct {
 			name string
 			x    Node
-		}{{"from", n.From}, {"to", n.To}, {"capture", n.Capture}} {
+		}{{"from", n.From}, {"to", n.To}, {"capture", n.Capture}, {"enpassantsquare", n.EnPassantSquare}} {
 			if a.x != nil {
 				b.WriteString(" " + a.name + " ")
 				sprint(b, a.x)
@@ -168,7 +168,7 @@ func sprint(b *strings.Builder, n Node) {
 		for _, f := range []struct {
 			on   bool
 			name string
-		}{{n.Castle, "castle"}, {n.OO, "o-o"}, {n.OOO, "o-o-o"}, {n.EnPassant, "enpassant"}, {n.Null, "null"}} {
+		}{{n.Castle, "castle"}, {n.OO, "o-o"}, {n.OOO, "o-o-o"}, {n.EnPassant, "enpassant"}, {n.Null, "null"}, {n.Primary, "primary"}, {n.Secondary, "secondary"}} {
 			if f.on {
 				b.WriteString(" " + f.name)
 			}

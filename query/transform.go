@@ -312,7 +312,7 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 			return &c
 		case *Move:
 			c := *n
-			c.From, c.To, c.Capture = tr(n.From), tr(n.To), tr(n.Capture)
+			c.From, c.To, c.Capture, c.EnPassantSquare = tr(n.From), tr(n.To), tr(n.Capture), tr(n.EnPassantSquare)
 			c.Promote = t.pieces(n.Promote)
 			return &c
 		case *Dir:

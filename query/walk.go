@@ -42,7 +42,7 @@ func children(n Node) []Node {
 	case *Square:
 		add(n.In, n.Body)
 	case *Move:
-		add(n.From, n.To, n.Capture)
+		add(n.From, n.To, n.Capture, n.EnPassantSquare)
 	case *Dir:
 		add(n.X)
 	case *Transform:
