@@ -93,10 +93,10 @@ type Result struct {
 // CheckFormat reports whether format is one Run writes.
 func CheckFormat(format string) error {
 	switch format {
-	case "pgn", "fen", "epd", "jsonl", "csv":
+	case "pgn", "fen", "epd", "jsonl", "csv", "html":
 		return nil
 	}
-	return fmt.Errorf("unknown --format %q (want pgn, fen, epd, jsonl or csv)", format)
+	return fmt.Errorf("unknown --format %q (want pgn, fen, epd, jsonl, csv or html)", format)
 }
 
 // ReadOptions returns the pgn options a source must read games with for q and opt:
@@ -136,6 +136,10 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	if opt.Format == "csv" && !opt.Count {
 		bw.Write(CSVHeader(opt.Tags))
 	}
+	if opt.Format == "html" && !opt.Count {
+		r.pager = &htmlPager{}
+		bw.WriteString(htmlHead)
+	}
 	err := src.Games(ctx, ReadOptions(q, opt), r.work, func(res Result) error { return r.emit(res, bw) })
 	if r.fatal != nil {
 		return r.stats, r.fatal // nothing more is written: the output is not a result
@@ -155,6 +159,9 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	}
 	if r.sorted {
 		r.writeSorted(bw)
+	}
+	if r.pager != nil {
+		bw.Write(r.pager.end(nil, r.stats.PositionsMatched))
 	}
 	if opt.Count {
 		fmt.Fprintln(bw, r.stats.GamesMatched)
@@ -177,6 +184,7 @@ type runner struct {
 	held           []Result // sorted output waits for every game
 	stats          Stats
 	seen           map[uint64]gameRef // Options.Dedupe: the first game of each key
+	pager          *htmlPager         // html output: the page sections
 	// serial: the query keeps state from game to game, so workers only read games and
 	// emit evaluates them in game order with evals[0] (output identical for any Threads).
 	serial bool
@@ -259,7 +267,7 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 		res.order = len(r.held)
 		r.held = append(r.held, res)
 	} else if !r.opt.Count {
-		if _, err := w.Write(res.out); err != nil {
+		if _, err := r.write(w, &res); err != nil {
 			return err
 		}
 	}
@@ -349,6 +357,8 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 			case "epd":
 				res.out = AppendEPD(res.out, &g.Nodes[i].Pos)
 				res.out = append(res.out, '\n')
+			case "html":
+				res.out = AppendHTMLCard(res.out, g, i)
 			case "jsonl", "csv":
 				rec.Comments = rec.Comments[:0]
 				for _, a := range ev.Annotations() {
@@ -416,6 +426,14 @@ func joinComment(a, b string) string {
 	return a + " " + b
 }
 
+// write writes one matching game's output (inside the html pages when there are some).
+func (r *runner) write(w *bufio.Writer, res *Result) (int, error) {
+	if r.pager != nil {
+		return w.Write(r.pager.write(nil, res.out, res.positions))
+	}
+	return w.Write(res.out)
+}
+
 // writeSorted writes held games by their sort values: the sort filters in order (largest
 // first, or smallest for `sort min`), then the matched-position count for `sort matchcount`;
 // ties keep game order.
@@ -450,6 +468,6 @@ func (r *runner) writeSorted(w *bufio.Writer) {
 		return
 	}
 	for _, res := range r.held {
-		w.Write(res.out)
+		r.write(w, &res)
 	}
 }

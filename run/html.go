@@ -1,0 +1,265 @@
+package run
+
+import (
+	"html"
+	"strconv"
+	"strings"
+
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/pgn"
+)
+
+// The html format: one self-contained page (no script, no network) with a card per matched
+// position: an SVG board with the last move's squares and arrow, the game's players, event
+// and year, and the moves around the match. The cards are split into pages of HTMLPageSize
+// shown one at a time with CSS :target, so thousands of matches stay usable. Each board
+// draws its pieces with <use> of symbols defined once, which keeps a card near 1.5 KB.
+
+// HTMLPageSize is the number of positions on one page of the gallery.
+const HTMLPageSize = 100
+
+// htmlMovesAround is how many half-moves the card shows before and after the match.
+const htmlMovesAround = 4
+
+var htmlHead = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>cql matches</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;display:flex;flex-direction:column;background:#fafafa;color:#222}
+nav{order:-1;position:sticky;top:0;background:#fff;border-bottom:1px solid #ccc;padding:6px 12px;z-index:1}
+nav a{margin-right:6px}
+main{padding:12px}
+.page{display:none;flex-wrap:wrap;gap:12px}
+.page:first-of-type{display:flex}
+main:has(.page:target) .page{display:none}
+main:has(.page:target) .page:target{display:flex}
+.card{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px;width:260px;font-size:13px}
+.card svg{width:240px;height:240px;display:block;margin:0 auto 6px}
+.card .who{font-weight:600}
+.card .moves b{background:#ffe680}
+.card .where{color:#666}
+footer{padding:12px;color:#666;font-size:12px}
+</style>
+</head>
+<body>
+<svg width="0" height="0" style="position:absolute" aria-hidden="true">
+<defs>
+<path id="light" fill="#f0d9b5" d="` + lightSquares + `"/>
+<marker id="head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="2.5" markerHeight="2.5" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#2a6fdb"/></marker>
+` + pieceSymbols + `</defs>
+</svg>
+<main>
+`
+
+// lightSquares is the path of the 32 light squares of a board drawn with a8 at the top left.
+var lightSquares = func() string {
+	var b strings.Builder
+	for r := 0; r < 8; r++ {
+		for f := 0; f < 8; f++ {
+			if (r+f)%2 == 0 {
+				b.WriteString("M" + strconv.Itoa(f) + "," + strconv.Itoa(r) + "h1v1h-1z")
+			}
+		}
+	}
+	return b.String()
+}()
+
+// pieceSymbols draws each piece as its chess glyph: the solid glyph for both colours,
+// filled white or black with an outline, so the two sides look alike in every font.
+var pieceSymbols = func() string {
+	glyphs := map[byte]string{'K': "♚", 'Q': "♛", 'R': "♜", 'B': "♝", 'N': "♞", 'P': "♟"}
+	var b strings.Builder
+	for _, c := range "KQRBNPkqrbnp" {
+		fill, stroke := "#fff", "#000"
+		if c >= 'a' {
+			fill, stroke = "#000", "#000"
+		}
+		up := byte(c)
+		if up >= 'a' {
+			up -= 'a' - 'A'
+		}
+		b.WriteString(`<symbol id="` + string(c) + `" viewBox="0 0 1 1"><text x=".5" y=".84" font-size=".86" text-anchor="middle" ` +
+			`font-family="DejaVu Sans,Segoe UI Symbol,Noto Sans Symbols2,Apple Symbols,serif" fill="` + fill +
+			`" stroke="` + stroke + `" stroke-width=".025">` + glyphs[up] + "</text></symbol>\n")
+	}
+	return b.String()
+}()
+
+// htmlPager writes the page sections around the cards as they come, in output order.
+type htmlPager struct {
+	cards, pages int
+}
+
+// write appends the cards of one game, opening a new page when the current one is full.
+func (p *htmlPager) write(dst []byte, cards []byte, n int) []byte {
+	if p.pages == 0 || p.cards >= HTMLPageSize {
+		if p.pages > 0 {
+			dst = append(dst, "</section>\n"...)
+		}
+		p.pages++
+		p.cards = 0
+		dst = append(dst, `<section class="page" id="p`...)
+		dst = strconv.AppendInt(dst, int64(p.pages), 10)
+		dst = append(dst, "\">\n"...)
+	}
+	p.cards += n
+	return append(dst, cards...)
+}
+
+// end closes the last page and writes the page links and the end of the document.
+func (p *htmlPager) end(dst []byte, matches int) []byte {
+	if p.pages > 0 {
+		dst = append(dst, "</section>\n"...)
+	}
+	dst = append(dst, "</main>\n<nav>"...)
+	dst = strconv.AppendInt(dst, int64(matches), 10)
+	dst = append(dst, " positions; page:"...)
+	for i := 1; i <= p.pages; i++ {
+		dst = append(dst, ` <a href="#p`...)
+		dst = strconv.AppendInt(dst, int64(i), 10)
+		dst = append(dst, `">`...)
+		dst = strconv.AppendInt(dst, int64(i), 10)
+		dst = append(dst, "</a>"...)
+	}
+	dst = append(dst, "</nav>\n<footer>Written by cql. Pages of "...)
+	dst = strconv.AppendInt(dst, HTMLPageSize, 10)
+	return append(dst, " positions; no script, no network.</footer>\n</body>\n</html>\n"...)
+}
+
+// AppendHTMLCard appends the card of node i of g.
+func AppendHTMLCard(dst []byte, g *pgn.Game, i int32) []byte {
+	n := &g.Nodes[i]
+	dst = append(dst, `<div class="card"><svg viewBox="0 0 8 8" role="img" aria-label="`...)
+	dst = n.Pos.AppendFEN(dst)
+	dst = append(dst, `"><rect width="8" height="8" fill="#b58863"/><use href="#light"/>`...)
+	if n.Parent >= 0 {
+		from, to := n.Move.From(), n.Move.To()
+		if n.Move.IsCastle() {
+			to = n.Move.KingTo()
+		}
+		for _, s := range [2]chess.Square{from, to} {
+			dst = append(dst, `<rect x="`...)
+			dst = strconv.AppendInt(dst, int64(s.File()), 10)
+			dst = append(dst, `" y="`...)
+			dst = strconv.AppendInt(dst, int64(7-s.Rank()), 10)
+			dst = append(dst, `" width="1" height="1" fill="#f7ec5a" opacity=".55"/>`...)
+		}
+	}
+	for s := chess.Square(0); s < 64; s++ {
+		pc := n.Pos.PieceAt(s)
+		if pc == chess.NoPiece {
+			continue
+		}
+		dst = append(dst, `<use href="#`...)
+		dst = append(dst, pc.Letter())
+		dst = append(dst, `" x="`...)
+		dst = strconv.AppendInt(dst, int64(s.File()), 10)
+		dst = append(dst, `" y="`...)
+		dst = strconv.AppendInt(dst, int64(7-s.Rank()), 10)
+		dst = append(dst, `" width="1" height="1"/>`...)
+	}
+	if n.Parent >= 0 {
+		from, to := n.Move.From(), n.Move.To()
+		if n.Move.IsCastle() {
+			to = n.Move.KingTo()
+		}
+		dst = append(dst, `<line x1="`...)
+		dst = appendHalf(dst, from.File())
+		dst = append(dst, `" y1="`...)
+		dst = appendHalf(dst, 7-from.Rank())
+		dst = append(dst, `" x2="`...)
+		dst = appendHalf(dst, to.File())
+		dst = append(dst, `" y2="`...)
+		dst = appendHalf(dst, 7-to.Rank())
+		dst = append(dst, `" stroke="#2a6fdb" stroke-width=".12" opacity=".8" marker-end="url(#head)"/>`...)
+	}
+	dst = append(dst, "</svg>\n<div class=\"who\">"...)
+	dst = appendHTMLText(dst, orUnknown(g.Tag("White")))
+	dst = append(dst, " – "...)
+	dst = appendHTMLText(dst, orUnknown(g.Tag("Black")))
+	dst = append(dst, " "...)
+	dst = appendHTMLText(dst, gameResult(g))
+	dst = append(dst, "</div>\n<div class=\"where\">"...)
+	dst = appendHTMLText(dst, orUnknown(g.Tag("Event")))
+	if d := g.Tag("Date"); len(d) >= 4 && isDigits(d[:4]) {
+		dst = append(dst, ", "...)
+		dst = append(dst, d[:4]...)
+	}
+	dst = append(dst, " · game "...)
+	dst = strconv.AppendInt(dst, int64(g.Number), 10)
+	dst = append(dst, " of "...)
+	dst = appendHTMLText(dst, g.File)
+	dst = append(dst, "</div>\n<div class=\"moves\">"...)
+	dst = appendMovesAround(dst, g, i)
+	return append(dst, "</div></div>\n"...)
+}
+
+func appendHalf(dst []byte, c int) []byte {
+	dst = strconv.AppendInt(dst, int64(c), 10)
+	return append(dst, ".5"...)
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
+}
+
+// appendMovesAround appends up to htmlMovesAround half-moves before the match, the move
+// that led to it (bold), and as many after, in SAN with move numbers.
+func appendMovesAround(dst []byte, g *pgn.Game, i int32) []byte {
+	// Back along the parents (i and up to htmlMovesAround before it), then forward
+	// along the main continuation.
+	var line [2*htmlMovesAround + 1]int32
+	k := 0
+	for n := i; n > 0 && k <= htmlMovesAround; n = g.Nodes[n].Parent {
+		line[k] = n
+		k++
+	}
+	for a, b := 0, k-1; a < b; a, b = a+1, b-1 {
+		line[a], line[b] = line[b], line[a]
+	}
+	for c := g.Nodes[i].FirstChild; c >= 0 && k < len(line); c = g.Nodes[c].FirstChild {
+		line[k] = c
+		k++
+	}
+	if i == 0 {
+		dst = append(dst, "<b>start</b> "...)
+	}
+	first := true
+	for _, n := range line[:k] {
+		nd := &g.Nodes[n]
+		if nd.Parent < 0 {
+			continue
+		}
+		parent := &g.Nodes[nd.Parent].Pos
+		white := parent.SideToMove() == chess.White
+		if white || first {
+			dst = strconv.AppendInt(dst, int64(parent.FullmoveNumber()), 10)
+			if white {
+				dst = append(dst, ". "...)
+			} else {
+				dst = append(dst, "... "...)
+			}
+		}
+		first = false
+		if n == i {
+			dst = append(dst, "<b>"...)
+		}
+		dst = parent.AppendSAN(dst, nd.Move)
+		if n == i {
+			dst = append(dst, "</b>"...)
+		}
+		dst = append(dst, ' ')
+	}
+	return dst
+}
+
+// appendHTMLText appends s escaped, as UTF-8 (Latin-1 bytes decoded).
+func appendHTMLText(dst []byte, s string) []byte {
+	return append(dst, html.EscapeString(string(appendUTF8(nil, s)))...)
+}
