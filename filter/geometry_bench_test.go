@@ -1,0 +1,102 @@
+package filter
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/cqlgo/cql/pgn"
+)
+
+// geometryQueries are the geometry filters measured against `Q attacks k`.
+var geometryQueries = []string{
+	"pin",
+	"pin from Q through a to r",
+	"pin to .",
+	"ray (Q a k)",
+	"ray orthogonal (R [Aa] [Aa] k)",
+	"xray (Q a k)",
+	"between(Q k)",
+	"passedpawns",
+	"doubledpawns",
+	"isolatedpawns",
+	"connectedpawns",
+	"light B",
+	"file K == 5",
+	"colortype e4 == 1",
+}
+
+// TestGeometryNoAllocations: evaluating a game allocates nothing.
+func TestGeometryNoAllocations(t *testing.T) {
+	games := loadGames(t, "masters-10k.pgn", 10, false)
+	for _, src := range geometryQueries {
+		q := compileSrc(t, src)
+		e := q.NewEvaluator()
+		for _, g := range games {
+			e.Game(g)
+		}
+		if a := testing.AllocsPerRun(3, func() {
+			for _, g := range games {
+				e.Game(g)
+			}
+		}); a != 0 {
+			t.Errorf("%s: %v allocations per run", src, a)
+		}
+	}
+}
+
+// BenchmarkGeometry: ns per position of each geometry filter and of the
+// baseline `Q attacks k`, on 50 master games in memory.
+func BenchmarkGeometry(b *testing.B) {
+	games := loadGames(b, "masters-10k.pgn", 50, false)
+	positions := 0
+	for _, g := range games {
+		positions += len(g.Nodes)
+	}
+	for _, src := range append([]string{"Q attacks k"}, geometryQueries...) {
+		b.Run(src, func(b *testing.B) {
+			e := compileSrc(b, src).NewEvaluator()
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				for _, g := range games {
+					e.Game(g)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(positions), "ns/position")
+		})
+	}
+}
+
+// TestGeometrySpeedRatios prints, for each geometry filter, its time over
+// the time of `Q attacks k` on the first 2,000 games of masters-10k.pgn,
+// measured in alternating rounds (median of 7) so that the shared machine's
+// drift hits both alike. Set CQL_TIMINGS=1 to run it; it asserts nothing.
+func TestGeometrySpeedRatios(t *testing.T) {
+	if os.Getenv("CQL_TIMINGS") == "" {
+		t.Skip("set CQL_TIMINGS=1 to measure")
+	}
+	games := loadGames(t, "masters-10k.pgn", 2000, false)
+	run := func(src string) time.Duration {
+		e := compileSrc(t, src).NewEvaluator()
+		start := time.Now()
+		for _, g := range games {
+			e.Game(g)
+		}
+		return time.Since(start)
+	}
+	for _, src := range geometryQueries {
+		var ratios []float64
+		for round := 0; round < 7; round++ {
+			base := run("Q attacks k")
+			x := run(src)
+			ratios = append(ratios, float64(x)/float64(base))
+		}
+		sort.Float64s(ratios)
+		fmt.Printf("%-34s %.2fx  (rounds %.2f-%.2f)\n", src, ratios[3], ratios[0], ratios[6])
+	}
+}
+
+var _ = pgn.Game{}

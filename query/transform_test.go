@@ -1,0 +1,52 @@
+package query
+
+import "testing"
+
+// TestTransformsAreBijections: every dihedral transform and the colour flip
+// map the 64 squares one to one onto themselves, and each has an inverse in
+// its own transform filter's set (applying both gives every square back).
+// Shifts are one to one where defined and undone by the opposite shift.
+func TestTransformsAreBijections(t *testing.T) {
+	for _, k := range []TransformKind{TransformFlip, TransformFlipColor, TransformFlipHorizontal, TransformFlipVertical, TransformRotate90} {
+		ts := transformsFor(k)
+		for i, x := range ts {
+			seen := map[int]bool{}
+			for sq := 0; sq < 64; sq++ {
+				d, ok := x.square(sq)
+				if !ok || seen[d] {
+					t.Fatalf("%v #%d: square %d maps to %d (ok %v), not a bijection", k, i, sq, d, ok)
+				}
+				seen[d] = true
+			}
+			inverse := false
+			for _, y := range ts {
+				id := true
+				for sq := 0; sq < 64 && id; sq++ {
+					d, _ := x.square(sq)
+					e, _ := y.square(d)
+					id = e == sq
+				}
+				if id && x.swap == y.swap {
+					inverse = true
+				}
+			}
+			if !inverse {
+				t.Errorf("%v #%d has no inverse among its transforms", k, i)
+			}
+		}
+	}
+	for _, x := range transformsFor(TransformShift) {
+		back := identity
+		back.df, back.dr = -x.df, -x.dr
+		for sq := 0; sq < 64; sq++ {
+			if d, ok := x.square(sq); ok {
+				if e, ok := back.square(d); !ok || e != sq {
+					t.Fatalf("shift (%d,%d) then back: %d -> %d -> %d", x.df, x.dr, sq, d, e)
+				}
+			}
+		}
+	}
+	if len(transformsFor(TransformShift)) != 225 || len(transformsFor(TransformShiftHorizontal)) != 15 {
+		t.Errorf("shift counts %d, %d", len(transformsFor(TransformShift)), len(transformsFor(TransformShiftHorizontal)))
+	}
+}
