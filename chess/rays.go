@@ -94,3 +94,18 @@ func FileFill(b Bitboard) Bitboard {
 
 // Neighbours returns the squares one step east or west of a square of b.
 func Neighbours(b Bitboard) Bitboard { return Shift(b, East) | Shift(b, West) }
+
+// rays[d][s] is the empty-board ray from s in direction d, s excluded.
+var rays = func() (t [8][64]Bitboard) {
+	for d := North; d <= SouthEast; d++ {
+		for s := Square(0); s < 64; s++ {
+			t[d][s] = Slide(SquareBB(s), ^Bitboard(0), d)
+		}
+	}
+	return t
+}()
+
+// Ray returns the squares from s in direction d to the edge of the board, s
+// excluded. RookAttacks or BishopAttacks masked with it give a slide from one
+// square with one table lookup.
+func Ray(s Square, d Direction) Bitboard { return rays[d][s] }

@@ -64,3 +64,18 @@ func TestLightSquaresAndSpans(t *testing.T) {
 		}
 	}
 }
+
+func TestRayTable(t *testing.T) {
+	occ := Bitboard(0x0000442200186600)
+	for d := North; d <= SouthEast; d++ {
+		for s := Square(0); s < 64; s++ {
+			a := RookAttacks(s, occ)
+			if !d.Orthogonal() {
+				a = BishopAttacks(s, occ)
+			}
+			if got, want := a&Ray(s, d), Slide(SquareBB(s), ^occ, d); got != want {
+				t.Fatalf("%v dir %d: %v, want %v", s, d, got, want)
+			}
+		}
+	}
+}

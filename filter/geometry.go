@@ -224,8 +224,18 @@ func (n betweenNode) set(e *Evaluator) chess.Bitboard {
 	if x == 0 || y == 0 {
 		return 0
 	}
-	all := ^chess.Bitboard(0)
 	var r chess.Bitboard
+	if x.Count()*y.Count() <= 16 {
+		// Few pairs: the between table, which is empty for squares not on a line.
+		for b := x; b != 0; {
+			s := b.PopFirst()
+			for c := y; c != 0; {
+				r |= chess.Between(s, c.PopFirst())
+			}
+		}
+		return r
+	}
+	all := ^chess.Bitboard(0)
 	for _, d := range allDirections {
 		r |= chess.Slide(x, all, d) & chess.Slide(y, all, d.Opposite())
 	}
@@ -245,43 +255,89 @@ type rayNode struct {
 }
 
 func (n *rayNode) set(e *Evaluator) chess.Bitboard {
-	var vals [16]chess.Bitboard
-	vs := vals[:0]
-	if len(n.args) > len(vals) {
-		vs = make([]chess.Bitboard, 0, len(n.args))
+	pos := e.pos
+	occ := pos.Occupied()
+	start := n.args[0].set(e)
+	var first [2]chess.Bitboard // starts of orthogonal and of diagonal rays
+	if n.xray {
+		q := pos.ByType(chess.Queen)
+		first[0] = start & (pos.ByType(chess.Rook) | q)
+		first[1] = start & (pos.ByType(chess.Bishop) | q)
+	} else {
+		first[0], first[1] = start, start
 	}
-	for _, a := range n.args {
-		v := a.set(e)
-		if v == 0 {
+	if first[0]|first[1] == 0 {
+		return 0
+	}
+	// cur[i] is the set reached so far along n.dirs[i]. The first step looks
+	// up each starting square's lines once; later steps follow the (usually
+	// one or two) squares still on a ray with a table lookup each.
+	var cur [8]chess.Bitboard
+	next := n.args[1].set(e)
+	if next == 0 {
+		return 0
+	}
+	live := false
+	for b := first[0] | first[1]; b != 0; {
+		sq := b.PopFirst()
+		bit := chess.SquareBB(sq)
+		var orth, diag chess.Bitboard
+		if first[0]&bit != 0 {
+			orth = chess.RookAttacks(sq, occ) & next
+		}
+		if first[1]&bit != 0 {
+			diag = chess.BishopAttacks(sq, occ) & next
+		}
+		for i, d := range n.dirs {
+			a := diag
+			if d.Orthogonal() {
+				a = orth
+			}
+			if a &= chess.Ray(sq, d); a != 0 {
+				cur[i] |= a
+				live = true
+			}
+		}
+	}
+	for _, arg := range n.args[2:] {
+		if !live {
 			return 0
 		}
-		vs = append(vs, v)
-	}
-	empty := ^e.pos.Occupied()
-	var first [2]chess.Bitboard // orthogonal, diagonal starts
-	if n.xray {
-		q := e.pos.ByType(chess.Queen)
-		first[0] = vs[0] & (e.pos.ByType(chess.Rook) | q)
-		first[1] = vs[0] & (e.pos.ByType(chess.Bishop) | q)
-	} else {
-		first[0], first[1] = vs[0], vs[0]
+		next := arg.set(e)
+		live = false
+		for i, d := range n.dirs {
+			if cur[i] == 0 {
+				continue
+			}
+			cur[i] = slideFrom(cur[i], occ, d) & next
+			live = live || cur[i] != 0
+		}
 	}
 	var r chess.Bitboard
-	for _, d := range n.dirs {
-		cur := first[1]
-		if d.Orthogonal() {
-			cur = first[0]
-		}
-		for _, v := range vs[1:] {
-			if cur == 0 {
-				break
-			}
-			cur = v & chess.Slide(cur, empty, d)
-		}
-		r |= cur
+	for i := range n.dirs {
+		r |= cur[i]
 	}
 	return r
 }
+
+// slideFrom is chess.Slide for the squares of from: a table lookup per
+// square for one or two squares, the set-wise fill for more.
+func slideFrom(from, occ chess.Bitboard, d chess.Direction) chess.Bitboard {
+	if from.Count() > 2 {
+		return chess.Slide(from, ^occ, d)
+	}
+	var r chess.Bitboard
+	for from != 0 {
+		sq := from.PopFirst()
+		if d.Orthogonal() {
+			r |= chess.RookAttacks(sq, occ) & chess.Ray(sq, d)
+		} else {
+			r |= chess.BishopAttacks(sq, occ) & chess.Ray(sq, d)
+		}
+	}
+	return r
+}
+
 func (n *rayNode) match(e *Evaluator) bool { return n.set(e) != 0 }
 
 // pinNode is pin [from X] [through Y] [to Z]. A pin is a line piece (the

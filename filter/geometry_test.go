@@ -269,6 +269,7 @@ func TestPinAndRayAgreeWithDefinitions(t *testing.T) {
 		compiled[i] = mustCompile(t, p)
 	}
 	rayQ := mustCompile(t, mustParseQ(t, "ray ([Qq] [Aa] [Kk])"))
+	betweenQ := mustCompile(t, mustParseQ(t, "between([Aa] [Kk])")) // many pairs: the set-wise path
 	positions := 0
 	for _, g := range games {
 		for i := range g.Nodes {
@@ -293,6 +294,9 @@ func TestPinAndRayAgreeWithDefinitions(t *testing.T) {
 			if got != want {
 				t.Fatalf("ray at %s: got %v, want %v", pos.FEN(), got, want)
 			}
+			if got, want := evalSet(betweenQ, g, i), refBetween(pos.Occupied(), kings(pos)); got != want {
+				t.Fatalf("between at %s: got %v, want %v", pos.FEN(), got, want)
+			}
 		}
 	}
 	if positions < 1000 {
@@ -310,3 +314,16 @@ func mustParseQ(t *testing.T, src string) *query.Program {
 }
 
 var _ = pgn.Game{}
+
+// refBetween is the union of the between table over all pairs.
+func refBetween(x, y chess.Bitboard) chess.Bitboard {
+	var r chess.Bitboard
+	for a := chess.Square(0); a < 64; a++ {
+		for b := chess.Square(0); b < 64; b++ {
+			if x.Has(a) && y.Has(b) {
+				r |= chess.Between(a, b)
+			}
+		}
+	}
+	return r
+}
