@@ -327,3 +327,38 @@ func refBetween(x, y chess.Bitboard) chess.Bitboard {
 	}
 	return r
 }
+
+// TestPureStalemate checks the manual's definition on hand-built positions.
+func TestPureStalemate(t *testing.T) {
+	cases := []struct {
+		fen, src string
+		want     []string
+	}{
+		// Qc7 alone covers a7 b7 b8 once each: pure and model; participants Qc7 and ka8.
+		{"k7/2Q5/8/8/8/8/8/4K3 b - - 0 1", "purestalemate", []string{"c7", "a8"}},
+		{"k7/2Q5/8/8/8/8/8/4K3 b - - 0 1", "modelstalemate", []string{"c7", "a8"}},
+		{"k7/2Q5/8/8/8/8/8/4K3 b - - 0 1", "flipcolor purestalemate", []string{"c7", "a8"}},
+		// A rook on h1 takes no part: still pure, not model.
+		{"k7/2Q5/8/8/8/8/8/4K2R b - - 0 1", "purestalemate", []string{"c7", "a8"}},
+		{"k7/2Q5/8/8/8/8/8/4K2R b - - 0 1", "modelstalemate", nil},
+		// Kb6 and Qc7 both cover a7 and b7: stalemate, but not pure.
+		{"k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", "purestalemate", nil},
+		// White to move: no stalemate at all.
+		{"k7/2Q5/8/8/8/8/8/4K3 w - - 0 1", "purestalemate", nil},
+		// The colour-reversed first position: White stalemated by qc2.
+		{"4k3/8/8/8/8/8/2q5/K7 w - - 0 1", "purestalemate", []string{"c2", "a1"}},
+	}
+	if !matchesQuery(t, "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", "stalemate") {
+		t.Errorf("Kb6 Qc7 ka8: not a stalemate")
+	}
+	for _, c := range cases {
+		if got := parsedValue(t, c.fen, c.src); got != bb(t, c.want...) {
+			t.Errorf("%s on %s: got %v, want %v", c.src, c.fen, got, c.want)
+		}
+	}
+}
+
+func matchesQuery(t *testing.T, fen, src string) bool {
+	t.Helper()
+	return len(compileSrc(t, src).NewEvaluator().Game(fenGame(t, fen))) == 1
+}

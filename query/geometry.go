@@ -29,13 +29,15 @@ const (
 	GeoDoubledPawns                  // set
 	GeoIsolatedPawns                 // set
 	GeoConnectedPawns                // set
+	GeoPureStalemate                 // set: the participants of a pure stalemate, else empty
+	GeoModelStalemate                // set: the participants of a model stalemate, else empty
 	GeoReverseColor                  // type of X: X with colours reversed
 	GeoNoTransform                   // type of X: X untouched by enclosing transforms
 )
 
 var geoNames = [...]string{"light", "dark", "file", "rank", "type", "colortype", "sqrt", "makesquare",
 	"between", "ray", "xray", "pin", "passedpawns", "doubledpawns", "isolatedpawns", "connectedpawns",
-	"reversecolor", "notransform"}
+	"purestalemate", "modelstalemate", "reversecolor", "notransform"}
 
 func (k GeoKind) String() string {
 	if int(k) < len(geoNames) {
@@ -77,6 +79,7 @@ var geoWords = map[string]GeoKind{
 	"ray": GeoRay, "xray": GeoXray, "pin": GeoPin, "passedpawns": GeoPassedPawns,
 	"doubledpawns": GeoDoubledPawns, "isolatedpawns": GeoIsolatedPawns,
 	"connectedpawns": GeoConnectedPawns, "reversecolor": GeoReverseColor, "notransform": GeoNoTransform,
+	"purestalemate": GeoPureStalemate, "modelstalemate": GeoModelStalemate,
 }
 
 // parseGeometryWord parses a geometry filter; ok is false when w is not one.

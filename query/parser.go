@@ -1047,8 +1047,8 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
 	"atomic", "backwardpawns", "consecutivemoves", "currenttransform", "dictionary", "hhdb",
-	"idealmate", "idealstalemate", "local", "loop", "maindiagonal", "modelmate", "modelstalemate",
-	"offdiagonal", "pieceid", "puremate", "purestalemate", "zobristkey",
+	"idealmate", "idealstalemate", "local", "loop", "maindiagonal", "modelmate",
+	"offdiagonal", "pieceid", "puremate", "zobristkey",
 )
 
 // sortedKeywords lists the keywords in order, for suggestions.

@@ -132,7 +132,7 @@ var keywords = wordSet(
 	// geometry, pawn structure, reversecolor, notransform (geometry.go)
 	"between", "colortype", "connectedpawns", "dark", "doubledpawns", "file", "isolatedpawns",
 	"light", "makesquare", "notransform", "passedpawns", "pin", "rank", "ray", "reversecolor",
-	"sqrt", "through", "type", "xray",
+	"sqrt", "through", "type", "xray", "purestalemate", "modelstalemate",
 )
 
 func wordSet(words ...string) map[string]bool {

@@ -322,7 +322,8 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 			return &c
 		case *Geo:
 			switch n.Kind {
-			case GeoNoTransform, GeoPassedPawns, GeoDoubledPawns, GeoIsolatedPawns, GeoConnectedPawns:
+			case GeoNoTransform, GeoPassedPawns, GeoDoubledPawns, GeoIsolatedPawns, GeoConnectedPawns,
+				GeoPureStalemate, GeoModelStalemate:
 				return n // defined under notransform in the manual
 			}
 			c := *n
