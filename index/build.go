@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	badger "github.com/dgraph-io/badger/v4"
@@ -347,34 +346,19 @@ func describe(name string) (Source, error) {
 	return Source{Path: name, Abs: abs, Size: st.Size(), ModTime: st.ModTime().UnixNano(), SHA256: hex.EncodeToString(h.Sum(nil))}, nil
 }
 
-// A game record: number, offset, line, flags, the cut-game problem when flagged, and the text.
-const recTooLarge = 1
+// A game record: number, offset, line, flags (recCut: the scan cut the game at the size
+// limit), and the text.
+const recCut = 1
 
 func appendRecord(dst []byte, g *pgn.Game) []byte {
 	dst = binary.AppendUvarint(dst, uint64(g.Number))
 	dst = binary.AppendUvarint(dst, uint64(g.Offset))
 	dst = binary.AppendUvarint(dst, uint64(g.Line))
-	var cut *pgn.Error
-	if n := len(g.Errors); n > 0 {
-		if e, ok := g.Errors[n-1].(*pgn.Error); ok && strings.HasPrefix(e.Reason, "game larger than") {
-			cut = e
-		}
+	var flags byte
+	if g.Cut {
+		flags |= recCut
 	}
-	if cut == nil {
-		dst = append(dst, 0)
-	} else {
-		dst = append(dst, recTooLarge)
-		dst = binary.AppendUvarint(dst, uint64(cut.Line))
-		dst = binary.AppendUvarint(dst, uint64(cut.Col))
-		dst = binary.AppendUvarint(dst, uint64(cut.Offset))
-		dst = appendString(dst, cut.Reason)
-		dst = appendString(dst, cut.Text)
-	}
+	dst = append(dst, flags)
 	dst = binary.AppendUvarint(dst, uint64(len(g.Text)))
 	return append(dst, g.Text...)
-}
-
-func appendString(dst []byte, s string) []byte {
-	dst = binary.AppendUvarint(dst, uint64(len(s)))
-	return append(dst, s...)
 }

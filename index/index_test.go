@@ -309,3 +309,26 @@ func bitmapOf(bm *roaring.Bitmap, games int) []uint32 {
 	}
 	return bm.ToArray()
 }
+
+// A game the scan cuts at the size limit (8 MiB by default) keeps the scan's problems and
+// output through the index, as do the games around it.
+func TestIndexCutGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes and reads a 10 MB game")
+	}
+	var b strings.Builder
+	b.WriteString("[Event \"huge\"]\n\n1. e4 e5 ")
+	b.WriteString(strings.Repeat("$1 $2 ", 1_600_000))
+	b.WriteString("2. Nf3 1-0\n\n[Event \"after\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n")
+	file := filepath.Join(t.TempDir(), "cut.pgn")
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ix := buildIndex(t, file)
+	checkEquivalent(t, ix, []string{file}, []string{"mate", "true", "cql(variations) check"}, []string{"pgn", "fen"})
+	// and the problems are there to compare
+	_, q, _ := compileQuery(t, "true")
+	if out := runOn(t, q, ix.Games(nil), "fen"); !strings.Contains(out.errs, "per-game limit") {
+		t.Errorf("no cut reported: %s %+v", out.errs, out.stats)
+	}
+}

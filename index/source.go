@@ -185,11 +185,10 @@ func (s *source) chunk(w int, opt pgn.Options, j *job, dec *zstd.Decoder, buf *[
 			continue
 		}
 		g.File, g.Number, g.Offset, g.Line = file, rec.number, rec.offset, rec.line
-		pgn.ParseGame(rec.text, g, opt)
-		if rec.cut != nil {
-			e := *rec.cut
-			e.File, e.Game = file, rec.number
-			g.Errors = append(g.Errors, &e)
+		if rec.cut {
+			pgn.ParseCutGame(rec.text, g, opt)
+		} else {
+			pgn.ParseGame(rec.text, g, opt)
 		}
 		j.res[i] = work(w, g)
 	}
@@ -199,7 +198,7 @@ func (s *source) chunk(w int, opt pgn.Options, j *job, dec *zstd.Decoder, buf *[
 type record struct {
 	number, line int
 	offset       int64
-	cut          *pgn.Error
+	cut          bool
 	text         []byte
 }
 
@@ -241,12 +240,7 @@ func (r *recordReader) next() (record, error) {
 	}
 	flags := r.b[0]
 	r.b = r.b[1:]
-	if flags&recTooLarge != 0 {
-		e := &pgn.Error{Line: int(r.uvarint()), Col: int(r.uvarint()), Offset: int64(r.uvarint())}
-		e.Reason = string(r.bytes())
-		e.Text = string(r.bytes())
-		rec.cut = e
-	}
+	rec.cut = flags&recCut != 0
 	rec.text = r.bytes()
 	return rec, r.err
 }

@@ -39,7 +39,9 @@ type Game struct {
 	Length int    // bytes
 	// Text is the game's text as read (Length bytes); like the game, it is valid only during
 	// the callback. An index keeps it to parse the game again exactly as a scan would.
-	Text   []byte
+	Text []byte
+	// Cut says that the game was cut at Options.MaxGameBytes (reported in Errors).
+	Cut    bool
 	Line   int    // 1-based line of the game's first byte
 	Tags   []Tag  // in file order
 	Result string // the movetext terminator ("1-0", "0-1", "1/2-1/2", "*"), "" if missing

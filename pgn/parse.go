@@ -78,11 +78,22 @@ func ParseGame(data []byte, g *Game, opt Options) {
 	p.parse(data, g)
 }
 
+// ParseCutGame is ParseGame for a game a scan cut at opt.MaxGameBytes (Game.Cut): its
+// problems are reported as the scan reports them. An index parses stored games with it.
+func ParseCutGame(data []byte, g *Game, opt Options) {
+	var p parser
+	p.opt = opt.withDefaults()
+	p.parse(data, g)
+	p.cutProblems(len(data))
+	g.Cut = true
+}
+
 func (p *parser) parse(data []byte, g *Game) {
 	p.g = g
 	p.data = data
 	g.Length = len(data)
 	g.Text = data
+	g.Cut = false
 	g.Tags = g.Tags[:0]
 	g.Nodes = g.Nodes[:0]
 	g.notes = g.notes[:0]

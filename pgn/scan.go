@@ -474,6 +474,7 @@ func (p *parser) parseSpan(c []byte, s *span, g *Game, file string) {
 	p.parse(c[s.start:s.end], g)
 	if s.tooLarge {
 		p.cutProblems(len(c[s.start:s.end]))
+		g.Cut = true
 	}
 }
 
