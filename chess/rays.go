@@ -78,19 +78,31 @@ func Slide(from, empty Bitboard, d Direction) Bitboard {
 	return Shift(Fill(from, empty, d), d)
 }
 
+// northFill and southFill smear each square of b to the edge along its file
+// (three shifts: no file wraps on a vertical shift).
+func northFill(b Bitboard) Bitboard {
+	b |= b << 8
+	b |= b << 16
+	return b | b<<32
+}
+
+func southFill(b Bitboard) Bitboard {
+	b |= b >> 8
+	b |= b >> 16
+	return b | b>>32
+}
+
 // FrontSpan returns the squares strictly in front of each pawn of b (north
 // for White, south for Black) on its own file.
 func FrontSpan(c Color, b Bitboard) Bitboard {
 	if c == White {
-		return Slide(b, ^Bitboard(0), North)
+		return northFill(b) << 8
 	}
-	return Slide(b, ^Bitboard(0), South)
+	return southFill(b) >> 8
 }
 
 // FileFill returns every square of each file that holds a square of b.
-func FileFill(b Bitboard) Bitboard {
-	return Fill(b, ^Bitboard(0), North) | Fill(b, ^Bitboard(0), South)
-}
+func FileFill(b Bitboard) Bitboard { return northFill(b) | southFill(b) }
 
 // Neighbours returns the squares one step east or west of a square of b.
 func Neighbours(b Bitboard) Bitboard { return Shift(b, East) | Shift(b, West) }

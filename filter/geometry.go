@@ -271,26 +271,57 @@ func (n *rayNode) set(e *Evaluator) chess.Bitboard {
 	if first[0]|first[1] == 0 {
 		return 0
 	}
+	// A ray ends in the last set on an empty-board line from its start: most
+	// positions fail that test, which costs a table load per direction.
+	last := n.args[len(n.args)-1].set(e)
+	if last == 0 {
+		return 0
+	}
 	// cur[i] is the set reached so far along n.dirs[i]. The first step looks
 	// up each starting square's lines once; later steps follow the (usually
 	// one or two) squares still on a ray with a table lookup each.
 	var cur [8]chess.Bitboard
-	next := n.args[1].set(e)
-	if next == 0 {
-		return 0
-	}
+	var next chess.Bitboard
+	nextDone := false
 	live := false
 	for b := first[0] | first[1]; b != 0; {
 		sq := b.PopFirst()
 		bit := chess.SquareBB(sq)
+		var aligned [8]bool
+		orthOK, diagOK := false, false
+		for i, d := range n.dirs {
+			if chess.Ray(sq, d)&last == 0 {
+				continue
+			}
+			if d.Orthogonal() && first[0]&bit != 0 {
+				aligned[i], orthOK = true, true
+			} else if !d.Orthogonal() && first[1]&bit != 0 {
+				aligned[i], diagOK = true, true
+			}
+		}
+		if !orthOK && !diagOK {
+			continue
+		}
+		if !nextDone {
+			next, nextDone = last, true
+			if len(n.args) > 2 {
+				next = n.args[1].set(e)
+			}
+			if next == 0 {
+				return 0
+			}
+		}
 		var orth, diag chess.Bitboard
-		if first[0]&bit != 0 {
+		if orthOK {
 			orth = chess.RookAttacks(sq, occ) & next
 		}
-		if first[1]&bit != 0 {
+		if diagOK {
 			diag = chess.BishopAttacks(sq, occ) & next
 		}
 		for i, d := range n.dirs {
+			if !aligned[i] {
+				continue
+			}
 			a := diag
 			if d.Orthogonal() {
 				a = orth
@@ -301,11 +332,14 @@ func (n *rayNode) set(e *Evaluator) chess.Bitboard {
 			}
 		}
 	}
-	for _, arg := range n.args[2:] {
+	for k, arg := range n.args[2:] {
 		if !live {
 			return 0
 		}
-		next := arg.set(e)
+		next := last
+		if k < len(n.args)-3 {
+			next = arg.set(e)
+		}
 		live = false
 		for i, d := range n.dirs {
 			if cur[i] == 0 {
