@@ -214,6 +214,8 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		return c.colon(n)
 	case *query.Echo:
 		return c.echo(n)
+	case *query.ConsecutiveMoves:
+		return c.consecutiveMoves(n)
 	}
 	if x, ok, err := c.compileStrings(n); ok {
 		return x, err

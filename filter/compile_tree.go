@@ -135,3 +135,15 @@ func (c *compiler) posCompare(op cmpOp, a, b query.Node) (node, error) {
 	}
 	return &posCmp{op: op, a: x, b: y}, nil
 }
+
+func (c *compiler) consecutiveMoves(n *query.ConsecutiveMoves) (node, error) {
+	x, err := c.pos(n.X)
+	if err != nil {
+		return nil, err
+	}
+	y, err := c.pos(n.Y)
+	if err != nil {
+		return nil, err
+	}
+	return &consecutiveMovesNode{a: x, b: y, rng: n.Range}, nil
+}

@@ -83,6 +83,10 @@ type Evaluator struct {
 	// Position ids of the current game, built when first needed.
 	gt gameTree
 
+	// Scratch of consecutivemoves: the two move sequences and a table row.
+	cmS, cmT []chess.Move
+	cmRow    []int32
+
 	// Scratch of the line matcher.
 	lineStack []lineCont
 	lineSteps int

@@ -2,6 +2,7 @@ package filter
 
 import (
 	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/query"
 )
 
 // Positions as values. A position value is the index of a node in the game's
@@ -413,3 +414,63 @@ func (n *colonPos) position(e *Evaluator) (int32, bool) {
 	return v, ok
 }
 func (n *colonPos) match(e *Evaluator) bool { _, ok := n.position(e); return ok }
+
+// consecutiveMovesNode is consecutivemoves(x y): with L the LCA of x and y,
+// the length of the longest run of consecutive moves on the way from L to x
+// that also occurs, as consecutive moves, on the way from L to y.
+type consecutiveMovesNode struct {
+	a, b posNode
+	rng  *query.Range
+}
+
+func (n *consecutiveMovesNode) num(e *Evaluator) (int, bool) {
+	x, ok := n.a.position(e)
+	if !ok {
+		return 0, false
+	}
+	y, ok := n.b.position(e)
+	if !ok {
+		return 0, false
+	}
+	l := e.lca(x, y)
+	s := e.movesFrom(l, x, e.cmS[:0])
+	t := e.movesFrom(l, y, e.cmT[:0])
+	e.cmS, e.cmT = s, t
+	// Longest common substring, one row of the usual table at a time.
+	if cap(e.cmRow) < len(t)+1 {
+		e.cmRow = make([]int32, len(t)+1)
+	}
+	row := e.cmRow[:len(t)+1]
+	clear(row)
+	best := 0
+	for i := range s {
+		diag := int32(0) // row[j] of the previous i, for j-1
+		for j := range t {
+			up := row[j+1]
+			if s[i] == t[j] {
+				row[j+1] = diag + 1
+				best = max(best, int(row[j+1]))
+			} else {
+				row[j+1] = 0
+			}
+			diag = up
+		}
+	}
+	if n.rng != nil && (best < n.rng.Min || best > n.rng.Max) {
+		return best, false
+	}
+	return best, true
+}
+func (n *consecutiveMovesNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// movesFrom appends the moves played from ancestor a down to d, in order.
+func (e *Evaluator) movesFrom(a, d int32, out []chess.Move) []chess.Move {
+	start := len(out)
+	for i := d; i != a && i >= 0; i = e.g.Nodes[i].Parent {
+		out = append(out, e.g.Nodes[i].Move)
+	}
+	for p, q := start, len(out)-1; p < q; p, q = p+1, q-1 {
+		out[p], out[q] = out[q], out[p]
+	}
+	return out
+}

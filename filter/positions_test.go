@@ -273,3 +273,50 @@ func TestMovePrimarySecondary(t *testing.T) {
 		t.Error("move legal primary: no error")
 	}
 }
+
+// consecutivemoves(x y), from the manual's definition: from L = lca(x y),
+// the longest run of consecutive moves on the way to x that is also played,
+// consecutively, on the way to y. Main line 3.Bc4 Nf6 4.d4 Be7 (ids 5-8) and
+// variation 3.h3 Nf6 4.d4 Be7 (ids 9-12) share Nf6 d4 Be7.
+func TestConsecutiveMoves(t *testing.T) {
+	g := treeGames(t)[4]
+	cases := []struct{ cql, want string }{
+		{"cql(variations) initial consecutivemoves(position 8 position 12) == 3", "[start]"},
+		{"cql(variations) initial consecutivemoves 3 3 (position 8 position 12)", "[start]"},
+		{"cql(variations) initial consecutivemoves quiet 4 10 (position 8 position 12)", ""},
+		{"cql(variations) initial consecutivemoves(position 6 position 10) == 1", "[start]"}, // Bc4 Nf6 / h3 Nf6
+		{"cql(variations) initial consecutivemoves(position 6 position 8) == 0", "[start]"},  // x is an ancestor of y
+		{"cql(variations) initial consecutivemoves(position 5 position 13)", ""},             // no position 13
+	}
+	for _, c := range cases {
+		if got := runQuery(t, c.cql, g); !sameMatches(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.cql, got, c.want)
+		}
+	}
+}
+
+// Examples from the manual's pages on the current position, `:`, child and
+// echo, on the current-position page's game 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6.
+func TestManualTreeExamples(t *testing.T) {
+	main := treeGames(t)[2]
+	all := "[start] [e2e4] [e2e4 e7e5] [e2e4 e7e5 g1f3] [e2e4 e7e5 g1f3 b8c6] [e2e4 e7e5 g1f3 b8c6 f1b5] [e2e4 e7e5 g1f3 b8c6 f1b5 a7a6]"
+	cases := []struct{ cql, want string }{
+		// "that filter will match exactly two of those seven positions"
+		{"Bb5", "[e2e4 e7e5 g1f3 b8c6 f1b5] [e2e4 e7e5 g1f3 b8c6 f1b5 a7a6]"},
+		{"Start = currentposition  Start == currentposition", all},
+		{"parent:check", ""},
+		{"child:not check", strings.TrimSuffix(all, " [e2e4 e7e5 g1f3 b8c6 f1b5 a7a6]")},
+		{`position 0 : child : comment ("first position")`, all},
+		{"x = child(1)", ""},
+		{"current1 = currentposition  current1 = current1:child  current1:Bb5", "[e2e4 e7e5 g1f3 b8c6] [e2e4 e7e5 g1f3 b8c6 f1b5]"},
+		// castleecho.cql's fragment: White may castle in the source but not
+		// in a target with the same side to move; only after 3...a6 (f1 and
+		// g1 empty) can White castle, Black never can here.
+		{"echo (s t) {sidetomove == s:sidetomove  s:move legal o-o and not move legal o-o}", "[e2e4 e7e5 g1f3 b8c6 f1b5 a7a6]"},
+	}
+	for _, c := range cases {
+		if got := runQuery(t, c.cql, main); !sameMatches(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.cql, got, c.want)
+		}
+	}
+}

@@ -67,3 +67,18 @@ type Colon struct {
 // Type is the type of the filter on the right.
 func (c *Colon) Type() Type { return c.X.Type() }
 func (*Colon) node()        {}
+
+// ConsecutiveMoves is `consecutivemoves [quiet] [range] (x y)`: the length
+// of the longest run of consecutive moves played on the way from lca(x y)
+// to x that is also played, in the same order, on the way to y. A number;
+// with a range it matches only when the length is in it.
+type ConsecutiveMoves struct {
+	At
+	Quiet bool
+	Range *Range
+	X, Y  Node
+}
+
+// Type is number.
+func (*ConsecutiveMoves) Type() Type { return TypeNumber }
+func (*ConsecutiveMoves) node()      {}

@@ -195,6 +195,9 @@ func (c *checker) check(n Node) Node {
 		c.tree(n)
 	case *Colon:
 		c.colon(n)
+	case *ConsecutiveMoves:
+		n.X = c.position(n.X, "the first argument of consecutivemoves")
+		n.Y = c.position(n.Y, "the second argument of consecutivemoves")
 	case *Line:
 		c.lineElems(n.Elems)
 	case *Geo:

@@ -55,6 +55,8 @@ func (p *parser) parseTreeWord(w string) Node {
 		return &Tree{At: At{pos}, Kind: TreePositionByID, Args: []Node{p.parseAdd()}}
 	case "echo":
 		return p.parseEcho()
+	case "consecutivemoves":
+		return p.parseConsecutiveMoves()
 	}
 	return nil
 }
@@ -153,4 +155,23 @@ func (p *parser) parseLineParams(ln *Line) {
 		r := p.parseRange("line")
 		ln.Range = &r
 	}
+}
+
+// parseConsecutiveMoves parses `consecutivemoves [quiet] [range] (x y)`.
+func (p *parser) parseConsecutiveMoves() Node {
+	c := &ConsecutiveMoves{At: At{p.tok.pos}}
+	p.next()
+	if p.isKw("quiet") {
+		c.Quiet = true
+		p.next()
+	}
+	if p.tok.kind == tNumber {
+		r := p.parseRange("consecutivemoves")
+		c.Range = &r
+	}
+	p.expect(tLParen, " after 'consecutivemoves' (it takes two positions: consecutivemoves(x y))")
+	c.X = p.parseFilter()
+	c.Y = p.parseFilter()
+	p.expect(tRParen, " after the two positions of 'consecutivemoves'")
+	return c
 }

@@ -1046,7 +1046,7 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 // unsupported lists CQL 6.1 filters and parameters we do not implement, so
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
-	"atomic", "backwardpawns", "consecutivemoves", "currenttransform", "dictionary", "hhdb",
+	"atomic", "backwardpawns", "currenttransform", "dictionary", "hhdb",
 	"idealmate", "idealstalemate", "local", "loop", "maindiagonal", "modelmate",
 	"offdiagonal", "pieceid", "puremate", "zobristkey",
 )

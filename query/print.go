@@ -281,6 +281,12 @@ func sprint(b *strings.Builder, n Node) {
 		list(n.Kind.String(), n.Args...)
 	case *Colon:
 		list(":", n.Position, n.X)
+	case *ConsecutiveMoves:
+		head := "consecutivemoves"
+		if n.Range != nil {
+			head += " " + rangeString(*n.Range)
+		}
+		list(head, n.X, n.Y)
 	case *Line:
 		if n.Backward {
 			b.WriteString("(line <--")

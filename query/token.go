@@ -128,7 +128,7 @@ var keywords = wordSet(
 	"removecomment", "settag", "str", "unbind", "uppercase", "writefile",
 	// game-tree filters
 	"ancestor", "child", "depth", "descendant", "distance", "initialposition", "lca",
-	"parent", "position", "positionid", "virtualmainline",
+	"parent", "position", "positionid", "virtualmainline", "consecutivemoves",
 	// geometry, pawn structure, reversecolor, notransform (geometry.go)
 	"between", "colortype", "connectedpawns", "dark", "doubledpawns", "file", "isolatedpawns",
 	"light", "makesquare", "notransform", "passedpawns", "pin", "rank", "ray", "reversecolor",

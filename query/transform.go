@@ -388,6 +388,10 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 			c := *n
 			c.Position, c.X = tr(n.Position), tr(n.X)
 			return &c
+		case *ConsecutiveMoves:
+			c := *n
+			c.X, c.Y = tr(n.X), tr(n.Y)
+			return &c
 		case *Line:
 			c := *n
 			var elems func([]LineElem) []LineElem

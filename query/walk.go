@@ -69,6 +69,8 @@ func children(n Node) []Node {
 		add(n.Args...)
 	case *Colon:
 		add(n.Position, n.X)
+	case *ConsecutiveMoves:
+		add(n.X, n.Y)
 	case *Line:
 		var elems func([]LineElem)
 		elems = func(es []LineElem) {
