@@ -48,6 +48,10 @@ var handGames = []string{
 
 1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3
 8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6 1/2-1/2`,
+	// 7: the position after 1. e4 e5 2. Bc4 Nc6 of games 0 and 4, by transposition.
+	`[Event "7"]
+
+1. e4 Nc6 2. Bc4 e5 *`,
 }
 
 const badGame = 5
@@ -64,7 +68,7 @@ func writeHandGames(t *testing.T) string {
 func TestPruneRules(t *testing.T) {
 	file := writeHandGames(t)
 	ix := buildIndex(t, file)
-	all := []uint32{0, 1, 2, 3, 4, 5, 6}
+	all := []uint32{0, 1, 2, 3, 4, 5, 6, 7}
 	for _, c := range []struct {
 		query string
 		want  []uint32 // without the bad game, which is always in
@@ -285,4 +289,66 @@ func firstGames(t *testing.T, file string, n int) string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// Find lists the position after 1. e4 e5 2. Bc4 Nc6 in games 0 and 4 and, by
+// transposition, in game 7; with other move counters too. A position no game reaches
+// has no occurrence, and a bad FEN is an error.
+func TestFindPosition(t *testing.T) {
+	ix := buildIndex(t, writeHandGames(t))
+	found, err := ix.Find(context.Background(), "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 9 9", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, o := range found {
+		got = append(got, fmt.Sprintf("%d/%d", o.Game, o.Ply))
+	}
+	if want := []string{"1/4", "5/4", "8/4"}; !slices.Equal(got, want) {
+		t.Errorf("found %v, want %v", got, want)
+	}
+	// Black to move in the same placement: nowhere.
+	if found, err := ix.Find(context.Background(), "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR b KQkq - 0 1", 2); err != nil || len(found) != 0 {
+		t.Errorf("wrong side to move: %v %v", found, err)
+	}
+	// The mate of the variation of game 4 (game number 5) is found in it too.
+	found, _ = ix.Find(context.Background(), "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4", 2)
+	if len(found) != 2 || found[1].Game != 5 || !found[1].Variation {
+		t.Errorf("mate found %v", found)
+	}
+	if _, err := ix.Find(context.Background(), "not a fen", 1); err == nil {
+		t.Error("bad FEN accepted")
+	}
+}
+
+// Find agrees with a count of every position of a corpus (export-style: all positions,
+// variations included, compared as EPD).
+func TestFindAgreesWithScan(t *testing.T) {
+	file := testdata.File(t, "masters-10k.pgn")
+	ix := buildIndex(t, file)
+	fen := "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" // 1. e4 c5 2. Nf3
+	want := 0
+	target := strings.Join(strings.Fields(fen)[:4], " ")
+	rc, err := pgn.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	var buf []byte
+	pgn.Scan(context.Background(), rc, file, pgn.Options{Variations: true}, func(g *pgn.Game) error {
+		for i := range g.Nodes {
+			buf = g.Nodes[i].Pos.AppendFEN(buf[:0])
+			if f := strings.Fields(string(buf)); strings.Join(f[:4], " ") == target {
+				want++
+			}
+		}
+		return nil
+	})
+	found, err := ix.Find(context.Background(), fen, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) != want || want == 0 {
+		t.Errorf("found %d occurrences, the scan counts %d", len(found), want)
+	}
 }

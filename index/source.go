@@ -41,22 +41,29 @@ type source struct {
 	cand *roaring.Bitmap
 }
 
+func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.Game) run.Result, emit func(run.Result) error) error {
+	return scanGames(ctx, s.ix, s.cand, opt, work, emit)
+}
+
 // job is one chunk on its way through the workers.
-type job struct {
+type job[R any] struct {
 	first uint32
 	games int
 	value []byte // nil when the chunk holds no candidate
-	res   []run.Result
+	res   []R
 	err   error
 	done  chan struct{}
 }
 
-func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.Game) run.Result, emit func(run.Result) error) error {
+// scanGames hands the games of ix in cand (nil: all) to work in parallel workers, and
+// emits every game's result in index order; games outside cand give R's zero value.
+func scanGames[R any](ctx context.Context, ix *Index, cand *roaring.Bitmap, opt pgn.Options, work func(int, *pgn.Game) R, emit func(R) error) error {
+	s := &scanner[R]{ix: ix, cand: cand}
 	workers := max(opt.Workers, 1)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	jobs := make(chan *job, workers*2)
-	ordered := make(chan *job, workers*4)
+	jobs := make(chan *job[R], workers*2)
+	ordered := make(chan *job[R], workers*4)
 	readErr := make(chan error, 1)
 	go func() {
 		readErr <- s.read(ctx, jobs, ordered)
@@ -74,7 +81,7 @@ func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn
 		}
 		if err == nil {
 			for i := 0; i < j.games; i++ {
-				var r run.Result
+				var r R
 				if j.res != nil {
 					r = j.res[i]
 				}
@@ -101,7 +108,12 @@ func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn
 }
 
 // read walks the chunks in order and hands those with candidates to the workers.
-func (s *source) read(ctx context.Context, jobs, ordered chan<- *job) error {
+type scanner[R any] struct {
+	ix   *Index
+	cand *roaring.Bitmap
+}
+
+func (s *scanner[R]) read(ctx context.Context, jobs, ordered chan<- *job[R]) error {
 	return s.ix.db.View(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyChunk), PrefetchValues: false})
 		defer it.Close()
@@ -114,7 +126,7 @@ func (s *source) read(ctx context.Context, jobs, ordered chan<- *job) error {
 			if len(key) != 9 {
 				return fmt.Errorf("index %s: bad chunk key %q", s.ix.Dir, key)
 			}
-			j := &job{first: binary.BigEndian.Uint32(key[1:]), games: int(binary.BigEndian.Uint32(key[5:])), done: make(chan struct{})}
+			j := &job[R]{first: binary.BigEndian.Uint32(key[1:]), games: int(binary.BigEndian.Uint32(key[5:])), done: make(chan struct{})}
 			if s.cand == nil || anyIn(s.cand, j.first, j.first+uint32(j.games)) {
 				v, err := item.ValueCopy(nil)
 				if err != nil {
@@ -151,7 +163,7 @@ func anyIn(bm *roaring.Bitmap, lo, hi uint32) bool {
 	return it.HasNext() && it.PeekNext() < hi
 }
 
-func (s *source) worker(w int, opt pgn.Options, jobs <-chan *job, work func(int, *pgn.Game) run.Result) {
+func (s *scanner[R]) worker(w int, opt pgn.Options, jobs <-chan *job[R], work func(int, *pgn.Game) R) {
 	dec, _ := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
 	defer dec.Close()
 	var g pgn.Game
@@ -163,7 +175,7 @@ func (s *source) worker(w int, opt pgn.Options, jobs <-chan *job, work func(int,
 }
 
 // chunk parses the candidate games of one chunk and runs work on them.
-func (s *source) chunk(w int, opt pgn.Options, j *job, dec *zstd.Decoder, buf *[]byte, g *pgn.Game, work func(int, *pgn.Game) run.Result) error {
+func (s *scanner[R]) chunk(w int, opt pgn.Options, j *job[R], dec *zstd.Decoder, buf *[]byte, g *pgn.Game, work func(int, *pgn.Game) R) error {
 	fileID, n := binary.Uvarint(j.value)
 	if n <= 0 || int(fileID) >= len(s.ix.Sources) {
 		return fmt.Errorf("index %s: bad chunk %d", s.ix.Dir, j.first)
@@ -174,7 +186,7 @@ func (s *source) chunk(w int, opt pgn.Options, j *job, dec *zstd.Decoder, buf *[
 	}
 	*buf = data
 	file := s.ix.Sources[fileID].Path
-	j.res = make([]run.Result, j.games)
+	j.res = make([]R, j.games)
 	r := recordReader{b: data}
 	for i := 0; i < j.games; i++ {
 		rec, err := r.next()

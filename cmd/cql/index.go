@@ -62,7 +62,7 @@ contain (pieces on squares, check, mate, stalemate, castling, en passant, promot
 that cql --index DIR QUERY examines only the games that can match and answers exactly as
 a scan of the files would, in the same order.`,
 	}
-	cmd.AddCommand(newIndexBuildCmd(false), newIndexBuildCmd(true), newIndexInfoCmd(), newIndexVerifyCmd())
+	cmd.AddCommand(newIndexBuildCmd(false), newIndexBuildCmd(true), newIndexInfoCmd(), newIndexVerifyCmd(), newIndexFindCmd())
 	return cmd
 }
 
@@ -195,4 +195,45 @@ func dirSize(dir string) (int64, error) {
 		}
 	}
 	return n, err
+}
+
+func newIndexFindCmd() *cobra.Command {
+	var dir, fen string
+	var workers func() (int, error)
+	cmd := &cobra.Command{
+		Use:   "find -x DIR --fen FEN",
+		Short: "List every occurrence of a position in the indexed games (transpositions and variations included)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if fen == "" {
+				return errors.New("give the position with --fen FEN")
+			}
+			threads, err := workers()
+			if err != nil {
+				return err
+			}
+			ix, err := index.Open(dir)
+			if err != nil {
+				return err
+			}
+			defer ix.Close()
+			found, err := ix.Find(cmd.Context(), fen, threads)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			for _, o := range found {
+				fmt.Fprintln(out, o)
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "cql: %d occurrences\n", len(found))
+			if len(found) == 0 {
+				return exitStatus(exitNoMatch)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&dir, "index", "x", "", "index directory")
+	cmd.Flags().StringVar(&fen, "fen", "", "the position (the move counters are ignored)")
+	workers = threadsFlag(cmd)
+	return cmd
 }
