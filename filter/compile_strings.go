@@ -38,7 +38,19 @@ func (c *compiler) compileStrings(n query.Node) (node, bool, error) {
 			return captureIndex(n.Group), true, nil
 		}
 		return captureNode(n.Group), true, nil
+	case *query.Dictionary:
+		if n.Sym != nil && !n.Local && !c.q.isPersistent(n.Sym.Index) {
+			c.q.persistent = append(c.q.persistent, persistentVar{index: n.Sym.Index, name: n.Name, kind: query.VarDictionary, quiet: true})
+		}
+		return constBool(true), true, nil
+	case *query.DictAssign:
+		x, err := c.dictAssign(n)
+		return x, true, err
 	case *query.Index:
+		if v, ok := n.X.(*query.Var); ok && v.Sym != nil && v.Sym.Kind == query.VarDictionary {
+			x, err := c.dictLookup(v.Sym, n.I)
+			return x, true, err
+		}
 		x, err := c.str(n.X)
 		if err != nil {
 			return nil, true, err
@@ -153,6 +165,19 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		return removeComment{}, nil
 	case "eventdate":
 		return tagStr("EventDate"), nil
+	case "isbound", "unbind":
+		return c.bindings(n)
+	case "writefile":
+		x, err := strArg(0)
+		if err != nil {
+			return nil, err
+		}
+		y, err := strArg(1)
+		if err != nil {
+			return nil, err
+		}
+		c.q.serial = true // the file's contents follow game order
+		return &writeFileNode{name: x, text: y, at: n.Pos()}, nil
 	}
 	return nil, errorf(n, "%s is not supported yet", n.Name)
 }
@@ -216,6 +241,10 @@ func (q *Query) planState(prog *query.Program) {
 		case *query.Builtin:
 			if n.Sym != nil && n.Sym.Persistent {
 				additive = false // isbound, unbind
+			}
+		case *query.Dictionary:
+			if !n.Local {
+				additive = false // a dictionary's entries carry over from game to game
 			}
 		}
 		return true

@@ -48,6 +48,7 @@ type slot struct {
 	n     int
 	s     string
 	id    uint8 // piece variables: identity of the piece
+	dict  map[dictKey]slot // dictionaries: the entries
 }
 
 // Evaluator evaluates a Query on games. It holds the variables and scratch

@@ -299,6 +299,37 @@ func (n *readFileNode) str(e *Evaluator) (string, bool) {
 }
 func (n *readFileNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
+// writeFileNode is `writefile ("name" text)`: appends text to the file. A
+// query that writes files is evaluated serially, so the file's contents are
+// in game order whatever the number of threads.
+type writeFileNode struct {
+	name, text strNode
+	at         query.Pos
+}
+
+func (n *writeFileNode) match(e *Evaluator) bool {
+	name, ok := n.name.str(e)
+	if !ok {
+		return false
+	}
+	text, ok := n.text.str(e)
+	if !ok {
+		return false
+	}
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err == nil {
+		_, err = f.WriteString(text)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		e.fail(n.at, "writefile: %v", err)
+		return false
+	}
+	return true
+}
+
 // assertNode is `assert F`: F must match, or the run stops.
 type assertNode struct {
 	x  node

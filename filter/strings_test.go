@@ -403,3 +403,62 @@ func TestPersistentPlan(t *testing.T) {
 		t.Errorf("got %q, totals %v", got, totals)
 	}
 }
+
+func TestDictionaries(t *testing.T) {
+	yes := []string{
+		`dictionary D D["hi"] = "bye" D["hi"] == "bye"`,
+		`dictionary X["a"]="bc" X["a"]="yz" X["b"]="ij" X["a"] == "yz" X["b"] == "ij"`,
+		`dictionary Nums Nums[1] = 10 Nums[2] = 20 Nums[1] + Nums[2] == 30`,
+		`dictionary S S["white"] = A #S["white"] == 16`,
+		`dictionary D D["x"] = 1 not D["y"]`,
+		`dictionary D D["x"] = 1 isbound D["x"] not isbound D["y"]`,
+		`dictionary D D["x"] = 1 unbind D["x"] not isbound D["x"]`,
+		`dictionary D D["x"] = 1 D["z"] = 2 unbind D not D["z"]`,
+		`x = 3 isbound x unbind x not isbound x`,
+		`local dictionary L L[ e4 ] = "center" L[ e4 ] == "center"`,
+	}
+	for _, src := range yes {
+		if !startMatches(t, src) {
+			t.Errorf("%s: did not match", src)
+		}
+	}
+	for _, c := range []struct{ src, want string }{
+		{`dictionary D D["a"] = 1 D["b"] = "x"`, "dictionary 'D' holds number values; found a string filter"},
+		{`dictionary D D["a"] = 1 D[3] = 2`, "dictionary 'D' has string keys; found a number filter"},
+		{`dictionary D D["a"] = mate`, "a dictionary value must be a string, a number or a set"},
+		{`dictionary D D["a"] == 1`, "read before any entry is assigned"},
+	} {
+		_, err := query.Parse("q", []byte(c.src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.src, err, c.want)
+		}
+	}
+	// A dictionary keeps its entries from game to game (it is serial); a local one does not.
+	q := compileText(t, `dictionary Seen local dictionary Here initial Seen[player white] = gamenumber Here["g"] = gamenumber initial Seen["Kasparov, Garry"] == 1 Here["g"] == gamenumber`)
+	if !q.Serial() {
+		t.Fatal("a query with a dictionary must be serial")
+	}
+	e := q.NewEvaluator()
+	n := 0
+	for _, g := range readGames(t, stringsPGN) {
+		n += len(e.Game(g))
+	}
+	if n != 2 {
+		t.Errorf("%d games matched, want 2 (the entry from game 1 is still there in game 2)", n)
+	}
+}
+
+func TestWriteFileAndReadFile(t *testing.T) {
+	name := t.TempDir() + "/out.txt"
+	q := compileText(t, `initial writefile ("`+name+`" player white + "\n")`)
+	if !q.Serial() {
+		t.Error("writefile must make the query serial")
+	}
+	e := q.NewEvaluator()
+	for _, g := range readGames(t, stringsPGN) {
+		e.Game(g)
+	}
+	if !startMatches(t, `readfile "`+name+`" == "Kasparov, Garry\nTal, Mikhail\n"`) {
+		t.Error("readfile did not return what writefile appended")
+	}
+}

@@ -149,9 +149,11 @@ const (
 	VarString
 	// VarPosition is a position variable: p = currentposition
 	VarPosition
+	// VarDictionary is a dictionary: dictionary D  D["key"] = value
+	VarDictionary
 )
 
-var varKindNames = [...]string{"set", "piece", "number", "string", "position"}
+var varKindNames = [...]string{"set", "piece", "number", "string", "position", "dictionary"}
 
 func (k VarKind) String() string {
 	if int(k) < len(varKindNames) {
@@ -185,6 +187,8 @@ type Symbol struct {
 	// Persistent variables keep their value from game to game (persistent x = 0);
 	// Quiet ones are not printed after the last game.
 	Persistent, Quiet bool
+	// KeyType and ValueType of a dictionary, fixed by its first assignment.
+	KeyType, ValueType Type
 }
 
 // Op is an operator in unary, binary, comparison and assignment nodes.

@@ -71,3 +71,27 @@ func (*Capture) node()         {}
 func (*Index) node()           {}
 func (*Builtin) node()         {}
 func (*Persistent) node()      {}
+
+// Dictionary is `[local] dictionary D`: declares the dictionary D, whose
+// entries live from game to game unless it is local (then each game starts
+// with it empty). Keys are all of one type (string, number or set), values
+// too; the first assignment fixes them.
+type Dictionary struct {
+	At
+	Name  string
+	Local bool
+	Sym   *Symbol
+}
+
+// DictAssign is `D[K] = V`: stores V under K. It matches when K and V have values.
+type DictAssign struct {
+	At
+	Name       string
+	Sym        *Symbol
+	Key, Value Node
+}
+
+func (*Dictionary) Type() Type { return TypeNone }
+func (*DictAssign) Type() Type { return TypeNone }
+func (*Dictionary) node()      {}
+func (*DictAssign) node()      {}

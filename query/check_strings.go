@@ -23,6 +23,18 @@ func (c *checker) checkStrings(n Node) (Node, bool) {
 	case *Capture:
 	case *Index:
 		c.index(n)
+	case *Dictionary:
+		sym := c.globals[n.Name]
+		if sym == nil {
+			sym = c.newSymbol(n.Name, VarDictionary, n.Pos())
+			sym.Persistent, sym.Quiet = !n.Local, true
+			c.globals[n.Name] = sym
+		} else if sym.Kind != VarDictionary {
+			c.errorf(n.Pos(), "'%s' is a %s variable (declared at %d:%d), not a dictionary", n.Name, sym.Kind, sym.Decl.Line, sym.Decl.Col)
+		}
+		n.Sym = sym
+	case *DictAssign:
+		c.dictAssign(n)
 	case *Builtin:
 		c.builtin(n)
 	case *Persistent:
@@ -55,7 +67,65 @@ func (c *checker) checkStrings(n Node) (Node, bool) {
 	return n, true
 }
 
+// dictionary returns the dictionary symbol x names, or nil.
+func (c *checker) dictionary(x Node) *Symbol {
+	if v, ok := x.(*Var); ok {
+		if sym := c.lookup(v.Name); sym != nil && sym.Kind == VarDictionary {
+			v.Sym = sym
+			return sym
+		}
+	}
+	return nil
+}
+
+// dictKey checks a dictionary key against (or fixes) the dictionary's key type.
+func (c *checker) dictKey(sym *Symbol, key Node) Node {
+	key = c.check(key)
+	t := key.Type()
+	switch {
+	case t != TypeString && t != TypeNumber && t != TypeSet:
+		c.errorf(key.Pos(), "a dictionary key must be a string, a number or a set, found a %s", describe(key))
+	case sym.KeyType == TypeNone:
+		sym.KeyType = t
+	case sym.KeyType != t:
+		c.errorf(key.Pos(), "dictionary '%s' has %s keys; found a %s", sym.Name, sym.KeyType, describe(key))
+	}
+	return key
+}
+
+func (c *checker) dictAssign(n *DictAssign) {
+	sym := c.dictionary(&Var{At: n.At, Name: n.Name})
+	if sym == nil {
+		c.errorf(n.Pos(), "'%s' is not a dictionary", n.Name)
+		return
+	}
+	n.Sym = sym
+	n.Key = c.dictKey(sym, n.Key)
+	n.Value = c.check(n.Value)
+	t := n.Value.Type()
+	switch {
+	case t != TypeString && t != TypeNumber && t != TypeSet:
+		c.errorf(n.Value.Pos(), "a dictionary value must be a string, a number or a set, found a %s", describe(n.Value))
+	case sym.ValueType == TypeNone:
+		sym.ValueType = t
+	case sym.ValueType != t:
+		c.errorf(n.Value.Pos(), "dictionary '%s' holds %s values; found a %s", sym.Name, sym.ValueType, describe(n.Value))
+	}
+}
+
 func (c *checker) index(n *Index) {
+	if sym := c.dictionary(n.X); sym != nil {
+		if n.Slice || n.I == nil {
+			c.errorf(n.Pos(), "a dictionary entry takes one key: %s[key]", sym.Name)
+			return
+		}
+		n.I = c.dictKey(sym, n.I)
+		n.T = sym.ValueType
+		if n.T == TypeNone {
+			c.errorf(n.Pos(), "dictionary '%s' is read before any entry is assigned, so its value type is unknown; assign an entry earlier in the script", sym.Name)
+		}
+		return
+	}
 	n.X = c.str(n.X, "the filter before '['")
 	n.T = TypeString
 	if n.I != nil {
@@ -117,6 +187,15 @@ func (c *checker) builtin(n *Builtin) {
 	case "removecomment", "hascomment":
 		n.T = TypeNone
 	case "isbound", "unbind":
+		if ix, ok := arg(0).(*Index); ok {
+			if sym := c.dictionary(ix.X); sym != nil && !ix.Slice && ix.I != nil {
+				ix.I = c.dictKey(sym, ix.I)
+				ix.T = sym.ValueType
+				n.Sym = sym
+				n.T = TypeNone
+				break
+			}
+		}
 		v, ok := arg(0).(*Var)
 		if !ok {
 			c.errorf(arg(0).Pos(), "%s needs a variable name", n.Name)

@@ -129,6 +129,23 @@ func (p *parser) parseStringWord(w string, pos Pos) (Node, bool) {
 		vpos := p.tok.pos
 		name := p.parseVarName(w)
 		b.Args = []Node{p.parsePostfix(&Var{At: At{vpos}, Name: name})}
+	case "dictionary", "local":
+		p.next()
+		d := &Dictionary{At: At{pos}, Local: w == "local"}
+		if d.Local {
+			if !p.isKw("dictionary") {
+				p.fail("'dictionary' after 'local'")
+			}
+			p.next()
+		}
+		d.Name = p.parseVarName("dictionary")
+		p.declared[d.Name] = true
+		p.dicts[d.Name] = true
+		if p.tok.kind == tLBracket && p.tok.pos.Offset == p.prevEnd {
+			// dictionary D["a"] = "b": the declaration and a first entry
+			return &Block{At: At{pos}, Filters: []Node{d, p.parseDictEntry(d.Name, p.tok.pos)}}, true
+		}
+		return d, true
 	case "persistent":
 		p.next()
 		ps := &Persistent{At: At{pos}}
@@ -150,4 +167,17 @@ func (p *parser) parseStringWord(w string, pos Pos) (Node, bool) {
 		return nil, false
 	}
 	return b, true
+}
+
+// parseDictEntry parses `[K] = V` (an assignment) or `[K]` (a lookup) after
+// the dictionary name, at the '['.
+func (p *parser) parseDictEntry(name string, pos Pos) Node {
+	p.next()
+	key := p.parseFilter()
+	p.expect(tRBracket, " to close '['")
+	if p.tok.kind == tAssign {
+		p.next()
+		return &DictAssign{At: At{pos}, Name: name, Key: key, Value: p.parseFilter()}
+	}
+	return &Index{At: At{pos}, X: &Var{At: At{pos}, Name: name}, I: key}
 }

@@ -38,7 +38,8 @@ type parser struct {
 	// strArgs: parsing the arguments of str, message or comment, where a quoted
 	// string after event, player ... is the next argument, not a search.
 	strArgs bool
-	funcs   functions // user-defined functions (parse_functions.go)
+	funcs   functions       // user-defined functions (parse_functions.go)
+	dicts   map[string]bool // names declared as dictionaries
 }
 
 // bailout is the panic value used to unwind the parser on the first error.
@@ -47,7 +48,7 @@ type bailout struct{}
 const maxDepth = 2000
 
 func newParser(filename string, src []byte) *parser {
-	p := &parser{filename: filename, src: src, lex: newLexer(src), declared: map[string]bool{}}
+	p := &parser{filename: filename, src: src, lex: newLexer(src), declared: map[string]bool{}, dicts: map[string]bool{}}
 	p.next()
 	return p
 }
@@ -622,6 +623,9 @@ func (p *parser) parseWord() Node {
 		}
 		w = p.resolveName(w) // a function parameter is renamed to its argument
 		p.next()
+		if p.dicts[w] && p.tok.kind == tLBracket && p.tok.pos.Offset == p.prevEnd {
+			return p.parseDictEntry(w, pos)
+		}
 		if p.tok.kind == tElement { // x∊S body: square x in S body
 			return p.parseIteration(pos, false, false, w)
 		}
@@ -1046,8 +1050,8 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 // unsupported lists CQL 6.1 filters and parameters we do not implement, so
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
-	"atomic", "backwardpawns", "currenttransform", "dictionary", "hhdb",
-	"idealmate", "idealstalemate", "local", "loop", "maindiagonal", "modelmate",
+	"atomic", "backwardpawns", "currenttransform", "hhdb",
+	"idealmate", "idealstalemate", "loop", "maindiagonal", "modelmate",
 	"offdiagonal", "pieceid", "puremate", "zobristkey",
 )
 

@@ -231,6 +231,14 @@ func sprint(b *strings.Builder, n Node) {
 		}
 	case *Builtin:
 		list(n.Name, n.Args...)
+	case *Dictionary:
+		if n.Local {
+			b.WriteString("(local dictionary " + n.Name + ")")
+		} else {
+			b.WriteString("(dictionary " + n.Name + ")")
+		}
+	case *DictAssign:
+		list("= "+n.Name+"[]", n.Key, n.Value)
 	case *Persistent:
 		if n.Quiet {
 			list("persistent quiet", n.Assign)

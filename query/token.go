@@ -123,7 +123,7 @@ var keywords = wordSet(
 	"sort", "southeast", "southwest", "square", "stalemate", "tag", "terminal", "then",
 	"to", "true", "up", "variation", "vertical", "white", "wtm", "year",
 	// strings, conversions, state and annotations (parse_strings.go)
-	"ascii", "assert", "function", "commentmove", "commentposition", "eventdate", "hascomment", "indexof",
+	"ascii", "assert", "dictionary", "function", "local", "commentmove", "commentposition", "eventdate", "hascomment", "indexof",
 	"int", "isbound", "lastgamenumber", "lowercase", "originalcomment", "persistent", "readfile",
 	"removecomment", "settag", "str", "unbind", "uppercase", "writefile",
 	// game-tree filters

@@ -223,7 +223,7 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 			ok = ok && good
 			c.Squares = sq
 			return &c
-		case *NumberLit, *StringLit, *BoolLit, *FromTo, *Tag, *Var, *Capture:
+		case *NumberLit, *StringLit, *BoolLit, *FromTo, *Tag, *Var, *Capture, *Dictionary:
 			return n
 		case *Match:
 			c := *n
@@ -236,6 +236,10 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 		case *Builtin:
 			c := *n
 			c.Args = trAll(n.Args)
+			return &c
+		case *DictAssign:
+			c := *n
+			c.Key, c.Value = tr(n.Key), tr(n.Value)
 			return &c
 		case *Persistent:
 			c := *n

@@ -65,6 +65,8 @@ func children(n Node) []Node {
 		add(n.Args...)
 	case *Persistent:
 		add(n.Assign)
+	case *DictAssign:
+		add(n.Key, n.Value)
 	case *Tree:
 		add(n.Args...)
 	case *Colon:

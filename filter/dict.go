@@ -1,0 +1,200 @@
+package filter
+
+import (
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/query"
+)
+
+// Dictionaries (`dictionary D`, `D[K] = V`, `D[K]`, `unbind D[K]`) and
+// isbound / unbind on variables. A dictionary lives in its variable's slot;
+// unless it is local it is persistent, so a query with one runs serially.
+
+// dictKey is a dictionary key of any of the three key types; being a
+// comparable struct, it indexes a map without allocating.
+type dictKey struct {
+	s  string
+	n  int
+	bb chess.Bitboard
+}
+
+// keyNode evaluates a key of the dictionary's key type.
+type keyNode struct {
+	s strNode
+	n numNode
+	b setNode
+}
+
+func (k keyNode) key(e *Evaluator) (dictKey, bool) {
+	switch {
+	case k.s != nil:
+		s, ok := k.s.str(e)
+		return dictKey{s: s}, ok
+	case k.n != nil:
+		n, ok := k.n.num(e)
+		return dictKey{n: n}, ok
+	}
+	return dictKey{bb: k.b.set(e)}, true
+}
+
+func (c *compiler) keyNode(t query.Type, n query.Node) (keyNode, error) {
+	var k keyNode
+	var err error
+	switch t {
+	case query.TypeString:
+		k.s, err = c.str(n)
+	case query.TypeNumber:
+		k.n, err = c.num(n)
+	default:
+		k.b, err = c.set(n)
+	}
+	return k, err
+}
+
+// dictAssign is `D[K] = V`.
+type dictAssign struct {
+	v   int
+	key keyNode
+	val node // strNode, numNode or setNode, by the dictionary's value type
+	t   query.Type
+}
+
+func (n *dictAssign) match(e *Evaluator) bool {
+	k, ok := n.key.key(e)
+	if !ok {
+		return false
+	}
+	var v slot
+	switch n.t {
+	case query.TypeString:
+		v.s, v.bound = n.val.(strNode).str(e)
+	case query.TypeNumber:
+		v.n, v.bound = n.val.(numNode).num(e)
+	default:
+		v.bb, v.bound = n.val.(setNode).set(e), true
+	}
+	if !v.bound {
+		return false
+	}
+	d := &e.vars[n.v]
+	if d.dict == nil {
+		d.dict = map[dictKey]slot{}
+	}
+	d.dict[k] = v
+	return true
+}
+
+// dictEntry is `D[K]`: the value stored under K; no value when there is none.
+type dictEntry struct {
+	v   int
+	key keyNode
+}
+
+func (n *dictEntry) get(e *Evaluator) (slot, bool) {
+	k, ok := n.key.key(e)
+	if !ok {
+		return slot{}, false
+	}
+	v, ok := e.vars[n.v].dict[k]
+	return v, ok
+}
+func (n *dictEntry) match(e *Evaluator) bool { _, ok := n.get(e); return ok }
+
+type dictStr struct{ dictEntry }
+
+func (n *dictStr) str(e *Evaluator) (string, bool) { v, ok := n.get(e); return v.s, ok }
+
+type dictNum struct{ dictEntry }
+
+func (n *dictNum) num(e *Evaluator) (int, bool) { v, ok := n.get(e); return v.n, ok }
+
+type dictSet struct{ dictEntry }
+
+func (n *dictSet) set(e *Evaluator) chess.Bitboard { v, _ := n.get(e); return v.bb }
+func (n *dictSet) match(e *Evaluator) bool         { return n.set(e) != 0 }
+
+// unbindEntry is `unbind D[K]` (removes the entry) and isboundEntry is
+// `isbound D[K]`; unbindVar and isboundVar do the same for a variable, and
+// `unbind D` empties a dictionary.
+type unbindEntry struct{ dictEntry }
+
+func (n *unbindEntry) match(e *Evaluator) bool {
+	if k, ok := n.key.key(e); ok {
+		delete(e.vars[n.v].dict, k)
+	}
+	return true
+}
+
+type unbindVar int
+
+func (v unbindVar) match(e *Evaluator) bool {
+	s := &e.vars[v]
+	if s.dict != nil {
+		clear(s.dict)
+		return true
+	}
+	*s = slot{}
+	return true
+}
+
+type isboundVar int
+
+func (v isboundVar) match(e *Evaluator) bool { return e.vars[v].bound }
+
+func (c *compiler) dictAssign(n *query.DictAssign) (node, error) {
+	sym := n.Sym
+	k, err := c.keyNode(sym.KeyType, n.Key)
+	if err != nil {
+		return nil, err
+	}
+	a := &dictAssign{v: sym.Index, key: k, t: sym.ValueType}
+	switch sym.ValueType {
+	case query.TypeString:
+		a.val, err = c.str(n.Value)
+	case query.TypeNumber:
+		a.val, err = c.num(n.Value)
+	default:
+		a.val, err = c.set(n.Value)
+	}
+	return a, err
+}
+
+func (c *compiler) dictEntry(sym *query.Symbol, key query.Node) (dictEntry, error) {
+	k, err := c.keyNode(sym.KeyType, key)
+	return dictEntry{v: sym.Index, key: k}, err
+}
+
+// dictLookup compiles `D[K]` as a filter of the dictionary's value type.
+func (c *compiler) dictLookup(sym *query.Symbol, key query.Node) (node, error) {
+	d, err := c.dictEntry(sym, key)
+	if err != nil {
+		return nil, err
+	}
+	switch sym.ValueType {
+	case query.TypeString:
+		return &dictStr{d}, nil
+	case query.TypeNumber:
+		return &dictNum{d}, nil
+	}
+	return &dictSet{d}, nil
+}
+
+// bindings compiles isbound and unbind.
+func (c *compiler) bindings(n *query.Builtin) (node, error) {
+	if n.Sym == nil {
+		return nil, errorf(n, "%s needs a variable", n.Name)
+	}
+	if ix, ok := n.Args[0].(*query.Index); ok && n.Sym.Kind == query.VarDictionary {
+		d, err := c.dictEntry(n.Sym, ix.I)
+		if err != nil {
+			return nil, err
+		}
+		if n.Name == "unbind" {
+			return &unbindEntry{d}, nil
+		}
+		return &d, nil
+	}
+	if n.Name == "unbind" {
+		return unbindVar(n.Sym.Index), nil
+	}
+	return isboundVar(n.Sym.Index), nil
+}
