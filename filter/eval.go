@@ -47,7 +47,7 @@ type slot struct {
 	bb    chess.Bitboard
 	n     int
 	s     string
-	id    uint8 // piece variables: identity of the piece
+	id    uint8            // piece variables: identity of the piece
 	dict  map[dictKey]slot // dictionaries: the entries
 }
 
