@@ -1,24 +1,42 @@
 #!/usr/bin/env bash
 # Builds a position index of the benchmark corpus and times queries through it against the
-# scan of the same file, in the same session (ratios matter on a noisy machine).
+# scan of the same file, in the same session. Both wall time and CPU time (user + system)
+# are printed: on a shared machine CPU time is the steadier measure; ratios matter.
 # Usage: bench/index.sh [FILE] [THREADS]   (default ../shared/data/masters-463k.pgn.zst, all cores)
+# KEEP_INDEX=1 reuses an index built by an earlier run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 file=${1:-../shared/data/masters-463k.pgn.zst}
 threads=${2:-$(nproc)}
 idx=${TMPDIR:-/tmp}/cql-bench.idx
 go build -o /tmp/cql-bench ./cmd/cql
-secs() { local s e; s=$(date +%s.%N); "$@" >/tmp/cql-bench.out 2>/tmp/cql-bench.err || true; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN { printf "%.2f", e - s }'; }
-echo "file: $file ($(stat -c %s "$file") bytes), threads: $threads, $(nproc) cores"
-scan=$(secs /tmp/cql-bench --count --threads "$threads" true "$file")
-rm -rf "$idx"
-build=$(secs /tmp/cql-bench index build --threads "$threads" -x "$idx" "$file")
-size=$(du -sb "$idx" | cut -f1)
-echo "plain scan (cql --count true): ${scan}s; index build: ${build}s ($(awk -v b="$build" -v s="$scan" 'BEGIN { printf "%.2f", b / s }')x the scan), $size bytes ($(awk -v a="$size" -v b="$(stat -c %s "$file")" 'BEGIN { printf "%.2f", a / b }')x the .zst)"
-printf '%-45s %9s %8s %8s %7s\n' query matched scan index ratio
+# measure CMD...: sets wall and cpu (seconds); the command's stdout is in /tmp/cql-bench.out
+measure() {
+	/usr/bin/time -f '%e %U %S' -o /tmp/cql-bench.time "$@" >/tmp/cql-bench.out 2>/tmp/cql-bench.err || true
+	read -r wall user sys </tmp/cql-bench.time
+	cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+echo "file: $file ($(stat -c %s "$file") bytes), threads: $threads, $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg)"
+measure /tmp/cql-bench --count --threads "$threads" true "$file"
+scanWall=$wall scanCPU=$cpu
+echo "plain scan (cql --count true): wall ${scanWall}s, cpu ${scanCPU}s"
+if [ -z "${KEEP_INDEX:-}" ]; then
+	rm -rf "$idx"
+	measure /tmp/cql-bench index build --threads "$threads" -x "$idx" "$file"
+	size=$(du -sb "$idx" | cut -f1)
+	echo "index build: wall ${wall}s ($(ratio "$wall" "$scanWall")x), cpu ${cpu}s ($(ratio "$cpu" "$scanCPU")x); $size bytes ($(ratio "$size" "$(stat -c %s "$file")")x the file)"
+fi
+printf '%-45s %9s %8s %8s %7s %8s %8s %7s\n' query matched scan index ratio scanCPU idxCPU ratio
 for q in 'true' 'Q attacks k' 'square x in h1-8 {R attacks x x attacks K}' 'mate' 'stalemate' 'move o-o-o' 'move promote N' 'Ka8' 'mate Pa7'; do
-	s=$(secs /tmp/cql-bench --count --threads "$threads" "$q" "$file"); m=$(cat /tmp/cql-bench.out)
-	i=$(secs /tmp/cql-bench --count --threads "$threads" --index "$idx" "$q"); mi=$(cat /tmp/cql-bench.out)
+	measure /tmp/cql-bench --count --threads "$threads" "$q" "$file"; m=$(cat /tmp/cql-bench.out) sw=$wall sc=$cpu
+	measure /tmp/cql-bench --count --threads "$threads" --index "$idx" "$q"; mi=$(cat /tmp/cql-bench.out)
 	[ "$m" = "$mi" ] || echo "MISMATCH: $q scan $m index $mi"
-	awk -v q="$q" -v m="$m" -v s="$s" -v i="$i" 'BEGIN { printf "%-45s %9s %8.2f %8.2f %7.3f\n", q, m, s, i, i / s }'
+	printf '%-45s %9s %8s %8s %7s %8s %8s %7s\n' "$q" "$m" "$sw" "$wall" "$(ratio "$wall" "$sw")" "$sc" "$cpu" "$(ratio "$cpu" "$sc")"
 done
+fen='r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3'
+measure /tmp/cql-bench index find -x "$idx" --fen "$fen"
+echo "index find --fen '$fen': $(wc -l </tmp/cql-bench.out) occurrences, wall ${wall}s, cpu ${cpu}s"
+fen='8/8/8/4k3/8/8/2R5/4K3 w - - 0 1'
+measure /tmp/cql-bench index find -x "$idx" --fen "$fen"
+echo "index find --fen '$fen': $(wc -l </tmp/cql-bench.out) occurrences, wall ${wall}s, cpu ${cpu}s"

@@ -168,14 +168,15 @@ func (s *scanner[R]) worker(w int, opt pgn.Options, jobs <-chan *job[R], work fu
 	defer dec.Close()
 	var g pgn.Game
 	var buf []byte
+	parser := pgn.NewParser(opt)
 	for j := range jobs {
-		j.err = s.chunk(w, opt, j, dec, &buf, &g, work)
+		j.err = s.chunk(w, parser, j, dec, &buf, &g, work)
 		close(j.done)
 	}
 }
 
 // chunk parses the candidate games of one chunk and runs work on them.
-func (s *scanner[R]) chunk(w int, opt pgn.Options, j *job[R], dec *zstd.Decoder, buf *[]byte, g *pgn.Game, work func(int, *pgn.Game) R) error {
+func (s *scanner[R]) chunk(w int, parser *pgn.Parser, j *job[R], dec *zstd.Decoder, buf *[]byte, g *pgn.Game, work func(int, *pgn.Game) R) error {
 	fileID, n := binary.Uvarint(j.value)
 	if n <= 0 || int(fileID) >= len(s.ix.Sources) {
 		return fmt.Errorf("index %s: bad chunk %d", s.ix.Dir, j.first)
@@ -198,9 +199,9 @@ func (s *scanner[R]) chunk(w int, opt pgn.Options, j *job[R], dec *zstd.Decoder,
 		}
 		g.File, g.Number, g.Offset, g.Line = file, rec.number, rec.offset, rec.line
 		if rec.cut {
-			pgn.ParseCutGame(rec.text, g, opt)
+			parser.ParseCut(rec.text, g)
 		} else {
-			pgn.ParseGame(rec.text, g, opt)
+			parser.Parse(rec.text, g)
 		}
 		j.res[i] = work(w, g)
 	}

@@ -78,13 +78,25 @@ func ParseGame(data []byte, g *Game, opt Options) {
 	p.parse(data, g)
 }
 
-// ParseCutGame is ParseGame for a game a scan cut at opt.MaxGameBytes (Game.Cut): its
-// problems are reported as the scan reports them. An index parses stored games with it.
-func ParseCutGame(data []byte, g *Game, opt Options) {
-	var p parser
-	p.opt = opt.withDefaults()
-	p.parse(data, g)
-	p.cutProblems(len(data))
+// Parser parses games one at a time like ParseGame, keeping its buffers from game to game
+// (one per goroutine). An index parses stored games with it.
+type Parser struct{ p parser }
+
+// NewParser returns a Parser reading with opt.
+func NewParser(opt Options) *Parser {
+	pp := &Parser{}
+	pp.p.opt = opt.withDefaults()
+	return pp
+}
+
+// Parse is ParseGame with the parser's buffers and options.
+func (pp *Parser) Parse(data []byte, g *Game) { pp.p.parse(data, g) }
+
+// ParseCut parses a game a scan cut at the size limit (Game.Cut): its problems are
+// reported as the scan reports them.
+func (pp *Parser) ParseCut(data []byte, g *Game) {
+	pp.p.parse(data, g)
+	pp.p.cutProblems(len(data))
 	g.Cut = true
 }
 
