@@ -362,3 +362,35 @@ func matchesQuery(t *testing.T, fen, src string) bool {
 	t.Helper()
 	return len(compileSrc(t, src).NewEvaluator().Game(fenGame(t, fen))) == 1
 }
+
+// TestRotate45: the manual's example, rotate45 ray up (R k) matches exactly
+// when ray (R k) does; its value is the union of the eight rotations.
+func TestRotate45(t *testing.T) {
+	for _, fen := range []string{
+		"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", // no rook line to the king
+		"7k/8/8/8/8/8/8/R3K2R w - - 0 1", // Rh1 up to kh8
+		"k7/8/8/8/8/8/8/R3K3 w - - 0 1",  // Ra1 up to ka8
+		"4k3/8/8/8/4R3/8/8/4K3 w - - 0 1",
+		manualPinFEN,
+	} {
+		for _, pair := range [][2]string{
+			{"rotate45 ray up (R k)", "ray (R k)"},
+			{"rotate45 ray northeast (Q [Aa])", "ray (Q [Aa])"},
+			{"rotate45 ray vertical (R [Aa])", "ray (R [Aa])"},
+			{"rotate45 up 1 K", "anydirection 1 K"},
+			{"rotate45 orthogonal 1 2 k", "anydirection 1 2 k"},
+		} {
+			if a, b := parsedValue(t, fen, pair[0]), parsedValue(t, fen, pair[1]); a != b {
+				t.Errorf("%s on %s: %v, but %s: %v", pair[0], fen, a, pair[1], b)
+			}
+		}
+	}
+	for _, bad := range []string{"rotate45 Ka1", "rotate45 vertical K"} {
+		if _, err := query.Parse("", []byte(bad)); err == nil {
+			t.Errorf("%s: accepted, want an error (square designators must be all squares)", bad)
+		}
+	}
+	if n := len(mustParseQ(t, "rotate45 ray up (R k)").Body.Filters[0].(*query.Transform).Variants); n != 8 {
+		t.Errorf("rotate45 ray up: %d variants, want 8", n)
+	}
+}

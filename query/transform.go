@@ -13,6 +13,7 @@ type xform struct {
 	m      [2][2]int
 	df, dr int
 	swap   bool
+	rot45  int // rotate45: eighths of a turn counterclockwise, applied to directions only
 }
 
 var identity = xform{m: [2][2]int{{1, 0}, {0, 1}}}
@@ -41,6 +42,14 @@ func transformsFor(k TransformKind) []xform {
 		return []xform{identity, dihedral[2]}
 	case TransformFlipColor:
 		return []xform{identity, {m: dihedral[2].m, swap: true}}
+	case TransformRotate45:
+		out := []xform{identity}
+		for k := 1; k < 8; k++ {
+			t := identity
+			t.rot45 = k
+			out = append(out, t)
+		}
+		return out
 	case TransformRotate90:
 		return []xform{identity, dihedral[6], dihedral[3], dihedral[7]}
 	case TransformShift, TransformShiftHorizontal, TransformShiftVertical:
@@ -121,6 +130,9 @@ var dirVectors = map[Direction][][2]int{
 // direction maps a direction filter's direction. The symmetric groups
 // (orthogonal, diagonal, anydirection) map to themselves.
 func (t xform) direction(d Direction) Direction {
+	if t.rot45 != 0 {
+		return rotateDir(d, t.rot45)
+	}
 	vs, ok := dirVectors[d]
 	if !ok {
 		return d
@@ -146,8 +158,22 @@ func (t xform) direction(d Direction) Direction {
 // skipped.
 func (c *checker) variants(n *Transform) []Node {
 	if n.Kind == TransformRotate45 {
-		c.errorf(n.Pos(), "rotate45 is not supported")
-		return []Node{n.Body}
+		// The manual: every square designator inside must be all 64 squares,
+		// and only directions change; vertical and horizontal lines turn into
+		// diagonals no direction filter names, so they cannot be rotated.
+		bad := walkFind(n.Body, func(x Node) bool {
+			switch x := x.(type) {
+			case *PieceDesignator:
+				return x.Squares != AllSquares && x.Text != "[]"
+			case *Dir:
+				return x.Dir == DirVertical || x.Dir == DirHorizontal
+			}
+			return false
+		})
+		if bad != nil {
+			c.errorf(bad.Pos(), "inside rotate45, square designators must cover all 64 squares and direction filters cannot be vertical or horizontal (rotated by 45 degrees they have no name)")
+			return []Node{n.Body}
+		}
 	}
 	seen := map[string]bool{}
 	var out []Node
@@ -338,9 +364,16 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 				c.Kind = GeoLight
 			}
 			if n.Dirs != nil {
-				c.Dirs = make([]Direction, len(n.Dirs))
-				for i, d := range n.Dirs {
-					c.Dirs[i] = t.direction(d)
+				c.Dirs = nil
+				for _, d := range n.Dirs {
+					if t.rot45 != 0 {
+						// a ray's vertical or horizontal may turn into a diagonal pair
+						for _, b := range basicDirs(d) {
+							c.Dirs = append(c.Dirs, t.direction(b))
+						}
+						continue
+					}
+					c.Dirs = append(c.Dirs, t.direction(d))
 				}
 			}
 			return &c
@@ -416,4 +449,66 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 	}
 	out := tr(n)
 	return out, ok
+}
+
+// compass lists the eight directions counterclockwise from up, the order in
+// which rotate45 turns them.
+var compass = [8]Direction{DirUp, DirNorthwest, DirLeft, DirSouthwest, DirDown, DirSoutheast, DirRight, DirNortheast}
+
+// rotateDir turns d by k eighths of a turn counterclockwise. orthogonal and
+// diagonal swap on odd k; anydirection stays. (vertical and horizontal are
+// refused before this is called.)
+func rotateDir(d Direction, k int) Direction {
+	switch d {
+	case DirAnyDirection, DirVertical, DirHorizontal:
+		return d
+	case DirOrthogonal, DirDiagonal:
+		if k%2 == 0 {
+			return d
+		}
+		if d == DirOrthogonal {
+			return DirDiagonal
+		}
+		return DirOrthogonal
+	}
+	for i, c := range compass {
+		if c == d {
+			return compass[(i+k)%8]
+		}
+	}
+	return d
+}
+
+// walkFind returns the first node of n (depth first) for which f holds.
+func walkFind(n Node, f func(Node) bool) Node {
+	var found Node
+	walk(n, func(x Node) bool {
+		if found != nil {
+			return false
+		}
+		if f(x) {
+			found = x
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// basicDirs expands vertical, horizontal, orthogonal and diagonal into the
+// compass directions they stand for.
+func basicDirs(d Direction) []Direction {
+	switch d {
+	case DirVertical:
+		return []Direction{DirUp, DirDown}
+	case DirHorizontal:
+		return []Direction{DirLeft, DirRight}
+	case DirOrthogonal:
+		return []Direction{DirUp, DirDown, DirLeft, DirRight}
+	case DirDiagonal:
+		return []Direction{DirNortheast, DirNorthwest, DirSoutheast, DirSouthwest}
+	case DirAnyDirection:
+		return compass[:]
+	}
+	return []Direction{d}
 }
