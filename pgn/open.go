@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -46,7 +47,11 @@ func NewReader(rc io.ReadCloser, name string) (io.ReadCloser, error) {
 	br := bufio.NewReaderSize(rc, 256<<10)
 	magic, peekErr := br.Peek(4)
 	if len(magic) == 0 && peekErr != nil && peekErr != io.EOF {
-		return nil, peekErr // a directory, an unreadable device: nothing to decompress
+		// A directory, an unreadable device: nothing to decompress.
+		if _, ok := peekErr.(*fs.PathError); ok {
+			return nil, peekErr // names the file already
+		}
+		return nil, fmt.Errorf("%s: %w", name, peekErr)
 	}
 	lower := strings.ToLower(name)
 	var format string

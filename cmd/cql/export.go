@@ -56,6 +56,7 @@ reported on standard error; the moves before a problem are still written.`,
 				text   []byte
 				errors []error
 			}
+			var writeErr error // bufio's error is sticky: Flush returns it again
 			failed := !scanFiles(cmd, args, bar, opt,
 				func(w int, g *pgn.Game) result {
 					var r result
@@ -71,10 +72,16 @@ reported on standard error; the moves before a problem are still written.`,
 						fmt.Fprintln(bar, "cql:", e)
 					}
 					_, err := out.Write(r.text)
+					if err != nil {
+						writeErr = err
+					}
 					return err
 				})
 			bar.Finish()
 			if err := out.Flush(); err != nil {
+				if err == writeErr {
+					return exitStatus(exitError) // reported already, when the scan stopped on it
+				}
 				return err
 			}
 			if failed {
