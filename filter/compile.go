@@ -216,6 +216,8 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		return c.echo(n)
 	case *query.ConsecutiveMoves:
 		return c.consecutiveMoves(n)
+	case *query.Dash:
+		return c.dash(n)
 	}
 	if x, ok, err := c.compileStrings(n); ok {
 		return x, err

@@ -320,3 +320,50 @@ func TestManualTreeExamples(t *testing.T) {
 		}
 	}
 }
+
+// CQL 6.2's move filters outside paths (the manual's ―― page): F--G is a
+// move played from F to G; × only captures (en passant included, since the
+// captured pawn is not on the destination square); =P a promotion; a
+// parenthesised filter is evaluated after the move.
+func TestDashMoves(t *testing.T) {
+	games := treeGames(t)
+	main, ep := games[2], games[3] // ep: 1.e4 a6 2.e5 d5 3.exd6 (3.d4 f5 4.exf6) 3...c6
+	cases := []struct {
+		g         *pgn.Game
+		cql, want string
+	}{
+		{main, "e2--e4", "[start]"},
+		{main, "N--", "[e2e4 e7e5]"},
+		{main, "n--c6", "[e2e4 e7e5 g1f3]"},
+		{main, "--b5", "[e2e4 e7e5 g1f3 b8c6]"},
+		{main, "--(Bb5)", "[e2e4 e7e5 g1f3 b8c6] [e2e4 e7e5 g1f3 b8c6 f1b5]"},
+		{main, "×", ""},
+		{ep, "×", "[e2e4 a7a6 e4e5 d7d5]"},
+		{ep, "cql(variations) P×d6", "[e2e4 a7a6 e4e5 d7d5]"},
+		{ep, "cql(variations) ×(Pf6)", "[e2e4 a7a6 e4e5 d7d5 d2d4 f7f5]"},
+		{ep, "cql(variations) --d6", "[e2e4 a7a6 e4e5 d7d5]"},
+		{ep, "cql(variations) --p", ""}, // en passant lands on an empty square
+		{ep, "--=Q", ""},
+		{main, "line --> e2--e4 --> --e5 --> N--", "[start]"},
+		{main, "flipcolor {e2--e4}", "[start] [e2e4]"},
+	}
+	for _, c := range cases {
+		got := runQueryOrErr(t, c.cql, c.g)
+		if !sameMatches(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.cql, got, c.want)
+		}
+	}
+}
+
+// runQueryOrErr is runQuery that reports a query error as its result.
+func runQueryOrErr(t *testing.T, src string, g *pgn.Game) string {
+	t.Helper()
+	p, err := query.Parse("", []byte(src))
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	if _, err := Compile(p); err != nil {
+		return "error: " + err.Error()
+	}
+	return runQuery(t, src, g)
+}

@@ -195,6 +195,16 @@ func (c *checker) check(n Node) Node {
 		c.tree(n)
 	case *Colon:
 		c.colon(n)
+	case *Dash:
+		if n.From != nil {
+			n.From = c.set(n.From, "the left side of '--'")
+		}
+		if n.To != nil {
+			n.To = c.set(n.To, "the right side of '--'")
+		}
+		if n.Target != nil {
+			n.Target = c.check(n.Target)
+		}
 	case *ConsecutiveMoves:
 		n.X = c.position(n.X, "the first argument of consecutivemoves")
 		n.Y = c.position(n.Y, "the second argument of consecutivemoves")

@@ -161,6 +161,10 @@ func (l *lexer) scan() token {
 			l.advance(2 * w)
 			return token{kind: tDash, text: "--"}
 		}
+		if r == '×' {
+			l.advance(w)
+			return token{kind: tCross, text: "×"}
+		}
 		if alias, ok := unicodeAliases[r]; ok {
 			l.advance(w)
 			return l.symbolToken(alias)

@@ -92,6 +92,11 @@ func (p *parser) parseEcho() Node {
 // `child:not check` works) and may itself contain `:`. Inside a string
 // index (`s[i:j]`) the colon is the index's.
 func (p *parser) parseColon(x Node) Node {
+	if (p.tok.kind == tDash || p.tok.kind == tCross) && p.touching() {
+		if _, ok := x.(*PieceDesignator); ok {
+			x = p.parseDash(x, x.Pos()) // R--e4: the rook's move
+		}
+	}
 	if p.tok.kind != tColon || !mayBePosition(x) || p.noColon {
 		return x
 	}

@@ -591,8 +591,8 @@ func (p *parser) parsePrimary() Node {
 			return &Assign{At: At{pos}, Op: OpAssign, Name: name, Value: p.parseFilter(), Piece: true}
 		}
 		p.fail("'∊' or '=' after '" + t.raw + name + "'")
-	case tDash:
-		p.errorf(pos, "the CQL 6.2 move filter '--' is not supported; use 'move from X to Y'")
+	case tDash, tCross:
+		return p.parseDash(nil, pos)
 	case tLBracket:
 		p.errorf(pos, "invalid piece designator: expected piece letters like [Qq] or squares like [a1,h8] after '['")
 	}

@@ -289,6 +289,24 @@ func sprint(b *strings.Builder, n Node) {
 		list(n.Kind.String(), n.Args...)
 	case *Colon:
 		list(":", n.Position, n.X)
+	case *Dash:
+		head := "--"
+		if n.Capture {
+			head = "×"
+		}
+		if n.Promote != 0 {
+			head += " =" + DesignatorString(n.Promote, AllSquares)
+		}
+		b.WriteString("(" + head)
+		for _, x := range []Node{n.From, n.To, n.Target} {
+			b.WriteByte(' ')
+			if x == nil {
+				b.WriteString("_")
+			} else {
+				sprint(b, x)
+			}
+		}
+		b.WriteByte(')')
 	case *ConsecutiveMoves:
 		head := "consecutivemoves"
 		if n.Range != nil {

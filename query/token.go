@@ -44,6 +44,7 @@ const (
 	tLBracket // a lone [ that is not a piece designator
 	tRBracket
 	tTreeOp      // ≺ ≼ ≻ ≽ ([<] [<=] [>] [>=]): order of positions in the game tree
+	tCross       // × (CQL 6.2 capture move filter)
 	tElement     // ∊ or [element]: `x∊S body` iterates; after a filter it is `in`
 	tForall      // ∀ or [forall]: `∀x∊S body` is square all
 	tExists      // ∃: `∃x∊S body`, the same as `x∊S body`
@@ -62,7 +63,7 @@ var tokenNames = [...]string{
 	tAssign: "'='", tAddAssign: "'+='", tSubAssign: "'-='", tMulAssign: "'*='",
 	tDivAssign: "'/='", tModAssign: "'%='", tCondAssign: "'=?'", tArrow: "'-->'",
 	tBackArrow: "'<--'", tDash: "'--'", tColon: "':'", tLBracket: "'['", tRBracket: "']'",
-	tTreeOp:  "position order operator",
+	tTreeOp: "position order operator", tCross: "'×'",
 	tElement: "'∊'", tForall: "'∀'", tExists: "'∃'", tPiecePrefix: "'◭'",
 	tIllegal: "illegal character", tMatch: "'~~'", tCapture: "capture group",
 }

@@ -429,6 +429,11 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 			c := *n
 			c.X, c.Y = tr(n.X), tr(n.Y)
 			return &c
+		case *Dash:
+			c := *n
+			c.From, c.To, c.Target = tr(n.From), tr(n.To), tr(n.Target)
+			c.Promote = t.pieces(n.Promote)
+			return &c
 		case *Line:
 			c := *n
 			var elems func([]LineElem) []LineElem

@@ -73,6 +73,8 @@ func children(n Node) []Node {
 		add(n.Position, n.X)
 	case *ConsecutiveMoves:
 		add(n.X, n.Y)
+	case *Dash:
+		add(n.From, n.To, n.Target)
 	case *Line:
 		var elems func([]LineElem)
 		elems = func(es []LineElem) {
