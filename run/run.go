@@ -41,6 +41,9 @@ type Options struct {
 	NoHeader bool
 	// HideWarnings counts problems in games (Stats.Warnings) without writing them.
 	HideWarnings bool
+	// Verbose also writes the games' warnings (pgn.Game.Warnings: a set-up position whose
+	// side not to move is in check, which is read and evaluated as CQL does).
+	Verbose bool
 	// Limit > 0 stops reading after this many matching games.
 	Limit int
 	// NoSort writes matching games in game order even when the query sorts.
@@ -74,6 +77,7 @@ type Source interface {
 type Result struct {
 	out       []byte
 	errs      []error
+	warns     []error   // the game's warnings, with Options.Verbose
 	number    int       // the game's number in its file
 	file      string    // and the file
 	info      *gameInfo // for Options.Tally
@@ -229,6 +233,9 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 			fmt.Fprintln(r.opt.Errors, "cql:", e)
 		}
 	}
+	for _, w := range res.warns {
+		fmt.Fprintln(r.opt.Errors, "cql: warning:", w)
+	}
 	for _, m := range res.messages {
 		fmt.Fprintln(r.opt.Errors, m)
 	}
@@ -282,6 +289,9 @@ func (r *runner) work(worker int, g *pgn.Game) Result {
 	var res Result
 	if len(g.Errors) > 0 {
 		res.errs = append(res.errs, g.Errors...)
+	}
+	if r.opt.Verbose && len(g.Warnings) > 0 {
+		res.warns = append(res.warns, g.Warnings...)
 	}
 	if r.opt.Dedupe != "" {
 		res.dup = dupKey(g)

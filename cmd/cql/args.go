@@ -47,6 +47,7 @@ type queryFlags struct {
 	appendOut       bool
 	noClobber       bool
 	dryRun          bool
+	verbose         bool
 
 	// Filters injected into the body, as CQL text, and transforms wrapping it.
 	inject     []string
@@ -206,6 +207,8 @@ func buildOptions() []option {
 	str("matchstring", "TEXT", "the comment written at matched positions (default CQL)",
 		func(f *queryFlags, v string) error { f.matchString = &v; return nil })
 	flag("silent", "write no comments into output games", func(f *queryFlags) { f.silent = true })
+	flag("verbose", "also report warnings about games (a set-up position whose side not to move is in check, which is evaluated as CQL does)",
+		func(f *queryFlags) { f.verbose = true })
 	flag("quiet", "only the header comment in output games, and no per-game warnings (their number stays in the summary)",
 		func(f *queryFlags) { f.quiet = true })
 	flag("noheader", "no {cql: game N of FILE} comment at the start of output games", func(f *queryFlags) { f.noHeader = true })

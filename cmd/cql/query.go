@@ -164,7 +164,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		games = indexed
 	}
 	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item,
-		NoHeader: f.noHeader, HideWarnings: f.quiet, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
+		NoHeader: f.noHeader, HideWarnings: f.quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
 	if f.stats {
 		opt.Tally = cqlrun.NewTally()
 	}
