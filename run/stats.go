@@ -32,23 +32,34 @@ type gameInfo struct {
 }
 
 func infoOf(g *pgn.Game) *gameInfo {
+	// One allocation for the five texts: the game's memory is reused after the worker.
+	var buf [256]byte
+	b := buf[:0]
+	var ends [5]int
+	add := func(k int, v, empty string) {
+		v = strings.TrimSpace(v)
+		if v == "" || v == "?" {
+			v = empty
+		}
+		b = appendUTF8(b, v)
+		ends[k] = len(b)
+	}
 	year := "unknown"
 	if d := g.Tag("Date"); len(d) >= 4 && isDigits(d[:4]) {
 		year = d[:4]
-	}
-	text := func(tag, empty string) string {
-		v := strings.TrimSpace(string(appendUTF8(nil, g.Tag(tag))))
-		if v == "" || v == "?" {
-			return empty
-		}
-		return v
 	}
 	res := gameResult(g)
 	if res == "" {
 		res = "*"
 	}
-	return &gameInfo{year: year, eco: text("ECO", "unknown"), result: res,
-		white: text("White", "unknown"), black: text("Black", "unknown")}
+	add(0, year, "unknown")
+	add(1, g.Tag("ECO"), "unknown")
+	add(2, res, "*")
+	add(3, g.Tag("White"), "unknown")
+	add(4, g.Tag("Black"), "unknown")
+	all := string(b)
+	return &gameInfo{year: all[:ends[0]], eco: all[ends[0]:ends[1]], result: all[ends[1]:ends[2]],
+		white: all[ends[2]:ends[3]], black: all[ends[3]:ends[4]]}
 }
 
 func isDigits(s string) bool {
