@@ -272,6 +272,9 @@ func TestMovePrimarySecondary(t *testing.T) {
 	if _, err := query.Parse("", []byte("move legal primary")); err == nil {
 		t.Error("move legal primary: no error")
 	}
+	if _, err := query.Parse("", []byte("sort min echo (s t) distance(s t)")); err == nil {
+		t.Error("sort min echo: no error (the echo page: sort min is not supported with echo)")
+	}
 }
 
 // consecutivemoves(x y), from the manual's definition: from L = lca(x y),

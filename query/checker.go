@@ -177,6 +177,9 @@ func (c *checker) check(n Node) Node {
 		}
 	case *Sort:
 		n.X = c.check(n.X)
+		if _, isEcho := n.X.(*Echo); isEcho && n.Min {
+			c.errorf(n.Pos(), "sort min is not supported with echo (the manual: an echo sorts in the max direction only)")
+		}
 		if cmp, ok := n.X.(*Compare); ok && cmp.Links[0].Mode == CompareNumber && n.X.Type() == TypeNone {
 			break // a numeric comparison's value is its first operand's when it holds
 		}
