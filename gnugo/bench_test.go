@@ -121,3 +121,67 @@ func BenchmarkAllEyeSpaces(b *testing.B) {
 	})
 	_ = s
 }
+
+// allLinear is the baseline matcher: every (pattern, orientation) at every point, without the
+// neighbourhood index and filter.
+func (m *Matcher) allLinear(s *Scan, dst []Match) []Match {
+	g := s.grid
+	size := g.Size()
+	for sq := 0; sq < g.Points(); sq++ {
+		f, r := g.Coords(sq)
+		for ci := range m.cands {
+			c := &m.cands[ci]
+			if c.anchor&s.state[sq] == 0 {
+				continue
+			}
+			ok := true
+			for _, e := range c.elems {
+				tf, tr := f+int(e.df), r+int(e.dr)
+				v := uint8(stOff)
+				if tf >= 0 && tf < size && tr >= 0 && tr < size {
+					v = s.state[tr*size+tf]
+				}
+				if e.allow&v == 0 {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				dst = append(dst, Match{Pattern: c.p, Transform: c.t, Anchor: sq})
+			}
+		}
+	}
+	return dst
+}
+
+// BenchmarkMovePatterns matches patterns.db and patterns2.db at every point of a 19x19 game
+// position (the middle game: move 120 of the same game).
+func BenchmarkMovePatterns(b *testing.B) {
+	dbs := loadMoveDBs(b)
+	m := NewMatcher(dbs["patterns.db"], dbs["patterns2.db"])
+	path := filepath.Join(testdata.Go(b), "kgs", "20040507-GnuGoCVS-read.sgf")
+	games, err := sgf.LoadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bd, tm := games[0].Position(120)
+	var scan Scan
+	buf := make([]Match, 0, 4096)
+	b.Run("indexed", func(b *testing.B) {
+		b.ReportAllocs()
+		defer cpuPerOp(b)()
+		for b.Loop() {
+			scan.Position(bd, tm)
+			buf = m.All(&scan, buf[:0])
+		}
+		b.ReportMetric(float64(len(buf)), "matches")
+	})
+	b.Run("linear-baseline", func(b *testing.B) {
+		defer cpuPerOp(b)()
+		for b.Loop() {
+			scan.Position(bd, tm)
+			buf = m.allLinear(&scan, buf[:0])
+		}
+		b.ReportMetric(float64(len(buf)), "matches")
+	})
+}

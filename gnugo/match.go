@@ -1,6 +1,8 @@
 package gnugo
 
 import (
+	"math/bits"
+
 	"github.com/cqlgo/cql/pattern"
 	"github.com/cqlgo/cql/weiqi"
 )
@@ -33,10 +35,6 @@ func allowedStates(kind byte) uint32 {
 	return 0
 }
 
-// neighbourSteps are the 8 points around the anchor whose states are packed into one word, a
-// nibble each: N E S W NE SE SW NW (board files east, ranks north).
-var neighbourSteps = [8][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}, {1, 1}, {1, -1}, {-1, -1}, {-1, 1}}
-
 type boardElem struct {
 	df, dr int8
 	allow  uint8
@@ -46,8 +44,7 @@ type boardElem struct {
 type candidate struct {
 	p       *MovePattern
 	t       Transform
-	near    uint32 // allowed states of the 8 neighbours of the anchor, a nibble each
-	anchor  uint8  // allowed states of the anchor itself
+	anchor  uint8 // allowed states of the anchor itself
 	elems   []boardElem
 	minF    int8 // bounding box of the elements that must be on the board, relative to the anchor
 	maxF    int8
@@ -57,12 +54,17 @@ type candidate struct {
 }
 
 // Matcher matches move patterns at points of positions, in every orientation their symmetry asks
-// for. Candidates are indexed by the states of the anchor's four orthogonal neighbours, then
-// filtered by all eight neighbours at once, then checked element by element.
+// for. A point's candidates are found at once as the intersection of bitsets, one per point near
+// the anchor (the anchor, its 8 neighbours and the 4 points two steps away) and per state of that
+// point (empty, O, X, off the board); the survivors are then checked element by element.
 type Matcher struct {
-	cands  []candidate
-	byOrth [256][]int32
+	cands []candidate
+	words int
+	filt  [len(filterSteps)][4][]uint64
 }
+
+// filterSteps are the points whose states select the candidates.
+var filterSteps = [13][2]int{{0, 0}, {0, 1}, {1, 0}, {0, -1}, {-1, 0}, {1, 1}, {1, -1}, {-1, -1}, {-1, 1}, {0, 2}, {2, 0}, {0, -2}, {-2, 0}}
 
 // NewMatcher compiles databases for matching.
 func NewMatcher(dbs ...*PatternDB) *Matcher {
@@ -74,19 +76,28 @@ func NewMatcher(dbs ...*PatternDB) *Matcher {
 			}
 		}
 	}
+	m.words = (len(m.cands) + 63) / 64
+	for k := range m.filt {
+		for st := range m.filt[k] {
+			m.filt[k][st] = make([]uint64, m.words)
+		}
+	}
 	for ci := range m.cands {
 		c := &m.cands[ci]
-		for code := 0; code < 256; code++ {
-			ok := true
-			for k := 0; k < 4; k++ {
-				st := uint32(1) << ((code >> (2 * k)) & 3)
-				if (c.near>>(4*k))&st == 0 {
-					ok = false
-					break
+		for k, step := range filterSteps {
+			allow := uint8(stEmpty | stFriend | stEnemy | stOff)
+			if k == 0 {
+				allow = c.anchor
+			}
+			for _, e := range c.elems {
+				if int(e.df) == step[0] && int(e.dr) == step[1] {
+					allow = e.allow
 				}
 			}
-			if ok {
-				m.byOrth[code] = append(m.byOrth[code], int32(ci))
+			for st := 0; st < 4; st++ {
+				if allow&(1<<st) != 0 {
+					m.filt[k][st][ci>>6] |= 1 << (uint(ci) & 63)
+				}
 			}
 		}
 	}
@@ -97,7 +108,7 @@ func NewMatcher(dbs ...*PatternDB) *Matcher {
 func (m *Matcher) Candidates() int { return len(m.cands) }
 
 func compileCandidate(p *MovePattern, t Transform) candidate {
-	c := candidate{p: p, t: t, near: 0xFFFFFFFF, anchor: stEmpty | stFriend | stEnemy}
+	c := candidate{p: p, t: t, anchor: stEmpty | stFriend | stEnemy}
 	first := true
 	add := func(e MoveElement, allow uint32) {
 		x, y := t.Apply(int(e.X), int(e.Y))
@@ -105,11 +116,6 @@ func compileCandidate(p *MovePattern, t Transform) candidate {
 		if df == 0 && dr == 0 {
 			c.anchor = uint8(allow)
 			return
-		}
-		for k, st := range neighbourSteps {
-			if int(df) == st[0] && int(dr) == st[1] {
-				c.near = c.near&^(0xF<<(4*k)) | allow<<(4*k)
-			}
 		}
 		c.elems = append(c.elems, boardElem{df, dr, uint8(allow)})
 		if allow == stOff {
@@ -158,8 +164,8 @@ type Match struct {
 type Scan struct {
 	grid  *weiqi.Grid
 	state [pattern.MaxSquares]uint8
-	near  [pattern.MaxSquares]uint32
-	orth  [pattern.MaxSquares]uint8
+	cand  []uint64
+	live  []int32 // the words of cand that are not zero
 }
 
 // Position prepares a scan of b for colour (the O of the patterns).
@@ -178,26 +184,86 @@ func (s *Scan) Position(b *weiqi.Board, color weiqi.Color) {
 			s.state[sq] = stEmpty
 		}
 	}
-	for sq := 0; sq < n; sq++ {
-		f, r := g.Coords(sq)
-		var near uint32
-		var orth uint8
-		for k, st := range neighbourSteps {
-			t := g.Square(f+st[0], r+st[1])
-			v := uint8(stOff)
-			if t >= 0 {
-				v = s.state[t]
-			}
-			near |= uint32(v) << (4 * k)
-			if k < 4 {
-				orth |= stateCode(v) << (2 * k)
-			}
-		}
-		s.near[sq], s.orth[sq] = near, orth
-	}
 }
 
-func stateCode(v uint8) uint8 {
+// At appends the matches whose anchor is sq.
+func (m *Matcher) At(s *Scan, sq int, dst []Match) []Match {
+	g := s.grid
+	size := int8(g.Size())
+	f0, r0 := g.Coords(sq)
+	f, r := int8(f0), int8(r0)
+	if cap(s.cand) < m.words {
+		s.cand = make([]uint64, m.words)
+		s.live = make([]int32, 0, m.words)
+	}
+	cand := s.cand[:m.words]
+	live := s.live[:0]
+	for k, step := range filterSteps {
+		tf, tr := f0+step[0], r0+step[1]
+		st := 3 // off the board
+		if tf >= 0 && tf < int(size) && tr >= 0 && tr < int(size) {
+			st = stateIndex(s.state[tr*int(size)+tf])
+		}
+		row := m.filt[k][st]
+		if k == 0 {
+			// the anchor's state first: it leaves only the words worth intersecting further
+			for i, w := range row {
+				if w != 0 {
+					cand[i] = w
+					live = append(live, int32(i))
+				}
+			}
+			continue
+		}
+		n := 0
+		for _, i := range live {
+			if w := cand[i] & row[i]; w != 0 {
+				cand[i] = w
+				live[n] = i
+				n++
+			}
+		}
+		live = live[:n]
+		if n == 0 {
+			break
+		}
+	}
+	s.live = live
+	for _, wi := range live {
+		w := cand[wi]
+		for w != 0 {
+			ci := int(wi)*64 + bits.TrailingZeros64(w)
+			w &= w - 1
+			c := &m.cands[ci]
+			if f+c.minF < 0 || f+c.maxF >= size || r+c.minR < 0 || r+c.maxR >= size {
+				continue
+			}
+			ok := true
+			for _, e := range c.elems {
+				tf, tr := f+e.df, r+e.dr
+				v := uint8(stOff)
+				if tf >= 0 && tf < size && tr >= 0 && tr < size {
+					v = s.state[int(tr)*int(size)+int(tf)]
+				}
+				if e.allow&v == 0 {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+			mv := -1
+			if c.p.HasMove {
+				mv = sq
+			}
+			dst = append(dst, Match{Pattern: c.p, Transform: c.t, Anchor: sq, Move: mv})
+		}
+	}
+	return dst
+}
+
+func stateIndex(v uint8) int {
 	switch v {
 	case stEmpty:
 		return 0
@@ -207,53 +273,6 @@ func stateCode(v uint8) uint8 {
 		return 2
 	}
 	return 3
-}
-
-// allNibbles reports whether every nibble of x is non-zero.
-func allNibbles(x uint32) bool {
-	x |= x >> 1
-	x |= x >> 2
-	return x&0x11111111 == 0x11111111
-}
-
-// At appends the matches whose anchor is sq.
-func (m *Matcher) At(s *Scan, sq int, dst []Match) []Match {
-	g := s.grid
-	size := int8(g.Size())
-	f0, r0 := g.Coords(sq)
-	f, r := int8(f0), int8(r0)
-	st := s.state[sq]
-	near := s.near[sq]
-	for _, ci := range m.byOrth[s.orth[sq]] {
-		c := &m.cands[ci]
-		if c.anchor&st == 0 || !allNibbles(c.near&near) {
-			continue
-		}
-		if f+c.minF < 0 || f+c.maxF >= size || r+c.minR < 0 || r+c.maxR >= size {
-			continue
-		}
-		ok := true
-		for _, e := range c.elems {
-			tf, tr := f+e.df, r+e.dr
-			v := uint8(stOff)
-			if tf >= 0 && tf < size && tr >= 0 && tr < size {
-				v = s.state[int(tr)*int(size)+int(tf)]
-			}
-			if e.allow&v == 0 {
-				ok = false
-				break
-			}
-		}
-		if !ok {
-			continue
-		}
-		mv := -1
-		if c.p.HasMove {
-			mv = sq
-		}
-		dst = append(dst, Match{Pattern: c.p, Transform: c.t, Anchor: sq, Move: mv})
-	}
-	return dst
 }
 
 // All appends the matches at every point of the board (patterns with a '*' only match at empty

@@ -232,7 +232,8 @@ func (p *MovePattern) colon(s, file string, line int) error {
 	if len(fields) > 1 {
 		p.Classes = strings.TrimSpace(fields[1])
 	}
-	for _, f := range fields[2:] {
+	for i := 2; i < len(fields); i++ {
+		f := fields[i]
 		f = strings.TrimSpace(f)
 		switch {
 		case f == "" || f == "NULL":

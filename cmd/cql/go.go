@@ -55,10 +55,11 @@ func newGoCmd() *cobra.Command {
                                    ALIVE / URGENT / DEAD and the vital points
   cql go eyes --shape DIAGRAM      one eye space drawn as in eyes.db ('.!.', '..\n..', '|..\n+--')
   cql go status FILE.sgf...        groups with their status from all their eye spaces
+  cql go patterns FILE.sgf...      GNU Go move patterns matching the position, classes applied
 
 Points are GTP names (A1 in the lower left, no I).`,
 	}
-	cmd.AddCommand(newGoEyesCmd(), newGoStatusCmd())
+	cmd.AddCommand(newGoEyesCmd(), newGoStatusCmd(), newGoPatternsCmd())
 	return cmd
 }
 
@@ -450,5 +451,140 @@ func newGoStatusCmd() *cobra.Command {
 		},
 	}
 	f.add(cmd)
+	return cmd
+}
+
+// patternJSON is one pattern match in JSON lines.
+type patternJSON struct {
+	File         string   `json:"file"`
+	Game         int      `json:"game"`
+	Move         int      `json:"move"`
+	Color        string   `json:"color"`
+	Pattern      string   `json:"pattern"`
+	DB           string   `json:"db"`
+	Anchor       string   `json:"anchor"`
+	Orientation  string   `json:"orientation"`
+	Point        string   `json:"point,omitempty"`
+	Classes      string   `json:"classes"`
+	Status       string   `json:"status"` // accepted, rejected, or not evaluated (a helper or constraint needs reading)
+	Rejected     string   `json:"rejected,omitempty"`
+	Reasons      []string `json:"reasons"`
+	NotEvaluated []string `json:"not_evaluated"`
+}
+
+func newGoPatternsCmd() *cobra.Command {
+	var f goFlags
+	var dbs, color string
+	var acceptedOnly bool
+	cmd := &cobra.Command{
+		Use:   "patterns FILE.sgf...",
+		Short: "GNU Go move patterns matching SGF positions, with their attribute classes applied",
+		Long: `Match GNU Go's move patterns (by default patterns.db and patterns2.db of --db) at every point of
+the position, in every orientation their symmetry field asks for, for the player to move (or
+--color). Each match gives the pattern, its anchor and orientation (GNU Go's letters a-h), the
+move ('*'), and its classes applied: s n O o X x C B as constraints and actions from the board and
+the group statuses of 'cql go status'; helpers and autohelper constraints need GNU Go's reading
+and are listed as not evaluated.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := f.check(); err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			eyes, err := loadEyeDB(f.db, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			var pdbs []*gnugo.PatternDB
+			for _, name := range strings.Split(dbs, ",") {
+				path := strings.TrimSpace(name)
+				if !strings.ContainsRune(path, os.PathSeparator) {
+					path = filepath.Join(f.db, path)
+				}
+				db, problems, err := gnugo.LoadPatternDB(path)
+				if err != nil {
+					return err
+				}
+				for _, p := range problems {
+					fmt.Fprintln(cmd.ErrOrStderr(), "cql: skipped:", p)
+				}
+				pdbs = append(pdbs, db)
+			}
+			m := gnugo.NewMatcher(pdbs...)
+			positions, err := loadGoPositions(&f, args)
+			if err != nil {
+				return err
+			}
+			enc := json.NewEncoder(out)
+			var scan gnugo.Scan
+			for _, p := range positions {
+				c := p.toMove
+				switch strings.ToLower(color) {
+				case "":
+				case "black", "b":
+					c = weiqi.Black
+				case "white", "w":
+					c = weiqi.White
+				default:
+					return fmt.Errorf("--color %q: want black or white", color)
+				}
+				g := p.board.Grid()
+				pos := gnugo.NewPosition(eyes, p.board, c, p.dead)
+				scan.Position(p.board, c)
+				if f.format == "text" {
+					fmt.Fprintf(out, "%s game %d after move %d, patterns for %s:\n", p.file, p.game, p.move, c)
+				}
+				for _, mt := range m.All(&scan, nil) {
+					v := pos.Judge(mt)
+					if acceptedOnly && !v.Accepted {
+						continue
+					}
+					j := patternJSON{File: p.file, Game: p.game, Move: p.move, Color: c.String(),
+						Pattern: mt.Pattern.Name, DB: filepath.Base(mt.Pattern.File), Anchor: g.GTP(mt.Anchor),
+						Orientation: string(mt.Transform.Letter()), Classes: mt.Pattern.Classes,
+						Status: "accepted", Rejected: v.Rejected, Reasons: v.Reasons, NotEvaluated: v.NotEvaluated}
+					switch {
+					case !v.Accepted:
+						j.Status = "rejected"
+					case v.Pending:
+						j.Status = "not evaluated"
+					}
+					if mt.Move >= 0 {
+						j.Point = g.GTP(mt.Move)
+					}
+					if j.Reasons == nil {
+						j.Reasons = []string{}
+					}
+					if j.NotEvaluated == nil {
+						j.NotEvaluated = []string{}
+					}
+					if f.format == "jsonl" {
+						if err := enc.Encode(j); err != nil {
+							return err
+						}
+						continue
+					}
+					verdict := j.Status
+					if !v.Accepted {
+						verdict = "rejected: " + v.Rejected
+					}
+					fmt.Fprintf(out, "%s %s (%s) anchor %s orientation %s classes %s: %s", orDash(j.Point), j.Pattern, j.DB,
+						j.Anchor, j.Orientation, orDash(j.Classes), verdict)
+					if len(j.Reasons) > 0 {
+						fmt.Fprintf(out, "; %s", strings.Join(j.Reasons, ", "))
+					}
+					if len(j.NotEvaluated) > 0 {
+						fmt.Fprintf(out, "; not evaluated: %s", strings.Join(j.NotEvaluated, "; "))
+					}
+					fmt.Fprintln(out)
+				}
+			}
+			return nil
+		},
+	}
+	f.add(cmd)
+	cmd.Flags().StringVar(&dbs, "patterns", "patterns.db,patterns2.db", "pattern databases, comma-separated: names in --db or paths")
+	cmd.Flags().StringVar(&color, "color", "", "match for this colour (default: the player to move)")
+	cmd.Flags().BoolVar(&acceptedOnly, "accepted", false, "only the matches that pass their class constraints (helpers and constraints not evaluated included)")
 	return cmd
 }

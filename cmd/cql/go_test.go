@@ -108,3 +108,37 @@ func TestGoErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestGoPatternsCommand(t *testing.T) {
+	db := testdata.GnuGo(t)
+	file := filepath.Join(testdata.Go(t), "kgs", "20040507-GnuGoCVS-read.sgf")
+	out, errs, st := runGo(t, "go", "patterns", "--db", db, "--move", "30", "--format", "jsonl", file)
+	if st != 0 {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	statuses := map[string]int{}
+	for _, line := range lines {
+		var j map[string]any
+		if err := json.Unmarshal([]byte(line), &j); err != nil {
+			t.Fatalf("bad JSON %q: %v", line, err)
+		}
+		for _, k := range []string{"pattern", "db", "anchor", "orientation", "classes", "status", "reasons", "not_evaluated"} {
+			if _, ok := j[k]; !ok {
+				t.Fatalf("key %q missing: %s", k, line)
+			}
+		}
+		statuses[j["status"].(string)]++
+		// a pattern with a constraint is never plainly accepted
+		if strings.Contains(line, `"constraint `) && j["status"] == "accepted" {
+			t.Errorf("constraint taken as true: %s", line)
+		}
+	}
+	if statuses["accepted"] == 0 || statuses["rejected"] == 0 || statuses["not evaluated"] == 0 {
+		t.Errorf("statuses %v over %d matches", statuses, len(lines))
+	}
+	_, errs, st = runGo(t, "go", "patterns", "--db", db, "--patterns", "nosuch.db", file)
+	if st != 2 || !strings.Contains(errs, "nosuch.db") {
+		t.Errorf("missing database: status %d %q", st, errs)
+	}
+}
