@@ -170,3 +170,34 @@ func chunkKey(first uint32, games int) []byte {
 	k := binary.BigEndian.AppendUint32([]byte(keyChunk), first)
 	return binary.BigEndian.AppendUint32(k, uint32(games))
 }
+
+// Sizes are the bytes of the index's values by kind.
+type Sizes struct {
+	Texts, Postings, Other int64
+	Chunks, Lists          int
+}
+
+// Sizes adds up the stored values by kind (game texts, posting lists, the rest).
+func (ix *Index) Sizes() (Sizes, error) {
+	var s Sizes
+	err := ix.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(badger.IteratorOptions{PrefetchValues: false})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			item := it.Item()
+			n := item.ValueSize()
+			switch item.Key()[0] {
+			case keyChunk[0]:
+				s.Texts += n
+				s.Chunks++
+			case keyBitmap[0]:
+				s.Postings += n
+				s.Lists++
+			default:
+				s.Other += n
+			}
+		}
+		return nil
+	})
+	return s, err
+}

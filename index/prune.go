@@ -154,12 +154,12 @@ func (p *pruner) set(n query.Node) cond {
 				continue
 			}
 			if n.Squares == query.AllSquares {
-				c = or(c, p.flag(p.mode, occAnyName(k)))
+				c = or(c, p.flag(modeAll, occAnyName(k)))
 				continue
 			}
 			for sq := 0; sq < 64; sq++ {
 				if n.Squares&(1<<sq) != 0 {
-					c = or(c, p.flag(p.mode, occName(k, sq)))
+					c = or(c, p.flag(modeAll, occName(k, sq)))
 				}
 			}
 		}

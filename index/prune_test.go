@@ -89,15 +89,15 @@ func TestPruneRules(t *testing.T) {
 		{"move promote [QN]", []uint32{3}},
 		{"move legal promote N", all}, // legal moves are not the game's: no pruning
 		{"move count", all},
-		{"Qf7", []uint32{0}},
+		{"Qf7", []uint32{0, 4}}, // squares are kept for all positions: game 4's variation counts
 		{"cql(variations) Qf7", []uint32{0, 4}},
 		{"Ng8", []uint32{3}},
 		{"Pd6", []uint32{2}},
-		{"[QR]f7", []uint32{0}},
-		{"flipcolor {qf2}", []uint32{0}},
-		{"flip {Qf7}", []uint32{0, 6}}, // the 8 images of f7 include c7: 5. Qxc7 in Loyd's game
+		{"[QR]f7", []uint32{0, 4}},
+		{"flipcolor {qf2}", []uint32{0, 4}},
+		{"flip {Qf7}", []uint32{0, 4, 6}}, // the 8 images of f7 include c7: 5. Qxc7 in Loyd's game
 		{"Rd4 and mate", nil},
-		{"Qf7 attacks k", []uint32{0}},
+		{"Qf7 attacks k", []uint32{0, 4}},
 		{"if check then Qf7 else stalemate", []uint32{0, 6}},
 		{"if check then Qf7", all},
 		{"not mate", all},

@@ -184,7 +184,9 @@ func (ps *postings) addGame(id uint32, f *facts) {
 	for m, mode := range modes {
 		for k := range queryPieces {
 			occ := f.occ[m][k]
-			if occ == 0 {
+			if occ == 0 || mode == modeMain {
+				// Squares are kept for all positions only: the main line's are a subset, so
+				// the all-positions lists prune main-line queries soundly, at half the size.
 				continue
 			}
 			ps.occAny[m][k].Add(id)

@@ -130,6 +130,9 @@ func newIndexInfoCmd() *cobra.Command {
 			out := cmd.OutOrStdout()
 			size, _ := dirSize(dir)
 			fmt.Fprintf(out, "index %s: format %d, %d games, %d positions, %d bytes on disk\n", dir, index.FormatVersion, ix.Meta.Games, ix.Meta.Positions, size)
+			if sz, err := ix.Sizes(); err == nil {
+				fmt.Fprintf(out, "game texts %d bytes in %d chunks, posting lists %d bytes in %d lists\n", sz.Texts, sz.Chunks, sz.Postings, sz.Lists)
+			}
 			changed, missing := ix.Stale()
 			state := map[string]string{}
 			for _, c := range changed {
