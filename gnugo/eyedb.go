@@ -194,8 +194,9 @@ func graphKey(n, marginal int, deg [5]int) uint32 {
 
 // EyeDB is eyes.db: its graphs in file order, indexed for matching.
 type EyeDB struct {
-	Graphs []*EyeGraph
-	index  map[uint32][]int32 // graphs sharing a key, in file order
+	Graphs      []*EyeGraph
+	index       map[uint32][]int32 // graphs sharing a key, in file order
+	maxVertices int                // the size of the largest graph
 }
 
 // LoadEyeDB reads eyes.db from a file.
@@ -249,6 +250,7 @@ func ParseEyeDB(name string, r io.Reader) (*EyeDB, []error, error) {
 		}
 		g.Name, g.Line = cur.Name, cur.Line
 		db.index[g.key] = append(db.index[g.key], int32(len(db.Graphs)))
+		db.maxVertices = max(db.maxVertices, len(g.Vertices))
 		db.Graphs = append(db.Graphs, g)
 	}
 	for sc.Scan() {

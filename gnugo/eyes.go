@@ -277,6 +277,9 @@ func (m *matcher) search(step int) bool {
 // vertex. It returns nil when none matches.
 func (db *EyeDB) Match(b *weiqi.Board, es *weiqi.EyeSpace) (*EyeGraph, [MaxEyeVertices]int) {
 	var where [MaxEyeVertices]int
+	if es.Points.Count() > db.maxVertices {
+		return nil, where // larger than every graph of the database
+	}
 	var m matcher
 	bg := &m.bg
 	if !bg.build(b, es) {

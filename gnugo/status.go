@@ -5,9 +5,10 @@ import (
 	"github.com/cqlgo/cql/weiqi"
 )
 
-// Group is a set of strings of one colour that share eye spaces (GNU Go amalgamates the strings
-// around an eye space into one dragon), with the life and death of the group from the values of
-// all its eye spaces.
+// Group is a set of strings of one colour that share an eye shape (an eye space matched by
+// eyes.db: GNU Go amalgamates the strings around an eye space into one dragon; open areas larger
+// than any eye shape do not join strings), with the life and death of the group from the values
+// of all its eye spaces.
 type Group struct {
 	Color  weiqi.Color
 	Stones pattern.Set
@@ -158,7 +159,10 @@ func Groups(b *weiqi.Board, dead pattern.Set, results []EyeResult) []Group {
 				}
 				used[i] = true
 				grp.Spaces = append(grp.Spaces, i)
-				// strings of c around this space join the group
+				if r.Graph == nil {
+					continue // an open area, not an eye shape: the strings around it stay apart
+				}
+				// strings of c around an eye shape join the group
 				around := g.Adjacent(r.Space.Points).And(b.Stones(c)).AndNot(dead).AndNot(grp.Stones)
 				for !around.IsEmpty() {
 					var one [pattern.MaxSquares]int
