@@ -13,7 +13,7 @@ go build -o /tmp/cql-bench ./cmd/cql
 # measure CMD...: sets wall and cpu (seconds); the command's stdout is in /tmp/cql-bench.out
 measure() {
 	/usr/bin/time -f '%e %U %S' -o /tmp/cql-bench.time "$@" >/tmp/cql-bench.out 2>/tmp/cql-bench.err || true
-	read -r wall user sys </tmp/cql-bench.time
+	read -r wall user sys < <(tail -n1 /tmp/cql-bench.time)
 	cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }

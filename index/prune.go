@@ -17,12 +17,20 @@ import (
 // The rule is soundness: only constructs whose truth at a position implies a fact stored
 // for that position's game are analysed; `and`, blocks and sort take every part, `or`
 // and transforms any part, if-then-else either branch; anything else gives no pruning.
+// A program with persistent variables or dictionaries (state carried from game to game)
+// is not pruned at all.
 func (ix *Index) Candidates(prog *query.Program, variations bool) (*roaring.Bitmap, error) {
 	if prog == nil || prog.Body == nil {
 		return nil, nil
 	}
 	if h := prog.Header; h != nil && h.MatchCount != nil && h.MatchCount.Min <= 0 {
 		return nil, nil // a game with no matching position matches
+	}
+	for _, sym := range prog.Symbols {
+		if sym != nil && (sym.Persistent || sym.Kind == query.VarDictionary) {
+			// State kept from game to game: every game's evaluation counts, matching or not.
+			return nil, nil
+		}
 	}
 	p := pruner{ix: ix, mode: modeMain, cache: map[string]*roaring.Bitmap{}}
 	if variations {

@@ -352,3 +352,18 @@ func TestFindAgreesWithScan(t *testing.T) {
 		t.Errorf("found %d occurrences, the scan counts %d", len(found), want)
 	}
 }
+
+// State carried from game to game makes every game's evaluation count: no pruning.
+func TestPruneKeepsPersistentState(t *testing.T) {
+	ix := buildIndex(t, writeHandGames(t))
+	for _, src := range []string{"persistent total = 0 total += 1 mate", "dictionary D D[\"x\"] = 1 mate"} {
+		prog, err := query.Parse("test", []byte(src))
+		if err != nil {
+			t.Logf("%q: %v (not parsed yet)", src, err)
+			continue
+		}
+		if cand, err := ix.Candidates(prog, false); err != nil || cand != nil {
+			t.Errorf("%q pruned to %v (%v)", src, bitmapOf(cand, ix.Meta.Games), err)
+		}
+	}
+}

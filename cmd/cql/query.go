@@ -81,7 +81,8 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	var indexed cqlrun.Source
 	if f.index != "" {
-		ix, src, err := openIndexSource(f.index, files, prog, q, f.noPrune, cmd.ErrOrStderr())
+		// -dedupe compares every game with the earlier ones, matching or not.
+		ix, src, err := openIndexSource(f.index, files, prog, q, f.noPrune || f.dedupe != "", cmd.ErrOrStderr())
 		if err != nil {
 			return err
 		}
