@@ -118,6 +118,7 @@ func TestGeometryNumbers(t *testing.T) {
 		{"dark . == diagonal 0 7 diagonal 0 7 a1", true}, // dark.html
 		{"#dark . == 32 #light . == 32", true},
 		{"abs (0 - #P) == 8", true},
+		{"abs A == 16 abs _ == 32", true}, // abs of a set is abs of its size
 	}
 	for _, c := range cases {
 		p, err := query.Parse("", []byte(c.src))
