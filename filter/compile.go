@@ -915,6 +915,9 @@ func (c *compiler) transform(n *query.Transform) (node, error) {
 	if n.T == query.TypeSet && len(t.sets) == len(t.variants) {
 		return &transformSet{t}, nil
 	}
+	if n.T == query.TypeNumber {
+		return newTransformNum(t)
+	}
 	return t, nil
 }
 

@@ -119,6 +119,15 @@ func TestGeometryNumbers(t *testing.T) {
 		{"#dark . == 32 #light . == 32", true},
 		{"abs (0 - #P) == 8", true},
 		{"abs A == 16 abs _ == 32", true}, // abs of a set is abs of its size
+		// A transform of a number is the largest value of its matching variants
+		// (flip.html): the white king is on the e-h files and on ranks 1-4.
+		{"#Ka-d1-8 == 0", true},
+		// (A transform's body extends over ==, hence the parentheses.)
+		{"(flip #Ka-d1-8) == 1", true},
+		{"(fliphorizontal #Ka-d1-8) == 1", true},
+		{"(flipvertical #Ka-d1-8) == 0", true},
+		{"(flip count #Ka-d1-8) == 4", true}, // four distinct variants: files a-d, e-h, ranks 1-4, 5-8
+		{"(flip count #Ka-d1-8 == 1) == 2", true},
 	}
 	for _, c := range cases {
 		p, err := query.Parse("", []byte(c.src))

@@ -167,6 +167,8 @@ func (c *checker) check(n Node) Node {
 			n.T = TypeNumber
 		case n.Body.Type() == TypeSet:
 			n.T = TypeSet
+		case n.Body.Type() == TypeNumber:
+			n.T = TypeNumber // the largest value of the matching variants (the manual's flip)
 		default:
 			n.T = TypeNone
 		}
