@@ -314,10 +314,22 @@ func sprint(b *strings.Builder, n Node) {
 		}
 		list(head, n.X, n.Y)
 	case *Line:
+		b.WriteString("(line")
+		for _, f := range []struct {
+			on   bool
+			name string
+		}{{n.Quiet, "quiet"}, {n.FirstMatch, "firstmatch"}, {n.LastPosition, "lastposition"}, {n.Primary, "primary"}} {
+			if f.on {
+				b.WriteString(" " + f.name)
+			}
+		}
+		if n.Range != nil {
+			b.WriteString(" " + rangeString(*n.Range))
+		}
 		if n.Backward {
-			b.WriteString("(line <--")
+			b.WriteString(" <--")
 		} else {
-			b.WriteString("(line -->")
+			b.WriteString(" -->")
 		}
 		sprintLine(b, n.Elems)
 		b.WriteByte(')')
