@@ -58,7 +58,6 @@ type Analysis struct {
 	libs    [pattern.MaxSquares]pattern.Set
 	nstr    int
 	stack   [pattern.MaxSquares]int16
-	spaceOf [pattern.MaxSquares]int16
 }
 
 // Analyze builds the string table of a position.
