@@ -52,12 +52,12 @@ func first(s pattern.Set) int {
 // liberties of every string. It is scratch space for EyeSpaces and SimpleDead, reused between
 // positions without allocating.
 type Analysis struct {
-	b       *Board
-	strOf   [pattern.MaxSquares]int16 // string index of each stone, -1 for empty points
-	strs    [pattern.MaxSquares]pattern.Set
-	libs    [pattern.MaxSquares]pattern.Set
-	nstr    int
-	stack   [pattern.MaxSquares]int16
+	b     *Board
+	strOf [pattern.MaxSquares]int16 // string index of each stone, -1 for empty points
+	strs  [pattern.MaxSquares]pattern.Set
+	libs  [pattern.MaxSquares]pattern.Set
+	nstr  int
+	stack [pattern.MaxSquares]int16
 }
 
 // Analyze builds the string table of a position.
