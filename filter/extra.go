@@ -63,7 +63,8 @@ func (n *commentNode) match(e *Evaluator) bool {
 // appendValue appends a filter's value as CQL's comment, message and str
 // write it: a string as it is, a number in decimal, a square as `e4` (a set
 // of several as `[a1,h1]`), a piece variable as its piece and square
-// (`Qe4`), and a filter without a value as <true> or <false>.
+// (`Qe4`), a position as its position id, and a filter without a value as
+// <true> or <false>.
 func appendValue(b []byte, a node, e *Evaluator) []byte {
 	switch x := a.(type) {
 	case strNode:
@@ -88,6 +89,11 @@ func appendValue(b []byte, a node, e *Evaluator) []byte {
 		return append(b, sq.String()...)
 	case setNode:
 		return appendSquares(b, x.set(e))
+	case posNode:
+		if i, ok := x.position(e); ok {
+			return strconv.AppendInt(b, int64(e.tree().id[i]), 10) // a position prints as its id
+		}
+		return append(b, "<false>"...)
 	}
 	if a.match(e) {
 		return append(b, "<true>"...)

@@ -462,3 +462,11 @@ func TestWriteFileAndReadFile(t *testing.T) {
 		t.Error("readfile did not return what writefile appended")
 	}
 }
+
+// A position prints as its position id (str, message, comment).
+func TestStrOfPosition(t *testing.T) {
+	got := messagesOf(t, `ply == 2 message("at " currentposition " parent " parent)`, stringsPGN)
+	if len(got) != 2 || got[0] != "at 2 parent 1" {
+		t.Errorf("got %q", got)
+	}
+}
