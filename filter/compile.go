@@ -25,6 +25,7 @@ type Query struct {
 	persistent    []persistentVar // variables kept from game to game
 	serial        bool            // see Serial
 	additive      bool            // see Additive
+	usesLastGame  bool            // see UsesLastGameNumber
 }
 
 // SortKey describes one `sort` filter of the program, in source order.

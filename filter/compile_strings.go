@@ -167,6 +167,9 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		return tagStr("EventDate"), nil
 	case "isbound", "unbind":
 		return c.bindings(n)
+	case "lastgamenumber":
+		c.q.usesLastGame = true
+		return lastGameNode{}, nil
 	case "writefile":
 		x, err := strArg(0)
 		if err != nil {
@@ -286,3 +289,19 @@ func (q *Query) isPersistent(i int) bool {
 	}
 	return false
 }
+
+// UsesLastGameNumber reports whether the query reads lastgamenumber; the
+// runner then counts each input's games and tells the evaluator
+// (SetLastGameNumber) before the file's games are evaluated.
+func (q *Query) UsesLastGameNumber() bool { return q.usesLastGame }
+
+// SetLastGameNumber sets the value of lastgamenumber for the games that
+// follow: the number of the last game that will be examined (0: unknown, and
+// lastgamenumber has no value).
+func (e *Evaluator) SetLastGameNumber(n int) { e.lastGame = n }
+
+// lastGameNode is `lastgamenumber`.
+type lastGameNode struct{}
+
+func (lastGameNode) num(e *Evaluator) (int, bool) { return e.lastGame, e.lastGame > 0 }
+func (lastGameNode) match(e *Evaluator) bool      { return e.lastGame > 0 }

@@ -101,6 +101,8 @@ type Evaluator struct {
 	capLoc    []int
 
 	err *RuntimeError // a failure that stops the run (assert, readfile, ...)
+
+	lastGame int // lastgamenumber, set by the runner
 }
 
 // NewEvaluator returns an evaluator for q with its own variables and buffers.

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"sync"
 
 	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/pgn"
@@ -135,6 +136,7 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	}
 	r.sorted = (len(q.Sorts()) > 0 || h.SortMatchCount) && !opt.NoSort
 	r.serial = q.Serial()
+	r.src = src
 	r.additive = q.Additive()
 	bw := bufio.NewWriterSize(out, 256<<10)
 	if opt.Format == "csv" && !opt.Count {
@@ -197,6 +199,10 @@ type runner struct {
 	additive bool
 	totals   []int
 	fatal    error // the first runtime failure; later games are not evaluated
+
+	src       Source
+	lastMu    sync.Mutex
+	lastGames map[string]int // lastgamenumber of each input file, counted when first needed
 }
 
 // emit takes one game's result, in game order: problems and messages go to opt.Errors,
@@ -310,6 +316,9 @@ func (r *runner) work(worker int, g *pgn.Game) Result {
 // evaluate runs the query on g and formats the output into res.
 func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result {
 	res.game = nil
+	if r.q.UsesLastGameNumber() {
+		ev.SetLastGameNumber(r.lastGameNumber(g.File))
+	}
 	matches := ev.Game(g)
 	if err := ev.Err(); err != nil {
 		res.fatal = err
@@ -480,4 +489,36 @@ func (r *runner) writeSorted(w *bufio.Writer) {
 	for _, res := range r.held {
 		r.write(w, &res)
 	}
+}
+
+// lastGameNumber is the value of lastgamenumber for a file: the number of its last game
+// (pgn.Count splits the file into games without parsing them), or the end of the header's
+// gamenumber range when that comes first; 0 when the file cannot be read again (stdin).
+func (r *runner) lastGameNumber(file string) int {
+	r.lastMu.Lock()
+	defer r.lastMu.Unlock()
+	if n, ok := r.lastGames[file]; ok {
+		return n
+	}
+	if r.lastGames == nil {
+		r.lastGames = map[string]int{}
+	}
+	n := 0
+	open := pgn.Open
+	if fs, ok := r.src.(Files); ok && fs.Open != nil {
+		open = fs.Open
+	}
+	if file != "-" {
+		if rc, err := open(file); err == nil {
+			if c, err := pgn.Count(context.Background(), rc, file, pgn.Options{}); err == nil {
+				n = c.Games
+			}
+			rc.Close()
+		}
+	}
+	if gr := r.q.Header().GameNumber; gr != nil && n > gr.Max {
+		n = gr.Max
+	}
+	r.lastGames[file] = n
+	return n
 }

@@ -176,3 +176,21 @@ func BenchmarkPersistentTally(b *testing.B) {
 	}
 	b.ReportMetric(float64(tp)/float64(tt), "tally/plain-throughput")
 }
+
+// lastgamenumber is the number of the file's last game (manual: `initial if gamenumber ==
+// lastgamenumber message lastgamenumber` prints it once), or the end of the gamenumber range.
+func TestRunLastGameNumber(t *testing.T) {
+	src := memFiles(map[string]string{"g.pgn": threeGames}, "g.pgn")
+	for _, c := range []struct{ query, want string }{
+		{"initial if gamenumber == lastgamenumber message lastgamenumber", "game 3: 3\n"},
+		{"cql(gamenumber 1 2) initial if gamenumber == lastgamenumber message lastgamenumber", "game 2: 2\n"},
+	} {
+		var msgs bytes.Buffer
+		if _, err := Run(context.Background(), compile(t, c.query), src, io.Discard, Options{Format: "pgn", Threads: 2, Errors: &msgs}); err != nil {
+			t.Fatal(err)
+		}
+		if msgs.String() != c.want {
+			t.Errorf("%s: messages %q, want %q", c.query, msgs.String(), c.want)
+		}
+	}
+}
