@@ -167,6 +167,16 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		return tagStr("EventDate"), nil
 	case "isbound", "unbind":
 		return c.bindings(n)
+	case "max", "min":
+		m := &strMinMax{max: n.Name == "max"}
+		for i := range n.Args {
+			x, err := strArg(i)
+			if err != nil {
+				return nil, err
+			}
+			m.args = append(m.args, x)
+		}
+		return m, nil
 	case "lastgamenumber":
 		c.q.usesLastGame = true
 		return lastGameNode{}, nil

@@ -462,3 +462,25 @@ func (n *sortStr) str(e *Evaluator) (string, bool) {
 	return v, ok
 }
 func (n *sortStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// strMinMax is `max("a" "b")` / `min(...)` of strings: the largest (smallest)
+// bytewise of the arguments that have a value.
+type strMinMax struct {
+	max  bool
+	args []strNode
+}
+
+func (n *strMinMax) str(e *Evaluator) (string, bool) {
+	best, found := "", false
+	for _, a := range n.args {
+		s, ok := a.str(e)
+		if !ok {
+			continue
+		}
+		if !found || n.max && s > best || !n.max && s < best {
+			best, found = s, true
+		}
+	}
+	return best, found
+}
+func (n *strMinMax) match(e *Evaluator) bool { _, ok := n.str(e); return ok }

@@ -117,6 +117,9 @@ func TestStringFiltersFromTheManual(t *testing.T) {
 		`"football"[5:] == "all"`,
 		`str(int "-17") == "-17"`,
 		`tag "White" == "Kasparov, Garry"`,
+		// strings.html: x=max("a" "b"), y=min("a" "b")
+		`x = max("a" "b") y = min("a" "b") x == "b" y == "a"`,
+		`max(3 #P) == 8`,
 	}
 	for _, src := range yes {
 		if strings.Contains(src, `\n "b"`) {

@@ -210,3 +210,18 @@ func (c *checker) builtin(n *Builtin) {
 		c.errorf(n.Pos(), "'%s' is not supported yet", n.Name)
 	}
 }
+
+// stringMinMax checks the arguments of max(...) / min(...); when they are all
+// strings it returns the Builtin "max" / "min" of strings (the largest or
+// smallest, bytewise), else nil and the arguments are checked.
+func (c *checker) stringMinMax(n *MinMax) Node {
+	strs := true
+	for i, a := range n.Args {
+		n.Args[i] = c.check(a)
+		strs = strs && n.Args[i].Type() == TypeString
+	}
+	if !strs {
+		return nil
+	}
+	return &Builtin{At: n.At, Name: n.Op.String(), Args: n.Args, T: TypeString}
+}

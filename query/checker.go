@@ -120,8 +120,11 @@ func (c *checker) check(n Node) Node {
 	case *Compare:
 		c.compare(n)
 	case *MinMax:
+		if s := c.stringMinMax(n); s != nil {
+			return s // max("a" "b"): of strings
+		}
 		for i, a := range n.Args {
-			n.Args[i] = c.number(a, n.Op.String()+" argument")
+			n.Args[i] = c.toNumber(a, n.Op.String()+" argument")
 		}
 	case *If:
 		n.Cond = c.check(n.Cond)
