@@ -31,6 +31,11 @@ func FuzzParse(f *testing.F) {
 		"ancestor(parent child) descendant(initialposition currentposition) [<=] ∙ ≻ position 2 depth virtualmainline",
 		"find quiet all <-- 2 5 check  find <-- mate : ply",
 		"line firstmatch singlecolor 3 10 --> check{1 3} --> (mate | stalemate){+} --> R{*} --> move from R comment(\"x\") --> check",
+		// strings, functions, dictionaries, persistent state (issue 12)
+		`x = "football" ~~ "(o+)tba(l+)" \1 == "oo" \-2 == 6 x[1:3] == "oo" #x > 2 str(x " " K) lowercase x + "a"`,
+		`function f(a b) { a + b } function g(x) { f(x x) } g(2) == 4 f("a" "b") == "ab"`,
+		`dictionary D D["a"] = 1 D["a"] += 1 isbound D["a"] unbind D local dictionary L L[ e4 ] = "x"`,
+		`persistent quiet n += 1 persistent s = "" settag("X" str(n)) assert n > 0 max("a" "b") indexof("a" "ba")`,
 	}
 	files, _ := filepath.Glob("testdata/cql/*.cql")
 	for _, name := range files {
