@@ -201,12 +201,10 @@ func randomQuery(r *rand.Rand, depth int) string {
 // candidate, over the hand-made games and the small edge files (damaged ones included).
 func TestPruneNeverDropsAMatch(t *testing.T) {
 	files := []string{writeHandGames(t)}
-	if dir, err := filepath.Abs(filepath.Join("..", "..", "shared", "data", "edge")); err == nil {
-		more, _ := filepath.Glob(filepath.Join(dir, "*", "*.pgn"))
-		for _, f := range more {
-			if st, err := os.Stat(f); err == nil && st.Size() < 32<<10 {
-				files = append(files, f)
-			}
+	more, _ := filepath.Glob(filepath.Join(testdata.Dir(t), "edge", "*", "*.pgn"))
+	for _, f := range more {
+		if st, err := os.Stat(f); err == nil && st.Size() < 32<<10 {
+			files = append(files, f)
 		}
 	}
 	files = append(files, firstGames(t, testdata.File(t, "masters-10k.pgn"), 600))
