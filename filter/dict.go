@@ -56,6 +56,8 @@ type dictAssign struct {
 	key keyNode
 	val node // strNode, numNode or setNode, by the dictionary's value type
 	t   query.Type
+	op  arithOp // for D[K] += V and the like
+	upd bool
 }
 
 func (n *dictAssign) match(e *Evaluator) bool {
@@ -76,6 +78,29 @@ func (n *dictAssign) match(e *Evaluator) bool {
 		return false
 	}
 	d := &e.vars[n.v]
+	if n.upd {
+		old, ok := d.dict[k]
+		if !ok {
+			return false // like x += 1 on an unbound x
+		}
+		switch n.op {
+		case opAdd:
+			v.n = old.n + v.n
+		case opSub:
+			v.n = old.n - v.n
+		case opMul:
+			v.n = old.n * v.n
+		case opDiv, opMod:
+			if v.n == 0 {
+				return false
+			}
+			if n.op == opDiv {
+				v.n = old.n / v.n
+			} else {
+				v.n = old.n % v.n
+			}
+		}
+	}
 	if d.dict == nil {
 		d.dict = map[dictKey]slot{}
 	}
@@ -146,7 +171,19 @@ func (c *compiler) dictAssign(n *query.DictAssign) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &dictAssign{v: sym.Index, key: k, t: sym.ValueType}
+	a := &dictAssign{v: sym.Index, key: k, t: sym.ValueType, upd: n.Op != query.OpAssign && n.Op != query.OpInvalid}
+	switch n.Op {
+	case query.OpAddAssign:
+		a.op = opAdd
+	case query.OpSubAssign:
+		a.op = opSub
+	case query.OpMulAssign:
+		a.op = opMul
+	case query.OpDivAssign:
+		a.op = opDiv
+	case query.OpModAssign:
+		a.op = opMod
+	}
 	switch sym.ValueType {
 	case query.TypeString:
 		a.val, err = c.str(n.Value)

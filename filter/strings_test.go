@@ -418,6 +418,7 @@ func TestDictionaries(t *testing.T) {
 		`dictionary D D["x"] = 1 unbind D["x"] not isbound D["x"]`,
 		`dictionary D D["x"] = 1 D["z"] = 2 unbind D not D["z"]`,
 		`x = 3 isbound x unbind x not isbound x`,
+		`dictionary C C["a"] = 1 C["a"] += 2 C["a"] *= 5 C["a"] == 15 not (C["b"] += 1)`,
 		`local dictionary L L[ e4 ] = "center" L[ e4 ] == "center"`,
 	}
 	for _, src := range yes {

@@ -83,9 +83,12 @@ type Dictionary struct {
 	Sym   *Symbol
 }
 
-// DictAssign is `D[K] = V`: stores V under K. It matches when K and V have values.
+// DictAssign is `D[K] = V`: stores V under K. It matches when K and V have
+// values. Op may also be += -= *= /= %= on a dictionary of numbers; then the
+// entry must exist (as a variable must be bound for x += 1).
 type DictAssign struct {
 	At
+	Op         Op
 	Name       string
 	Sym        *Symbol
 	Key, Value Node

@@ -111,6 +111,9 @@ func (c *checker) dictAssign(n *DictAssign) {
 	case sym.ValueType != t:
 		c.errorf(n.Value.Pos(), "dictionary '%s' holds %s values; found a %s", sym.Name, sym.ValueType, describe(n.Value))
 	}
+	if n.Op != OpAssign && n.Op != OpInvalid && (sym.ValueType != TypeNumber || t != TypeNumber) {
+		c.errorf(n.Pos(), "%s needs a dictionary of numbers and a number", n.Op)
+	}
 }
 
 func (c *checker) index(n *Index) {
@@ -202,6 +205,7 @@ func (c *checker) builtin(n *Builtin) {
 			break
 		}
 		n.Sym = c.lookup(v.Name)
+		v.Sym = n.Sym
 		if n.Sym == nil {
 			c.errorf(v.Pos(), "%s: '%s' is not a variable assigned earlier", n.Name, v.Name)
 		}

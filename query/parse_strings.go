@@ -175,9 +175,9 @@ func (p *parser) parseDictEntry(name string, pos Pos) Node {
 	p.next()
 	key := p.parseFilter()
 	p.expect(tRBracket, " to close '['")
-	if p.tok.kind == tAssign {
+	if op, ok := assignOps[p.tok.kind]; ok && op != OpCondAssign {
 		p.next()
-		return &DictAssign{At: At{pos}, Name: name, Key: key, Value: p.parseFilter()}
+		return &DictAssign{At: At{pos}, Op: op, Name: name, Key: key, Value: p.parseFilter()}
 	}
 	return &Index{At: At{pos}, X: &Var{At: At{pos}, Name: name}, I: key}
 }
