@@ -184,7 +184,11 @@ func (c *checker) checkGeometry(g *Geo) {
 		g.Args[0] = c.check(g.Args[0])
 		g.T = g.Args[0].Type()
 		if g.Kind == GeoReverseColor {
-			if v, ok := reverseColor.apply(g.Args[0], &c.copied); ok {
+			v, ok, stuck := reverseColor.apply(g.Args[0], &c.copied)
+			switch {
+			case stuck != nil:
+				c.errorf(stuck.Pos(), "%s cannot be used inside reversecolor: this implementation does not know how to transform it", describe(stuck))
+			case ok:
 				g.Args[0] = v
 			}
 		}

@@ -178,7 +178,12 @@ func (c *checker) variants(n *Transform) []Node {
 	seen := map[string]bool{}
 	var out []Node
 	for _, t := range transformsFor(n.Kind) {
-		v, ok := t.apply(n.Body, &c.copied)
+		v, ok, stuck := t.apply(n.Body, &c.copied)
+		if stuck != nil {
+			// Evaluating the body untransformed would silently lose images.
+			c.errorf(stuck.Pos(), "%s cannot be used inside %s: this implementation does not know how to transform it", describe(stuck), n.Kind)
+			return []Node{n.Body}
+		}
 		if c.copied > maxCopies {
 			// Nested transforms multiply: shift shift shift K has 64^3 copies.
 			c.errorf(n.Pos(), "transform filters nested too deeply: more than %d transformed filters", maxCopies)
@@ -222,12 +227,13 @@ const maxCopies = 1 << 17
 
 // apply returns a transformed deep copy of n (n itself for the identity).
 // ok is false if a square designator would leave the board. copied counts
-// the nodes copied.
-func (t xform) apply(n Node, copied *int) (Node, bool) {
+// the nodes copied. stuck is the first node the walker has no rule for: the
+// caller must refuse the query rather than evaluate it untransformed.
+func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 	if t == identity {
-		return n, true
+		return n, true, nil
 	}
-	ok := true
+	ok = true
 	var tr func(Node) Node
 	trAll := func(ns []Node) []Node {
 		out := make([]Node, len(ns))
@@ -450,10 +456,13 @@ func (t xform) apply(n Node, copied *int) (Node, bool) {
 			c.Elems = elems(n.Elems)
 			return &c
 		}
+		if stuck == nil {
+			stuck = n
+		}
 		return n
 	}
-	out := tr(n)
-	return out, ok
+	out = tr(n)
+	return out, ok, stuck
 }
 
 // compass lists the eight directions counterclockwise from up, the order in

@@ -50,3 +50,25 @@ func TestTransformsAreBijections(t *testing.T) {
 		t.Errorf("shift counts %d, %d", len(transformsFor(TransformShift)), len(transformsFor(TransformShiftHorizontal)))
 	}
 }
+
+// unknownNode stands for a filter added to the AST without a rule in the
+// transform walker.
+type unknownNode struct{ At }
+
+func (*unknownNode) Type() Type { return TypeNone }
+func (*unknownNode) node()      {}
+
+// TestTransformRefusesUnknownFilters: a filter the walker cannot transform
+// must stop the query with an error at that filter, never be evaluated
+// untransformed (which would silently lose the other images).
+func TestTransformRefusesUnknownFilters(t *testing.T) {
+	for _, k := range []TransformKind{TransformFlip, TransformFlipColor, TransformShift, TransformRotate90, TransformRotate45} {
+		stuck := &unknownNode{At{P: Pos{Line: 1, Col: 12, Offset: 11}}}
+		body := &Block{Filters: []Node{&PieceDesignator{Pieces: 1 << WhiteKing, Squares: AllSquares, Text: "K"}, stuck}}
+		c := &checker{src: []byte("flipcolor {K ?}")}
+		c.variants(&Transform{Kind: k, Body: body})
+		if len(c.errs) != 1 || c.errs[0].Pos != stuck.P {
+			t.Errorf("%v: errors %v, want one at the unknown filter", k, c.errs)
+		}
+	}
+}
