@@ -219,6 +219,10 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		return c.consecutiveMoves(n)
 	case *query.Dash:
 		return c.dash(n)
+	case *query.CurrentMove:
+		return c.currentMove(n)
+	case *query.Loop:
+		return c.loop(n)
 	}
 	if x, ok, err := c.compileStrings(n); ok {
 		return x, err

@@ -18,47 +18,91 @@ type dashNode struct {
 }
 
 func (n *dashNode) match(e *Evaluator) bool {
-	fromSet, toSet := all, all
+	fromSet, toSet := n.sets(e)
+	for c := e.g.Nodes[e.cur].FirstChild; c >= 0; c = e.g.Nodes[c].NextSibling {
+		if e.visible(c) && n.fits(e, c, fromSet, toSet) {
+			return true
+		}
+	}
+	return false
+}
+
+// sets evaluates the from and to sets in the current position.
+func (n *dashNode) sets(e *Evaluator) (fromSet, toSet chess.Bitboard) {
+	fromSet, toSet = all, all
 	if n.from != nil {
 		fromSet = n.from.set(e)
 	}
 	if n.to != nil {
 		toSet = n.to.set(e)
 	}
-	save := e.cur
-	nodes := e.g.Nodes
-	pos := e.pos
-	for c := nodes[save].FirstChild; c >= 0; c = nodes[c].NextSibling {
-		if !e.visible(c) {
-			continue
-		}
-		m := nodes[c].Move
-		if m == chess.NoMove || m.IsNull() {
-			continue
-		}
-		to := m.To()
-		if m.IsCastle() {
-			to = m.KingTo()
-		}
-		if !fromSet.Has(m.From()) || !toSet.Has(to) {
-			continue
-		}
-		if n.capture && !m.IsEnPassant() && (m.IsCastle() || !pos.Occupied().Has(to)) {
-			continue
-		}
-		if n.promote != 0 && n.promote&(1<<m.Promotion()) == 0 {
-			continue
-		}
-		if n.target != nil {
-			e.at(c)
-			ok := n.target.match(e)
-			e.at(save)
-			if !ok {
-				continue
-			}
-		}
-		return true
+	return fromSet, toSet
+}
+
+// fits reports whether the move to child c of the current position matches.
+func (n *dashNode) fits(e *Evaluator, c int32, fromSet, toSet chess.Bitboard) bool {
+	m := e.g.Nodes[c].Move
+	if m == chess.NoMove || m.IsNull() {
+		return false
 	}
+	to := m.To()
+	if m.IsCastle() {
+		to = m.KingTo()
+	}
+	if !fromSet.Has(m.From()) || !toSet.Has(to) {
+		return false
+	}
+	if n.capture && !m.IsEnPassant() && (m.IsCastle() || !e.pos.Occupied().Has(to)) {
+		return false
+	}
+	if n.promote != 0 && n.promote&(1<<m.Promotion()) == 0 {
+		return false
+	}
+	if n.target != nil {
+		save := e.cur
+		e.at(c)
+		ok := n.target.match(e)
+		e.at(save)
+		return ok
+	}
+	return true
+}
+
+// currentMoveNode is `currentmove D`: D matches the move that led to the
+// current position, its sets evaluated in the position before that move.
+type currentMoveNode struct{ d *dashNode }
+
+func (n *currentMoveNode) match(e *Evaluator) bool {
+	cur := e.cur
+	parent := e.g.Nodes[cur].Parent
+	if parent < 0 {
+		return false
+	}
+	e.at(parent)
+	fromSet, toSet := n.d.sets(e)
+	ok := n.d.fits(e, cur, fromSet, toSet)
+	e.at(cur)
+	return ok
+}
+
+// loopLimit bounds one loop evaluation: a body that never fails (loop true)
+// would otherwise run forever; reaching it stops the run with an error.
+const loopLimit = 1 << 20
+
+// loopNode is `loop body`: body runs until it fails; matches when body
+// matched at least once.
+type loopNode struct {
+	body node
+	at   query.Pos
+}
+
+func (n *loopNode) match(e *Evaluator) bool {
+	for i := 0; i < loopLimit; i++ {
+		if !n.body.match(e) {
+			return i > 0
+		}
+	}
+	e.fail(n.at, "loop: the body still matched after %d evaluations", loopLimit)
 	return false
 }
 
@@ -86,4 +130,20 @@ func (c *compiler) dash(n *query.Dash) (node, error) {
 		}
 	}
 	return d, nil
+}
+
+func (c *compiler) currentMove(n *query.CurrentMove) (node, error) {
+	d, err := c.dash(n.Move)
+	if err != nil {
+		return nil, err
+	}
+	return &currentMoveNode{d: d.(*dashNode)}, nil
+}
+
+func (c *compiler) loop(n *query.Loop) (node, error) {
+	body, err := c.compile(n.Body)
+	if err != nil {
+		return nil, err
+	}
+	return &loopNode{body: body, at: n.Pos()}, nil
 }

@@ -213,6 +213,10 @@ func (c *checker) check(n Node) Node {
 		if n.Target != nil {
 			n.Target = c.check(n.Target)
 		}
+	case *CurrentMove:
+		c.check(n.Move)
+	case *Loop:
+		n.Body = c.check(n.Body)
 	case *ConsecutiveMoves:
 		n.X = c.position(n.X, "the first argument of consecutivemoves")
 		n.Y = c.position(n.Y, "the second argument of consecutivemoves")

@@ -656,6 +656,9 @@ func (p *parser) parseWord() Node {
 	if n := p.parseTreeWord(w); n != nil {
 		return n
 	}
+	if n := p.parseCurrentMoveWord(w); n != nil {
+		return n
+	}
 	if d, ok := directions[w]; ok {
 		p.next()
 		r := Range{Min: 1, Max: 7}
@@ -1051,7 +1054,7 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
 	"atomic", "backwardpawns", "currenttransform", "hhdb",
-	"idealmate", "idealstalemate", "loop", "maindiagonal", "modelmate",
+	"idealmate", "idealstalemate", "maindiagonal", "modelmate",
 	"offdiagonal", "pieceid", "puremate", "zobristkey",
 )
 

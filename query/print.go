@@ -307,6 +307,10 @@ func sprint(b *strings.Builder, n Node) {
 			}
 		}
 		b.WriteByte(')')
+	case *CurrentMove:
+		list("currentmove", n.Move)
+	case *Loop:
+		list("loop", n.Body)
 	case *ConsecutiveMoves:
 		head := "consecutivemoves"
 		if n.Range != nil {

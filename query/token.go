@@ -134,6 +134,8 @@ var keywords = wordSet(
 	"between", "colortype", "connectedpawns", "dark", "doubledpawns", "file", "isolatedpawns",
 	"light", "makesquare", "notransform", "passedpawns", "pin", "rank", "ray", "reversecolor",
 	"sqrt", "through", "type", "xray", "purestalemate", "modelstalemate",
+	// current-move filters and loop (parse_current.go)
+	"currentmove", "nullmove", "loop",
 )
 
 func wordSet(words ...string) map[string]bool {

@@ -435,6 +435,14 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 			c := *n
 			c.X, c.Y = tr(n.X), tr(n.Y)
 			return &c
+		case *CurrentMove:
+			c := *n
+			c.Move = tr(n.Move).(*Dash)
+			return &c
+		case *Loop:
+			c := *n
+			c.Body = tr(n.Body)
+			return &c
 		case *Dash:
 			c := *n
 			c.From, c.To, c.Target = tr(n.From), tr(n.To), tr(n.Target)

@@ -75,6 +75,10 @@ func children(n Node) []Node {
 		add(n.X, n.Y)
 	case *Dash:
 		add(n.From, n.To, n.Target)
+	case *CurrentMove:
+		add(n.Move)
+	case *Loop:
+		add(n.Body)
 	case *Line:
 		var elems func([]LineElem)
 		elems = func(es []LineElem) {
