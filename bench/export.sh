@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Cost of the export features as ratios of times measured in the same run, interleaved
-# (the machine is shared: absolute times drift, ratios much less).
+# Cost of the export features as ratios of CPU times (user + system) measured in the same
+# run, interleaved (the machine is shared: wall-clock times drift with the other load, CPU
+# time much less).
 # Usage: bench/export.sh [ROUNDS] [OLD_BINARY]
 #   OLD_BINARY: a cql built before the richer jsonl records, to compare jsonl output with.
 set -euo pipefail
@@ -15,11 +16,8 @@ declare -A t
 run() { # name command...
 	local name=$1
 	shift
-	local s e
-	s=$(date +%s.%N)
-	"$@" >/dev/null 2>&1 || true
-	e=$(date +%s.%N)
-	t[$name]+="$(awk -v s="$s" -v e="$e" 'BEGIN{printf "%.3f ", e-s}')"
+	/usr/bin/time -f '%U %S' -o /tmp/cql-export.time "$@" >/dev/null 2>&1 || true
+	t[$name]+="$(awk '{printf "%.3f ", $1 + $2}' /tmp/cql-export.time)"
 }
 median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
 for ((i = 0; i < rounds; i++)); do
@@ -33,7 +31,7 @@ for ((i = 0; i < rounds; i++)); do
 	run jsonl-check $c --format jsonl check "$small"
 	if [ -n "$old" ]; then run jsonl-old "$old" --format jsonl check "$small"; fi
 done
-printf '%-12s %8s\n' what median-s
+printf '%-12s %8s\n' what median-cpu-s
 for k in "${!t[@]}"; do printf '%-12s %8s\n' "$k" "$(echo "${t[$k]}" | median)"; done | sort
 m() { echo "${t[$1]}" | median; }
 ratio() { awk -v a="$(m "$1")" -v b="$(m "$2")" -v l="$3" 'BEGIN{printf "%-40s %.2f\n", l, a/b}'; }

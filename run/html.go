@@ -93,8 +93,9 @@ type htmlPager struct {
 	cards, pages int
 }
 
-// write appends the cards of one game, opening a new page when the current one is full.
-func (p *htmlPager) write(dst []byte, cards []byte, n int) []byte {
+// start appends what goes before the next game's n cards: a new page when the current one
+// is full.
+func (p *htmlPager) start(dst []byte, n int) []byte {
 	if p.pages == 0 || p.cards >= HTMLPageSize {
 		if p.pages > 0 {
 			dst = append(dst, "</section>\n"...)
@@ -106,7 +107,7 @@ func (p *htmlPager) write(dst []byte, cards []byte, n int) []byte {
 		dst = append(dst, "\">\n"...)
 	}
 	p.cards += n
-	return append(dst, cards...)
+	return dst
 }
 
 // end closes the last page and writes the page links and the end of the document.
@@ -259,7 +260,13 @@ func appendMovesAround(dst []byte, g *pgn.Game, i int32) []byte {
 	return dst
 }
 
-// appendHTMLText appends s escaped, as UTF-8 (Latin-1 bytes decoded).
+// appendHTMLText appends s escaped as html.EscapeString does, as UTF-8 (Latin-1 decoded).
 func appendHTMLText(dst []byte, s string) []byte {
-	return append(dst, html.EscapeString(string(appendUTF8(nil, s)))...)
+	start := len(dst)
+	dst = appendUTF8(dst, s)
+	if !strings.ContainsAny(string(dst[start:]), `<>&'"`) {
+		return dst
+	}
+	esc := html.EscapeString(string(dst[start:]))
+	return append(dst[:start], esc...)
 }

@@ -191,6 +191,7 @@ type runner struct {
 	stats          Stats
 	seen           map[uint64]gameRef // Options.Dedupe: the first game of each key
 	pager          *htmlPager         // html output: the page sections
+	pagerBuf       []byte
 	// serial: the query keeps state from game to game, so workers only read games and
 	// emit evaluates them in game order with evals[0] (output identical for any Threads).
 	serial bool
@@ -377,6 +378,9 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 				res.out = AppendEPD(res.out, &g.Nodes[i].Pos)
 				res.out = append(res.out, '\n')
 			case "html":
+				if res.out == nil {
+					res.out = make([]byte, 0, 1600*len(matches))
+				}
 				res.out = AppendHTMLCard(res.out, g, i)
 			case "jsonl", "csv":
 				rec.Comments = rec.Comments[:0]
@@ -448,7 +452,8 @@ func joinComment(a, b string) string {
 // write writes one matching game's output (inside the html pages when there are some).
 func (r *runner) write(w *bufio.Writer, res *Result) (int, error) {
 	if r.pager != nil {
-		return w.Write(r.pager.write(nil, res.out, res.positions))
+		r.pagerBuf = r.pager.start(r.pagerBuf[:0], res.positions)
+		w.Write(r.pagerBuf)
 	}
 	return w.Write(res.out)
 }
