@@ -223,6 +223,8 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		return c.currentMove(n)
 	case *query.Loop:
 		return c.loop(n)
+	case *query.Path:
+		return c.path(n)
 	}
 	if x, ok, err := c.compileStrings(n); ok {
 		return x, err

@@ -217,6 +217,10 @@ func (c *checker) check(n Node) Node {
 		c.check(n.Move)
 	case *Loop:
 		n.Body = c.check(n.Body)
+	case *Path:
+		for i, x := range n.Steps {
+			n.Steps[i] = c.check(x)
+		}
 	case *ConsecutiveMoves:
 		n.X = c.position(n.X, "the first argument of consecutivemoves")
 		n.Y = c.position(n.Y, "the second argument of consecutivemoves")

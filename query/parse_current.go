@@ -68,6 +68,8 @@ func (p *parser) parseCurrentMoveWord(w string) Node {
 			return &BoolLit{At: At{pos}}
 		}
 		return &CurrentMove{At: At{pos}, Move: d}
+	case "path":
+		return p.parsePath()
 	case "loop":
 		p.next()
 		return &Loop{At: At{pos}, Body: p.parseArg()}

@@ -311,6 +311,8 @@ func sprint(b *strings.Builder, n Node) {
 		list("currentmove", n.Move)
 	case *Loop:
 		list("loop", n.Body)
+	case *Path:
+		list("path", n.Steps...)
 	case *ConsecutiveMoves:
 		head := "consecutivemoves"
 		if n.Range != nil {

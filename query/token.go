@@ -135,7 +135,7 @@ var keywords = wordSet(
 	"light", "makesquare", "notransform", "passedpawns", "pin", "rank", "ray", "reversecolor",
 	"sqrt", "through", "type", "xray", "purestalemate", "modelstalemate",
 	// current-move filters and loop (parse_current.go)
-	"currentmove", "nullmove", "loop",
+	"currentmove", "nullmove", "loop", "path",
 )
 
 func wordSet(words ...string) map[string]bool {
@@ -159,6 +159,7 @@ var unicodeAliases = map[rune]string{
 	'⬓': "flipcolor",
 	'✵': "flip",
 	'∙': "currentposition",
+	'⊢': "path",
 	'≺': "[<]",
 	'≼': "[<=]",
 	'≻': "[>]",

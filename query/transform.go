@@ -443,6 +443,13 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 			c := *n
 			c.Body = tr(n.Body)
 			return &c
+		case *Path:
+			c := *n
+			c.Steps = make([]Node, len(n.Steps))
+			for i, x := range n.Steps {
+				c.Steps[i] = tr(x)
+			}
+			return &c
 		case *Dash:
 			c := *n
 			c.From, c.To, c.Target = tr(n.From), tr(n.To), tr(n.Target)

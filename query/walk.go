@@ -79,6 +79,8 @@ func children(n Node) []Node {
 		add(n.Move)
 	case *Loop:
 		add(n.Body)
+	case *Path:
+		add(n.Steps...)
 	case *Line:
 		var elems func([]LineElem)
 		elems = func(es []LineElem) {
