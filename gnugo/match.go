@@ -46,6 +46,7 @@ type candidate struct {
 	t       Transform
 	anchor  uint8 // allowed states of the anchor itself
 	elems   []boardElem
+	rest    []boardElem // the elements outside the filter points: the filter has checked the others
 	minF    int8 // bounding box of the elements that must be on the board, relative to the anchor
 	maxF    int8
 	minR    int8
@@ -61,7 +62,15 @@ type Matcher struct {
 	cands []candidate
 	words int
 	filt  [len(filterSteps)][4][]uint64
+	// group[g] holds, for every combination of the states of the points of filterGroups[g], the
+	// intersection of their filt rows (combination index: sum of state * 4^position), so a point's
+	// candidates are three table lookups and two intersections.
+	group [len(filterGroups)][]uint64
 }
+
+// filterGroups partition filterSteps: the anchor and its orthogonal neighbours, the diagonal
+// neighbours, the points two steps away.
+var filterGroups = [3][]int{{0, 1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}}
 
 // filterSteps are the points whose states select the candidates.
 var filterSteps = [13][2]int{{0, 0}, {0, 1}, {1, 0}, {0, -1}, {-1, 0}, {1, 1}, {1, -1}, {-1, -1}, {-1, 1}, {0, 2}, {2, 0}, {0, -2}, {-2, 0}}
@@ -101,7 +110,42 @@ func NewMatcher(dbs ...*PatternDB) *Matcher {
 			}
 		}
 	}
+	for g, steps := range filterGroups {
+		combos := 1 << (2 * len(steps))
+		tab := make([]uint64, combos*m.words)
+		for code := 0; code < combos; code++ {
+			row := tab[code*m.words : (code+1)*m.words]
+			for i := range row {
+				row[i] = ^uint64(0)
+			}
+			for j, k := range steps {
+				st := (code >> (2 * j)) & 3
+				for i, w := range m.filt[k][st] {
+					row[i] &= w
+				}
+			}
+		}
+		m.group[g] = tab
+	}
+	for ci := range m.cands {
+		c := &m.cands[ci]
+		c.rest = nil
+		for _, e := range c.elems {
+			if !isFilterStep(e.df, e.dr) {
+				c.rest = append(c.rest, e)
+			}
+		}
+	}
 	return m
+}
+
+func isFilterStep(df, dr int8) bool {
+	for _, step := range filterSteps {
+		if int(df) == step[0] && int(dr) == step[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // Candidates is the number of (pattern, orientation) pairs.
@@ -198,34 +242,29 @@ func (m *Matcher) At(s *Scan, sq int, dst []Match) []Match {
 	}
 	cand := s.cand[:m.words]
 	live := s.live[:0]
-	for k, step := range filterSteps {
-		tf, tr := f0+step[0], r0+step[1]
-		st := 3 // off the board
-		if tf >= 0 && tf < int(size) && tr >= 0 && tr < int(size) {
-			st = stateIndex(s.state[tr*int(size)+tf])
-		}
-		row := m.filt[k][st]
-		if k == 0 {
-			// the anchor's state first: it leaves only the words worth intersecting further
-			for i, w := range row {
-				if w != 0 {
-					cand[i] = w
-					live = append(live, int32(i))
-				}
+	var codes [len(filterGroups)]int
+	for g, steps := range filterGroups {
+		code := 0
+		for j, k := range steps {
+			step := filterSteps[k]
+			tf, tr := f0+step[0], r0+step[1]
+			st := 3 // off the board
+			if tf >= 0 && tf < int(size) && tr >= 0 && tr < int(size) {
+				st = stateIndex(s.state[tr*int(size)+tf])
 			}
-			continue
+			code |= st << (2 * j)
 		}
-		n := 0
-		for _, i := range live {
-			if w := cand[i] & row[i]; w != 0 {
+		codes[g] = code * m.words
+	}
+	row0 := m.group[0][codes[0] : codes[0]+m.words]
+	row1 := m.group[1][codes[1] : codes[1]+m.words]
+	row2 := m.group[2][codes[2] : codes[2]+m.words]
+	for i, w := range row0 {
+		if w != 0 {
+			if w &= row1[i] & row2[i]; w != 0 {
 				cand[i] = w
-				live[n] = i
-				n++
+				live = append(live, int32(i))
 			}
-		}
-		live = live[:n]
-		if n == 0 {
-			break
 		}
 	}
 	s.live = live
@@ -239,7 +278,7 @@ func (m *Matcher) At(s *Scan, sq int, dst []Match) []Match {
 				continue
 			}
 			ok := true
-			for _, e := range c.elems {
+			for _, e := range c.rest {
 				tf, tr := f+e.df, r+e.dr
 				v := uint8(stOff)
 				if tf >= 0 && tf < size && tr >= 0 && tr < size {
