@@ -47,7 +47,7 @@ type candidate struct {
 	anchor  uint8 // allowed states of the anchor itself
 	elems   []boardElem
 	rest    []boardElem // the elements outside the filter points: the filter has checked the others
-	minF    int8 // bounding box of the elements that must be on the board, relative to the anchor
+	minF    int8        // bounding box of the elements that must be on the board, relative to the anchor
 	maxF    int8
 	minR    int8
 	maxR    int8
