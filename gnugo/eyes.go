@@ -302,7 +302,15 @@ func (db *EyeDB) Match(b *weiqi.Board, es *weiqi.EyeSpace) (*EyeGraph, [MaxEyeVe
 
 // Evaluate values an eye space with the database.
 func (db *EyeDB) Evaluate(b *weiqi.Board, es *weiqi.EyeSpace) EyeResult {
-	r := EyeResult{Space: *es, Value: EyeValue{2, 2, 2, 2}}
+	var r EyeResult
+	db.evaluateInto(b, es, &r)
+	return r
+}
+
+// evaluateInto is Evaluate writing into r (which must be zero), so that All fills its results in
+// place instead of copying them.
+func (db *EyeDB) evaluateInto(b *weiqi.Board, es *weiqi.EyeSpace, r *EyeResult) {
+	r.Space, r.Value = *es, EyeValue{2, 2, 2, 2}
 	for i := 0; i < es.NumKeys; i++ {
 		if k := es.Keys[i].Key; !es.Points.Has(k) {
 			r.Extra.Add(k)
@@ -310,7 +318,7 @@ func (db *EyeDB) Evaluate(b *weiqi.Board, es *weiqi.EyeSpace) EyeResult {
 	}
 	g, where := db.Match(b, es)
 	if g == nil {
-		return r
+		return
 	}
 	r.Graph, r.Value = g, g.Value
 	for i, v := range g.Vertices {
@@ -321,7 +329,6 @@ func (db *EyeDB) Evaluate(b *weiqi.Board, es *weiqi.EyeSpace) EyeResult {
 			r.Defense.Add(where[i])
 		}
 	}
-	return r
 }
 
 // EyeEvaluator finds and values the eye spaces of positions, reusing its scratch space: no
@@ -349,7 +356,8 @@ func (e *EyeEvaluator) All(b *weiqi.Board, dead pattern.Set, simpleDead bool, ds
 	}
 	e.spaces = e.an.EyeSpaces(dead, e.spaces[:0])
 	for i := range e.spaces {
-		dst = append(dst, e.db.Evaluate(b, &e.spaces[i]))
+		dst = append(dst, EyeResult{})
+		e.db.evaluateInto(b, &e.spaces[i], &dst[len(dst)-1])
 	}
 	return dst
 }

@@ -70,39 +70,51 @@ func (a *Analysis) Analyze(b *Board) {
 	}
 	a.nstr = 0
 	empty := b.Empty()
-	for sq := 0; sq < n; sq++ {
-		c := b.At(sq)
-		if c == Empty || a.strOf[sq] >= 0 {
-			continue
-		}
-		id := int16(a.nstr)
-		a.nstr++
-		var str, libs pattern.Set
-		top := 0
-		a.stack[top] = int16(sq)
-		top++
-		a.strOf[sq] = id
-		str.Add(sq)
-		for top > 0 {
-			top--
-			p := int(a.stack[top])
-			for _, q := range g.nbr[p] {
-				if q < 0 {
+	for _, c := range [2]Color{Black, White} {
+		own := b.stones[c]
+		for wi, word := range own {
+			for word != 0 {
+				sq := wi*64 + bits.TrailingZeros64(word)
+				word &= word - 1
+				if a.strOf[sq] >= 0 {
 					continue
 				}
-				switch {
-				case empty.Has(int(q)):
-					libs.Add(int(q))
-				case a.strOf[q] < 0 && b.stones[c].Has(int(q)):
-					a.strOf[q] = id
-					str.Add(int(q))
-					a.stack[top] = q
-					top++
-				}
+				a.flood(sq, c, own, empty)
 			}
 		}
-		a.strs[id], a.libs[id] = str, libs
 	}
+}
+
+// flood records the string of colour c holding the stone on sq and its liberties.
+func (a *Analysis) flood(sq int, c Color, own, empty pattern.Set) {
+	g := a.b.grid
+	id := int16(a.nstr)
+	a.nstr++
+	var str, libs pattern.Set
+	top := 0
+	a.stack[top] = int16(sq)
+	top++
+	a.strOf[sq] = id
+	str.Add(sq)
+	for top > 0 {
+		top--
+		p := int(a.stack[top])
+		for _, q := range g.nbr[p] {
+			if q < 0 {
+				continue
+			}
+			switch {
+			case empty.Has(int(q)):
+				libs.Add(int(q))
+			case a.strOf[q] < 0 && own.Has(int(q)):
+				a.strOf[q] = id
+				str.Add(int(q))
+				a.stack[top] = q
+				top++
+			}
+		}
+	}
+	a.strs[id], a.libs[id] = str, libs
 }
 
 // StringOf is the string holding the stone on sq and its liberties.
