@@ -60,6 +60,7 @@ type EyeGraph struct {
 	Value    EyeValue
 	Marginal int // number of marginal vertices
 	key      uint32
+	sig      []uint8 // per vertex: vertexSig of its degree and mark, and the stone states it allows
 }
 
 // Diagram draws the graph as in eyes.db (without the edge lines).
@@ -177,7 +178,33 @@ func ParseEyeDiagram(rows []string, file string, line int) (*EyeGraph, error) {
 		}
 	}
 	g.key = graphKey(len(g.Vertices), g.Marginal, g.degrees())
+	g.sig = make([]uint8, len(g.Vertices))
+	for i, v := range g.Vertices {
+		g.sig[i] = vertexSig(v.Degree, v.Marginal)
+		if v.Flags&CanBeEmpty != 0 {
+			g.sig[i] |= sigEmpty
+		}
+		if v.Flags&CanHoldStone != 0 {
+			g.sig[i] |= sigStone
+		}
+	}
 	return g, nil
+}
+
+// A vertex signature packs what must be equal between a board vertex and a pattern vertex (the
+// degree and the marginal mark) in its low 4 bits, so the matcher compares them in one step; the
+// pattern's sigEmpty and sigStone say which contents it allows.
+const (
+	sigMask  = 0x0f
+	sigEmpty = 0x10
+	sigStone = 0x20
+)
+
+func vertexSig(degree uint8, marginal bool) uint8 {
+	if marginal {
+		return degree | 8
+	}
+	return degree
 }
 
 func (g *EyeGraph) degrees() (d [5]int) {

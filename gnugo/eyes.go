@@ -87,8 +87,10 @@ type boardGraph struct {
 	edge   [MaxEyeVertices]uint8
 	deg    [MaxEyeVertices]uint8
 	nb     [MaxEyeVertices][4]int8
-	order  [MaxEyeVertices]int8 // matching order: each vertex after the first has an earlier neighbour
-	parent [MaxEyeVertices]int8 // that earlier neighbour (-1 for the first)
+	order  [MaxEyeVertices]int8  // matching order: each vertex after the first has an earlier neighbour
+	parent [MaxEyeVertices]int8  // that earlier neighbour (-1 for the first)
+	sig    [MaxEyeVertices]uint8 // vertexSig of each vertex
+	need   [MaxEyeVertices]uint8 // sigEmpty or sigStone: what the pattern vertex must allow
 	key    uint32
 }
 
@@ -164,6 +166,11 @@ func (bg *boardGraph) finish() bool {
 	var deg [5]int
 	marg := 0
 	for i := 0; i < bg.n; i++ {
+		bg.sig[i] = vertexSig(bg.deg[i], bg.marg[i])
+		bg.need[i] = sigEmpty
+		if bg.stone[i] {
+			bg.need[i] = sigStone
+		}
 		deg[bg.deg[i]]++
 		if bg.marg[i] {
 			marg++
@@ -205,16 +212,13 @@ type matcher struct {
 }
 
 func (m *matcher) fits(v, p int) bool {
-	pv := &m.pg.Vertices[p]
 	bg := &m.bg
-	if m.used[p] || pv.Marginal != bg.marg[v] || pv.Degree != bg.deg[v] || pv.Edge > bg.edge[v] {
+	ps := m.pg.sig[p]
+	if ps&sigMask != bg.sig[v] || ps&bg.need[v] == 0 || m.used[p] {
 		return false
 	}
-	if bg.stone[v] {
-		if pv.Flags&CanHoldStone == 0 {
-			return false
-		}
-	} else if pv.Flags&CanBeEmpty == 0 {
+	pv := &m.pg.Vertices[p]
+	if pv.Edge > bg.edge[v] {
 		return false
 	}
 	// every already mapped neighbour must map to a pattern neighbour
