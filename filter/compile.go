@@ -405,9 +405,9 @@ func (c *compiler) unary(n *query.Unary) (node, error) {
 			return nil, err
 		}
 		if n.Op == query.OpNeg {
-			return negNode{x}, nil
+			return &negNode{a: x, at: n.Pos()}, nil
 		}
-		return absNode{x}, nil
+		return &absNode{a: x, at: n.Pos()}, nil
 	}
 	return nil, errorf(n, "unary operator %v is not supported", n.Op)
 }
@@ -482,12 +482,9 @@ func (c *compiler) binary(n *query.Binary) (node, error) {
 		}
 		ops := map[query.Op]arithOp{query.OpAdd: opAdd, query.OpSub: opSub, query.OpMul: opMul, query.OpDiv: opDiv, query.OpMod: opMod}
 		if k, ok := y.(constNum); ok && (n.Op == query.OpAdd || n.Op == query.OpSub) {
-			if n.Op == query.OpSub {
-				k = -k
-			}
-			return &addConst{a: x, k: int(k)}, nil // x + 5: one call less per position
+			return &addConst{a: x, op: ops[n.Op], k: int(k), at: n.Pos()}, nil // x + 5: one call less per position
 		}
-		return &arithNode{op: ops[n.Op], a: x, b: y}, nil
+		return &arithNode{op: ops[n.Op], a: x, b: y, at: n.Pos()}, nil
 	}
 	return nil, errorf(n, "binary operator %v is not supported", n.Op)
 }
@@ -769,7 +766,7 @@ func (c *compiler) assign(n *query.Assign) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		a := &assignNum{v: i, a: x, upd: n.Op != query.OpAssign}
+		a := &assignNum{v: i, a: x, upd: n.Op != query.OpAssign, at: n.Pos()}
 		switch n.Op {
 		case query.OpAssign, query.OpAddAssign:
 			a.op = opAdd

@@ -58,6 +58,7 @@ type dictAssign struct {
 	t   query.Type
 	op  arithOp // for D[K] += V and the like
 	upd bool
+	at  query.Pos
 }
 
 func (n *dictAssign) match(e *Evaluator) bool {
@@ -83,23 +84,11 @@ func (n *dictAssign) match(e *Evaluator) bool {
 		if !ok {
 			return false // like x += 1 on an unbound x
 		}
-		switch n.op {
-		case opAdd:
-			v.n = old.n + v.n
-		case opSub:
-			v.n = old.n - v.n
-		case opMul:
-			v.n = old.n * v.n
-		case opDiv, opMod:
-			if v.n == 0 {
-				return false
-			}
-			if n.op == opDiv {
-				v.n = old.n / v.n
-			} else {
-				v.n = old.n % v.n
-			}
+		r, ok := arith(e, n.op, old.n, v.n, n.at)
+		if !ok {
+			return false
 		}
+		v.n = r
 	}
 	if d.dict == nil {
 		d.dict = map[dictKey]slot{}
@@ -171,7 +160,7 @@ func (c *compiler) dictAssign(n *query.DictAssign) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &dictAssign{v: sym.Index, key: k, t: sym.ValueType, upd: n.Op != query.OpAssign && n.Op != query.OpInvalid}
+	a := &dictAssign{v: sym.Index, key: k, t: sym.ValueType, upd: n.Op != query.OpAssign && n.Op != query.OpInvalid, at: n.Pos()}
 	switch n.Op {
 	case query.OpAddAssign:
 		a.op = opAdd

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/query"
 )
 
 // all is the set of all 64 squares.
@@ -319,12 +320,20 @@ func (powerOfColor) match(*Evaluator) bool { return true }
 
 // addConst is `X + k` or `X - k` for a constant k.
 type addConst struct {
-	a numNode
-	k int
+	a  numNode
+	op arithOp // opAdd or opSub
+	k  int
+	at query.Pos
 }
 
-func (n *addConst) num(e *Evaluator) (int, bool) { v, ok := n.a.num(e); return v + n.k, ok }
-func (n *addConst) match(e *Evaluator) bool      { _, ok := n.num(e); return ok }
+func (n *addConst) num(e *Evaluator) (int, bool) {
+	v, ok := n.a.num(e)
+	if !ok {
+		return 0, false
+	}
+	return arith(e, n.op, v, n.k, n.at)
+}
+func (n *addConst) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
 type arithOp uint8
 
@@ -336,10 +345,12 @@ const (
 	opMod
 )
 
-// arithNode is `a op b`; division or remainder by zero does not match.
+// arithNode is `a op b`; division or remainder by zero does not match, and
+// an overflow stops the run (see arith).
 type arithNode struct {
 	op   arithOp
 	a, b numNode
+	at   query.Pos
 }
 
 func (n *arithNode) num(e *Evaluator) (int, bool) {
@@ -351,42 +362,37 @@ func (n *arithNode) num(e *Evaluator) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	switch n.op {
-	case opAdd:
-		return x + y, true
-	case opSub:
-		return x - y, true
-	case opMul:
-		return x * y, true
-	case opDiv:
-		if y == 0 {
-			return 0, false
-		}
-		return x / y, true
-	default:
-		if y == 0 {
-			return 0, false
-		}
-		return x % y, true
-	}
+	return arith(e, n.op, x, y, n.at)
 }
 func (n *arithNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
-type negNode struct{ a numNode }
-
-func (n negNode) num(e *Evaluator) (int, bool) { v, ok := n.a.num(e); return -v, ok }
-func (n negNode) match(e *Evaluator) bool      { return n.a.match(e) }
-
-type absNode struct{ a numNode }
-
-func (n absNode) num(e *Evaluator) (int, bool) {
-	v, ok := n.a.num(e)
-	if v < 0 {
-		v = -v
-	}
-	return v, ok
+type negNode struct {
+	a  numNode
+	at query.Pos
 }
-func (n absNode) match(e *Evaluator) bool { return n.a.match(e) }
+
+func (n *negNode) num(e *Evaluator) (int, bool) {
+	v, ok := n.a.num(e)
+	if !ok {
+		return 0, false
+	}
+	return negate(e, v, n.at)
+}
+func (n *negNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+type absNode struct {
+	a  numNode
+	at query.Pos
+}
+
+func (n *absNode) num(e *Evaluator) (int, bool) {
+	v, ok := n.a.num(e)
+	if !ok || v >= 0 {
+		return v, ok
+	}
+	return negate(e, v, n.at)
+}
+func (n *absNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
 // minMaxNode is `max(a b ...)` or `min(a b ...)`; arguments without a value
 // are skipped, and it matches when at least one has a value.

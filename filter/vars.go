@@ -1,6 +1,9 @@
 package filter
 
-import "github.com/cqlgo/cql/chess"
+import (
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/query"
+)
 
 // ---- reading variables ----
 
@@ -69,12 +72,13 @@ func (n *assignPiece) match(e *Evaluator) bool {
 
 // assignNum is `x = n` and the updates `+= -= *= /= %=`; it matches when the
 // right side has a value (and, for updates, x is bound and no division by
-// zero happens).
+// zero happens; an overflow stops the run).
 type assignNum struct {
 	v   int
 	op  arithOp
 	upd bool // an update (x op= n) rather than a plain assignment
 	a   numNode
+	at  query.Pos
 }
 
 func (n *assignNum) match(e *Evaluator) bool {
@@ -90,24 +94,11 @@ func (n *assignNum) match(e *Evaluator) bool {
 	if !s.bound {
 		return false
 	}
-	switch n.op {
-	case opAdd:
-		s.n += y
-	case opSub:
-		s.n -= y
-	case opMul:
-		s.n *= y
-	case opDiv:
-		if y == 0 {
-			return false
-		}
-		s.n /= y
-	case opMod:
-		if y == 0 {
-			return false
-		}
-		s.n %= y
+	r, ok := arith(e, n.op, s.n, y, n.at)
+	if !ok {
+		return false
 	}
+	s.n = r
 	return true
 }
 

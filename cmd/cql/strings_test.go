@@ -52,3 +52,26 @@ func TestPersistentPrinted(t *testing.T) {
 		}
 	}
 }
+
+// An integer overflow is a runtime failure like a failed assert: exit 2, the
+// game and ply named, the -o file untouched and no temporary file left.
+func TestOverflowLeavesNoOutput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.pgn")
+	if err := os.WriteFile(out, []byte("earlier result\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, _, stderr := runIn(t, "-o", out, `gamenumber == 3 ply == 11 X = 9223372036854775807 X + ply > 0`, "../../testdata/query/games.pgn")
+	if st != 2 {
+		t.Errorf("exit status %d, want 2; stderr %s", st, stderr)
+	}
+	if !strings.Contains(stderr, "game 3, ply 11") || !strings.Contains(stderr, "integer overflow in 9223372036854775807 + 11") {
+		t.Errorf("stderr %q does not name the game, position and overflow", stderr)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "earlier result\n" {
+		t.Errorf("output file changed: %q", b)
+	}
+	if names := dirNames(t, dir); len(names) != 1 {
+		t.Errorf("left behind: %v", names)
+	}
+}
