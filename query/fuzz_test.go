@@ -31,6 +31,9 @@ func FuzzParse(f *testing.F) {
 		"ancestor(parent child) descendant(initialposition currentposition) [<=] ∙ ≻ position 2 depth virtualmainline",
 		"find quiet all <-- 2 5 check  find <-- mate : ply",
 		"line firstmatch singlecolor 3 10 --> check{1 3} --> (mate | stalemate){+} --> R{*} --> move from R comment(\"x\") --> check",
+		// current-move filters, loop, path (issue 10)
+		"enpassant castle o-o o-o-o nullmove currentmove R×q currentmove ――e4(check) loop {x < 3 x += 1}",
+		"⊢ ♗×♟h7 check ♚×h7 ♘――g5 check {path -- -- ply == 3} path focus -- path (--)* path --{2}",
 		// strings, functions, dictionaries, persistent state (issue 12)
 		`x = "football" ~~ "(o+)tba(l+)" \1 == "oo" \-2 == 6 x[1:3] == "oo" #x > 2 str(x " " K) lowercase x + "a"`,
 		`function f(a b) { a + b } function g(x) { f(x x) } g(2) == 4 f("a" "b") == "ab"`,
