@@ -56,6 +56,10 @@ type Options struct {
 	// Dedupe "report" names each game whose players, date and main-line moves repeat an
 	// earlier game's (on Errors); "skip" also leaves it out of the run.
 	Dedupe string
+	// Matches, if set, receives each matching game's output and sort values in game order,
+	// and nothing is written (sorted or not): for a runner that merges the results of
+	// several runs and sorts them with SortMatches.
+	Matches func(Match)
 }
 
 // Stats counts what a run saw.
@@ -277,7 +281,9 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 	if r.opt.Limit > 0 && r.stats.GamesMatched >= r.opt.Limit {
 		r.stats.LimitReached = true
 	}
-	if r.sorted {
+	if r.opt.Matches != nil {
+		r.opt.Matches(Match{Out: res.out, Keys: res.keys, SKeys: res.skeys, HasKeys: res.hasKeys})
+	} else if r.sorted {
 		res.order = len(r.held)
 		r.held = append(r.held, res)
 	} else if !r.opt.Count {
@@ -465,26 +471,8 @@ func (r *runner) writeSorted(w *bufio.Writer) {
 	sorts := r.q.Sorts()
 	sort.SliceStable(r.held, func(a, b int) bool {
 		x, y := &r.held[a], &r.held[b]
-		for k := range x.keys {
-			if x.hasKeys[k] != y.hasKeys[k] {
-				return x.hasKeys[k] // games with a value first
-			}
-			if k < len(sorts) && sorts[k].String {
-				if x.skeys[k] == y.skeys[k] {
-					continue
-				}
-				if sorts[k].Min {
-					return x.skeys[k] < y.skeys[k]
-				}
-				return x.skeys[k] > y.skeys[k]
-			}
-			if x.keys[k] == y.keys[k] {
-				continue
-			}
-			if k < len(sorts) && sorts[k].Min {
-				return x.keys[k] < y.keys[k]
-			}
-			return x.keys[k] > y.keys[k]
+		if c := compareKeys(sorts, x.sortValues(), y.sortValues()); c != 0 {
+			return c < 0
 		}
 		return x.order < y.order
 	})

@@ -1,0 +1,346 @@
+// Command cql-beam runs a CQL query over PGN files as an Apache Beam job: in-process with
+// the prism runner by default, or on Flink, Spark or Google Dataflow through their job
+// servers. Its output is byte for byte what cql writes for the same query and inputs.
+//
+//	cql-beam [--runner prism|universal|flink|spark|dataflow] [--endpoint HOST:PORT]
+//	         [cql flags] QUERY INPUT_GLOB... [-o OUTPUT]
+//
+// See README.md (section "Beyond one machine") for the design and how to run it on a
+// cluster.
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/flink"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/spark"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
+
+	"github.com/cqlgo/cql/run"
+	"github.com/cqlgo/cql/shard"
+)
+
+// Exit statuses follow cql (and grep): 0 when something matched, 1 when nothing did, 2 on error.
+const (
+	exitMatch   = 0
+	exitNoMatch = 1
+	exitError   = 2
+)
+
+// flags are cql-beam's own flags; Beam's (--endpoint, --environment_type, --project, ...)
+// live in the same flag set.
+type flags struct {
+	runner      *string
+	shardSize   *int64
+	inputs      stringList
+	output      *string
+	script      *string
+	cql         stringList
+	gameNumber  *string
+	matchCount  *string
+	matchString *string
+	result      *string
+	format      *string
+	count       *bool
+	variations  *bool
+	mainline    *bool
+	silent      *bool
+	quiet       *bool
+	noHeader    *bool
+	threads     *int
+}
+
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
+
+var verbose = flag.Bool("verbose", false, "show the runner's and the SDK's log")
+
+var fl = flags{
+	runner:      flag.String("runner", "prism", "Beam runner: prism (in-process), universal (any job server at --endpoint), flink, spark, dataflow"),
+	shardSize:   flag.Int64("shard_size", 64<<20, "cut plain PGN files into shards of about this many bytes (multi-frame .zst: compressed bytes); 0: one shard per file"),
+	output:      flag.String("o", "", "output file (replaced only when the job succeeds); default standard output"),
+	script:      flag.String("f", "", "read the query from this CQL script"),
+	gameNumber:  flag.String("gamenumber", "", "only examine games with these numbers: N or N-M"),
+	matchCount:  flag.String("matchcount", "", "a game matches when this many positions do: N or N-M"),
+	matchString: flag.String("matchstring", "", "comment written at each matched position (default CQL)"),
+	result:      flag.String("result", "", "only examine games with this result (1-0, 0-1, 1/2-1/2, *)"),
+	format:      flag.String("format", "pgn", "output: pgn (matching games), fen, epd or jsonl (matching positions)"),
+	count:       flag.Bool("count", false, "print only the number of matching games"),
+	variations:  flag.Bool("variations", false, "search variations as well as the main line"),
+	mainline:    flag.Bool("mainline", false, "search the main line only, whatever the script says"),
+	silent:      flag.Bool("silent", false, "add no comments to the output games"),
+	quiet:       flag.Bool("quiet", false, "add only the header comment to output games"),
+	noHeader:    flag.Bool("noheader", false, "leave out the {cql: game N of FILE} comment"),
+	threads:     flag.Int("threads", runtime.GOMAXPROCS(0), "threads per worker for reading and evaluating a shard"),
+}
+
+func init() {
+	flag.Var(&fl.inputs, "i", "input PGN file or glob (repeatable)")
+	flag.Var(&fl.cql, "cql", "CQL filters given on the command line")
+	// Long spellings as cql has them.
+	flag.Var(&fl.inputs, "input", "same as -i")
+	flag.StringVar(fl.output, "output", "", "same as -o")
+}
+
+func main() {
+	os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// parseArgs parses flags anywhere among the arguments (QUERY INPUT... -o OUT works).
+func parseArgs(args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := flag.CommandLine.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := flag.CommandLine.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+func realMain(args []string, stdout, stderr io.Writer) int {
+	flag.CommandLine.SetOutput(stderr)
+	pos, err := parseArgs(args)
+	if err != nil {
+		return exitError
+	}
+	if !*verbose {
+		// Prism and the SDK log every job step at INFO: keep warnings and errors only.
+		slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	}
+	beam.Init() // a worker started by a runner does its work here and exits
+	st, err := runJob(context.Background(), pos, stdout, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "cql-beam:", err)
+		return exitError
+	}
+	return st
+}
+
+// runJob checks the query and the inputs, plans the shards, runs the job and commits the
+// output.
+func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
+	name, src, globs, err := querySource(*fl.script, fl.cql, args)
+	if err != nil {
+		return 0, err
+	}
+	qs := querySpec{Name: name, Src: src, GameNumber: *fl.gameNumber, MatchCount: *fl.matchCount,
+		Result: *fl.result, Silent: *fl.silent, Quiet: *fl.quiet, Variations: *fl.variations, Mainline: *fl.mainline}
+	flag.Visit(func(f *flag.Flag) {
+		if f.Name == "matchstring" {
+			qs.MatchString, qs.HasMatchStr = *fl.matchString, true
+		}
+	})
+	q, prog, err := qs.compile()
+	if err != nil {
+		return 0, err
+	}
+	if err := run.CheckFormat(*fl.format); err != nil {
+		return 0, err
+	}
+	if *fl.threads < 1 {
+		return 0, fmt.Errorf("--threads must be at least 1, got %d", *fl.threads)
+	}
+	globs = append(append([]string(nil), fl.inputs...), globs...)
+	if len(globs) == 0 {
+		globs = prog.Header.Input
+	}
+	files, err := expand(globs)
+	if err != nil {
+		return 0, err
+	}
+	outName := *fl.output
+	if outName == "" {
+		outName = prog.Header.Output
+	}
+	if outName == "-" {
+		outName = ""
+	}
+	serial := q.Serial()
+	size := *fl.shardSize
+	if serial {
+		size = 0 // one shard per file, read in order by one worker
+	}
+	// Every input is opened and planned before the job starts: an unreadable input fails
+	// here, before anything is written.
+	var shards []shardSpec
+	for i, file := range files {
+		if outName != "" && sameFile(outName, file) {
+			return 0, fmt.Errorf("output %s is also an input; refusing to overwrite it", outName)
+		}
+		ss, err := shard.Plan(file, size)
+		if err != nil {
+			return 0, fmt.Errorf("input: %w", err)
+		}
+		for _, s := range ss {
+			shards = append(shards, shardSpec{FileIndex: i, File: s.File, Index: s.Index, Count: s.Count,
+				Kind: int(s.Kind), Start: s.Start, End: s.End, Size: s.Size})
+		}
+	}
+	// Staged files live beside the output (a rename then commits it) or in a temporary
+	// directory when the output is standard output.
+	dir := os.TempDir()
+	if outName != "" {
+		dir = filepath.Dir(outName)
+	}
+	tag := make([]byte, 8)
+	rand.Read(tag)
+	base := filepath.Join(dir, fmt.Sprintf(".cql-beam-%s", hex.EncodeToString(tag)))
+	files4 := staged{Out: base + ".out", Log: base + ".log", Summary: base + ".summary"}
+	if serial {
+		files4.Persistent = base + ".persistent"
+	}
+	defer func() {
+		for _, p := range []string{files4.Out, files4.Log, files4.Summary, files4.Persistent} {
+			if p != "" {
+				os.Remove(p)
+			}
+		}
+	}()
+	ro := runOptions{Format: *fl.format, Count: *fl.count, Threads: *fl.threads, NoHeader: *fl.noHeader}
+	p := buildPipeline(shards, qs, ro, files4, serial)
+
+	if *fl.runner == "prism" && *jobopts.Endpoint == "" && *jobopts.EnvironmentType == "" {
+		*jobopts.EnvironmentType = "loopback" // workers in this process
+	}
+	start := time.Now()
+	res, err := beam.Run(ctx, *fl.runner, p)
+	if err != nil {
+		return 0, fmt.Errorf("job failed, no output written: %w", err)
+	}
+	el := time.Since(start).Seconds()
+
+	// The job succeeded: problems found in games, then the output, then the summary.
+	if b, err := os.ReadFile(files4.Log); err == nil {
+		stderr.Write(b)
+	} else {
+		return 0, fmt.Errorf("job finished without its log: %w", err)
+	}
+	if _, err := os.Stat(files4.Out); err != nil {
+		return 0, fmt.Errorf("job finished without its output: %w", err)
+	}
+	switch {
+	case *fl.count || outName == "":
+		f, err := os.Open(files4.Out)
+		if err != nil {
+			return 0, err
+		}
+		_, err = io.Copy(stdout, f)
+		f.Close()
+		if err != nil {
+			return 0, err
+		}
+	default:
+		if err := os.Rename(files4.Out, outName); err != nil {
+			return 0, err
+		}
+	}
+	if files4.Persistent != "" {
+		if b, err := os.ReadFile(files4.Persistent); err == nil {
+			if outName != "" && !*fl.count {
+				stdout.Write(b) // CQL prints persistent variables on standard output
+			} else {
+				stderr.Write(b)
+			}
+		}
+	}
+	st := summary(res, files4.Summary)
+	fmt.Fprintf(stderr, "cql-beam: %d games read, %d matched (%d positions), %d with errors, %.2fs, %.0f games/s (%d shards, runner %s)\n",
+		st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, el, float64(st.GamesRead)/el, len(shards), *fl.runner)
+	if st.GamesMatched == 0 {
+		return exitNoMatch, nil
+	}
+	return exitMatch, nil
+}
+
+// summary reads the counters from the job's metrics (committed values where the runner
+// reports them), and falls back to the writer's own totals when a runner reports none.
+func summary(res beam.PipelineResult, path string) run.Stats {
+	var st run.Stats
+	var found bool
+	if res != nil {
+		for _, c := range res.Metrics().AllMetrics().Counters() {
+			if c.Namespace() != "cql" {
+				continue
+			}
+			v := c.Result()
+			found = true
+			switch c.Name() {
+			case "games_read":
+				st.GamesRead += int(v)
+			case "games_matched":
+				st.GamesMatched += int(v)
+			case "positions_matched":
+				st.PositionsMatched += int(v)
+			case "games_with_errors":
+				st.GamesWithErrors += int(v)
+			}
+		}
+	}
+	if !found {
+		if b, err := os.ReadFile(path); err == nil {
+			fmt.Sscan(string(b), &st.GamesRead, &st.GamesMatched, &st.PositionsMatched, &st.GamesWithErrors, &st.Warnings)
+		}
+	}
+	return st
+}
+
+
+// expand turns the input arguments into file names: globs are expanded (in sorted order, as
+// a shell would), plain names are kept, and a glob that matches nothing is an error.
+func expand(globs []string) ([]string, error) {
+	if len(globs) == 0 {
+		return nil, errors.New("no input: give PGN files or globs after the query, or with -i")
+	}
+	var files []string
+	for _, g := range globs {
+		if g == "-" {
+			return nil, errors.New("standard input cannot be read by a distributed job: give file names")
+		}
+		if !strings.ContainsAny(g, "*?[") {
+			files = append(files, g)
+			continue
+		}
+		m, err := filepath.Glob(g)
+		if err != nil {
+			return nil, fmt.Errorf("input %q: %w", g, err)
+		}
+		if len(m) == 0 {
+			return nil, fmt.Errorf("input %q: no file matches", g)
+		}
+		files = append(files, m...)
+	}
+	return files, nil
+}
+
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}
