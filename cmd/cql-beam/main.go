@@ -311,7 +311,6 @@ func summary(res beam.PipelineResult, path string) run.Stats {
 	return st
 }
 
-
 // expand turns the input arguments into file names: globs are expanded (in sorted order, as
 // a shell would), plain names are kept, and a glob that matches nothing is an error.
 func expand(globs []string) ([]string, error) {
