@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
@@ -132,6 +133,7 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 	}
 	if !*verbose {
 		// Prism and the SDK log every job step at INFO: keep warnings and errors only.
+		beamlog.LogLevel = "warn"
 		slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	}
 	beam.Init() // a worker started by a runner does its work here and exits
