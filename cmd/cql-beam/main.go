@@ -272,45 +272,51 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 			}
 		}
 	}
-	st := summary(res, files4.Summary)
-	fmt.Fprintf(stderr, "cql-beam: %d games read, %d matched (%d positions), %d with errors, %.2fs, %.0f games/s (%d shards, runner %s)\n",
-		st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, el, float64(st.GamesRead)/el, len(shards), *fl.runner)
+	// The summary shows the Beam metrics; should a runner's metrics be incomplete (prism
+	// once reported one shard short after a long job), the writer's exact totals are shown
+	// and the difference said.
+	mst, ok, st := jobStats(res, files4.Summary)
+	note := ""
+	if !ok {
+		note = "; the runner reported no metrics"
+	} else if mst.GamesRead != st.GamesRead || mst.GamesMatched != st.GamesMatched || mst.PositionsMatched != st.PositionsMatched || mst.GamesWithErrors != st.GamesWithErrors {
+		note = fmt.Sprintf("; the runner's metrics said %d games read, %d matched (%d positions), %d with errors",
+			mst.GamesRead, mst.GamesMatched, mst.PositionsMatched, mst.GamesWithErrors)
+	}
+	fmt.Fprintf(stderr, "cql-beam: %d games read, %d matched (%d positions), %d with errors, %.2fs, %.0f games/s (%d shards, runner %s%s)\n",
+		st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, el, float64(st.GamesRead)/el, len(shards), *fl.runner, note)
 	if st.GamesMatched == 0 {
 		return exitNoMatch, nil
 	}
 	return exitMatch, nil
 }
 
-// summary reads the counters from the job's metrics (committed values where the runner
-// reports them), and falls back to the writer's own totals when a runner reports none.
-func summary(res beam.PipelineResult, path string) run.Stats {
-	var st run.Stats
-	var found bool
+// jobStats returns the counters from the job's Beam metrics (committed values where the
+// runner reports them) and the totals the writer stage added up from the shards' results.
+func jobStats(res beam.PipelineResult, path string) (fromMetrics run.Stats, haveMetrics bool, exact run.Stats) {
 	if res != nil {
 		for _, c := range res.Metrics().AllMetrics().Counters() {
 			if c.Namespace() != "cql" {
 				continue
 			}
-			v := c.Result()
-			found = true
+			v := int(c.Result())
+			haveMetrics = true
 			switch c.Name() {
 			case "games_read":
-				st.GamesRead += int(v)
+				fromMetrics.GamesRead += v
 			case "games_matched":
-				st.GamesMatched += int(v)
+				fromMetrics.GamesMatched += v
 			case "positions_matched":
-				st.PositionsMatched += int(v)
+				fromMetrics.PositionsMatched += v
 			case "games_with_errors":
-				st.GamesWithErrors += int(v)
+				fromMetrics.GamesWithErrors += v
 			}
 		}
 	}
-	if !found {
-		if b, err := os.ReadFile(path); err == nil {
-			fmt.Sscan(string(b), &st.GamesRead, &st.GamesMatched, &st.PositionsMatched, &st.GamesWithErrors, &st.Warnings)
-		}
+	if b, err := os.ReadFile(path); err == nil {
+		fmt.Sscan(string(b), &exact.GamesRead, &exact.GamesMatched, &exact.PositionsMatched, &exact.GamesWithErrors, &exact.Warnings)
 	}
-	return st
+	return fromMetrics, haveMetrics, exact
 }
 
 // expand turns the input arguments into file names: globs are expanded (in sorted order, as

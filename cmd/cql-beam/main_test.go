@@ -139,9 +139,24 @@ func sameInputs(t *testing.T, query []string, inputs, beamInputs []string, beamF
 	if pa, pb := problems(ra.stderr), problems(rb.stderr); pa != pb {
 		t.Fatalf("%s: problems differ:\ncql:\n%.1000s\ncql-beam:\n%.1000s", what, pa, pb)
 	}
-	if ra.status != exitError && !strings.Contains(rb.stderr, "cql-beam: ") {
-		t.Fatalf("%s: no summary: %s", what, rb.stderr)
+	if ra.status != exitError {
+		if ca, cb := totals(ra.stderr, "cql: "), totals(rb.stderr, "cql-beam: "); ca == "" || ca != cb {
+			t.Fatalf("%s: summary: cql %q, cql-beam %q", what, ca, cb)
+		}
 	}
+}
+
+// totals is the counts of a summary line: "N games read, M matched (P positions), E with errors".
+func totals(stderr, prefix string) string {
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(l, prefix) && strings.Contains(l, " games read, ") {
+			l = strings.TrimPrefix(l, prefix)
+			if i := strings.Index(l, " with errors"); i >= 0 {
+				return l[:i]
+			}
+		}
+	}
+	return ""
 }
 
 func firstDiff(a, b []byte) int {
