@@ -102,6 +102,7 @@ type runOptions struct {
 	Count    bool
 	Threads  int
 	NoHeader bool
+	Quiet    bool // as cql --quiet: warnings counted, not written
 }
 
 // evalFn evaluates the query on one shard with the run library. The query is compiled
@@ -152,7 +153,7 @@ func (f *evalFn) ProcessElement(ctx context.Context, s shardSpec, counts func(*s
 }
 
 func (o runOptions) options(log io.Writer) run.Options {
-	return run.Options{Format: o.Format, Count: o.Count, Threads: o.Threads, Errors: log, NoHeader: o.NoHeader}
+	return run.Options{Format: o.Format, Count: o.Count, Threads: o.Threads, Errors: log, NoHeader: o.NoHeader, HideWarnings: o.Quiet}
 }
 
 func sorts(q *filter.Query) bool { return len(q.Sorts()) > 0 || q.Header().SortMatchCount }
