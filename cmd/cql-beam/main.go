@@ -187,7 +187,9 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if outName == "-" {
 		outName = ""
 	}
-	serial := q.Serial()
+	// Persistent state runs in the final ordered stage; additive tallies too (run.Run sums
+	// them within one run, and a merge of the shards' tallies is not written yet).
+	serial := q.Serial() || q.Additive()
 	size := *fl.shardSize
 	if serial {
 		size = 0 // one shard per file, read in order by one worker
@@ -251,7 +253,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		return 0, fmt.Errorf("job finished without its output: %w", err)
 	}
 	switch {
-	case *fl.count || outName == "":
+	case outName == "":
 		f, err := os.Open(files4.Out)
 		if err != nil {
 			return 0, err
@@ -268,7 +270,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	}
 	if files4.Persistent != "" {
 		if b, err := os.ReadFile(files4.Persistent); err == nil {
-			if outName != "" && !*fl.count {
+			if outName != "" {
 				stdout.Write(b) // CQL prints persistent variables on standard output
 			} else {
 				stderr.Write(b)
