@@ -97,19 +97,44 @@ func build(ctx context.Context, dir string, files []string, opt BuildOptions, ad
 }
 
 // lock takes dir's build lock, held until unlock; a second builder gets ErrLocked.
+//
+// The lock is an flock on the file DIR.lock, and unlock removes that file so that no build,
+// failed or not, leaves anything behind (only a killed one leaves it; the next build takes
+// it over, as the kernel drops a dead process's flock, and removes it). Removing a locked
+// file alone would be unsound: a builder that opened the file just before its removal
+// would lock the removed file, while another creates a new one under the name and locks
+// that. So unlock removes the file while it still holds the lock, and whoever gets the lock
+// checks that the file it locked is still the one at the name; if it is not, it has locked
+// a removed file, and it tries again. Then only one process at a time holds a lock on the
+// file at the name. (A lock inside DIR.tmp-* would not do: every builder has its own.)
 func lock(dir string) (unlock func(), err error) {
-	f, err := os.OpenFile(dir+lockSuffix, os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
-		f.Close()
-		if errors.Is(err, unix.EWOULDBLOCK) {
-			return nil, fmt.Errorf("%s: %w (lock %s)", dir, ErrLocked, dir+lockSuffix)
+	name := dir + lockSuffix
+	for attempt := 0; ; attempt++ {
+		f, err := os.OpenFile(name, os.O_CREATE|os.O_RDWR, 0o644)
+		if err != nil {
+			return nil, err
 		}
-		return nil, fmt.Errorf("lock %s: %w", dir+lockSuffix, err)
+		if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+			f.Close()
+			if errors.Is(err, unix.EWOULDBLOCK) {
+				return nil, fmt.Errorf("%s: %w (lock %s)", dir, ErrLocked, name)
+			}
+			return nil, fmt.Errorf("lock %s: %w", name, err)
+		}
+		held, err1 := f.Stat()
+		atName, err2 := os.Stat(name)
+		if err1 == nil && err2 == nil && os.SameFile(held, atName) {
+			return func() {
+				os.Remove(name)
+				f.Close()
+			}, nil
+		}
+		f.Close()
+		if attempt == 100 {
+			// Only a lock file removed and recreated a hundred times in a row gets here.
+			return nil, fmt.Errorf("%s: %w (lock %s keeps being replaced)", dir, ErrLocked, name)
+		}
 	}
-	return func() { f.Close() }, nil
 }
 
 // checkTarget refuses to replace a directory that holds something other than an index.
@@ -297,7 +322,7 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 			return nil
 		})
 	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return err // the scan's read errors name the file already
 	}
 	if err := b.flushChunk(); err != nil {
 		return err
@@ -313,7 +338,7 @@ func (b *builder) flushChunk() error {
 	v := binary.AppendUvarint(nil, uint64(b.fileID))
 	v = b.enc.EncodeAll(b.chunk, v)
 	if err := b.wb.Set(chunkKey(b.chunkFirst, b.chunkGames), v); err != nil {
-		return err
+		return fmt.Errorf("write index: %w", err)
 	}
 	b.chunkFirst += uint32(b.chunkGames)
 	b.chunkGames = 0
