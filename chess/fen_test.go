@@ -197,3 +197,26 @@ func TestFENSideNotToMoveInCheck(t *testing.T) {
 		t.Errorf("bare kings: NotToMoveInCheck true")
 	}
 }
+
+// A set-up position with the kings side by side: each king "checks" the other, and the only
+// legal moves are king moves to unattacked squares, never the capture of the enemy king
+// (found by FuzzParseFEN: the rook captured the checking king).
+func TestAdjacentKingsNoKingCapture(t *testing.T) {
+	p, err := ParseFEN("8/2p5/8/K7/1k5R/8/8/8 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l MoveList
+	p.LegalMoves(&l)
+	var got []string
+	for _, m := range l.Moves() {
+		got = append(got, p.UCI(m))
+	}
+	// Ka5: a4, b5 touch the black king, b6 is covered by the c7 pawn; a6 is free. Rh4xb4 takes a king.
+	if len(got) != 1 || got[0] != "a5a6" {
+		t.Fatalf("legal moves %v, want [a5a6]", got)
+	}
+	if !p.HasLegalMove() {
+		t.Fatal("HasLegalMove is false but a5a6 is legal")
+	}
+}

@@ -97,7 +97,8 @@ func (p *Position) HasLegalMove() bool {
 	}
 	target := ^notTarget
 	if p.checkers != 0 {
-		target = Between(ksq, p.checkers.First()) | p.checkers
+		// &^ notTarget: with the kings side by side (a set-up position) the checker is the king.
+		target = (Between(ksq, p.checkers.First()) | p.checkers) &^ notTarget
 	}
 	pinned := p.Pinned(us)
 	for b := p.Pieces(us, Knight) &^ pinned; b != 0; {
@@ -193,7 +194,8 @@ func (p *Position) gen(l *MoveList, countOnly bool) {
 	}
 	target := ^notTarget
 	if checkers != 0 {
-		target = Between(ksq, checkers.First()) | checkers
+		// &^ notTarget: with the kings side by side (a set-up position) the checker is the king.
+		target = (Between(ksq, checkers.First()) | checkers) &^ notTarget
 	}
 	pinned := p.Pinned(us)
 
