@@ -64,3 +64,21 @@ func negate(e *Evaluator, x int, at query.Pos) (int, bool) {
 	}
 	return -x, true
 }
+
+// updateOp is the arithmetic of an update to a number variable or dictionary
+// entry (x += y ...); a plain = gives opAdd, which the update does not use.
+func updateOp(op query.Op) (arithOp, bool) {
+	switch op {
+	case query.OpAssign, query.OpAddAssign:
+		return opAdd, true
+	case query.OpSubAssign:
+		return opSub, true
+	case query.OpMulAssign:
+		return opMul, true
+	case query.OpDivAssign:
+		return opDiv, true
+	case query.OpModAssign:
+		return opMod, true
+	}
+	return opAdd, false
+}

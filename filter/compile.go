@@ -766,22 +766,11 @@ func (c *compiler) assign(n *query.Assign) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		a := &assignNum{v: i, a: x, upd: n.Op != query.OpAssign, at: n.Pos()}
-		switch n.Op {
-		case query.OpAssign, query.OpAddAssign:
-			a.op = opAdd
-		case query.OpSubAssign:
-			a.op = opSub
-		case query.OpMulAssign:
-			a.op = opMul
-		case query.OpDivAssign:
-			a.op = opDiv
-		case query.OpModAssign:
-			a.op = opMod
-		default:
+		op, ok := updateOp(n.Op)
+		if !ok {
 			return nil, errorf(n, "assignment %v is not supported", n.Op)
 		}
-		return a, nil
+		return &assignNum{v: i, a: x, op: op, upd: n.Op != query.OpAssign, at: n.Pos()}, nil
 	case query.VarString:
 		if n.Op != query.OpAssign {
 			return nil, errorf(n, "%v is not defined on string variables", n.Op)

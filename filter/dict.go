@@ -161,18 +161,7 @@ func (c *compiler) dictAssign(n *query.DictAssign) (node, error) {
 		return nil, err
 	}
 	a := &dictAssign{v: sym.Index, key: k, t: sym.ValueType, upd: n.Op != query.OpAssign && n.Op != query.OpInvalid, at: n.Pos()}
-	switch n.Op {
-	case query.OpAddAssign:
-		a.op = opAdd
-	case query.OpSubAssign:
-		a.op = opSub
-	case query.OpMulAssign:
-		a.op = opMul
-	case query.OpDivAssign:
-		a.op = opDiv
-	case query.OpModAssign:
-		a.op = opMod
-	}
+	a.op, _ = updateOp(n.Op) // = leaves it unused
 	switch sym.ValueType {
 	case query.TypeString:
 		a.val, err = c.str(n.Value)
