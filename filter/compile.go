@@ -741,11 +741,12 @@ func (c *compiler) assign(n *query.Assign) (node, error) {
 		}
 		return &condAssign{v: i, kind: n.Sym.Kind, a: x}, nil
 	}
+	if k := n.Sym.Kind; n.Op != query.OpAssign && k != query.VarNumber && k != query.VarDictionary {
+		// += and the like are for numbers only (dictionaries are compiled elsewhere).
+		return nil, errorf(n, "%v is not defined on %s variables", n.Op, k)
+	}
 	switch n.Sym.Kind {
 	case query.VarSet:
-		if n.Op != query.OpAssign {
-			return nil, errorf(n, "%v is not defined on set variables", n.Op)
-		}
 		x, err := c.set(n.Value)
 		if err != nil {
 			return nil, err
@@ -753,9 +754,6 @@ func (c *compiler) assign(n *query.Assign) (node, error) {
 		return &assignSet{v: i, a: x}, nil
 	case query.VarPiece:
 		c.q.needIDs = true
-		if n.Op != query.OpAssign {
-			return nil, errorf(n, "%v is not defined on piece variables", n.Op)
-		}
 		x, err := c.set(n.Value)
 		if err != nil {
 			return nil, err
@@ -772,18 +770,12 @@ func (c *compiler) assign(n *query.Assign) (node, error) {
 		}
 		return &assignNum{v: i, a: x, op: op, upd: n.Op != query.OpAssign, at: n.Pos()}, nil
 	case query.VarString:
-		if n.Op != query.OpAssign {
-			return nil, errorf(n, "%v is not defined on string variables", n.Op)
-		}
 		x, err := c.str(n.Value)
 		if err != nil {
 			return nil, err
 		}
 		return &assignStr{v: i, a: x}, nil
 	case query.VarPosition:
-		if n.Op != query.OpAssign {
-			return nil, errorf(n, "%v is not defined on position variables", n.Op)
-		}
 		x, err := c.pos(n.Value)
 		if err != nil {
 			return nil, err
