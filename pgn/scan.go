@@ -418,9 +418,12 @@ func (pl *pipeline[R]) split(ctx context.Context, free, work chan *chunk[R]) {
 				// Skip the rest of an oversized game: up to a tag at a line start.
 				i := bytes.Index(c.data, nlBracket)
 				if i < 0 && !eof {
-					offset += int64(len(c.data))
-					line += countLines(c.data)
-					c.data = c.data[:0]
+					// Drop all but the last byte: it may be the newline of a "\n[" cut
+					// in two by the read, and losing it would skip the next game too.
+					drop := max(len(c.data)-1, 0)
+					offset += int64(drop)
+					line += countLines(c.data[:drop])
+					c.data = c.data[:copy(c.data, c.data[drop:])]
 					carry = carry[:0]
 					continue
 				}
@@ -437,11 +440,18 @@ func (pl *pipeline[R]) split(ctx context.Context, free, work chan *chunk[R]) {
 			if len(c.spans) > 0 || eof {
 				carry = append(carry[:0], c.data[rest:]...)
 				c.data = c.data[:rest]
+				// The chunk grows geometrically, so a game over the limit can arrive whole:
+				// cut it at the limit too, as when it arrives in pieces.
+				for i := range c.spans {
+					if s := &c.spans[i]; s.end-s.start > opt.MaxGameBytes {
+						s.end, s.tooLarge = s.start+opt.MaxGameBytes, true
+					}
+				}
 				break
 			}
 			if len(c.data) >= opt.MaxGameBytes {
-				// One game larger than allowed: cut it here.
-				c.spans = append(c.spans[:0], span{start: rest, end: len(c.data), tooLarge: true})
+				// One game larger than allowed: cut it at the limit.
+				c.spans = append(c.spans[:0], span{start: rest, end: min(len(c.data), rest+opt.MaxGameBytes), tooLarge: true})
 				carry = carry[:0]
 				resync = true
 				break
