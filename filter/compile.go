@@ -202,7 +202,7 @@ func (c *compiler) compile(n query.Node) (node, error) {
 			}
 			items = append(items, x)
 		}
-		return &commentNode{args: items, message: n.Message}, nil
+		return &commentNode{args: items, message: n.Message, quiet: n.Quiet}, nil
 	case *query.Sort:
 		return c.sort(n)
 	case *query.Find:

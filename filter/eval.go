@@ -93,8 +93,9 @@ type Evaluator struct {
 	lineSteps int
 	lineDone  bool // firstmatch: a match was found
 
-	matches []int32
-	pending []Annotation // comment and message texts of the current game
+	matches  []int32
+	pending  []Annotation // comment texts of the current game
+	messages []Annotation // message texts of the current game, matched or not
 
 	// The last successful ~~ match: its target and group offsets, for \N and \-N.
 	capTarget string
@@ -131,6 +132,7 @@ func (q *Query) NewEvaluator() *Evaluator {
 func (e *Evaluator) Game(g *pgn.Game) []int32 {
 	e.matches = e.matches[:0]
 	e.pending = e.pending[:0]
+	e.messages = e.messages[:0]
 	e.err = nil
 	if len(g.Nodes) == 0 {
 		return e.matches
@@ -178,6 +180,11 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 // positions of the last game, in evaluation order; the slice is reused by the
 // next call of Game.
 func (e *Evaluator) Annotations() []Annotation { return e.pending }
+
+// Messages returns the texts of the message filters evaluated in the last
+// game, in evaluation order, at every position whether it matched or not;
+// the slice is reused by the next call of Game.
+func (e *Evaluator) Messages() []Annotation { return e.messages }
 
 // mergeSort folds the sort values of a matching position into the game's.
 func (e *Evaluator) mergeSort() {

@@ -49,6 +49,7 @@ func (fenNode) match(*Evaluator) bool           { return true }
 type commentNode struct {
 	args    []node
 	message bool
+	quiet   bool // message quiet
 }
 
 func (n *commentNode) match(e *Evaluator) bool {
@@ -56,7 +57,14 @@ func (n *commentNode) match(e *Evaluator) bool {
 	for _, a := range n.args {
 		b = appendValue(b, a, e)
 	}
-	e.pending = append(e.pending, Annotation{Node: e.cur, Text: string(b), Message: n.message})
+	if n.message {
+		// A message is printed when it is evaluated (the CQL manual: it is
+		// meant for finding out why a game does not match), so it is kept
+		// whether or not the position and the game match.
+		e.messages = append(e.messages, Annotation{Node: e.cur, Text: string(b), Message: true, Quiet: n.quiet})
+		return true
+	}
+	e.pending = append(e.pending, Annotation{Node: e.cur, Text: string(b)})
 	return true
 }
 
@@ -107,6 +115,7 @@ type Annotation struct {
 	Node    int32 // index into the game's Nodes
 	Text    string
 	Message bool // message: for standard error, not for the game
+	Quiet   bool // message quiet: printed without the game number
 }
 
 // condAssign is `x =? f`: when f matches x takes its value, otherwise x

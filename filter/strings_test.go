@@ -147,8 +147,8 @@ func TestStringFiltersFromTheManual(t *testing.T) {
 	}
 }
 
-// messagesOf runs src over the games and returns the message texts of the
-// matching positions, game by game.
+// messagesOf runs src over the games and returns the comment texts of the
+// matching positions and the message texts of every position, game by game.
 func messagesOf(t *testing.T, src, text string) []string {
 	t.Helper()
 	q := compileText(t, src)
@@ -160,6 +160,9 @@ func messagesOf(t *testing.T, src, text string) []string {
 			t.Fatal(err)
 		}
 		for _, a := range e.Annotations() {
+			out = append(out, a.Text)
+		}
+		for _, a := range e.Messages() {
 			out = append(out, a.Text)
 		}
 	}

@@ -663,6 +663,7 @@ type Transform struct {
 type Comment struct {
 	At
 	Message bool
+	Quiet   bool // message quiet: the text alone, without the game and move
 	Args    []Node
 }
 

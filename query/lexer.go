@@ -482,10 +482,18 @@ func simpleSquares(s []byte) (SquareSet, int, bool) {
 	return set, i, true
 }
 
+var bareEscapes = map[byte]string{'n': "\n", 't': "\t", 'r': "\r", '"': "\"", '\\': "\\"}
+
 // capture scans `\N` (the N-th capture group of the last ~~ match, a string)
 // or `\-N` (the index where that group matched, a number); num is N and text
 // starts with `\-` for the index form.
 func (l *lexer) capture() token {
+	// A bare escape outside quotes (`message("a" \n "b")`) is a string of
+	// that one character, as CQL's \n, \t, \r, \" and \\ arguments are.
+	if e, ok := bareEscapes[l.byteAt(l.off+1)]; ok {
+		l.advance(2)
+		return token{kind: tString, text: e}
+	}
 	n := l.off + 1
 	index := n < len(l.src) && l.src[n] == '-'
 	if index {

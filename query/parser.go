@@ -623,6 +623,9 @@ func (p *parser) parseWord() Node {
 		}
 		w = p.resolveName(w) // a function parameter is renamed to its argument
 		p.next()
+		if p.dicts[w] {
+			p.splitKeyBracket()
+		}
 		if p.dicts[w] && p.tok.kind == tLBracket && p.tok.pos.Offset == p.prevEnd {
 			return p.parseDictEntry(w, pos)
 		}
@@ -737,6 +740,10 @@ func (p *parser) parseWord() Node {
 	case "comment", "message", "commentmove", "commentposition":
 		p.next()
 		c := &Comment{At: At{pos}, Message: w == "message"}
+		if c.Message && p.isKw("quiet") {
+			c.Quiet = true // message quiet (...): the text alone
+			p.next()
+		}
 		c.Args = p.parseStrArgs()
 		return c
 	case "sort":

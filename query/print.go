@@ -250,6 +250,9 @@ func sprint(b *strings.Builder, n Node) {
 		if n.Message {
 			head = "message"
 		}
+		if n.Quiet {
+			head += " quiet"
+		}
 		list(head, n.Args...)
 	case *Sort:
 		head := "sort"

@@ -334,6 +334,13 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 	if r.additive {
 		res.deltas = ev.PersistentDeltas(nil)
 	}
+	for _, a := range ev.Messages() {
+		if a.Quiet {
+			res.messages = append(res.messages, a.Text)
+		} else {
+			res.messages = append(res.messages, fmt.Sprintf("game %d: %s", g.Number, a.Text))
+		}
+	}
 	if !r.q.MatchCountOK(len(matches)) {
 		return res
 	}
@@ -342,11 +349,6 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 	res.number, res.file = g.Number, g.File
 	if r.opt.Tally != nil {
 		res.info = infoOf(g)
-	}
-	for _, a := range ev.Annotations() {
-		if a.Message {
-			res.messages = append(res.messages, fmt.Sprintf("game %d: %s", g.Number, a.Text))
-		}
 	}
 	if r.sorted {
 		n := len(r.q.Sorts())

@@ -194,3 +194,29 @@ func TestRunLastGameNumber(t *testing.T) {
 		}
 	}
 }
+
+// The manual (message.html): message writes its text as soon as it is evaluated, which is what
+// makes it useful when a game does not match at all; `message quiet` writes the text alone.
+func TestRunMessagesOfNonMatchingGames(t *testing.T) {
+	src := memFiles(map[string]string{"g.pgn": threeGames}, "g.pgn")
+	for _, c := range []struct{ query, want string }{
+		// game 2 has one position; nothing matches (false), yet every message is written
+		{"ply == 0 message (\"start \" gamenumber) false", "game 1: start 1\ngame 2: start 2\ngame 3: start 3\n"},
+		{"ply == 0 message quiet (\"start \" gamenumber) false", "start 1\nstart 2\nstart 3\n"},
+		// a message before a failing filter at a position that does not match
+		{"mate message quiet (\"mate in game \" gamenumber) false", "mate in game 1\n"},
+		// a bare \n argument is a newline
+		{"ply == 0 gamenumber == 2 message quiet (\"a\" \\n \"b\")", "a\nb\n"},
+	} {
+		for _, threads := range []int{1, 3} {
+			var msgs bytes.Buffer
+			_, err := Run(context.Background(), compile(t, c.query), src, io.Discard, Options{Format: "pgn", Threads: threads, Errors: &msgs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if msgs.String() != c.want {
+				t.Errorf("%s (threads %d): messages %q, want %q", c.query, threads, msgs.String(), c.want)
+			}
+		}
+	}
+}
