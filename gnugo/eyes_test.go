@@ -169,8 +169,11 @@ XXXXXXXXX
 XXXXXXXXX
 XXXXXXXXX`
 
+// A white stone between two empty points, given as dead. Black needs the two eyes at A9 and C9:
+// without them the white stone wins the capturing race (black filling D5 leaves both with the one
+// liberty F5), GNU Go calls it alive and sees no black eye space there.
 const deadDotXDot = `
-XXXXXXXXX
+.X.XXXXXX
 XXXXXXXXX
 XXXXXXXXX
 XXXXXXXXX
