@@ -10,30 +10,8 @@ import (
 	"github.com/cqlgo/cql/weiqi"
 )
 
-// matchLinear is the baseline: every graph of the database tried in turn, without the index.
-func (db *EyeDB) matchLinear(b *weiqi.Board, es *weiqi.EyeSpace) *EyeGraph {
-	var m matcher
-	bg := &m.bg
-	if !bg.build(b, es) {
-		return nil
-	}
-	for _, g := range db.Graphs {
-		if len(g.Vertices) != bg.n {
-			continue
-		}
-		m.pg = g
-		for i := 0; i < bg.n; i++ {
-			m.img[i], m.used[i] = -1, false
-		}
-		if m.search(0) {
-			return g
-		}
-	}
-	return nil
-}
-
 // benchSpaces are the eye spaces of the hand cases.
-func benchSpaces(b *testing.B) ([]*weiqi.Board, []weiqi.EyeSpace) {
+func benchSpaces(b testing.TB) ([]*weiqi.Board, []weiqi.EyeSpace) {
 	var boards []*weiqi.Board
 	var spaces []weiqi.EyeSpace
 	for _, c := range eyeCases {
@@ -49,23 +27,44 @@ func benchSpaces(b *testing.B) ([]*weiqi.Board, []weiqi.EyeSpace) {
 	return boards, spaces
 }
 
-// BenchmarkEyeMatch values one eye space (of the hand cases, in turn) against the whole of eyes.db.
+// BenchmarkEyeMatch values one eye space (of the hand cases, in turn) against the whole of eyes.db:
+// with the label index and plans, with the previous matcher (degree-histogram index, board-side
+// search) and with the previous matcher trying every graph in turn.
 func BenchmarkEyeMatch(b *testing.B) {
 	db := loadEyeDB(b)
+	v1 := newV1DB(db)
 	boards, spaces := benchSpaces(b)
+	ev := db.NewEvaluator()
+	var r EyeResult
 	b.Run("indexed", func(b *testing.B) {
 		b.ReportAllocs()
 		defer cpuPerOp(b)()
 		for i := 0; b.Loop(); i++ {
 			k := i % len(spaces)
-			db.Evaluate(boards[k], &spaces[k])
+			ev.Value(boards[k], &spaces[k], &r)
+		}
+	})
+	b.Run("match-only", func(b *testing.B) {
+		b.ReportAllocs()
+		defer cpuPerOp(b)()
+		var sc eyeScratch
+		for i := 0; b.Loop(); i++ {
+			k := i % len(spaces)
+			db.matchSpace(&sc, boards[k], &spaces[k])
+		}
+	})
+	b.Run("previous-baseline", func(b *testing.B) {
+		defer cpuPerOp(b)()
+		for i := 0; b.Loop(); i++ {
+			k := i % len(spaces)
+			v1.match(boards[k], &spaces[k])
 		}
 	})
 	b.Run("linear-baseline", func(b *testing.B) {
 		defer cpuPerOp(b)()
 		for i := 0; b.Loop(); i++ {
 			k := i % len(spaces)
-			db.matchLinear(boards[k], &spaces[k])
+			v1.matchLinear(boards[k], &spaces[k])
 		}
 	})
 }

@@ -58,9 +58,10 @@ type EyeGraph struct {
 	Line     int    // line of the "Pattern" line
 	Vertices []EyeVertex
 	Value    EyeValue
-	Marginal int // number of marginal vertices
-	key      uint32
-	sig      []uint8 // per vertex: vertexSig of its degree and mark, and the stone states it allows
+	Marginal int       // number of marginal vertices
+	key      uint64    // the index key: the hashed multiset of its vertex labels (eyematch.go)
+	plan     []eyeStep // its vertices in matching order
+	census   uint32    // what a board graph needs to match it (censusFits)
 }
 
 // Diagram draws the graph as in eyes.db (without the edge lines).
@@ -177,53 +178,17 @@ func ParseEyeDiagram(rows []string, file string, line int) (*EyeGraph, error) {
 			}
 		}
 	}
-	g.key = graphKey(len(g.Vertices), g.Marginal, g.degrees())
-	g.sig = make([]uint8, len(g.Vertices))
-	for i, v := range g.Vertices {
-		g.sig[i] = vertexSig(v.Degree, v.Marginal)
-		if v.Flags&CanBeEmpty != 0 {
-			g.sig[i] |= sigEmpty
-		}
-		if v.Flags&CanHoldStone != 0 {
-			g.sig[i] |= sigStone
-		}
+	if !g.compilePlan() {
+		return nil, &DiagramError{file, line, 1, "the diagram's points are not connected"}
 	}
 	return g, nil
-}
-
-// A vertex signature packs what must be equal between a board vertex and a pattern vertex (the
-// degree and the marginal mark) in its low 4 bits, so the matcher compares them in one step; the
-// pattern's sigEmpty and sigStone say which contents it allows.
-const (
-	sigMask  = 0x0f
-	sigEmpty = 0x10
-	sigStone = 0x20
-)
-
-func vertexSig(degree uint8, marginal bool) uint8 {
-	if marginal {
-		return degree | 8
-	}
-	return degree
-}
-
-func (g *EyeGraph) degrees() (d [5]int) {
-	for _, v := range g.Vertices {
-		d[v.Degree]++
-	}
-	return d
-}
-
-// graphKey packs the invariants a match must share: size, marginal count, degree histogram.
-func graphKey(n, marginal int, deg [5]int) uint32 {
-	return uint32(n) | uint32(marginal)<<5 | uint32(deg[1])<<10 | uint32(deg[2])<<15 | uint32(deg[3])<<20 | uint32(deg[4])<<25
 }
 
 // EyeDB is eyes.db: its graphs in file order, indexed for matching.
 type EyeDB struct {
 	Graphs      []*EyeGraph
-	index       map[uint32][]int32 // graphs sharing a key, in file order
-	maxVertices int                // the size of the largest graph
+	index       eyeIndex // graphs sharing a key, in file order
+	maxVertices int      // the size of the largest graph
 }
 
 // LoadEyeDB reads eyes.db from a file.
@@ -239,7 +204,7 @@ func LoadEyeDB(path string) (*EyeDB, []error, error) {
 // ParseEyeDB reads an eye-shape database. A pattern that does not parse is reported in the list
 // of problems and skipped; only a read error stops the load.
 func ParseEyeDB(name string, r io.Reader) (*EyeDB, []error, error) {
-	db := &EyeDB{index: map[uint32][]int32{}}
+	db := &EyeDB{}
 	var problems []error
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
@@ -276,7 +241,6 @@ func ParseEyeDB(name string, r io.Reader) (*EyeDB, []error, error) {
 			g.Value[i] = min(v[i]-'0', 2) // two eyes are enough; more count as two
 		}
 		g.Name, g.Line = cur.Name, cur.Line
-		db.index[g.key] = append(db.index[g.key], int32(len(db.Graphs)))
 		db.maxVertices = max(db.maxVertices, len(g.Vertices))
 		db.Graphs = append(db.Graphs, g)
 	}
@@ -316,5 +280,6 @@ func ParseEyeDB(name string, r io.Reader) (*EyeDB, []error, error) {
 	if cur != nil && !bad {
 		problems = append(problems, &DiagramError{name, cur.Line, 1, fmt.Sprintf("pattern %s has no value line", cur.Name)})
 	}
+	db.index = newEyeIndex(db.Graphs)
 	return db, problems, nil
 }
