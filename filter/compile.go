@@ -428,6 +428,10 @@ func (c *compiler) binary(n *query.Binary) (node, error) {
 		}
 		return orNode{x, y}, nil
 	case query.OpInter, query.OpUnion, query.OpIn, query.OpAttacks, query.OpAttackedBy:
+		if v, ok := n.Y.(*query.Var); ok && n.Op == query.OpIn && v.Sym != nil && v.Sym.Kind == query.VarDictionary {
+			d, err := c.dictEntry(v.Sym, n.X) // K in D: D has an entry under K
+			return &d, err
+		}
 		if n.Op == query.OpIn && n.X.Type() == query.TypeString {
 			// "x" in S: the string occurs in S (the implicit search `event "x"`).
 			x, err := c.str(n.X)

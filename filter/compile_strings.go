@@ -14,6 +14,7 @@ type persistentVar struct {
 	name  string
 	kind  query.VarKind
 	quiet bool
+	sym   *query.Symbol // a dictionary's: its key and value types
 }
 
 // compileStrings compiles the nodes of query/ast_strings.go; ok is false for others.
@@ -40,12 +41,18 @@ func (c *compiler) compileStrings(n query.Node) (node, bool, error) {
 		return captureNode(n.Group), true, nil
 	case *query.Dictionary:
 		if n.Sym != nil && !n.Local && !c.q.isPersistent(n.Sym.Index) {
-			c.q.persistent = append(c.q.persistent, persistentVar{index: n.Sym.Index, name: n.Name, kind: query.VarDictionary, quiet: true})
+			c.q.persistent = append(c.q.persistent, persistentVar{index: n.Sym.Index, name: n.Name, kind: query.VarDictionary, sym: n.Sym})
 		}
 		return constBool(true), true, nil
 	case *query.DictAssign:
 		x, err := c.dictAssign(n)
 		return x, true, err
+	case *query.DictIter:
+		body, err := c.compile(n.Body)
+		if err != nil {
+			return nil, true, err
+		}
+		return &dictIter{v: n.Var.Index, d: n.DictSym.Index, keyT: n.DictSym.KeyType, body: body}, true, nil
 	case *query.Index:
 		if v, ok := n.X.(*query.Var); ok && v.Sym != nil && v.Sym.Kind == query.VarDictionary {
 			x, err := c.dictLookup(v.Sym, n.I)
@@ -196,7 +203,9 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 }
 
 // PersistentValues returns the persistent variables that are not quiet as
-// CQL prints them after the last game: `name: value`, in declaration order.
+// CQL prints them after the last game: `name: value`, in declaration order,
+// and the entries of each dictionary that is not local as `D[key]: value`,
+// in key order (string keys quoted, so that the line is CQL's own syntax).
 func (e *Evaluator) PersistentValues() []string {
 	var out []string
 	for _, p := range e.q.persistent {
@@ -204,6 +213,10 @@ func (e *Evaluator) PersistentValues() []string {
 			continue
 		}
 		s := &e.vars[p.index]
+		if p.kind == query.VarDictionary {
+			out = appendDictionary(out, p, s.dict)
+			continue
+		}
 		var v []byte
 		switch p.kind {
 		case query.VarNumber:

@@ -1,6 +1,10 @@
 package filter
 
 import (
+	"slices"
+	"strconv"
+	"strings"
+
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/query"
 )
@@ -212,4 +216,91 @@ func (c *compiler) bindings(n *query.Builtin) (node, error) {
 		return unbindVar(n.Sym.Index), nil
 	}
 	return isboundVar(n.Sym.Index), nil
+}
+
+// appendDictionary appends the entries of a persistent dictionary as
+// `D[key]: value` lines in key order (strings, numbers, or squares by their
+// bitboards), so that the lines do not depend on Go's map order.
+func appendDictionary(out []string, p persistentVar, d map[dictKey]slot) []string {
+	for _, k := range sortedKeys(d) {
+		line := append([]byte(p.name), '[')
+		switch p.sym.KeyType {
+		case query.TypeString:
+			line = strconv.AppendQuote(line, k.s)
+		case query.TypeNumber:
+			line = strconv.AppendInt(line, int64(k.n), 10)
+		default:
+			line = appendSquares(line, k.bb)
+		}
+		line = append(line, "]: "...)
+		v := d[k]
+		switch p.sym.ValueType {
+		case query.TypeString:
+			line = append(line, v.s...)
+		case query.TypeNumber:
+			line = strconv.AppendInt(line, int64(v.n), 10)
+		default:
+			line = appendSquares(line, v.bb)
+		}
+		out = append(out, string(line))
+	}
+	return out
+}
+
+// dictIter is `K ∊ D body`: body with K bound to each key of D in key order
+// (so that side effects happen in the same order in every run); it matches
+// when body matched for some key. Only a script that iterates allocates, for
+// the list of keys.
+type dictIter struct {
+	v, d int
+	keyT query.Type
+	body node
+}
+
+func (n *dictIter) match(e *Evaluator) bool {
+	d := e.vars[n.d].dict
+	if len(d) == 0 {
+		return false
+	}
+	keys := sortedKeys(d)
+	s := &e.vars[n.v]
+	saved := *s
+	matched := false
+	for _, k := range keys {
+		if _, ok := e.vars[n.d].dict[k]; !ok {
+			continue // unbound by the body at an earlier key
+		}
+		*s = slot{s: k.s, n: k.n, bb: k.bb, bound: true}
+		if n.body.match(e) {
+			matched = true
+		}
+		if e.err != nil {
+			break
+		}
+	}
+	*s = saved
+	return matched
+}
+
+func sortedKeys(d map[dictKey]slot) []dictKey {
+	keys := make([]dictKey, 0, len(d))
+	for k := range d {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b dictKey) int {
+		switch {
+		case a.s != b.s:
+			return strings.Compare(a.s, b.s)
+		case a.n < b.n:
+			return -1
+		case a.n > b.n:
+			return 1
+		case a.bb < b.bb:
+			return -1
+		case a.bb > b.bb:
+			return 1
+		}
+		return 0
+	})
+	return keys
 }

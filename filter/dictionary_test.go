@@ -1,7 +1,10 @@
 package filter
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/cqlgo/cql/query"
 )
 
 // A dictionary name directly followed by a square in brackets is a lookup by
@@ -18,5 +21,51 @@ func TestDictionarySquareKeysWithoutSpaces(t *testing.T) {
 		if !startMatches(t, src) {
 			t.Errorf("%s: did not match", src)
 		}
+	}
+}
+
+// K ∊ D body binds K to each key of D in key order and matches when body
+// matched for some key; K in D asks whether D has an entry under K.
+func TestDictionaryKeys(t *testing.T) {
+	for _, src := range []string{
+		// keys in order: strings by their bytes, numbers by value
+		`dictionary D D["b"]=2 D["a"]=1 D["c"]=3 s = "" Key ∊ D s = s + Key s == "abc"`,
+		`dictionary Nm Nm[10]=1 Nm[2]=1 t = 0 Key [element] Nm t = t * 100 + Key t == 210`,
+		`dictionary S S[e4]="x" S[a5]="y" u = "" Sq ∊ S u = u + S[Sq] u == "xy"`,
+		// existential: some key satisfies the body
+		`dictionary D D["a"]=1 D["b"]=5 Key ∊ D D[Key] > 3`,
+		`dictionary D D["a"]=1 D["b"]=5 not (Key ∊ D D[Key] > 9)`,
+		// an empty dictionary: no key, no match
+		`dictionary D D["a"]=1 unbind D not (Key ∊ D true)`,
+		// an entry removed by the body is not visited afterwards
+		`dictionary D D["a"]=1 D["b"]=2 c = 0 Key ∊ D {c += 1 unbind D} c == 1`,
+		// membership
+		`dictionary D D["a"]=1 "a" in D not ("b" in D)`,
+		`dictionary S S[e4]=1 e4 in S not (e5 in S)`,
+		// D[k] after ∊ is a lookup whose value (a set) is iterated as squares
+		`dictionary S S["w"] = [e4,d4] cnt = 0 Sq ∊ S["w"] cnt += 1 cnt == 2`,
+	} {
+		if !startMatches(t, src) {
+			t.Errorf("%s: did not match", src)
+		}
+	}
+	_, err := query.Parse("q", []byte(`dictionary D Key ∊ D true`))
+	if err == nil || !strings.Contains(err.Error(), "iterated before any entry is assigned") {
+		t.Errorf("error %v", err)
+	}
+}
+
+// Persistent dictionaries are printed after the last game, one entry a
+// line, in declaration order and key order; local ones are not.
+func TestDictionariesPrintedAtTheEnd(t *testing.T) {
+	q := compileText(t, `dictionary W initial W[player white] = gamenumber dictionary S S[e4] = 1 S[a5] = 2 local dictionary L L["x"] = 1`)
+	e := q.NewEvaluator()
+	for _, g := range readGames(t, stringsPGN) {
+		e.Game(g)
+	}
+	got := strings.Join(e.PersistentValues(), "|")
+	want := `W["Kasparov, Garry"]: 1|W["Tal, Mikhail"]: 2|S[e4]: 1|S[a5]: 2`
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

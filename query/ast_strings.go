@@ -98,3 +98,19 @@ func (*Dictionary) Type() Type { return TypeNone }
 func (*DictAssign) Type() Type { return TypeNone }
 func (*Dictionary) node()      {}
 func (*DictAssign) node()      {}
+
+// DictIter is `K ∊ D body` (or `K [element] D body`) where D is a
+// dictionary: body is evaluated with K bound to each key of D in turn, in
+// key order; it matches when body matched for some key. K has the type of
+// D's keys.
+type DictIter struct {
+	At
+	Name    string // the key variable
+	Var     *Symbol
+	Dict    string
+	DictSym *Symbol
+	Body    Node
+}
+
+func (*DictIter) Type() Type { return TypeNone }
+func (*DictIter) node()      {}

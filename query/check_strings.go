@@ -229,3 +229,27 @@ func (c *checker) stringMinMax(n *MinMax) Node {
 	}
 	return &Builtin{At: n.At, Name: n.Op.String(), Args: n.Args, T: TypeString}
 }
+
+// dictIter checks `K ∊ D body`: K takes the type of D's keys, known from an
+// assignment to D earlier in the query.
+func (c *checker) dictIter(n *DictIter) {
+	sym := c.dictionary(&Var{At: n.At, Name: n.Dict})
+	if sym == nil {
+		c.errorf(n.Pos(), "'%s' is not a dictionary", n.Dict)
+		return
+	}
+	n.DictSym = sym
+	kind := VarSet
+	switch sym.KeyType {
+	case TypeString:
+		kind = VarString
+	case TypeNumber:
+		kind = VarNumber
+	case TypeNone:
+		c.errorf(n.Pos(), "the keys of dictionary '%s' are iterated before any entry is assigned, so their type is unknown", n.Dict)
+	}
+	n.Var = c.newSymbol(n.Name, kind, n.Pos())
+	c.scope = append(c.scope, n.Var)
+	n.Body = c.check(n.Body)
+	c.scope = c.scope[:len(c.scope)-1]
+}

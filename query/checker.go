@@ -145,6 +145,8 @@ func (c *checker) check(n Node) Node {
 		}
 	case *Square:
 		c.square(n)
+	case *DictIter:
+		c.dictIter(n)
 	case *Move:
 		if n.From != nil {
 			n.From = c.set(n.From, "move from")
@@ -378,6 +380,11 @@ func (c *checker) binary(n *Binary) {
 		n.Y = c.set(n.Y, "the right side of "+n.Op.String())
 		n.T = TypeSet
 	case OpIn:
+		if sym := c.dictionary(n.Y); sym != nil {
+			n.X = c.dictKey(sym, n.X) // K in D: D has an entry under K
+			n.T = TypeNone
+			return
+		}
 		n.X, n.Y = c.check(n.X), c.check(n.Y)
 		n.T = TypeNone
 		tx, ty := n.X.Type(), n.Y.Type()

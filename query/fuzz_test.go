@@ -38,6 +38,7 @@ func FuzzParse(f *testing.F) {
 		`x = "football" ~~ "(o+)tba(l+)" \1 == "oo" \-2 == 6 x[1:3] == "oo" #x > 2 str(x " " K) lowercase x + "a"`,
 		`function f(a b) { a + b } function g(x) { f(x x) } g(2) == 4 f("a" "b") == "ab"`,
 		`dictionary D D["a"] = 1 D["a"] += 1 isbound D["a"] unbind D local dictionary L L[ e4 ] = "x"`,
+		`dictionary D D[a5] = 1 Key ∊ D D[Key] > 0 "x" in D message quiet ("a" \n Key) dictionary S S["w"] = A Sq ∊ S["w"] true`,
 		`persistent quiet n += 1 persistent s = "" settag("X" str(n)) assert n > 0 max("a" "b") indexof("a" "ba")`,
 	}
 	files, _ := filepath.Glob("testdata/cql/*.cql")

@@ -854,6 +854,15 @@ func (p *parser) parseSquare() Node {
 func (p *parser) parseIteration(pos Pos, piece, all bool, name string) Node {
 	p.next()
 	p.declared[name] = true
+	if !piece && !all && p.tok.kind == tIdent {
+		// K ∊ D body over the keys of the dictionary D (D[k] is a lookup, a set).
+		if d := p.resolveName(p.tok.text); p.dicts[d] {
+			if t := p.peek(); !(t.pos.Offset == p.tok.end && (t.kind == tLBracket || t.kind == tPiece)) {
+				p.next()
+				return &DictIter{At: At{pos}, Name: name, Dict: d, Body: p.parseFilter()}
+			}
+		}
+	}
 	s := &Square{At: At{pos}, Piece: piece, All: all, Name: name}
 	s.In = p.parseUnion()
 	s.Body = p.parseFilter()

@@ -239,6 +239,8 @@ func sprint(b *strings.Builder, n Node) {
 		}
 	case *DictAssign:
 		list("= "+n.Name+"[]", n.Key, n.Value)
+	case *DictIter:
+		list(n.Name+" ∊ "+n.Dict, n.Body)
 	case *Persistent:
 		if n.Quiet {
 			list("persistent quiet", n.Assign)

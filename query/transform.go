@@ -273,6 +273,10 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 			c := *n
 			c.Key, c.Value = tr(n.Key), tr(n.Value)
 			return &c
+		case *DictIter:
+			c := *n
+			c.Body = tr(n.Body)
+			return &c
 		case *Persistent:
 			c := *n
 			a := *n.Assign

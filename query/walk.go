@@ -67,6 +67,8 @@ func children(n Node) []Node {
 		add(n.Assign)
 	case *DictAssign:
 		add(n.Key, n.Value)
+	case *DictIter:
+		add(n.Body)
 	case *Tree:
 		add(n.Args...)
 	case *Colon:

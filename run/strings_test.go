@@ -6,6 +6,8 @@ import (
 	"errors"
 	"io"
 	"os"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -217,6 +219,60 @@ func TestRunMessagesOfNonMatchingGames(t *testing.T) {
 			if msgs.String() != c.want {
 				t.Errorf("%s (threads %d): messages %q, want %q", c.query, threads, msgs.String(), c.want)
 			}
+		}
+	}
+}
+
+// A dictionary tally over masters-10k (games per Result tag) is printed after the last game
+// in key order and equals a Go loop's count; the output games, whose comments read the
+// dictionary as it stands at each game, are byte-identical for 1, 2 and 8 threads.
+func TestRunDictionaryTallyMatchesGoLoop(t *testing.T) {
+	file := testdata.File(t, "masters-10k.pgn")
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	err = pgn.Scan(context.Background(), f, file, pgn.Options{}, func(g *pgn.Game) error {
+		counts[g.Tag("Result")]++
+		return nil
+	})
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	exp := ""
+	for _, k := range keys {
+		exp += "Results[" + strconv.Quote(k) + "]: " + itoa(counts[k]) + "\n"
+	}
+	q := compile(t, `dictionary Results
+initial {
+  if not isbound Results[tag "Result"] Results[tag "Result"] = 0
+  Results[tag "Result"] += 1
+  Results[tag "Result"] % 500 == 0
+  comment ("result " tag "Result" " number " Results[tag "Result"])
+}`)
+	want := ""
+	for _, threads := range []int{1, 2, 8} {
+		var out, pers bytes.Buffer
+		if _, err := Run(context.Background(), q, Files{Names: []string{file}}, &out, Options{Format: "pgn", Threads: threads, Persistent: &pers}); err != nil {
+			t.Fatal(err)
+		}
+		if pers.String() != exp {
+			t.Fatalf("threads %d: dictionary lines %q, want %q (Go loop)", threads, pers.String(), exp)
+		}
+		if want == "" {
+			want = out.String()
+			if !strings.Contains(want, "result 1-0 number 500") {
+				t.Fatalf("no comment reads the tally:\n%.500s", want)
+			}
+		} else if out.String() != want {
+			t.Fatalf("threads %d: output differs from one thread", threads)
 		}
 	}
 }
