@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	badger "github.com/dgraph-io/badger/v4"
@@ -284,14 +285,21 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 	src.FirstID = uint32(b.meta.Games)
 	b.chunkFirst, b.chunkGames, b.chunk = uint32(b.meta.Games), 0, b.chunk[:0]
 	type result struct {
-		rec   []byte
+		body  []byte
+		place gamePlace
+		number int
 		facts facts
 		errs  []error
 	}
 	popt := pgn.Options{Variations: true, Workers: b.opt.Threads}
+	writers := make([]recordWriter, max(popt.Workers, 1))
+	if popt.Workers <= 0 {
+		writers = make([]recordWriter, runtime.GOMAXPROCS(0))
+	}
+	var at place
 	err = pgn.ScanParallel(ctx, rc, name, popt,
-		func(_ int, g *pgn.Game) result {
-			r := result{rec: appendRecord(nil, g), facts: gameFacts(g)}
+		func(w int, g *pgn.Game) result {
+			r := result{body: writers[w].encode(nil, g), place: placeOf(g), number: g.Number, facts: gameFacts(g)}
 			if len(g.Errors) > 0 {
 				r.errs = append(r.errs, g.Errors...)
 			}
@@ -309,12 +317,19 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 			if r.facts.err {
 				src.Errors++
 			}
+			if r.number != src.Games+1 {
+				// Records do not store numbers: they count games from the file's first.
+				return fmt.Errorf("%s: game %d read as game %d", name, src.Games+1, r.number)
+			}
 			id := uint32(b.meta.Games)
 			b.ps.addGame(id, &r.facts)
 			b.meta.Games++
 			b.meta.Positions += int64(r.facts.nodes)
 			src.Games++
-			b.chunk = append(b.chunk, r.rec...)
+			if b.chunkGames == 0 {
+				at = place{}
+			}
+			b.chunk = appendRecord(b.chunk, r.place, &at, r.body)
 			b.chunkGames++
 			if b.chunkGames == chunkGames {
 				return b.flushChunk()
@@ -371,19 +386,3 @@ func describe(name string) (Source, error) {
 	return Source{Path: name, Abs: abs, Size: st.Size(), ModTime: st.ModTime().UnixNano(), SHA256: hex.EncodeToString(h.Sum(nil))}, nil
 }
 
-// A game record: number, offset, line, flags (recCut: the scan cut the game at the size
-// limit), and the text.
-const recCut = 1
-
-func appendRecord(dst []byte, g *pgn.Game) []byte {
-	dst = binary.AppendUvarint(dst, uint64(g.Number))
-	dst = binary.AppendUvarint(dst, uint64(g.Offset))
-	dst = binary.AppendUvarint(dst, uint64(g.Line))
-	var flags byte
-	if g.Cut {
-		flags |= recCut
-	}
-	dst = append(dst, flags)
-	dst = binary.AppendUvarint(dst, uint64(len(g.Text)))
-	return append(dst, g.Text...)
-}

@@ -25,14 +25,14 @@ import (
 
 // FormatVersion is the layout of the keys and values below; an index of another version
 // is refused with a message to rebuild it.
-const FormatVersion = 1
+const FormatVersion = 2
 
 // Keys. Numbers are big-endian, so key order is game order.
 const (
 	keyVersion = "V" // FormatVersion as decimal text
 	keyMeta    = "M" // Meta as JSON
 	keySource  = "F" // + be32(file id): Source as JSON
-	keyChunk   = "G" // + be32(first game id) + be32(games): fileID uvarint, then zstd of the records
+	keyChunk   = "G" // + be32(first game id) + be32(games): fileID uvarint, then zstd of the game records (movestream.go)
 	keyBitmap  = "B" // + mode byte + name: a serialized roaring bitmap of game ids
 	chunkGames = 256 // games per chunk value: few keys, small reads
 	lockSuffix = ".lock"

@@ -168,15 +168,15 @@ func (s *scanner[R]) worker(w int, opt pgn.Options, jobs <-chan *job[R], work fu
 	defer dec.Close()
 	var g pgn.Game
 	var buf []byte
-	parser := pgn.NewParser(opt)
+	rp := newReplayer(opt)
 	for j := range jobs {
-		j.err = s.chunk(w, parser, j, dec, &buf, &g, work)
+		j.err = s.chunk(w, rp, j, dec, &buf, &g, work)
 		close(j.done)
 	}
 }
 
-// chunk parses the candidate games of one chunk and runs work on them.
-func (s *scanner[R]) chunk(w int, parser *pgn.Parser, j *job[R], dec *zstd.Decoder, buf *[]byte, g *pgn.Game, work func(int, *pgn.Game) R) error {
+// chunk replays the candidate games of one chunk and runs work on them.
+func (s *scanner[R]) chunk(w int, rp *replayer, j *job[R], dec *zstd.Decoder, buf *[]byte, g *pgn.Game, work func(int, *pgn.Game) R) error {
 	fileID, n := binary.Uvarint(j.value)
 	if n <= 0 || int(fileID) >= len(s.ix.Sources) {
 		return fmt.Errorf("index %s: bad chunk %d", s.ix.Dir, j.first)
@@ -186,74 +186,30 @@ func (s *scanner[R]) chunk(w int, parser *pgn.Parser, j *job[R], dec *zstd.Decod
 		return fmt.Errorf("index %s: chunk %d: %w", s.ix.Dir, j.first, err)
 	}
 	*buf = data
-	file := s.ix.Sources[fileID].Path
+	src := &s.ix.Sources[fileID]
 	j.res = make([]R, j.games)
-	r := recordReader{b: data}
+	r := byteReader{b: data}
+	var at place
 	for i := 0; i < j.games; i++ {
-		rec, err := r.next()
-		if err != nil {
-			return fmt.Errorf("index %s: chunk %d: %w", s.ix.Dir, j.first, err)
+		body := r.bytes(r.uvarint())
+		if r.bad {
+			return fmt.Errorf("index %s: chunk %d: %w", s.ix.Dir, j.first, errBadRecord)
 		}
-		if s.cand != nil && !s.cand.Contains(j.first+uint32(i)) {
+		id := j.first + uint32(i)
+		if s.cand != nil && !s.cand.Contains(id) {
+			// Skipped, but its place is the next one's reference.
+			pr := byteReader{b: body}
+			end := at.end + pr.varint()
+			end += int64(pr.uvarint())
+			at.line += int(pr.varint())
+			at.end = end
 			continue
 		}
-		g.File, g.Number, g.Offset, g.Line = file, rec.number, rec.offset, rec.line
-		if rec.cut {
-			parser.ParseCut(rec.text, g)
-		} else {
-			parser.Parse(rec.text, g)
+		g.File, g.Number = src.Path, int(id-src.FirstID)+1
+		if err := rp.replay(body, g, &at); err != nil {
+			return fmt.Errorf("index %s: game %d of %s: %w", s.ix.Dir, g.Number, src.Path, err)
 		}
 		j.res[i] = work(w, g)
 	}
 	return nil
-}
-
-type record struct {
-	number, line int
-	offset       int64
-	cut          bool
-	text         []byte
-}
-
-type recordReader struct {
-	b   []byte
-	err error
-}
-
-var errBadRecord = errors.New("bad game record")
-
-func (r *recordReader) uvarint() uint64 {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.err = errBadRecord
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *recordReader) bytes() []byte {
-	n := r.uvarint()
-	if r.err != nil || n > uint64(len(r.b)) {
-		r.err = errBadRecord
-		return nil
-	}
-	b := r.b[:n]
-	r.b = r.b[n:]
-	return b
-}
-
-func (r *recordReader) next() (record, error) {
-	var rec record
-	rec.number = int(r.uvarint())
-	rec.offset = int64(r.uvarint())
-	rec.line = int(r.uvarint())
-	if len(r.b) == 0 {
-		return rec, errBadRecord
-	}
-	flags := r.b[0]
-	r.b = r.b[1:]
-	rec.cut = flags&recCut != 0
-	rec.text = r.bytes()
-	return rec, r.err
 }

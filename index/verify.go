@@ -42,9 +42,19 @@ func (ix *Index) Verify(ctx context.Context, open func(string) (io.ReadCloser, e
 		}
 		want := recs[fileID]
 		n := 0
-		err = pgn.ScanParallel(ctx, rc, s.Path, pgn.Options{Variations: true, Workers: threads},
-			func(_ int, g *pgn.Game) []byte { return appendRecord(nil, g) },
-			func(rec []byte) error {
+		type encoded struct {
+			place gamePlace
+			body  []byte
+		}
+		writers := make([]recordWriter, max(threads, 1))
+		var at place
+		err = pgn.ScanParallel(ctx, rc, s.Path, pgn.Options{Variations: true, Workers: max(threads, 1)},
+			func(w int, g *pgn.Game) encoded { return encoded{placeOf(g), writers[w].encode(nil, g)} },
+			func(e encoded) error {
+				if n%chunkGames == 0 {
+					at = place{}
+				}
+				rec := appendRecord(nil, e.place, &at, e.body)
 				if n < len(want) && !bytes.Equal(rec, want[n]) {
 					problems = append(problems, fmt.Sprintf("%s: game %d differs from the index", s.Path, n+1))
 				}
@@ -89,11 +99,11 @@ func (ix *Index) allRecords() (map[int][][]byte, error) {
 			if err != nil {
 				return err
 			}
-			r := recordReader{b: data}
+			r := byteReader{b: data}
 			for i := 0; i < games; i++ {
 				before := r.b
-				if _, err := r.next(); err != nil {
-					return fmt.Errorf("index %s: %w", ix.Dir, err)
+				if r.bytes(r.uvarint()); r.bad {
+					return fmt.Errorf("index %s: %w", ix.Dir, errBadRecord)
 				}
 				out[int(fileID)] = append(out[int(fileID)], before[:len(before)-len(r.b)])
 			}

@@ -1,0 +1,455 @@
+package index
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/pgn"
+)
+
+// A game record holds what a query needs of one game without its PGN text: tags, result,
+// start position, the moves as 16-bit tokens (chess.Move.Compact, with tokens of our own
+// for variations and notes), and the comments and NAGs. Replaying it plays the moves with
+// the move generator's Play: no SAN parsing, no PGN lexing. A game with problems (errors,
+// warnings, a cut) is stored as its text instead and parsed again, so that its problems
+// are reported exactly as a scan reports them.
+//
+// Layout (numbers uvarint unless said otherwise):
+//
+//	the place: offset - end of the previous game of the block (varint), length in bytes,
+//	line - line of the previous game of the block (varint)
+//	flags byte (recText, recCut, recFEN, rec960)
+//	recText: the game's text (the rest of the record)
+//	else: result code byte; tag count; per tag name and value lengths; the tags' bytes;
+//	      token count; tokens (2 bytes little-endian each); notes (the rest): per tokNote,
+//	      a flags byte (noteBefore, noteAfter), the comments (length, bytes), NAG count, NAGs
+const (
+	recText = 1 << iota
+	recCut
+	recFEN
+	rec960
+)
+
+// Stream tokens besides moves (codes 8-15 are free in chess.Move.Compact).
+const (
+	tokOpen  uint16 = 8 << 12  // a variation: the following moves replace the last move
+	tokClose uint16 = 9 << 12  // the end of the variation: back to the move it replaced
+	tokNote  uint16 = 10 << 12 // the next note belongs to the last move (the root before any)
+)
+
+const (
+	noteBefore = 1 << iota
+	noteAfter
+)
+
+var resultCodes = [...]string{"", "1-0", "0-1", "1/2-1/2", "*"}
+
+func resultCode(r string) (byte, bool) {
+	for i, s := range resultCodes {
+		if s == r {
+			return byte(i), true
+		}
+	}
+	return 0, false
+}
+
+// place is where the previous game of a block ended and began: offsets and lines of the
+// next are stored as differences from it.
+type place struct {
+	end  int64
+	line int
+}
+
+// recordWriter encodes games; one per goroutine, its buffers reused.
+type recordWriter struct {
+	toks  []uint16
+	notes []byte
+	body  []byte
+	next  int32 // the node the next move token must create
+	ok    bool  // the tree came out in the parser's node order
+}
+
+// gamePlace is where a game is in its file.
+type gamePlace struct {
+	offset       int64
+	length, line int
+}
+
+func placeOf(g *pgn.Game) gamePlace { return gamePlace{g.Offset, g.Length, g.Line} }
+
+// appendRecord appends a record, length first, to dst: the game's place (at is updated to
+// it) and body, the record without its place (see encode).
+func appendRecord(dst []byte, g gamePlace, at *place, body []byte) []byte {
+	var buf [3 * binary.MaxVarintLen64]byte
+	pl := binary.AppendVarint(buf[:0], g.offset-at.end)
+	pl = binary.AppendUvarint(pl, uint64(g.length))
+	pl = binary.AppendVarint(pl, int64(g.line-at.line))
+	at.end, at.line = g.offset+int64(g.length), g.line
+	dst = binary.AppendUvarint(dst, uint64(len(pl)+len(body)))
+	dst = append(dst, pl...)
+	return append(dst, body...)
+}
+
+// encode appends g's record body (all but the place, which depends on the game before)
+// to dst. It runs in parallel workers; appendRecord puts the records in order.
+func (w *recordWriter) encode(dst []byte, g *pgn.Game) []byte {
+	flags := byte(0)
+	text := len(g.Errors) > 0 || len(g.Warnings) > 0 || g.Cut || len(g.Nodes) == 0
+	result, okResult := resultCode(g.Result)
+	if !text {
+		if g.Nodes[0].Pos.Chess960() {
+			flags |= rec960
+		}
+		if g.Tag("FEN") != "" {
+			flags |= recFEN
+		}
+		start, err := startPosition(g, flags)
+		text = err != nil || start != g.Nodes[0].Pos || !okResult || !w.tree(g)
+	}
+	if text {
+		flags = recText
+		if g.Cut {
+			flags |= recCut
+		}
+	}
+	dst = append(dst, flags)
+	if text {
+		return append(dst, g.Text...)
+	}
+	dst = append(dst, result)
+	dst = binary.AppendUvarint(dst, uint64(len(g.Tags)))
+	for _, t := range g.Tags {
+		dst = binary.AppendUvarint(dst, uint64(len(t.Name)))
+		dst = binary.AppendUvarint(dst, uint64(len(t.Value)))
+	}
+	for _, t := range g.Tags {
+		dst = append(dst, t.Name...)
+		dst = append(dst, t.Value...)
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(w.toks)))
+	for _, t := range w.toks {
+		dst = binary.LittleEndian.AppendUint16(dst, t)
+	}
+	return append(dst, w.notes...)
+}
+
+// tree encodes g's move tree into w.toks and w.notes, and reports whether replaying them
+// gives g's nodes in g's order.
+func (w *recordWriter) tree(g *pgn.Game) bool {
+	w.toks, w.notes, w.next, w.ok = w.toks[:0], w.notes[:0], 1, true
+	w.note(g, 0)
+	w.line(g, g.Nodes[0].FirstChild)
+	return w.ok && int(w.next) == len(g.Nodes)
+}
+
+// line encodes the line from node n on, each move followed by its variations, as PGN
+// writes them and the parser numbers them.
+func (w *recordWriter) line(g *pgn.Game, n int32) {
+	for n >= 0 && w.ok {
+		if n != w.next {
+			w.ok = false
+			return
+		}
+		w.next++
+		nd := &g.Nodes[n]
+		w.toks = append(w.toks, nd.Move.Compact())
+		w.note(g, n)
+		if g.Nodes[nd.Parent].FirstChild == n {
+			for s := nd.NextSibling; s >= 0 && w.ok; s = g.Nodes[s].NextSibling {
+				w.toks = append(w.toks, tokOpen)
+				w.line(g, s)
+				w.toks = append(w.toks, tokClose)
+			}
+		}
+		n = nd.FirstChild
+	}
+}
+
+// note encodes node n's comments and NAGs, if it has any.
+func (w *recordWriter) note(g *pgn.Game, n int32) {
+	before, after, nags := g.CommentBefore(n), g.Comment(n), g.NAGs(n)
+	if before == "" && after == "" && len(nags) == 0 {
+		return
+	}
+	if len(nags) > 255 {
+		w.ok = false
+		return
+	}
+	w.toks = append(w.toks, tokNote)
+	flags := byte(0)
+	if before != "" {
+		flags |= noteBefore
+	}
+	if after != "" {
+		flags |= noteAfter
+	}
+	w.notes = append(w.notes, flags)
+	for _, c := range [2]string{before, after} {
+		if c != "" {
+			w.notes = binary.AppendUvarint(w.notes, uint64(len(c)))
+			w.notes = append(w.notes, c...)
+		}
+	}
+	w.notes = append(w.notes, byte(len(nags)))
+	w.notes = append(w.notes, nags...)
+}
+
+// startPosition is the root of a record with these flags, as the parser sets it up.
+func startPosition(g *pgn.Game, flags byte) (chess.Position, error) {
+	pos := chess.StartPosition()
+	if flags&recFEN != 0 {
+		var err error
+		if pos, err = chess.ParseFEN(g.Tag("FEN")); err != nil {
+			return pos, err
+		}
+	}
+	if flags&rec960 != 0 {
+		pos.SetChess960(true)
+	}
+	return pos, nil
+}
+
+var errBadRecord = errors.New("bad game record")
+
+// replayer turns records back into games; one per goroutine.
+type replayer struct {
+	parser     *pgn.Parser // for games stored as text
+	variations bool
+	stack      []int32
+}
+
+func newReplayer(opt pgn.Options) *replayer {
+	return &replayer{parser: pgn.NewParser(opt), variations: opt.Variations}
+}
+
+// byteReader reads a record.
+type byteReader struct {
+	b   []byte
+	bad bool
+}
+
+func (r *byteReader) uvarint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.bad = true
+		r.b = nil
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *byteReader) varint() int64 {
+	v, n := binary.Varint(r.b)
+	if n <= 0 {
+		r.bad = true
+		r.b = nil
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *byteReader) byte() byte {
+	if len(r.b) == 0 {
+		r.bad = true
+		return 0
+	}
+	c := r.b[0]
+	r.b = r.b[1:]
+	return c
+}
+
+func (r *byteReader) bytes(n uint64) []byte {
+	if n > uint64(len(r.b)) {
+		r.bad = true
+		r.b = nil
+		return nil
+	}
+	b := r.b[:n]
+	r.b = r.b[n:]
+	return b
+}
+
+// replay fills g (whose File and Number the caller sets) from the record body; at is
+// updated to g. Options are the replayer's: without variations only the main line is
+// built, as the parser builds it.
+func (rp *replayer) replay(body []byte, g *pgn.Game, at *place) error {
+	r := byteReader{b: body}
+	offset := at.end + r.varint()
+	length := r.uvarint()
+	line := at.line + int(r.varint())
+	flags := r.byte()
+	if r.bad || length > 1<<40 {
+		return errBadRecord
+	}
+	at.end, at.line = offset+int64(length), line
+	if flags&recText != 0 {
+		g.Offset, g.Line = offset, line
+		if flags&recCut != 0 {
+			rp.parser.ParseCut(r.b, g)
+		} else {
+			rp.parser.Parse(r.b, g)
+		}
+		return nil
+	}
+	g.Reset()
+	g.Offset, g.Line, g.Length = offset, line, int(length)
+	result := r.byte()
+	if int(result) >= len(resultCodes) {
+		return errBadRecord
+	}
+	g.Result = resultCodes[result]
+	ntags := r.uvarint()
+	if ntags > uint64(len(r.b)) {
+		return errBadRecord
+	}
+	lens := r.b
+	total := uint64(0)
+	for i := uint64(0); i < ntags; i++ {
+		total += r.uvarint() + r.uvarint()
+	}
+	if r.bad || total > uint64(len(r.b)) {
+		return errBadRecord
+	}
+	if ntags > 0 {
+		s := string(r.bytes(total))
+		lr := byteReader{b: lens}
+		at := uint64(0)
+		for i := uint64(0); i < ntags; i++ {
+			nl, vl := lr.uvarint(), lr.uvarint()
+			g.Tags = append(g.Tags, pgn.Tag{Name: s[at : at+nl], Value: s[at+nl : at+nl+vl]})
+			at += nl + vl
+		}
+	}
+	start, err := startPosition(g, flags)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errBadRecord, err)
+	}
+	ntoks := r.uvarint()
+	toks := r.bytes(2 * ntoks)
+	if r.bad {
+		return errBadRecord
+	}
+	notes := byteReader{b: r.b}
+	var noteText string
+	if len(notes.b) > 0 {
+		noteText = string(notes.b) // one string for all comments; each is a piece of it
+	}
+	root := g.AddRoot(&start)
+	cur, last := root, int32(-1)
+	depth := 0
+	rp.stack = rp.stack[:0]
+	for i := 0; i+1 < len(toks); i += 2 {
+		t := binary.LittleEndian.Uint16(toks[i:])
+		switch t & 0xf000 {
+		case tokOpen:
+			depth++
+			if !rp.variations {
+				continue
+			}
+			if last < 0 {
+				return errBadRecord
+			}
+			rp.stack = append(rp.stack, last)
+			cur, last = g.Nodes[last].Parent, -1
+		case tokClose:
+			if depth == 0 {
+				return errBadRecord
+			}
+			depth--
+			if !rp.variations {
+				continue
+			}
+			last = rp.stack[len(rp.stack)-1]
+			rp.stack = rp.stack[:len(rp.stack)-1]
+			cur = last
+		case tokNote:
+			target := last
+			if target < 0 {
+				target = root
+			}
+			if err := rp.note(&notes, noteText, g, target, depth > 0 && !rp.variations); err != nil {
+				return err
+			}
+		default:
+			m, ok := chess.FromCompact(t)
+			if !ok {
+				return errBadRecord
+			}
+			if depth > 0 && !rp.variations {
+				continue
+			}
+			if !playable(&g.Nodes[cur].Pos, m) {
+				return fmt.Errorf("%w: move %#04x cannot be played", errBadRecord, t)
+			}
+			cur = g.AddMove(cur, m, depth > 0)
+			last = cur
+		}
+	}
+	if depth != 0 || len(notes.b) != 0 {
+		return errBadRecord
+	}
+	return nil
+}
+
+// note reads the next note and gives it to node n (unless skip).
+func (rp *replayer) note(r *byteReader, text string, g *pgn.Game, n int32, skip bool) error {
+	flags := r.byte()
+	var cs [2]string
+	for k, bit := range [2]byte{noteBefore, noteAfter} {
+		if flags&bit != 0 {
+			l := r.uvarint()
+			if l > uint64(len(r.b)) {
+				return errBadRecord
+			}
+			off := len(text) - len(r.b)
+			cs[k] = text[off : off+int(l)]
+			r.b = r.b[l:]
+		}
+	}
+	nags := r.bytes(uint64(r.byte()))
+	if r.bad {
+		return errBadRecord
+	}
+	if skip {
+		return nil
+	}
+	if cs[0] != "" {
+		g.SetCommentBefore(n, cs[0])
+	}
+	if cs[1] != "" {
+		g.SetComment(n, cs[1])
+	}
+	for _, nag := range nags {
+		g.AddNAG(n, nag)
+	}
+	return nil
+}
+
+// playable is a cheap check that a stored move fits the position (a damaged record must
+// not reach Play with nonsense): the side to move has a piece on from, of the right kind.
+func playable(p *chess.Position, m chess.Move) bool {
+	if m.IsNull() {
+		return true
+	}
+	us := p.SideToMove()
+	pc := p.PieceAt(m.From())
+	if pc == chess.NoPiece || pc.Color() != us {
+		return false
+	}
+	to := p.PieceAt(m.To())
+	switch {
+	case m.IsCastle():
+		return pc.Type() == chess.King && to == chess.MakePiece(us, chess.Rook)
+	case m.IsEnPassant():
+		return pc.Type() == chess.Pawn && to == chess.NoPiece && m.To() == p.EnPassant()
+	case m.Promotion() != chess.NoPieceType:
+		if pc.Type() != chess.Pawn {
+			return false
+		}
+	}
+	return m.From() != m.To() && (to == chess.NoPiece || to.Color() != us && to.Type() != chess.King)
+}
