@@ -66,9 +66,8 @@ type place struct {
 type recordWriter struct {
 	toks  []uint16
 	notes []byte
-	body  []byte
-	next  int32 // the node the next move token must create
-	ok    bool  // the tree came out in the parser's node order
+	stack []int32
+	ok    bool // the notes could be encoded
 }
 
 // gamePlace is where a game is in its file.
@@ -135,36 +134,40 @@ func (w *recordWriter) encode(dst []byte, g *pgn.Game) []byte {
 	return append(dst, w.notes...)
 }
 
-// tree encodes g's move tree into w.toks and w.notes, and reports whether replaying them
-// gives g's nodes in g's order.
+// tree encodes g's move tree into w.toks and w.notes so that replaying them creates g's
+// nodes in g's order (the parser's, which follows the text: a variation may stand after
+// the move it replaces or after that move's first reply, and both make the same tree).
+// It reports whether it could.
 func (w *recordWriter) tree(g *pgn.Game) bool {
-	w.toks, w.notes, w.next, w.ok = w.toks[:0], w.notes[:0], 1, true
+	w.toks, w.notes, w.ok = w.toks[:0], w.notes[:0], true
 	w.note(g, 0)
-	w.line(g, g.Nodes[0].FirstChild)
-	return w.ok && int(w.next) == len(g.Nodes)
-}
-
-// line encodes the line from node n on, each move followed by its variations, as PGN
-// writes them and the parser numbers them.
-func (w *recordWriter) line(g *pgn.Game, n int32) {
-	for n >= 0 && w.ok {
-		if n != w.next {
-			w.ok = false
-			return
-		}
-		w.next++
-		nd := &g.Nodes[n]
-		w.toks = append(w.toks, nd.Move.Compact())
-		w.note(g, n)
-		if g.Nodes[nd.Parent].FirstChild == n {
-			for s := nd.NextSibling; s >= 0 && w.ok; s = g.Nodes[s].NextSibling {
+	cur, last := int32(0), int32(-1)
+	w.stack = w.stack[:0]
+	for k := int32(1); int(k) < len(g.Nodes); k++ {
+		p := g.Nodes[k].Parent
+		for p != cur {
+			if last >= 0 && p == g.Nodes[last].Parent {
 				w.toks = append(w.toks, tokOpen)
-				w.line(g, s)
-				w.toks = append(w.toks, tokClose)
+				w.stack = append(w.stack, last)
+				cur, last = p, -1
+				break
 			}
+			if len(w.stack) == 0 {
+				return false
+			}
+			w.toks = append(w.toks, tokClose)
+			last = w.stack[len(w.stack)-1]
+			w.stack = w.stack[:len(w.stack)-1]
+			cur = last
 		}
-		n = nd.FirstChild
+		w.toks = append(w.toks, g.Nodes[k].Move.Compact())
+		w.note(g, k)
+		cur, last = k, k
 	}
+	for range w.stack {
+		w.toks = append(w.toks, tokClose)
+	}
+	return w.ok
 }
 
 // note encodes node n's comments and NAGs, if it has any.
