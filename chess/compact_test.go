@@ -8,9 +8,9 @@ func TestCompactRoundTrip(t *testing.T) {
 	fens := []string{
 		StartFEN,
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", // castling, many captures
-		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",                          // en passant
-		"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",                            // promotions
-		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",  // Chess960 castling
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",                            // en passant
+		"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",                              // promotions
+		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",    // Chess960 castling
 	}
 	seen := map[uint16]bool{}
 	var walk func(p *Position, depth int)

@@ -285,11 +285,11 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 	src.FirstID = uint32(b.meta.Games)
 	b.chunkFirst, b.chunkGames, b.chunk = uint32(b.meta.Games), 0, b.chunk[:0]
 	type result struct {
-		body  []byte
-		place gamePlace
+		body   []byte
+		place  gamePlace
 		number int
-		facts facts
-		errs  []error
+		facts  facts
+		errs   []error
 	}
 	popt := pgn.Options{Variations: true, Workers: b.opt.Threads}
 	writers := make([]recordWriter, max(popt.Workers, 1))
@@ -385,4 +385,3 @@ func describe(name string) (Source, error) {
 	}
 	return Source{Path: name, Abs: abs, Size: st.Size(), ModTime: st.ModTime().UnixNano(), SHA256: hex.EncodeToString(h.Sum(nil))}, nil
 }
-
