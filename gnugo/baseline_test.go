@@ -3,7 +3,6 @@ package gnugo
 import (
 	"math/bits"
 
-	"github.com/cqlgo/cql/pattern"
 	"github.com/cqlgo/cql/weiqi"
 )
 
@@ -120,14 +119,8 @@ type v1Graph struct {
 func (bg *v1Graph) build(b *weiqi.Board, es *weiqi.EyeSpace) bool {
 	g := b.Grid()
 	bg.n = 0
-	pts := es.Points
-	var extra pattern.Set
-	for i := 0; i < es.NumKeys; i++ {
-		extra.Add(es.Keys[i].Key)
-	}
-	extra = extra.AndNot(pts)
-	all := pts.Or(extra)
-	if all.Count() > MaxEyeVertices {
+	all := es.Points
+	if all.Count()+es.NumKeys > MaxEyeVertices {
 		return false
 	}
 	for wi, w := range all {
@@ -136,13 +129,14 @@ func (bg *v1Graph) build(b *weiqi.Board, es *weiqi.EyeSpace) bool {
 			w &= w - 1
 			i := bg.n
 			bg.sq[i] = sq
-			bg.marg[i] = es.Marginal.Has(sq) || extra.Has(sq)
+			bg.marg[i] = es.Marginal.Has(sq)
 			bg.stone[i] = es.Dead.Has(sq)
 			bg.edge[i] = uint8(g.EdgeCount(sq))
 			bg.deg[i] = 0
 			bg.n++
 		}
 	}
+	points := bg.n
 	idx := func(sq int) int8 {
 		for i := 0; i < bg.n; i++ {
 			if bg.sq[i] == sq {
@@ -164,7 +158,7 @@ func (bg *v1Graph) build(b *weiqi.Board, es *weiqi.EyeSpace) bool {
 		bg.deg[i]++
 		return true
 	}
-	for i := 0; i < bg.n; i++ {
+	for i := 0; i < points; i++ {
 		for _, n := range g.Neighbors(bg.sq[i]) {
 			if n >= 0 && all.Has(int(n)) {
 				if !link(int8(i), idx(int(n))) {
@@ -173,9 +167,12 @@ func (bg *v1Graph) build(b *weiqi.Board, es *weiqi.EyeSpace) bool {
 			}
 		}
 	}
+	// a virtual marginal vertex per half eye (the key point names it)
 	for k := 0; k < es.NumKeys; k++ {
-		e, kk := idx(es.Keys[k].Eye), idx(es.Keys[k].Key)
-		if !link(e, kk) || !link(kk, e) {
+		v := int8(bg.n)
+		bg.sq[v], bg.marg[v], bg.stone[v], bg.edge[v], bg.deg[v] = es.Keys[k].Key, true, false, 0, 0
+		bg.n++
+		if e := idx(es.Keys[k].Eye); !link(e, v) || !link(v, e) {
 			return false
 		}
 	}

@@ -55,14 +55,16 @@ O*O
 		t.Fatal(err, problems)
 	}
 	m := NewMatcher(db)
-	// Black (to move) has two groups, C4-group (two eyes: alive) and E5 (a lone stone of the
-	// centre: its open space is valued 2222, alive), with D5 between them; white stones at G5 and J5
-	// with H5 between them; H6 is a black self-atari point among white stones.
+	// Black (to move) has a living group (A1-E3, eyes A2 and C2) and two lone stones D5 and F5
+	// with E5 between them: not alive (their open area is worth one eye by GNU Go's guess for
+	// unmatched spaces), so ConnAlive is rejected by its O class. White has lone stones at G5 and
+	// J5 with H5 between them (the space around H5 is worth no eye with white to move, so they
+	// stay two groups); B8 is a black self-atari point among white stones.
 	b, _ := weiqi.ParseDiagram(`
+		.O.......
+		O.O......
 		.........
 		.........
-		.......O.
-		......O.O
 		...X.XO.O
 		.........
 		XXXXX....
@@ -90,10 +92,10 @@ O*O
 		}
 	}
 	check("Conn@E5", true, false, "connects D5 F5", "")
-	check("ConnAlive@E5", true, false, "connects D5 F5", "")
+	check("ConnAlive@E5", false, false, "", "a friendly group is not ALIVE")
 	check("Cut@H5", true, false, "cuts G5 J5", "")
-	check("SelfAtari@H6", false, false, "", "can be captured at once")
-	check("SelfAtariS@H6", true, false, "", "")
+	check("SelfAtari@B8", false, false, "", "can be captured at once")
+	check("SelfAtariS@B8", true, false, "", "")
 	check("Helped@E5", true, true, "connects", "")
 	if v := verdicts["Helped@E5"]; !strings.Contains(strings.Join(v.NotEvaluated, ";"), "helper some_helper") {
 		t.Errorf("helper not reported: %+v", v)

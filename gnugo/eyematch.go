@@ -320,23 +320,20 @@ func (db *EyeDB) match(s *graphShape, img *[MaxEyeVertices]int8) *EyeGraph {
 	return nil
 }
 
-// boardShape builds the graph of an eye space (of at most maxN vertices): its points, and the key points of its half eyes
-// as marginal vertices linked to their half eyes. Vertex i is the i-th point of the set in
+// boardShape builds the graph of an eye space (of at most maxN vertices): its points, and a
+// virtual marginal vertex for each half eye. Vertex i is the i-th point of the set in
 // increasing order, so a point's vertex is its rank in the set. sq receives the points. It fails
 // when the space has more than MaxEyeVertices points or a vertex more than 4 neighbours.
 func boardShape(s *graphShape, sq *[MaxEyeVertices]int16, b *weiqi.Board, es *weiqi.EyeSpace, maxN int) bool {
 	g := b.Grid()
 	all := es.Points
-	for i := 0; i < es.NumKeys; i++ {
-		all.Add(es.Keys[i].Key)
-	}
 	var base [pattern.MaxWords]int
 	n := 0
 	for wi, w := range all {
 		base[wi] = n
 		n += bits.OnesCount64(w)
 	}
-	if n > maxN || n > MaxEyeVertices || n == 0 {
+	if total := n + es.NumKeys; total > maxN || total > MaxEyeVertices || n == 0 {
 		return false
 	}
 	rank := func(p int) int {
@@ -349,7 +346,7 @@ func boardShape(s *graphShape, sq *[MaxEyeVertices]int16, b *weiqi.Board, es *we
 	// south or west end.
 	i := 0
 	for wi, w := range all {
-		marg, dead := es.Marginal[wi]|(all[wi]&^es.Points[wi]), es.Dead[wi]
+		marg, dead := es.Marginal[wi], es.Dead[wi]
 		for ; w != 0; w &= w - 1 {
 			low := w & -w
 			p := wi*64 + bits.TrailingZeros64(w)
@@ -380,11 +377,16 @@ func boardShape(s *graphShape, sq *[MaxEyeVertices]int16, b *weiqi.Board, es *we
 			s.adj[j] |= 1 << uint(i)
 		}
 	}
+	// each half eye gets a virtual marginal vertex next to it alone, empty and off the edges, as
+	// in GNU Go's recognize_eye; its point is the half eye's key point, for the vital points
 	for k := 0; k < es.NumKeys; k++ {
-		e, kk := rank(es.Keys[k].Eye), rank(es.Keys[k].Key)
-		s.adj[e] |= 1 << uint(kk)
-		s.adj[kk] |= 1 << uint(e)
+		e, v := rank(es.Keys[k].Eye), n+k
+		sq[v] = int16(es.Keys[k].Key)
+		s.edge[v], s.need[v], s.sig[v] = 0, sigEmpty, 8
+		s.adj[v] = 1 << uint(e)
+		s.adj[e] |= 1 << uint(v)
 	}
+	s.n = n + es.NumKeys
 	s.takeCensus()
 	return s.label()
 }

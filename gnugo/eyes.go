@@ -44,7 +44,7 @@ func StatusOf(first, second int) Status {
 // EyeResult is an eye space valued by eyes.db.
 type EyeResult struct {
 	Space   weiqi.EyeSpace
-	Graph   *EyeGraph // the matching pattern; nil when none matches (valued 2222, as GNU Go does)
+	Graph   *EyeGraph // the matching pattern; nil when none matches (valued by unmatchedValue, as GNU Go does)
 	Value   EyeValue
 	Attack  pattern.Set // the attacker's vital points (to reduce the eyes)
 	Defense pattern.Set // the defender's vital points (to make the eyes)
@@ -100,7 +100,26 @@ type eyeScratch struct {
 	img   [MaxEyeVertices]int8  // vertex of shape for each step of the matched graph's plan
 }
 
+// unmatchedValue is GNU Go's guess for an eye space no graph matches (optics.c, compute_eyes):
+// with e points of which m are marginal, two eyes when e-2m > 3, one when e-2m > 0, else none.
+func unmatchedValue(es *weiqi.EyeSpace) EyeValue {
+	switch d := es.Points.Count() - 2*es.Marginal.Count(); {
+	case d > 3:
+		return EyeValue{2, 2, 2, 2}
+	case d > 0:
+		return EyeValue{1, 1, 1, 1}
+	}
+	return EyeValue{}
+}
+
+// maxInnerPoints is the most non-marginal points of an eye space GNU Go looks up in eyes.db
+// (optics.c, recognize_eye); larger spaces get unmatchedValue.
+const maxInnerPoints = 8
+
 func (db *EyeDB) matchSpace(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace) *EyeGraph {
+	if es.Points.AndNot(es.Marginal).Count() > maxInnerPoints {
+		return nil
+	}
 	if !boardShape(&sc.shape, &sc.sq, b, es, db.maxVertices) {
 		return nil
 	}
@@ -118,7 +137,7 @@ func (db *EyeDB) Evaluate(b *weiqi.Board, es *weiqi.EyeSpace) EyeResult {
 // evaluateInto is Evaluate writing into r, so that All fills its results in place instead of
 // copying them.
 func (db *EyeDB) evaluateInto(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace, r *EyeResult) {
-	r.Space, r.Graph, r.Value = *es, nil, EyeValue{2, 2, 2, 2}
+	r.Space, r.Graph, r.Value = *es, nil, unmatchedValue(es)
 	r.Attack, r.Defense, r.Extra = pattern.Set{}, pattern.Set{}, pattern.Set{}
 	for i := 0; i < es.NumKeys; i++ {
 		if k := es.Keys[i].Key; !es.Points.Has(k) {
@@ -186,7 +205,7 @@ func (db *EyeDB) EvaluateAll(b *weiqi.Board, dead pattern.Set, dst []EyeResult) 
 // Shape is an eye space drawn as in eyes.db and matched against the database.
 type Shape struct {
 	Drawn  *EyeGraph // the drawing compiled as a graph
-	Graph  *EyeGraph // the matching database pattern, nil when none matches (valued 2222)
+	Graph  *EyeGraph // the matching database pattern, nil when none matches (valued by unmatchedValue)
 	Value  EyeValue
 	Attack []int // vertices of Drawn that are the attacker's vital points
 	Defend []int // the defender's
@@ -211,7 +230,15 @@ func (db *EyeDB) MatchShape(text string) (*Shape, error) {
 		return nil, err
 	}
 	var sh Shape
-	sh.Drawn, sh.Value = drawn, EyeValue{2, 2, 2, 2}
+	sh.Drawn = drawn
+	var drawnSpace weiqi.EyeSpace
+	for i, v := range drawn.Vertices {
+		drawnSpace.Points.Add(i)
+		if v.Marginal {
+			drawnSpace.Marginal.Add(i)
+		}
+	}
+	sh.Value = unmatchedValue(&drawnSpace)
 	var s graphShape
 	s.n = len(drawn.Vertices)
 	for i, v := range drawn.Vertices {
@@ -232,6 +259,9 @@ func (db *EyeDB) MatchShape(text string) (*Shape, error) {
 		return nil, &DiagramError{"shape", 1, 1, "a point with more than 4 neighbours"}
 	}
 	var img [MaxEyeVertices]int8
+	if len(drawn.Vertices)-drawn.Marginal > maxInnerPoints {
+		return &sh, nil
+	}
 	if g := db.match(&s, &img); g != nil {
 		sh.Graph, sh.Value = g, g.Value
 		for k, st := range g.plan {

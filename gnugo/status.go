@@ -159,8 +159,11 @@ func Groups(b *weiqi.Board, dead pattern.Set, results []EyeResult) []Group {
 				}
 				used[i] = true
 				grp.Spaces = append(grp.Spaces, i)
-				if r.Graph == nil {
-					continue // an open area, not an eye shape: the strings around it stay apart
+				if r.Graph == nil || r.First() == 0 {
+					// an open area, not an eye shape, or a shape not worth an eye even with the
+					// owner to move (a cutting point both sides reach): the strings around it
+					// stay apart
+					continue
 				}
 				// strings of c around an eye shape join the group
 				around := g.Adjacent(r.Space.Points).And(b.Stones(c)).AndNot(dead).AndNot(grp.Stones)

@@ -58,6 +58,11 @@ type Analysis struct {
 	libs  [pattern.MaxSquares]pattern.Set
 	nstr  int
 	stack [pattern.MaxSquares]int16
+	// the domains' scratch: influence (indexed by point+1, [0] off the board), threshold, the
+	// points still outside the domain
+	infl [pattern.MaxSquares + 1]int8
+	thr  [pattern.MaxSquares]int8
+	list []int16
 }
 
 // Analyze builds the string table of a position.
@@ -193,24 +198,28 @@ func EyeSpaces(b *Board, dead pattern.Set, dst []EyeSpace) []EyeSpace {
 	return a.EyeSpaces(dead, dst)
 }
 
-// EyeSpaces finds the eye spaces of both colours of the analysed position.
+// EyeSpaces finds the eye spaces of both colours of the analysed position, as GNU Go's
+// make_domains does (optics.c; eyes.texi, "Eye spaces").
 //
-// The domains follow eyes.texi's make_primary_domains: dead stones are invisible; a colour has
-// influence on its lively stones, on free points next to them, and on a free point e where a
-// diagonal point a and an orthogonal point b, next to each other and neither on the first line,
-// both have influence from the first two rules (not when a lively opponent stone is on the other
-// point next to both a and e, nor when lively opponent stones stand on both points that continue
-// the line a-b beyond a and beyond b); a corner point gets influence from a neighbour when no
-// lively opponent stone is next to it or diagonal to it. A colour's eye spaces are the connected
-// free points where it has influence; a point of an eye space where the opponent has influence
-// too, or next to a free point outside the space, is marginal (the opponent can play there with
-// some effect). So a contested point may be a marginal point of both colours' spaces, as in GNU Go.
+// Stones not given as dead are lively; the others are invisible. A colour's domain holds its
+// lively stones, the free points next to them, and then, repeatedly until nothing changes, a free
+// point e with an orthogonal neighbour a and a diagonal neighbour b next to a whose influences add
+// up to more than e's threshold. A point's influence is 1 in the domain, 0 outside, less 1 when a
+// lively opponent stone is next to it (its threshold is then 1, else 0) or, without one, when it is
+// on the first line; a lively opponent stone has -1, a point off the board 0. So influence leaks
+// neither under a stone on the third line, past a knight's move nor past a two-space jump.
 //
-// False eyes and half eyes come from eyes.texi's diagonal rule on points with at most one
-// neighbour in the space: diagonals off the board count 1 (0 beyond a corner), a lively
+// A free point in one colour's domain only is in that colour's eye space, marginal when a point
+// next to it is in the other colour's domain only; a point in both domains belongs to a colour's
+// space, as a marginal point, when a point next to it is in that colour's domain only. An eye space
+// is a connected part of them, where two marginal points do not connect by themselves.
+//
+// False eyes and half eyes come from eyes.texi's diagonal rule on the non-marginal points with at
+// most one neighbour in the space: diagonals off the board count 1 (0 beyond a corner), a lively
 // opponent stone 2 when its string has two or more liberties and 1 in atari, an empty point 1
 // when an opponent stone there would have two or more liberties, anything else 0; a sum of 4 or
-// more is a false eye (made marginal), 3 a half eye (its key point joins the graph).
+// more is a false eye (made marginal when the space is one point or the opponent may play there),
+// 3 a half eye (its key point is recorded; the eye graph gets a virtual marginal vertex for it).
 func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
 	b := a.b
 	g := b.grid
@@ -218,59 +227,112 @@ func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
 	lively[Black] = b.stones[Black].AndNot(dead)
 	lively[White] = b.stones[White].AndNot(dead)
 	free := g.valid.AndNot(lively[Black]).AndNot(lively[White])
-	var inf [3]pattern.Set
-	for _, c := range [2]Color{Black, White} {
-		inf[c] = lively[c].Or(g.grow(lively[c]).And(free))
-	}
-	interior := g.valid.AndNot(g.edge)
-	var ext [3]pattern.Set
-	for _, c := range [2]Color{Black, White} {
-		opp := lively[c.Opponent()]
-		src := inf[c].And(interior)
-		var got pattern.Set
-		for _, dg := range [4][2]int{{-1, 1}, {1, 1}, {1, -1}, {-1, -1}} {
-			atA := g.shiftBy(src, -dg[0], -dg[1]) // e such that a = e+dg is a source
-			for _, o := range [2][2]int{{dg[0], 0}, {0, dg[1]}} {
-				atB := g.shiftBy(src, -o[0], -o[1])
-				dOpp := g.shiftBy(opp, -(dg[0] - o[0]), -(dg[1] - o[1]))
-				// u = e + dg + (dg - o), c = e + o + (o - dg)
-				uOpp := g.shiftBy(opp, -(2*dg[0] - o[0]), -(2*dg[1] - o[1]))
-				cOpp := g.shiftBy(opp, -(2*o[0] - dg[0]), -(2*o[1] - dg[1]))
-				got = got.Or(atA.And(atB).AndNot(dOpp).AndNot(uOpp.And(cOpp)))
-			}
-		}
-		ext[c] = got.And(free).AndNot(g.corners)
-		forEach(g.corners.And(free).AndNot(inf[c]), func(e int) {
-			if g.cornerInfluence(e, inf[c], opp) {
-				ext[c].Add(e)
-			}
-		})
-	}
-	for _, c := range [2]Color{Black, White} {
-		inf[c] = inf[c].Or(ext[c])
-	}
+	var dom [3]pattern.Set
+	a.domain(Black, lively, &dom[Black])
+	a.domain(White, lively, &dom[White])
+	stones := b.stones[Black].Or(b.stones[White])
 	for _, c := range [2]Color{Black, White} {
 		opp := c.Opponent()
-		// free points of the owner's own dead stones stay out of its eye spaces
-		domain := free.And(inf[c]).AndNot(b.stones[c])
-		margin := domain.And(inf[opp].Or(g.grow(free.AndNot(domain))))
-		n, e := g.shiftBy(domain, 0, -1), g.shiftBy(domain, -1, 0)
-		so, w := g.shiftBy(domain, 0, 1), g.shiftBy(domain, 1, 0)
-		ends := domain.AndNot(n.And(e.Or(so).Or(w)).Or(e.And(so.Or(w))).Or(so.And(w)))
-		rest := domain
+		only, oppOnly, both := dom[c].AndNot(dom[opp]), dom[opp].AndNot(dom[c]), dom[c].And(dom[opp])
+		space := free.And(only.Or(both.And(g.grow(only))))
+		margin := space.And(both.Or(g.grow(oppOnly)))
+		rest := space
 		for !rest.IsEmpty() {
-			pts := a.component(first(rest), domain)
+			pts := a.component(first(rest), space, margin)
 			rest = rest.AndNot(pts)
-			es := EyeSpace{Color: c, Points: pts, Dead: pts.And(b.stones[opp]), Marginal: pts.And(margin)}
-			a.topology(&es, lively, ends)
+			es := EyeSpace{Color: c, Points: pts, Dead: pts.And(stones), Marginal: pts.And(margin)}
+			a.topology(&es, lively)
 			dst = append(dst, es)
 		}
 	}
 	return dst
 }
 
-// component is the connected part of within holding sq, by a stack walk on the neighbour table.
-func (a *Analysis) component(sq int, within pattern.Set) pattern.Set {
+// domain computes colour c's domain (make_domains' compute_primary_domains without its false
+// margins, which need GNU Go's tactical reading).
+func (a *Analysis) domain(c Color, lively [3]pattern.Set, dom *pattern.Set) {
+	g := a.b.grid
+	n := g.Points()
+	own, opp := lively[c], lively[c.Opponent()]
+	// infl is indexed by point+1: infl[0] is off the board and stays 0
+	infl := &a.infl
+	infl[0] = 0
+	list := a.list[:0]
+	*dom = own
+	for p := 0; p < n; p++ {
+		switch {
+		case own.Has(p):
+			infl[p+1] = 1
+			continue
+		case opp.Has(p):
+			infl[p+1] = -1
+			continue
+		}
+		var nearOwn, nearOpp bool
+		for _, q := range g.nbr[p] {
+			if q >= 0 {
+				nearOwn = nearOwn || own.Has(int(q))
+				nearOpp = nearOpp || opp.Has(int(q))
+			}
+		}
+		v := int8(0)
+		if nearOwn {
+			dom.Add(p)
+			v = 1
+		} else {
+			list = append(list, int16(p))
+		}
+		a.thr[p] = 0
+		if nearOpp {
+			a.thr[p] = 1
+			v--
+		} else if g.edges[p] > 0 {
+			v--
+		}
+		infl[p+1] = v
+	}
+	// Adding a point only raises influence, so the order does not change the result.
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < len(list); {
+			p := int(list[i])
+			if a.sufficient(p) {
+				dom.Add(p)
+				infl[p+1]++
+				list[i] = list[len(list)-1]
+				list = list[:len(list)-1]
+				changed = true
+				continue
+			}
+			i++
+		}
+	}
+	a.list = list[:0]
+}
+
+// sufficient reports whether an orthogonal neighbour a of p and a diagonal neighbour of p next to
+// a (on the board) have influences adding up to more than p's threshold.
+func (a *Analysis) sufficient(p int) bool {
+	g := a.b.grid
+	nb, dg := &g.nbr[p], &g.diag[p]
+	t := a.thr[p]
+	// nbr: north, east, south, west; diag: NE, SE, SW, NW
+	for k := 0; k < 4; k++ {
+		ia := a.infl[nb[k]+1]
+		d1, d2 := dg[(k+3)&3], dg[k] // the diagonals on either side of direction k
+		if k == 1 || k == 2 {
+			d1, d2 = dg[k-1], dg[k]
+		}
+		if d1 >= 0 && ia+a.infl[d1+1] > t || d2 >= 0 && ia+a.infl[d2+1] > t {
+			return true
+		}
+	}
+	return false
+}
+
+// component is the eye space holding sq: the points of space connected to it, where two
+// marginal points next to each other do not connect (GNU Go's originate_eye).
+func (a *Analysis) component(sq int, space, margin pattern.Set) pattern.Set {
 	g := a.b.grid
 	var out pattern.Set
 	out.Add(sq)
@@ -280,8 +342,9 @@ func (a *Analysis) component(sq int, within pattern.Set) pattern.Set {
 	for top > 0 {
 		top--
 		p := a.stack[top]
+		pm := margin.Has(int(p))
 		for _, q := range g.nbr[p] {
-			if q >= 0 && within.Has(int(q)) && !out.Has(int(q)) {
+			if q >= 0 && space.Has(int(q)) && !out.Has(int(q)) && !(pm && margin.Has(int(q))) {
 				out.Add(int(q))
 				a.stack[top] = q
 				top++
@@ -291,45 +354,18 @@ func (a *Analysis) component(sq int, within pattern.Set) pattern.Set {
 	return out
 }
 
-// shiftBy moves every point of s by df files and dr ranks; points leaving the board vanish.
-func (g *Grid) shiftBy(s pattern.Set, df, dr int) pattern.Set {
-	switch {
-	case df > 0:
-		s = s.And(g.fileBelow[df])
-	case df < 0:
-		s = s.And(g.fileFrom[-df])
-	}
-	return s.Shift(dr*g.size + df).And(g.valid)
-}
-
-func (g *Grid) cornerInfluence(e int, inf, opp pattern.Set) bool {
-	f, r := g.Coords(e)
-	df, dr := 1, 1
-	if f > 0 {
-		df = -1
-	}
-	if r > 0 {
-		dr = -1
-	}
-	b, c, d := g.Square(f+df, r), g.Square(f, r+dr), g.Square(f+df, r+dr)
-	if b < 0 || c < 0 || d < 0 {
-		return false
-	}
-	if opp.Has(b) || opp.Has(c) || opp.Has(d) {
-		return false
-	}
-	return inf.Has(b) || inf.Has(c)
-}
-
-// topology applies the diagonal rule to the points of an eye space with at most one neighbour
-// in it.
-// ends are the points of the domain with at most one neighbour in it: a neighbour in the domain is
-// in the same space.
-func (a *Analysis) topology(es *EyeSpace, lively [3]pattern.Set, ends pattern.Set) {
+// topology applies the diagonal rule to the non-marginal points of an eye space with at most one
+// neighbour in it (GNU Go's find_half_and_false_eyes).
+func (a *Analysis) topology(es *EyeSpace, lively [3]pattern.Set) {
 	b := a.b
 	g := b.grid
 	opp := es.Color.Opponent()
-	forEach(es.Points.And(ends), func(sq int) {
+	pts := es.Points
+	n, e := g.shiftBy(pts, 0, -1), g.shiftBy(pts, -1, 0)
+	so, w := g.shiftBy(pts, 0, 1), g.shiftBy(pts, 1, 0)
+	ends := pts.AndNot(es.Marginal).AndNot(n.And(e.Or(so).Or(w)).Or(e.And(so.Or(w))).Or(so.And(w)))
+	size := pts.Count()
+	forEach(ends, func(sq int) {
 		sum, key, keys := int(g.offDiag[sq]), -1, 0
 		for _, d := range g.diag[sq] {
 			if d < 0 {
@@ -355,7 +391,9 @@ func (a *Analysis) topology(es *EyeSpace, lively [3]pattern.Set, ends pattern.Se
 		switch {
 		case sum >= 4:
 			es.False.Add(sq)
-			es.Marginal.Add(sq)
+			if size == 1 || b.At(sq) == opp || b.Legal(opp, sq) {
+				es.Marginal.Add(sq)
+			}
 		case sum == 3:
 			es.HalfEyes.Add(sq)
 			if keys == 1 && es.NumKeys < len(es.Keys) {
@@ -364,4 +402,15 @@ func (a *Analysis) topology(es *EyeSpace, lively [3]pattern.Set, ends pattern.Se
 			}
 		}
 	})
+}
+
+// shiftBy moves every point of s by df files and dr ranks; points leaving the board vanish.
+func (g *Grid) shiftBy(s pattern.Set, df, dr int) pattern.Set {
+	switch {
+	case df > 0:
+		s = s.And(g.fileBelow[df])
+	case df < 0:
+		s = s.And(g.fileFrom[-df])
+	}
+	return s.Shift(dr*g.size + df).And(g.valid)
 }
