@@ -26,6 +26,7 @@ type Query struct {
 	serial        bool            // see Serial
 	additive      bool            // see Additive
 	usesLastGame  bool            // see UsesLastGameNumber
+	marks         bool            // record marked squares (Options.Marks)
 }
 
 // SortKey describes one `sort` filter of the program, in source order.
@@ -85,6 +86,10 @@ type Options struct {
 	// NoSetTag and NoRemoveComment make settag and removecomment filters match without
 	// changing the game (CQL's -nosettag and -noremovecomment).
 	NoSetTag, NoRemoveComment bool
+	// Marks records the squares the query marked at each matching position, for
+	// Evaluator.Marked (see marks.go for what is marked). Off, the query is compiled
+	// exactly as without it.
+	Marks bool
 }
 
 // Compile turns a checked program into a Query.
@@ -104,7 +109,16 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 		q.variations = q.variations || prog.Header.Variations
 	}
 	c := &compiler{q: q}
-	body, err := c.compile(prog.Body)
+	var body node
+	var err error
+	if opt.Marks {
+		q.marks = true
+		if body, err = c.marked(prog.Body); err == nil {
+			body = &markRoot{body: body}
+		}
+	} else {
+		body, err = c.compile(prog.Body)
+	}
 	if err != nil {
 		return nil, err
 	}

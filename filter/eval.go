@@ -104,6 +104,10 @@ type Evaluator struct {
 	err *RuntimeError // a failure that stops the run (assert, readfile, ...)
 
 	lastGame int // lastgamenumber, set by the runner
+
+	// Marked squares (Options.Marks): of the current position, and of each matching node.
+	marks     chess.Bitboard
+	nodeMarks []chess.Bitboard
 }
 
 // NewEvaluator returns an evaluator for q with its own variables and buffers.

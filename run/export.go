@@ -20,12 +20,15 @@ type Record struct {
 	Tags []string
 	// Comments are the texts CQL's comment filters wrote at this position.
 	Comments []string
+	// Squares are the squares the query marked at this position (filter.Evaluator.Marked).
+	Squares chess.Bitboard
 }
 
 // AppendJSONL appends node i of g as one JSON object: file, game, ply, move (the move
 // number), side (w or b to move), fen, san (the move that led here, "" at the start), next
 // (the following move on this line, "" at the end), variation when it is off the main line,
-// result (the game's), tags (an object, every tag of the game in file order unless rec
+// squares (the squares the query marked, when there are some: ["e1","h7"]), result (the
+// game's), tags (an object, every tag of the game in file order unless rec
 // chooses), and comments (CQL's, when there are some).
 func AppendJSONL(dst []byte, g *pgn.Game, i int32, rec *Record) []byte {
 	n := &g.Nodes[i]
@@ -48,6 +51,17 @@ func AppendJSONL(dst []byte, g *pgn.Game, i int32, rec *Record) []byte {
 	dst = append(dst, '"')
 	if n.Variation {
 		dst = append(dst, `,"variation":true`...)
+	}
+	if rec != nil && rec.Squares != 0 {
+		dst = append(dst, `,"squares":[`...)
+		for b, first := rec.Squares, true; b != 0; first = false {
+			if !first {
+				dst = append(dst, ',')
+			}
+			dst = appendSquare(append(dst, '"'), b.PopFirst())
+			dst = append(dst, '"')
+		}
+		dst = append(dst, ']')
 	}
 	dst = append(dst, `,"result":`...)
 	dst = appendJSONString(dst, gameResult(g))
@@ -92,7 +106,7 @@ var CSVTags = []string{"Event", "Site", "Date", "Round", "White", "Black", "Resu
 // CSVHeader returns the header line of csv output for the chosen tags (nil: CSVTags and
 // the column of other tags).
 func CSVHeader(tags []string) []byte {
-	cols := []string{"file", "game", "ply", "move", "side", "fen", "san", "next", "variation", "comments"}
+	cols := []string{"file", "game", "ply", "move", "side", "fen", "san", "next", "variation", "squares", "comments"}
 	if tags == nil {
 		cols = append(append(cols, CSVTags...), "OtherTags")
 	} else {
@@ -127,6 +141,15 @@ func AppendCSV(dst []byte, g *pgn.Game, i int32, rec *Record) []byte {
 	dst = append(dst, ',')
 	if n.Variation {
 		dst = append(dst, "true"...)
+	}
+	dst = append(dst, ',')
+	if rec != nil { // the marked squares, space-separated: "e1 h7"
+		for b, first := rec.Squares, true; b != 0; first = false {
+			if !first {
+				dst = append(dst, ' ')
+			}
+			dst = appendSquare(dst, b.PopFirst())
+		}
 	}
 	dst = append(dst, ',')
 	if rec != nil && len(rec.Comments) > 0 {
@@ -167,6 +190,11 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// appendSquare appends the name of s ("e4") without allocating.
+func appendSquare(dst []byte, s chess.Square) []byte {
+	return append(dst, 'a'+byte(s.File()), '1'+byte(s.Rank()))
 }
 
 func sideLetter(p *chess.Position) byte {

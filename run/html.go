@@ -10,7 +10,8 @@ import (
 )
 
 // The html format: one self-contained page (no script, no network) with a card per matched
-// position: an SVG board with the last move's squares and arrow, the game's players, event
+// position: an SVG board with the squares the query marked (red), the last move's squares
+// (yellow) and arrow, the game's players, event
 // and year, and the moves around the match. The cards are split into pages of HTMLPageSize
 // shown one at a time with CSS :target, so thousands of matches stay usable. Each board
 // draws its pieces with <use> of symbols defined once, which keeps a card near 1.5 KB.
@@ -130,11 +131,18 @@ func (p *htmlPager) end(dst []byte, matches int) []byte {
 	return append(dst, " positions; no script, no network.</footer>\n</body>\n</html>\n"...)
 }
 
-// AppendHTMLCard appends the card of node i of g.
-func AppendHTMLCard(dst []byte, g *pgn.Game, i int32) []byte {
+// AppendHTMLCard appends the card of node i of g, with the squares the query marked
+// there (filter.Evaluator.Marked) highlighted.
+func AppendHTMLCard(dst []byte, g *pgn.Game, i int32, marked chess.Bitboard) []byte {
 	n := &g.Nodes[i]
 	dst = append(dst, `<div class="card"><svg viewBox="0 0 8 8" role="img" aria-label="`...)
 	dst = n.Pos.AppendFEN(dst)
+	if marked != 0 {
+		dst = append(dst, `; marked`...)
+		for b := marked; b != 0; {
+			dst = appendSquare(append(dst, ' '), b.PopFirst())
+		}
+	}
 	dst = append(dst, `"><rect width="8" height="8" fill="#b58863"/><use href="#light"/>`...)
 	if n.Parent >= 0 {
 		from, to := n.Move.From(), n.Move.To()
@@ -148,6 +156,16 @@ func AppendHTMLCard(dst []byte, g *pgn.Game, i int32) []byte {
 			dst = strconv.AppendInt(dst, int64(7-s.Rank()), 10)
 			dst = append(dst, `" width="1" height="1" fill="#f7ec5a" opacity=".55"/>`...)
 		}
+	}
+	// The marked squares: a red tint under the pieces and a frame, visible on both colours
+	// of square and over the last move's yellow.
+	for b := marked; b != 0; {
+		s := b.PopFirst()
+		dst = append(dst, `<rect class="mark" x="`...)
+		dst = strconv.AppendInt(dst, int64(s.File()), 10)
+		dst = append(dst, `" y="`...)
+		dst = strconv.AppendInt(dst, int64(7-s.Rank()), 10)
+		dst = append(dst, `" width=".92" height=".92" transform="translate(.04 .04)" fill="#e8483f" fill-opacity=".45" stroke="#b3171c" stroke-width=".08"/>`...)
 	}
 	for s := chess.Square(0); s < 64; s++ {
 		pc := n.Pos.PieceAt(s)

@@ -12,6 +12,9 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
+
+	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/query"
 )
 
 // voidElements have no end tag in HTML.
@@ -83,8 +86,40 @@ func checkHTML(t *testing.T, page []byte) map[string]int {
 
 func htmlPage(t *testing.T, query string, games string) []byte {
 	t.Helper()
-	out, _ := runString(t, compile(t, query), memFiles(map[string]string{"g.pgn": games}, "g.pgn"), Options{Format: "html"})
+	opt := Options{Format: "html"}
+	out, _ := runString(t, compileMarks(t, query, WantsMarks(opt)), memFiles(map[string]string{"g.pgn": games}, "g.pgn"), opt)
 	return []byte(out)
+}
+
+func compileMarks(t testing.TB, src string, marks bool) *filter.Query {
+	t.Helper()
+	prog, err := query.Parse("test", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := filter.CompileWith(prog, filter.Options{Marks: marks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+// The squares the query marked are drawn on the board: after 4. Qxf7# the queen on f7
+// (column 5, row 1 from the top) attacks the king; with `mate` alone nothing is marked.
+func TestHTMLMarkedSquares(t *testing.T) {
+	page := string(htmlPage(t, "mate Q attacks k", threeGames))
+	checkHTML(t, []byte(page))
+	if n := strings.Count(page, `<rect class="mark"`); n != 1 {
+		t.Errorf("%d marked squares, want 1", n)
+	}
+	for _, want := range []string{`<rect class="mark" x="5" y="1"`, `PPPP1PPP/RNB1K1NR b KQkq - 0 4; marked f7"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if page := string(htmlPage(t, "mate", threeGames)); strings.Contains(page, `class="mark"`) || strings.Contains(page, "; marked") {
+		t.Errorf("mate marks squares")
+	}
 }
 
 // The gallery is valid, has one card and one board per matched position, draws the 32
@@ -144,7 +179,8 @@ func TestHTMLPages(t *testing.T) {
 }
 
 // In a real browser (Chromium, headless, when installed): the page loads with no network,
-// shows the first page's cards and lays out every board at its size.
+// shows the first page's cards, lays out every board at its size and draws the marked
+// squares.
 func TestHTMLInBrowser(t *testing.T) {
 	var browser string
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chrome"} {
@@ -161,13 +197,14 @@ func TestHTMLInBrowser(t *testing.T) {
 		fmt.Fprintf(&b, "[Event \"%d\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n", i+1)
 	}
 	file := filepath.Join(t.TempDir(), "g.html")
-	if err := os.WriteFile(file, htmlPage(t, "mate", b.String()), 0o644); err != nil {
+	if err := os.WriteFile(file, htmlPage(t, "mate Q attacks k", b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// A script run after load reports what the browser made of the page.
 	probe := `<script>addEventListener("load",()=>{const v=[...document.querySelectorAll(".card")].filter(c=>c.offsetParent!==null);` +
 		`const s=v.map(c=>c.querySelector("svg").getBoundingClientRect().width);` +
-		`document.body.setAttribute("data-probe",v.length+" "+Math.min(...s)+" "+document.querySelectorAll(".page").length)})</script>`
+		`const m=v.flatMap(c=>[...c.querySelectorAll("rect.mark")]).filter(r=>r.getBoundingClientRect().width>20);` +
+		`document.body.setAttribute("data-probe",v.length+" "+Math.min(...s)+" "+document.querySelectorAll(".page").length+" "+m.length)})</script>`
 	data, _ := os.ReadFile(file)
 	os.WriteFile(file, bytes.Replace(data, []byte("</body>"), []byte(probe+"</body>"), 1), 0o644)
 	cmd := exec.Command(browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -176,11 +213,15 @@ func TestHTMLInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%s: %v", browser, err)
 	}
-	m := regexp.MustCompile(`data-probe="(\d+) ([\d.]+) (\d+)"`).FindSubmatch(out)
+	m := regexp.MustCompile(`data-probe="(\d+) ([\d.]+) (\d+) (\d+)"`).FindSubmatch(out)
 	if m == nil {
 		t.Fatalf("the page's probe did not run:\n%.2000s", out)
 	}
 	if string(m[1]) != fmt.Sprint(HTMLPageSize) || string(m[2]) != "240" || string(m[3]) != "2" {
 		t.Errorf("visible cards %s (want %d), smallest board %s px (want 240), pages %s (want 2)", m[1], HTMLPageSize, m[2], m[3])
+	}
+	// Each visible card shows its marked square (the mating queen), about 28 px wide.
+	if string(m[4]) != fmt.Sprint(HTMLPageSize) {
+		t.Errorf("%s marked squares laid out on the visible cards, want %d", m[4], HTMLPageSize)
 	}
 }

@@ -22,7 +22,8 @@ import (
 
 // Options say how a query runs and what it writes.
 type Options struct {
-	// Format is the output: "pgn" (matching games), "fen", "epd" or "jsonl" (matching positions).
+	// Format is the output: "pgn" (matching games), "fen", "epd", "jsonl", "csv" or "html"
+	// (matching positions; see WantsMarks).
 	Format string
 	// Count writes only the number of matching games.
 	Count bool
@@ -106,6 +107,20 @@ func CheckFormat(format string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown --format %q (want pgn, fen, epd, jsonl, csv or html)", format)
+}
+
+// WantsMarks reports whether the output of opt shows the squares the query marked (the
+// jsonl and csv squares field, the html boards): the query should then be compiled with
+// filter.Options.Marks, and only then, since marking costs a little per position.
+func WantsMarks(opt Options) bool {
+	if opt.Count {
+		return false
+	}
+	switch opt.Format {
+	case "jsonl", "csv", "html":
+		return true
+	}
+	return false
 }
 
 // ReadOptions returns the pgn options a source must read games with for q and opt:
@@ -389,9 +404,10 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 				if res.out == nil {
 					res.out = make([]byte, 0, 1600*len(matches))
 				}
-				res.out = AppendHTMLCard(res.out, g, i)
+				res.out = AppendHTMLCard(res.out, g, i, ev.Marked(i))
 			case "jsonl", "csv":
 				rec.Comments = rec.Comments[:0]
+				rec.Squares = ev.Marked(i)
 				for _, a := range ev.Annotations() {
 					if a.Node == i && !a.Message {
 						rec.Comments = append(rec.Comments, a.Text)

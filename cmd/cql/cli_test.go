@@ -38,7 +38,9 @@ func TestCLITable(t *testing.T) {
 		t.Fatal(err)
 	}
 	var cases []cliTest
-	if err := yaml.Unmarshal(data, &cases); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true) // a misspelt key would make a case that cannot fail
+	if err := dec.Decode(&cases); err != nil {
 		t.Fatal(err)
 	}
 	q, err := filepath.Abs("../../testdata/query")
