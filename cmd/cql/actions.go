@@ -44,7 +44,15 @@ var version = ""
 
 // printVersion prints the version, the commit it was built from, and the Go version.
 func printVersion(w io.Writer) {
-	v, commit, modified, when := version, "unknown", false, ""
+	v, commit := versionInfo()
+	fmt.Fprintf(w, "cql %s\ncommit %s\n%s %s/%s\n", v, commit, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+// versionInfo returns the version and the commit (with "(modified)" and its time) this
+// binary was built from.
+func versionInfo() (v, commit string) {
+	v, commit = version, "unknown"
+	modified, when := false, ""
 	if info, ok := debug.ReadBuildInfo(); ok {
 		if v == "" && info.Main.Version != "" && info.Main.Version != "(devel)" {
 			v = info.Main.Version
@@ -69,7 +77,7 @@ func printVersion(w io.Writer) {
 	if when != "" {
 		commit += " " + when
 	}
-	fmt.Fprintf(w, "cql %s\ncommit %s\n%s %s/%s\n", v, commit, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return v, commit
 }
 
 // convertScript handles -a, -u and -html: the script is read, checked, and written in the

@@ -53,6 +53,10 @@ type queryFlags struct {
 	inject     []string
 	transforms []string
 
+	// -gui (gui.go): the option, and what the run reports.
+	guiFlag bool
+	gui     *guiRun
+
 	// Actions that do not run the query.
 	parse, help, version bool
 	toASCII, toUnicode   string // script files to convert
@@ -269,10 +273,7 @@ func buildOptions() []option {
 	flag("version", "print the version, the commit and the Go version", func(f *queryFlags) { f.version = true })
 	str("cpuprofile", "FILE", "write a CPU profile (for developers)", func(f *queryFlags, v string) error { f.cpuProfile = v; return nil })
 	opts[len(opts)-1].hidden = true
-	add("gui", optBool, "", "", func(*queryFlags, []string, *query.Range, int) error {
-		return fmt.Errorf("-gui (output for GUI developers) is not supported")
-	})
-	opts[len(opts)-1].hidden = true
+	flag("gui", "CQL's protocol for GUIs on standard output (<CqlGuiVariable> ... <CqlGuiNormalExit>); the games go to -o", func(f *queryFlags) { f.guiFlag = true })
 	return opts
 }
 

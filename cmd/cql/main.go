@@ -100,6 +100,9 @@ func newRootCmd() *cobra.Command {
 		SilenceErrors:      true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, rest, err := parseQueryArgs(args)
+			if f != nil && f.guiFlag || err != nil && hasGUIOption(args) {
+				return runGUI(cmd, f, rest, err)
+			}
 			if err != nil {
 				return err
 			}

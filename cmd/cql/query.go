@@ -116,6 +116,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		outName = h.Output
 	}
 	toStdout := outName == "" || outName == "-" || strings.EqualFold(outName, "stdout")
+	if f.gui != nil && toStdout && !f.count {
+		return errors.New("-gui writes its messages on standard output: give the file for the matching games with -o")
+	}
 	if f.dryRun {
 		fmt.Fprintf(stdout, "query: %s (checked)\n", name)
 		for _, in := range files {
@@ -172,6 +175,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if outFile != nil {
 		opt.Persistent = cmd.OutOrStdout() // CQL prints persistent variables on standard output
 	}
+	if f.gui != nil {
+		opt.Persistent = &f.gui.messages
+	}
 	if f.showMatches {
 		opt.OnMatch = func(game int, file string) { fmt.Fprintf(stderr, "cql: match: game %d of %s\n", game, file) }
 	}
@@ -188,9 +194,12 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	if opt.Tally != nil {
 		// Standard output when the matches went to a file, else standard error.
-		w := cmd.ErrOrStderr()
+		var w io.Writer = cmd.ErrOrStderr()
 		if outFile != nil {
 			w = cmd.OutOrStdout()
+		}
+		if f.gui != nil {
+			w = &f.gui.messages
 		}
 		write := opt.Tally.WriteText
 		if f.statsFormat == "json" {
@@ -201,6 +210,12 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		}
 	}
 	el := time.Since(start).Seconds()
+	if f.gui != nil {
+		f.gui.matches, f.gui.games, f.gui.threads, f.gui.seconds, f.gui.output = st.GamesMatched, st.GamesRead, f.threads, el, outName
+		if toStdout {
+			f.gui.output = "stdout"
+		}
+	}
 	summary := fmt.Sprintf("cql: %d games read, %d matched (%d positions), %d with errors, %.2fs, %.0f games/s",
 		st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, el, float64(st.GamesRead)/el)
 	if f.quiet && st.Warnings > 0 {
