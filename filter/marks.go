@@ -161,6 +161,7 @@ type markRoot struct{ body node }
 
 func (m *markRoot) match(e *Evaluator) bool {
 	e.marks = 0
+	cur := e.cur // the node Game evaluates (filters that visit other positions restore it; be sure)
 	if !m.body.match(e) {
 		return false
 	}
@@ -169,7 +170,7 @@ func (m *markRoot) match(e *Evaluator) bool {
 		copy(grown, e.nodeMarks)
 		e.nodeMarks = grown
 	}
-	e.nodeMarks[e.cur] = e.marks
+	e.nodeMarks[cur] = e.marks
 	return true
 }
 
