@@ -30,8 +30,9 @@ func (c *compiler) geometry(g *query.Geo) (node, error) {
 		return sqrtNode{a}, err
 	case query.GeoPassedPawns, query.GeoDoubledPawns, query.GeoIsolatedPawns, query.GeoConnectedPawns:
 		return pawnsNode(g.Kind), nil
-	case query.GeoPureStalemate, query.GeoModelStalemate:
-		return pureStalemateNode{model: g.Kind == query.GeoModelStalemate}, nil
+	case query.GeoPureStalemate, query.GeoModelStalemate, query.GeoIdealStalemate,
+		query.GeoPureMate, query.GeoModelMate, query.GeoIdealMate:
+		return newProblemMateNode(g.Kind), nil
 	}
 	var sets []setNode
 	for _, a := range g.Args {
@@ -522,70 +523,6 @@ func (n pawnsNode) set(e *Evaluator) chess.Bitboard {
 	return r
 }
 func (n pawnsNode) match(e *Evaluator) bool { return n.set(e) != 0 }
-
-// pureStalemateNode is purestalemate or modelstalemate (CQL 6.2 manual,
-// purestalemate.html). With s stalemated and o the other side, the position
-// is a pure stalemate when every empty square next to s's king is attacked
-// exactly once by o, every o piece next to it is attacked (defended) exactly
-// once by o, and no s piece next to it is attacked by o. The value is the
-// participants: every s piece, and the o pieces that are pinned, pin an s
-// piece, or attack a square next to s's king. A model stalemate is a pure
-// stalemate in which every o piece other than king and pawns participates.
-type pureStalemateNode struct{ model bool }
-
-func (n pureStalemateNode) set(e *Evaluator) chess.Bitboard {
-	pos := e.pos
-	if pos.InCheck() || pos.HasLegalMove() {
-		return 0
-	}
-	s := pos.SideToMove()
-	o := s.Other()
-	occ := pos.Occupied()
-	own, their := pos.ByColor(s), pos.ByColor(o)
-	field := chess.KingAttacks(pos.King(s))
-	attackers := func(sq chess.Square) chess.Bitboard { return pos.AttackersTo(sq, occ) & their }
-	participants := own
-	for b := field; b != 0; {
-		sq := b.PopFirst()
-		a := attackers(sq)
-		if own.Has(sq) {
-			if a != 0 {
-				return 0
-			}
-			continue
-		}
-		if a == 0 || a.More() { // empty squares and o pieces: exactly once
-			return 0
-		}
-		participants |= a
-	}
-	participants |= pos.Pinned(o) | pinnersOf(pos, s)
-	if n.model {
-		q := pos.ByType(chess.Queen) | pos.ByType(chess.Rook) | pos.ByType(chess.Bishop) | pos.ByType(chess.Knight)
-		if their&q&^participants != 0 {
-			return 0
-		}
-	}
-	return participants
-}
-func (n pureStalemateNode) match(e *Evaluator) bool { return n.set(e) != 0 }
-
-// pinnersOf returns the line pieces of the other side that pin a piece of c
-// to c's king.
-func pinnersOf(pos *chess.Position, c chess.Color) chess.Bitboard {
-	ksq := pos.King(c)
-	q := pos.ByType(chess.Queen)
-	snipers := (chess.RookAttacks(ksq, 0)&(pos.ByType(chess.Rook)|q) |
-		chess.BishopAttacks(ksq, 0)&(pos.ByType(chess.Bishop)|q)) & pos.ByColor(c.Other())
-	var r chess.Bitboard
-	for snipers != 0 {
-		p := snipers.PopFirst()
-		if b := chess.Between(ksq, p) & pos.Occupied(); b != 0 && !b.More() && b&pos.ByColor(c) != 0 {
-			r |= chess.SquareBB(p)
-		}
-	}
-	return r
-}
 
 // transformNum is a transform of a numeric filter: its value is the largest
 // value of the variants that match (the manual's flip page), and it matches

@@ -33,11 +33,16 @@ const (
 	GeoModelStalemate                // set: the participants of a model stalemate, else empty
 	GeoReverseColor                  // type of X: X with colours reversed
 	GeoNoTransform                   // type of X: X untouched by enclosing transforms
+	GeoIdealStalemate                // set: the participants of an ideal stalemate, else empty
+	GeoPureMate                      // set: the participants of a pure mate, else empty
+	GeoModelMate                     // set: the participants of a model mate, else empty
+	GeoIdealMate                     // set: the participants of an ideal mate, else empty
 )
 
 var geoNames = [...]string{"light", "dark", "file", "rank", "type", "colortype", "sqrt", "makesquare",
 	"between", "ray", "xray", "pin", "passedpawns", "doubledpawns", "isolatedpawns", "connectedpawns",
-	"purestalemate", "modelstalemate", "reversecolor", "notransform"}
+	"purestalemate", "modelstalemate", "reversecolor", "notransform", "idealstalemate", "puremate",
+	"modelmate", "idealmate"}
 
 func (k GeoKind) String() string {
 	if int(k) < len(geoNames) {
@@ -80,6 +85,8 @@ var geoWords = map[string]GeoKind{
 	"doubledpawns": GeoDoubledPawns, "isolatedpawns": GeoIsolatedPawns,
 	"connectedpawns": GeoConnectedPawns, "reversecolor": GeoReverseColor, "notransform": GeoNoTransform,
 	"purestalemate": GeoPureStalemate, "modelstalemate": GeoModelStalemate,
+	"idealstalemate": GeoIdealStalemate, "puremate": GeoPureMate, "modelmate": GeoModelMate,
+	"idealmate": GeoIdealMate,
 }
 
 // parseGeometryWord parses a geometry filter; ok is false when w is not one.

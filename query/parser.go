@@ -1070,8 +1070,7 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
 	"atomic", "backwardpawns", "currenttransform", "hhdb",
-	"idealmate", "idealstalemate", "maindiagonal", "modelmate",
-	"offdiagonal", "pieceid", "puremate", "zobristkey",
+	"maindiagonal", "offdiagonal", "pieceid", "zobristkey",
 )
 
 // sortedKeywords lists the keywords in order, for suggestions.

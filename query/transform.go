@@ -363,7 +363,7 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 		case *Geo:
 			switch n.Kind {
 			case GeoNoTransform, GeoPassedPawns, GeoDoubledPawns, GeoIsolatedPawns, GeoConnectedPawns,
-				GeoPureStalemate, GeoModelStalemate:
+				GeoPureStalemate, GeoModelStalemate, GeoIdealStalemate, GeoPureMate, GeoModelMate, GeoIdealMate:
 				return n // defined under notransform in the manual
 			}
 			c := *n
