@@ -62,6 +62,9 @@ func (c *compiler) geometry(g *query.Geo) (node, error) {
 		return maskNode{sets[0], ^chess.LightSquares}, nil
 	case query.GeoFile, query.GeoRank, query.GeoType, query.GeoColorType:
 		return squareNumNode{kind: g.Kind, a: sets[0]}, nil
+	case query.GeoPieceID:
+		c.q.needIDs = true
+		return pieceIDNode{sets[0]}, nil
 	case query.GeoMakeSquare:
 		return makeSquareNode{file: sets[0].(numAsSet).n, rank: sets[1].(numAsSet).n}, nil
 	case query.GeoBetween:
@@ -123,6 +126,22 @@ func (n squareNumNode) num(e *Evaluator) (int, bool) {
 	return v, true
 }
 func (n squareNumNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// pieceIDNode is pieceid X: the identity of the piece on the one square of
+// X (identities are numbered from 1 in square order of the game's start
+// position and follow the piece through moves and promotion); no match when
+// X is not one square or the square is empty.
+type pieceIDNode struct{ a setNode }
+
+func (n pieceIDNode) num(e *Evaluator) (int, bool) {
+	b := n.a.set(e)
+	if b == 0 || b.More() {
+		return 0, false
+	}
+	id := e.pieceAt(b.First())
+	return int(id), id != noID
+}
+func (n pieceIDNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
 // makeSquareNode is makesquare(file rank) with files and ranks from 1 to 8.
 type makeSquareNode struct{ file, rank numNode }

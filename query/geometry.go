@@ -37,12 +37,13 @@ const (
 	GeoPureMate                      // set: the participants of a pure mate, else empty
 	GeoModelMate                     // set: the participants of a model mate, else empty
 	GeoIdealMate                     // set: the participants of an ideal mate, else empty
+	GeoPieceID                       // number: identity of the piece on the one square of X
 )
 
 var geoNames = [...]string{"light", "dark", "file", "rank", "type", "colortype", "sqrt", "makesquare",
 	"between", "ray", "xray", "pin", "passedpawns", "doubledpawns", "isolatedpawns", "connectedpawns",
 	"purestalemate", "modelstalemate", "reversecolor", "notransform", "idealstalemate", "puremate",
-	"modelmate", "idealmate"}
+	"modelmate", "idealmate", "pieceid"}
 
 func (k GeoKind) String() string {
 	if int(k) < len(geoNames) {
@@ -86,7 +87,7 @@ var geoWords = map[string]GeoKind{
 	"connectedpawns": GeoConnectedPawns, "reversecolor": GeoReverseColor, "notransform": GeoNoTransform,
 	"purestalemate": GeoPureStalemate, "modelstalemate": GeoModelStalemate,
 	"idealstalemate": GeoIdealStalemate, "puremate": GeoPureMate, "modelmate": GeoModelMate,
-	"idealmate": GeoIdealMate,
+	"idealmate": GeoIdealMate, "pieceid": GeoPieceID,
 }
 
 // parseGeometryWord parses a geometry filter; ok is false when w is not one.
@@ -102,7 +103,7 @@ func (p *parser) parseGeometryWord(w string, pos Pos) (Node, bool) {
 	switch k {
 	case GeoLight, GeoDark:
 		g.Args = []Node{p.parseArg()}
-	case GeoFile, GeoRank, GeoType, GeoColorType:
+	case GeoFile, GeoRank, GeoType, GeoColorType, GeoPieceID:
 		g.Args = []Node{p.parseUnion()}
 	case GeoSqrt:
 		g.Args = []Node{p.parseAdd()}
@@ -176,7 +177,7 @@ func (p *parser) parseArgList(what string, min, max int) []Node {
 // checkGeometry types a geometry filter.
 func (c *checker) checkGeometry(g *Geo) {
 	switch g.Kind {
-	case GeoFile, GeoRank, GeoType, GeoColorType:
+	case GeoFile, GeoRank, GeoType, GeoColorType, GeoPieceID:
 		g.Args[0] = c.set(g.Args[0], "the argument of "+g.Kind.String())
 		g.T = TypeNumber
 	case GeoSqrt:

@@ -1070,7 +1070,7 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
 	"atomic", "backwardpawns", "currenttransform", "hhdb",
-	"maindiagonal", "offdiagonal", "pieceid", "zobristkey",
+	"maindiagonal", "offdiagonal", "zobristkey",
 )
 
 // sortedKeywords lists the keywords in order, for suggestions.
