@@ -194,6 +194,10 @@ func newDirNode(d query.Direction, r query.Range, a setNode) (*dirNode, error) {
 		dirs = []pattern.Dir{0, 1}
 	case query.DirHorizontal:
 		dirs = []pattern.Dir{2, 3}
+	case query.DirMainDiagonal:
+		dirs = []pattern.Dir{4, 7}
+	case query.DirOffDiagonal:
+		dirs = []pattern.Dir{5, 6}
 	case query.DirAnyDirection:
 		dirs = []pattern.Dir{0, 1, 2, 3, 4, 5, 6, 7}
 	default:

@@ -224,6 +224,10 @@ func rayDirections(ds []query.Direction) []chess.Direction {
 			add(chess.North, chess.South)
 		case query.DirHorizontal:
 			add(chess.East, chess.West)
+		case query.DirMainDiagonal:
+			add(chess.NorthEast, chess.SouthWest)
+		case query.DirOffDiagonal:
+			add(chess.NorthWest, chess.SouthEast)
 		case query.DirOrthogonal:
 			add(allDirections[:4]...)
 		case query.DirDiagonal:

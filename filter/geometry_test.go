@@ -124,8 +124,10 @@ func TestGeometryNumbers(t *testing.T) {
 		{"#Ka-d1-8 == 0", true},
 		// (A transform's body extends over ==, hence the parentheses.)
 		{"(flip #Ka-d1-8) == 1", true},
-		{"(fliphorizontal #Ka-d1-8) == 1", true},
-		{"(flipvertical #Ka-d1-8) == 0", true},
+		// fliphorizontal mirrors ranks (a1 <-> a8): still files a-d; flipvertical
+		// mirrors files (a1 <-> h1): files e-h hold the king.
+		{"(fliphorizontal #Ka-d1-8) == 0", true},
+		{"(flipvertical #Ka-d1-8) == 1", true},
 		{"(flip count #Ka-d1-8) == 4", true}, // four distinct variants: files a-d, e-h, ranks 1-4, 5-8
 		{"(flip count #Ka-d1-8 == 1) == 2", true},
 	}
@@ -389,18 +391,49 @@ func TestRotate45(t *testing.T) {
 			{"rotate45 ray vertical (R [Aa])", "ray (R [Aa])"},
 			{"rotate45 up 1 K", "anydirection 1 K"},
 			{"rotate45 orthogonal 1 2 k", "anydirection 1 2 k"},
+			// vertical turns into offdiagonal, horizontal, maindiagonal: the union is every direction.
+			{"rotate45 vertical 1 K", "anydirection 1 K"},
+			{"rotate45 maindiagonal 1 3 k", "anydirection 1 3 k"},
+			{"rotate45 ray maindiagonal (Q [Aa])", "ray (Q [Aa])"},
 		} {
 			if a, b := parsedValue(t, fen, pair[0]), parsedValue(t, fen, pair[1]); a != b {
 				t.Errorf("%s on %s: %v, but %s: %v", pair[0], fen, a, pair[1], b)
 			}
 		}
 	}
-	for _, bad := range []string{"rotate45 Ka1", "rotate45 vertical K"} {
+	for _, bad := range []string{"rotate45 Ka1", "rotate45 {vertical K a1}"} {
 		if _, err := query.Parse("", []byte(bad)); err == nil {
 			t.Errorf("%s: accepted, want an error (square designators must be all squares)", bad)
 		}
 	}
 	if n := len(mustParseQ(t, "rotate45 ray up (R k)").Body.Filters[0].(*query.Transform).Variants); n != 8 {
 		t.Errorf("rotate45 ray up: %d variants, want 8", n)
+	}
+}
+
+// TestLineDirections: maindiagonal and offdiagonal are the direction filters
+// of the two diagonal lines (northeast with southwest, northwest with
+// southeast), with ranges like the manual's direction filters.
+func TestLineDirections(t *testing.T) {
+	empty := "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+	cases := []struct {
+		src  string
+		want []string
+	}{
+		{"maindiagonal 1 d4", []string{"c3", "e5"}},
+		{"maindiagonal d4", []string{"a1", "b2", "c3", "e5", "f6", "g7", "h8"}},
+		{"offdiagonal d4", []string{"a7", "b6", "c5", "e3", "f2", "g1"}},
+		{"offdiagonal 2 3 a8", []string{"c6", "d5"}},
+		{"offdiagonal 1 h8", nil},
+		// The manual's table: rotate45 of a line is every line.
+		{"rotate45 horizontal 1 K", []string{"d1", "f1", "d2", "e2", "f2"}},
+		// flipvertical (the reflection about the vertical bisector, a1 <-> h1)
+		// takes d4 to e4 and the a1-h8 direction to the a8-h1 one.
+		{"flipvertical maindiagonal 1 d4", []string{"c3", "e5", "d5", "f3"}},
+	}
+	for _, c := range cases {
+		if got := parsedValue(t, empty, c.src); got != bb(t, c.want...) {
+			t.Errorf("%s: got %v, want %v", c.src, got, c.want)
+		}
 	}
 }

@@ -52,8 +52,8 @@ func shiftModel(horizontal, vertical bool) []testXform {
 // transformModel gives the images of each transform filter kind.
 var transformModel = map[string][]testXform{
 	"flip":            dihedralModel(),
-	"fliphorizontal":  {dihedralModel()[0], dihedralModel()[1]},
-	"flipvertical":    {dihedralModel()[0], dihedralModel()[2]},
+	"fliphorizontal":  {dihedralModel()[0], dihedralModel()[2]}, // a1 <-> a8 (the manual's fliphorizontal a1)
+	"flipvertical":    {dihedralModel()[0], dihedralModel()[1]}, // a1 <-> h1
 	"rotate90":        {dihedralModel()[0], dihedralModel()[6], dihedralModel()[3], dihedralModel()[7]},
 	"flipcolor":       {dihedralModel()[0], {mapSq: dihedralModel()[2].mapSq, swap: true}},
 	"shift":           shiftModel(true, true),
@@ -215,6 +215,39 @@ func TestShiftFlipIssueExample(t *testing.T) {
 	for _, c := range cases {
 		if got := parsedSet(t, c.src, g); got != bb(t, c.want...) {
 			t.Errorf("%s: %v, want %v", c.src, got, c.want)
+		}
+	}
+}
+
+// TestFlipAxes: the manual's fliphorizontal and flipvertical pages:
+// fliphorizontal a1 is [a1,a8] (reflection about the horizontal bisector),
+// flipvertical a1 is [a1,h1] (about the vertical bisector), and
+// fliphorizontal {Ka1 kh8} matches with the kings on a8 and h1.
+func TestFlipAxes(t *testing.T) {
+	empty := fenGame(t, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+	for src, want := range map[string][]string{
+		"fliphorizontal a1": {"a1", "a8"},
+		"flipvertical a1":   {"a1", "h1"},
+		"fliphorizontal d4": {"d4", "d5"},
+		"flipvertical d4":   {"d4", "e4"},
+	} {
+		if got := parsedSet(t, src, empty); got != bb(t, want...) {
+			t.Errorf("%s: got %v, want %v", src, got, want)
+		}
+	}
+	kings := "7K/8/8/8/8/8/8/k7 w - - 0 1" // Kh8 ka1: a rotation, no reflection about one axis
+	for _, c := range []struct {
+		fen, src string
+		want     bool
+	}{
+		{"k7/8/8/8/8/8/8/7K w - - 0 1", "fliphorizontal {Ka1 kh8}", false}, // Kh1 ka8: the flipvertical image
+		{"K7/8/8/8/8/8/8/7k w - - 0 1", "fliphorizontal {Ka1 kh8}", true},  // Ka8 kh1
+		{"k7/8/8/8/8/8/8/7K w - - 0 1", "flipvertical {Ka1 kh8}", true},    // Kh1 ka8
+		{"K7/8/8/8/8/8/8/7k w - - 0 1", "flipvertical {Ka1 kh8}", false},
+		{kings, "fliphorizontal {Ka1 kh8}", false},
+	} {
+		if got := matchesQuery(t, c.fen, c.src); got != c.want {
+			t.Errorf("%s on %s: %v, want %v", c.src, c.fen, got, c.want)
 		}
 	}
 }

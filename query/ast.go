@@ -595,10 +595,13 @@ const (
 	DirVertical   // up down
 	DirHorizontal // left right
 	DirAnyDirection
+	DirMainDiagonal // northeast southwest: the direction of the a1-h8 diagonal
+	DirOffDiagonal  // northwest southeast: the direction of the a8-h1 diagonal
 )
 
 var directionNames = [...]string{"up", "down", "left", "right", "northeast", "northwest",
-	"southeast", "southwest", "orthogonal", "diagonal", "vertical", "horizontal", "anydirection"}
+	"southeast", "southwest", "orthogonal", "diagonal", "vertical", "horizontal", "anydirection",
+	"maindiagonal", "offdiagonal"}
 
 func (d Direction) String() string {
 	if int(d) < len(directionNames) {

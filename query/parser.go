@@ -523,6 +523,7 @@ var directions = map[string]Direction{
 	"northeast": DirNortheast, "northwest": DirNorthwest, "southeast": DirSoutheast, "southwest": DirSouthwest,
 	"orthogonal": DirOrthogonal, "diagonal": DirDiagonal, "vertical": DirVertical,
 	"horizontal": DirHorizontal, "anydirection": DirAnyDirection,
+	"maindiagonal": DirMainDiagonal, "offdiagonal": DirOffDiagonal,
 }
 
 var transforms = map[string]TransformKind{
@@ -1070,7 +1071,7 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
 	"atomic", "backwardpawns", "currenttransform", "hhdb",
-	"maindiagonal", "offdiagonal", "zobristkey",
+	"zobristkey",
 )
 
 // sortedKeywords lists the keywords in order, for suggestions.

@@ -122,7 +122,7 @@ var keywords = wordSet(
 	"ply", "power", "previous", "promote", "pseudolegal", "result", "right", "rotate45",
 	"rotate90", "shift", "shifthorizontal", "shiftvertical", "sidetomove", "site",
 	"sort", "southeast", "southwest", "square", "stalemate", "tag", "terminal", "then",
-	"to", "true", "up", "variation", "vertical", "white", "wtm", "year",
+	"to", "true", "up", "variation", "vertical", "maindiagonal", "offdiagonal", "white", "wtm", "year",
 	// strings, conversions, state and annotations (parse_strings.go)
 	"ascii", "assert", "dictionary", "function", "local", "commentmove", "commentposition", "eventdate", "hascomment", "indexof",
 	"int", "isbound", "lastgamenumber", "lowercase", "originalcomment", "persistent", "readfile",

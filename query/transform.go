@@ -37,9 +37,11 @@ func transformsFor(k TransformKind) []xform {
 	case TransformFlip:
 		return dihedral
 	case TransformFlipHorizontal:
-		return []xform{identity, dihedral[1]}
-	case TransformFlipVertical:
+		// The manual: reflection about the horizontal bisector, a1 <-> a8.
 		return []xform{identity, dihedral[2]}
+	case TransformFlipVertical:
+		// Reflection about the vertical bisector, a1 <-> h1.
+		return []xform{identity, dihedral[1]}
 	case TransformFlipColor:
 		return []xform{identity, {m: dihedral[2].m, swap: true}}
 	case TransformRotate45:
@@ -125,6 +127,7 @@ var dirVectors = map[Direction][][2]int{
 	DirUp: {{0, 1}}, DirDown: {{0, -1}}, DirLeft: {{-1, 0}}, DirRight: {{1, 0}},
 	DirNortheast: {{1, 1}}, DirNorthwest: {{-1, 1}}, DirSoutheast: {{1, -1}}, DirSouthwest: {{-1, -1}},
 	DirVertical: {{0, 1}, {0, -1}}, DirHorizontal: {{1, 0}, {-1, 0}},
+	DirMainDiagonal: {{1, 1}, {-1, -1}}, DirOffDiagonal: {{-1, 1}, {1, -1}},
 }
 
 // direction maps a direction filter's direction. The symmetric groups
@@ -159,19 +162,14 @@ func (t xform) direction(d Direction) Direction {
 func (c *checker) variants(n *Transform) []Node {
 	if n.Kind == TransformRotate45 {
 		// The manual: every square designator inside must be all 64 squares,
-		// and only directions change; vertical and horizontal lines turn into
-		// diagonals no direction filter names, so they cannot be rotated.
+		// and only directions change (vertical and horizontal turn into the
+		// diagonal pairs maindiagonal and offdiagonal).
 		bad := walkFind(n.Body, func(x Node) bool {
-			switch x := x.(type) {
-			case *PieceDesignator:
-				return x.Squares != AllSquares && x.Text != "[]"
-			case *Dir:
-				return x.Dir == DirVertical || x.Dir == DirHorizontal
-			}
-			return false
+			x1, ok := x.(*PieceDesignator)
+			return ok && x1.Squares != AllSquares && x1.Text != "[]"
 		})
 		if bad != nil {
-			c.errorf(bad.Pos(), "inside rotate45, square designators must cover all 64 squares and direction filters cannot be vertical or horizontal (rotated by 45 degrees they have no name)")
+			c.errorf(bad.Pos(), "inside rotate45, square designators must cover all 64 squares")
 			return []Node{n.Body}
 		}
 	}
@@ -489,11 +487,21 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 var compass = [8]Direction{DirUp, DirNorthwest, DirLeft, DirSouthwest, DirDown, DirSoutheast, DirRight, DirNortheast}
 
 // rotateDir turns d by k eighths of a turn counterclockwise. orthogonal and
-// diagonal swap on odd k; anydirection stays. (vertical and horizontal are
-// refused before this is called.)
+// diagonal swap on odd k; anydirection stays; a line (vertical, horizontal,
+// maindiagonal, offdiagonal) turns with its first direction.
 func rotateDir(d Direction, k int) Direction {
 	switch d {
-	case DirAnyDirection, DirVertical, DirHorizontal:
+	case DirVertical, DirHorizontal, DirMainDiagonal, DirOffDiagonal:
+		switch rotateDir(basicDirs(d)[0], k) {
+		case DirUp, DirDown:
+			return DirVertical
+		case DirLeft, DirRight:
+			return DirHorizontal
+		case DirNortheast, DirSouthwest:
+			return DirMainDiagonal
+		}
+		return DirOffDiagonal
+	case DirAnyDirection:
 		return d
 	case DirOrthogonal, DirDiagonal:
 		if k%2 == 0 {
@@ -536,6 +544,10 @@ func basicDirs(d Direction) []Direction {
 		return []Direction{DirUp, DirDown}
 	case DirHorizontal:
 		return []Direction{DirLeft, DirRight}
+	case DirMainDiagonal:
+		return []Direction{DirNortheast, DirSouthwest}
+	case DirOffDiagonal:
+		return []Direction{DirNorthwest, DirSoutheast}
 	case DirOrthogonal:
 		return []Direction{DirUp, DirDown, DirLeft, DirRight}
 	case DirDiagonal:

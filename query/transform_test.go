@@ -72,3 +72,52 @@ func TestTransformRefusesUnknownFilters(t *testing.T) {
 		}
 	}
 }
+
+// TestLineDirectionsTransform: a transform maps a line direction (vertical,
+// horizontal, maindiagonal, offdiagonal) to the line whose two compass
+// directions are the images of its own, for the eight dihedral transforms
+// and the eight rotations by 45 degrees; rotate45 turns vertical into
+// offdiagonal, horizontal, maindiagonal and back.
+func TestLineDirectionsTransform(t *testing.T) {
+	lines := []Direction{DirVertical, DirHorizontal, DirMainDiagonal, DirOffDiagonal}
+	set := func(ds []Direction) map[Direction]bool {
+		m := map[Direction]bool{}
+		for _, d := range ds {
+			m[d] = true
+		}
+		return m
+	}
+	same := func(a, b map[Direction]bool) bool {
+		if len(a) != len(b) {
+			return false
+		}
+		for k := range a {
+			if !b[k] {
+				return false
+			}
+		}
+		return true
+	}
+	xs := append([]xform(nil), dihedral...)
+	for k := 1; k < 8; k++ {
+		xs = append(xs, xform{m: identity.m, rot45: k})
+	}
+	for i, x := range xs {
+		for _, d := range lines {
+			var images []Direction
+			for _, b := range basicDirs(d) {
+				images = append(images, x.direction(b))
+			}
+			got := x.direction(d)
+			if !same(set(images), set(basicDirs(got))) {
+				t.Errorf("transform #%d: %v -> %v, but its directions go to %v", i, d, got, images)
+			}
+		}
+	}
+	want := []Direction{DirVertical, DirOffDiagonal, DirHorizontal, DirMainDiagonal, DirVertical}
+	for k, w := range want {
+		if got := rotateDir(DirVertical, k); got != w {
+			t.Errorf("vertical turned %d eighths: %v, want %v", k, got, w)
+		}
+	}
+}
