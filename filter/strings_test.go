@@ -282,6 +282,10 @@ function sets_smaller(x y){ #x<#y }
 		`function greet(who) { "hello " + who } greet(player white) == "hello Kasparov, Garry"`,
 		// the value is the body's last filter
 		`function last() { 1 2 3 } last() == 3`,
+		// a call before the definition, and a function calling one defined after it
+		`early(3) == 9 function early(x) { x * x }`,
+		`outer(2) == 10 function outer(x) { inner(x) * 2 } function inner(y) { y + 3 }`,
+		`function usesLater(x) { later(x) } usesLater(4) == 5 function later(z) { z + 1 }`,
 	}
 	for _, src := range yes {
 		if !startMatches(t, defs+src) {
@@ -297,6 +301,11 @@ func TestFunctionErrors(t *testing.T) {
 		{`function f(x x) { x }`, "parameter 'x' appears twice"},
 		{`function f(x) { x } function f(y) { y }`, "function 'f' is defined twice"},
 		{`function g(x) { "a" attacks x } g(K)`, "the left side of attacks must be a set filter, found a string filter"},
+		// the same errors when the call comes first, at the same places
+		{`f(1) function f(x) { f(x) }`, "1:22: function 'f' calls itself"},
+		{`f(1 2) function f(x) { x }`, "1:1: function 'f' takes 1 arguments"},
+		{`f(1) function f(x) { x ++ }`, "1:25:"},
+		{`fa(1) function fa(x) { fb(x) } function fb(y) { fa(y) }`, "function 'fa' calls itself"},
 	} {
 		_, err := query.Parse("q", []byte(c.src))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

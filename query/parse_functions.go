@@ -24,6 +24,76 @@ type functions struct {
 	// defining is set while a definition's body is parsed once to check its syntax:
 	// calls of functions not defined yet are accepted there (they are checked at the call).
 	defining int
+	// later holds the functions defined anywhere in the query, found by a scan of its
+	// tokens before parsing, so that a call may come before the definition: the
+	// definition is then parsed at the first call (and skipped where it stands).
+	later map[string]lexer
+	// parsed maps a definition's offset to the parser state just after it.
+	parsed map[int]parserState
+}
+
+// parserState is where the parser stands: enough to jump elsewhere and back.
+type parserState struct {
+	lex     lexer
+	tok     token
+	prevEnd int
+	open    int
+}
+
+func (p *parser) state() parserState {
+	return parserState{lex: p.lex, tok: p.tok, prevEnd: p.prevEnd, open: p.open}
+}
+
+func (p *parser) restore(s parserState) {
+	p.lex, p.tok, p.prevEnd, p.open = s.lex, s.tok, s.prevEnd, s.open
+}
+
+// scanFunctions records where each `function NAME` of the source starts (the
+// lexer just before the keyword). A lexical error stops the scan; the parse
+// reports it.
+func scanFunctions(src []byte) map[string]lexer {
+	var out map[string]lexer
+	l := newLexer(src)
+	for {
+		before := l
+		t := l.next()
+		if t.kind == tEOF || t.kind == tIllegal {
+			return out
+		}
+		if t.kind != tIdent || t.text != "function" {
+			continue
+		}
+		after := l
+		if n := after.next(); n.kind == tIdent && !keywords[n.text] {
+			if _, dup := out[n.text]; !dup { // a second definition is reported by the parse
+				if out == nil {
+					out = map[string]lexer{}
+				}
+				out[n.text] = before
+			}
+		}
+	}
+}
+
+// defineLater parses the definition of a function called before it, where
+// it stands in the source, and comes back.
+func (p *parser) defineLater(name string) bool {
+	l, ok := p.funcs.later[name]
+	if !ok {
+		return false
+	}
+	delete(p.funcs.later, name) // once: a definition that fails to register is not retried
+	here := p.state()
+	strArgs, inLine, inGroup, noColon := p.strArgs, p.inLine, p.inGroup, p.noColon
+	p.strArgs, p.inLine, p.inGroup, p.noColon = false, false, false, false
+	p.lex = l
+	p.next()
+	p.open = 0
+	p.parseFunctionDef()
+	p.restore(here)
+	p.strArgs, p.inLine, p.inGroup, p.noColon = strArgs, inLine, inGroup, noColon
+	_, ok = p.funcs.defs[name]
+	return ok
 }
 
 type funcDef struct {
@@ -51,6 +121,12 @@ func (p *parser) resolveName(name string) string {
 // definition, not a filter, so it adds nothing to the sequence.
 func (p *parser) parseFunctionDef() {
 	pos := p.tok.pos
+	if end, done := p.funcs.parsed[pos.Offset]; done {
+		open := p.open
+		p.restore(end) // parsed already, at a call before it
+		p.open = open
+		return
+	}
 	p.next()
 	if p.tok.kind != tIdent || keywords[p.tok.text] {
 		p.fail("function name after 'function'")
@@ -96,6 +172,10 @@ func (p *parser) parseFunctionDef() {
 		p.funcs.defs = map[string]*funcDef{}
 	}
 	p.funcs.defs[def.name] = def
+	if p.funcs.parsed == nil {
+		p.funcs.parsed = map[int]parserState{}
+	}
+	p.funcs.parsed[pos.Offset] = p.state()
 }
 
 // isCall reports whether the identifier w at the current token starts a
@@ -106,6 +186,9 @@ func (p *parser) isCall(w string) bool {
 	}
 	if _, ok := p.funcs.defs[w]; ok {
 		return true
+	}
+	if _, ok := p.funcs.later[w]; ok && !p.declared[w] {
+		return true // defined further on
 	}
 	return p.funcs.defining > 0 && !p.declared[w]
 }
@@ -125,6 +208,9 @@ func (p *parser) parseCall() Node {
 	}
 	p.next()
 	def, ok := p.funcs.defs[name]
+	if !ok && p.funcs.defining == 0 && p.defineLater(name) {
+		def, ok = p.funcs.defs[name]
+	}
 	if !ok { // only while checking a definition's syntax: a function defined later
 		return &Block{At: At{pos}, Filters: args}
 	}

@@ -49,6 +49,7 @@ const maxDepth = 2000
 
 func newParser(filename string, src []byte) *parser {
 	p := &parser{filename: filename, src: src, lex: newLexer(src), declared: map[string]bool{}, dicts: map[string]bool{}}
+	p.funcs.later = scanFunctions(src)
 	p.next()
 	return p
 }
