@@ -10,8 +10,8 @@ import (
 )
 
 // A game record holds what a query needs of one game without its PGN text: tags, result,
-// start position, the moves as 16-bit tokens (chess.Move.Compact, with tokens of our own
-// for variations and notes), and the comments and NAGs. Replaying it plays the moves with
+// start position, the moves as a byte stream (movecode.go: a byte per move, with tokens
+// for null moves, variations and notes), and the comments and NAGs. Replaying it plays the moves with
 // the move generator's Play: no SAN parsing, no PGN lexing. A game with problems (errors,
 // warnings, a cut) is stored as its text instead and parsed again, so that its problems
 // are reported exactly as a scan reports them.
@@ -30,13 +30,6 @@ const (
 	recCut
 	recFEN
 	rec960
-)
-
-// Stream tokens besides moves (codes 8-15 are free in chess.Move.Compact).
-const (
-	tokOpen  uint16 = 8 << 12  // a variation: the following moves replace the last move
-	tokClose uint16 = 9 << 12  // the end of the variation: back to the move it replaced
-	tokNote  uint16 = 10 << 12 // the next note belongs to the last move (the root before any)
 )
 
 const (
@@ -64,7 +57,7 @@ type place struct {
 
 // recordWriter encodes games; one per goroutine, its buffers reused.
 type recordWriter struct {
-	toks  []uint16
+	toks  []byte
 	notes []byte
 	stack []int32
 	ok    bool // the notes could be encoded
@@ -128,9 +121,7 @@ func (w *recordWriter) encode(dst []byte, g *pgn.Game) []byte {
 		dst = append(dst, t.Value...)
 	}
 	dst = binary.AppendUvarint(dst, uint64(len(w.toks)))
-	for _, t := range w.toks {
-		dst = binary.LittleEndian.AppendUint16(dst, t)
-	}
+	dst = append(dst, w.toks...)
 	return append(dst, w.notes...)
 }
 
@@ -147,7 +138,7 @@ func (w *recordWriter) tree(g *pgn.Game) bool {
 		p := g.Nodes[k].Parent
 		for p != cur {
 			if last >= 0 && p == g.Nodes[last].Parent {
-				w.toks = append(w.toks, tokOpen)
+				w.toks = append(w.toks, codeEscape, codeOpen)
 				w.stack = append(w.stack, last)
 				cur, last = p, -1
 				break
@@ -155,17 +146,20 @@ func (w *recordWriter) tree(g *pgn.Game) bool {
 			if len(w.stack) == 0 {
 				return false
 			}
-			w.toks = append(w.toks, tokClose)
+			w.toks = append(w.toks, codeEscape, codeClose)
 			last = w.stack[len(w.stack)-1]
 			w.stack = w.stack[:len(w.stack)-1]
 			cur = last
 		}
-		w.toks = append(w.toks, g.Nodes[k].Move.Compact())
+		var ok bool
+		if w.toks, ok = appendMove(w.toks, &g.Nodes[p].Pos, g.Nodes[k].Move); !ok {
+			return false
+		}
 		w.note(g, k)
 		cur, last = k, k
 	}
 	for range w.stack {
-		w.toks = append(w.toks, tokClose)
+		w.toks = append(w.toks, codeEscape, codeClose)
 	}
 	return w.ok
 }
@@ -180,7 +174,7 @@ func (w *recordWriter) note(g *pgn.Game, n int32) {
 		w.ok = false
 		return
 	}
-	w.toks = append(w.toks, tokNote)
+	w.toks = append(w.toks, codeEscape, codeNote)
 	flags := byte(0)
 	if before != "" {
 		flags |= noteBefore
@@ -331,8 +325,7 @@ func (rp *replayer) replay(body []byte, g *pgn.Game, at *place) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", errBadRecord, err)
 	}
-	ntoks := r.uvarint()
-	toks := r.bytes(2 * ntoks)
+	toks := r.bytes(r.uvarint())
 	if r.bad {
 		return errBadRecord
 	}
@@ -345,52 +338,62 @@ func (rp *replayer) replay(body []byte, g *pgn.Game, at *place) error {
 	cur, last := root, int32(-1)
 	depth := 0
 	rp.stack = rp.stack[:0]
-	for i := 0; i+1 < len(toks); i += 2 {
-		t := binary.LittleEndian.Uint16(toks[i:])
-		switch t & 0xf000 {
-		case tokOpen:
-			depth++
-			if !rp.variations {
-				continue
-			}
-			if last < 0 {
+	for i := 0; i < len(toks); {
+		c := toks[i]
+		if c == codeEscape && i+1 < len(toks) && toks[i+1] >= codeToken {
+			i += 2
+			switch toks[i-1] {
+			case codeOpen:
+				depth++
+				if !rp.variations {
+					continue
+				}
+				if last < 0 {
+					return errBadRecord
+				}
+				rp.stack = append(rp.stack, last)
+				cur, last = g.Nodes[last].Parent, -1
+			case codeClose:
+				if depth == 0 {
+					return errBadRecord
+				}
+				depth--
+				if !rp.variations {
+					continue
+				}
+				last = rp.stack[len(rp.stack)-1]
+				rp.stack = rp.stack[:len(rp.stack)-1]
+				cur = last
+			case codeNote:
+				target := last
+				if target < 0 {
+					target = root
+				}
+				if err := rp.note(&notes, noteText, g, target, depth > 0 && !rp.variations); err != nil {
+					return err
+				}
+			case codeNull:
+				if depth > 0 && !rp.variations {
+					continue
+				}
+				cur = g.AddMove(cur, chess.NullMove, depth > 0)
+				last = cur
+			default:
 				return errBadRecord
 			}
-			rp.stack = append(rp.stack, last)
-			cur, last = g.Nodes[last].Parent, -1
-		case tokClose:
-			if depth == 0 {
-				return errBadRecord
-			}
-			depth--
-			if !rp.variations {
-				continue
-			}
-			last = rp.stack[len(rp.stack)-1]
-			rp.stack = rp.stack[:len(rp.stack)-1]
-			cur = last
-		case tokNote:
-			target := last
-			if target < 0 {
-				target = root
-			}
-			if err := rp.note(&notes, noteText, g, target, depth > 0 && !rp.variations); err != nil {
-				return err
-			}
-		default:
-			m, ok := chess.FromCompact(t)
-			if !ok {
-				return errBadRecord
-			}
-			if depth > 0 && !rp.variations {
-				continue
-			}
-			if !playable(&g.Nodes[cur].Pos, m) {
-				return fmt.Errorf("%w: move %#04x cannot be played", errBadRecord, t)
-			}
-			cur = g.AddMove(cur, m, depth > 0)
-			last = cur
+			continue
 		}
+		if depth > 0 && !rp.variations {
+			i += codeLen(c)
+			continue
+		}
+		m, n, ok := readMove(toks[i:], &g.Nodes[cur].Pos)
+		if !ok {
+			return fmt.Errorf("%w: move code %#02x cannot be played", errBadRecord, c)
+		}
+		i += n
+		cur = g.AddMove(cur, m, depth > 0)
+		last = cur
 	}
 	if depth != 0 || len(notes.b) != 0 {
 		return errBadRecord
@@ -430,29 +433,4 @@ func (rp *replayer) note(r *byteReader, text string, g *pgn.Game, n int32, skip 
 		g.AddNAG(n, nag)
 	}
 	return nil
-}
-
-// playable is a cheap check that a stored move fits the position (a damaged record must
-// not reach Play with nonsense): the side to move has a piece on from, of the right kind.
-func playable(p *chess.Position, m chess.Move) bool {
-	if m.IsNull() {
-		return true
-	}
-	us := p.SideToMove()
-	pc := p.PieceAt(m.From())
-	if pc == chess.NoPiece || pc.Color() != us {
-		return false
-	}
-	to := p.PieceAt(m.To())
-	switch {
-	case m.IsCastle():
-		return pc.Type() == chess.King && to == chess.MakePiece(us, chess.Rook)
-	case m.IsEnPassant():
-		return pc.Type() == chess.Pawn && to == chess.NoPiece && m.To() == p.EnPassant()
-	case m.Promotion() != chess.NoPieceType:
-		if pc.Type() != chess.Pawn {
-			return false
-		}
-	}
-	return m.From() != m.To() && (to == chess.NoPiece || to.Color() != us && to.Type() != chess.King)
 }
