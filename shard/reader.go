@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"slices"
+	"sync/atomic"
 )
 
 // Marker is what a game starts with for the purpose of cutting: it must begin a line.
@@ -11,10 +12,10 @@ const Marker = "[Event "
 
 var marker = []byte(Marker)
 
-// Reader reads one shard out of the bytes body (the shard's nominal range) followed by
-// tail (everything after it): from the first Marker at a line start in body (from the
-// first byte of body when first is set) up to the first Marker at a line start at or after
-// the end of body, or the end of tail.
+// Reader reads one shard's input for its own parse: body (the shard's nominal range) followed
+// by tail (everything after it), from the first Marker at a line start in body (from the
+// first byte of body when first is set) to the end of tail. Where the shard's games end is
+// decided by the parse (see Shard.Split), not here: a Marker inside a comment is no game.
 type Reader struct {
 	body, tail io.Reader
 	first      bool // the file's first shard: start at once, skip nothing
@@ -25,9 +26,10 @@ type Reader struct {
 	frameStarts []int64
 	closers     []func()
 
-	buf     []byte // unread bytes from position pos
-	pos     int64  // stream position of buf[0]; body then tail
-	bodyLen int64  // -1 until body is exhausted
+	buf     []byte       // unread bytes from position pos
+	pos     int64        // stream position of buf[0]; body then tail
+	bodyLen atomic.Int64 // -1 until body is exhausted; read by other goroutines
+	begin   int64        // stream position of the first byte returned; -1 for none
 	inTail  bool
 	eof     bool  // no more input
 	err     error // a read error, returned after buf
@@ -45,8 +47,22 @@ const (
 // NewReader returns the shard reader of body followed by tail (see Reader); first and
 // lineStart as in Reader.
 func NewReader(body, tail io.Reader, first, lineStart bool) *Reader {
-	return &Reader{body: body, tail: tail, first: first, lineStart: lineStart, bodyLen: -1}
+	return newReader(body, tail, first, lineStart)
 }
+
+func newReader(body, tail io.Reader, first, lineStart bool) *Reader {
+	r := &Reader{body: body, tail: tail, first: first, lineStart: lineStart, begin: -1}
+	r.bodyLen.Store(-1)
+	return r
+}
+
+// BodyLen is the length of body, once it has been read to its end; -1 before. It may be
+// called while another goroutine reads.
+func (r *Reader) BodyLen() int64 { return r.bodyLen.Load() }
+
+// Begin is the stream position (from the start of body) of the first byte Read returned, or
+// -1 when the shard holds no Marker and Read returned nothing. Call it after reading.
+func (r *Reader) Begin() int64 { return r.begin }
 
 // frameStart records that a zstd frame starts at the next byte read into buf.
 func (r *Reader) frameStart() {
@@ -75,7 +91,7 @@ func (r *Reader) fill() bool {
 	if err == io.EOF {
 		if !r.inTail {
 			r.inTail = true
-			r.bodyLen = r.pos + int64(len(r.buf))
+			r.bodyLen.Store(r.pos + int64(len(r.buf)))
 		} else {
 			r.eof = true
 		}
@@ -147,7 +163,7 @@ func (r *Reader) Read(p []byte) (int, error) {
 			return 0, io.EOF
 		case seekStart:
 			if r.first {
-				r.state = copying
+				r.state, r.begin = copying, 0
 				continue
 			}
 			if r.buf == nil || len(r.buf) < len(marker) {
@@ -156,13 +172,14 @@ func (r *Reader) Read(p []byte) (int, error) {
 				}
 			}
 			at, keep := r.find(0)
+			bodyLen := r.bodyLen.Load()
 			switch {
-			case at >= 0 && r.bodyLen >= 0 && r.pos+int64(at) >= r.bodyLen:
+			case at >= 0 && bodyLen >= 0 && r.pos+int64(at) >= bodyLen:
 				r.state = finished // no game starts in this shard
 			case at >= 0:
 				r.drop(at)
-				r.state = copying
-			case r.bodyLen >= 0 && r.pos+int64(len(r.buf)-keep) >= r.bodyLen:
+				r.state, r.begin = copying, r.pos
+			case bodyLen >= 0 && r.pos+int64(len(r.buf)-keep) >= bodyLen:
 				r.state = finished
 			default:
 				r.drop(len(r.buf) - keep)
@@ -171,33 +188,11 @@ func (r *Reader) Read(p []byte) (int, error) {
 				}
 			}
 		case copying:
-			// Bytes before the end of body are the shard's; after it, up to the next marker.
 			if len(r.buf) == 0 && !r.fill() {
 				r.state = finished
 				continue
 			}
-			avail := len(r.buf)
-			if r.bodyLen >= 0 && r.pos+int64(avail) > r.bodyLen {
-				from := int(max(0, r.bodyLen-r.pos))
-				at, keep := r.find(from)
-				switch {
-				case at >= 0:
-					avail = at
-					if at == 0 {
-						r.state = finished
-						continue
-					}
-				case !r.eof:
-					avail -= keep
-					if avail == 0 {
-						if !r.fill() {
-							r.state = finished
-						}
-						continue
-					}
-				}
-			}
-			n := copy(p, r.buf[:avail])
+			n := copy(p, r.buf)
 			r.drop(n)
 			return n, nil
 		}

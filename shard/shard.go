@@ -1,19 +1,31 @@
 // Package shard cuts PGN input files into pieces that separate workers can read on their own,
-// so that together they read every game exactly once.
+// so that together they read every game exactly once, numbered as a scan of the whole file
+// numbers them, whatever the files hold.
 //
-// A plain PGN file is cut into byte ranges. A range does not start where its nominal start
-// says: it starts at the first `[Event ` that begins a line at or after it, and it reads past
-// its nominal end up to the next such `[Event ` (or the end of the file). Both decisions use
-// the same rule on the same bytes, so the game that straddles a boundary belongs to exactly
-// one shard, the one in which its `[Event ` line starts. The first shard of a file starts at
-// byte 0, so whatever precedes the first `[Event ` (a byte order mark, games without tags)
-// is read too.
+// It works in three steps:
 //
-// A .zst file made of several frames is cut into runs of whole frames; the same rule applies
-// to the decompressed bytes, where the first byte of a frame counts as the start of a line
-// (the byte before it is in the previous frame, which the shard does not decompress).
-// A single-frame .zst, a .gz or .bz2 file is one shard: its decompression cannot start in the
-// middle.
+//  1. Plan cuts a file into shards: byte ranges of a plain PGN file, runs of whole frames of a
+//     multi-frame .zst (a single-frame .zst, a .gz or .bz2 file is one shard: its
+//     decompression cannot start in the middle).
+//  2. Shard.Split (in parallel, one shard each) parses a shard's games the way pgn.Scan splits
+//     them, without replaying them: from the first `[Event ` that begins a line in its range
+//     (from byte 0 for a file's first shard) on, past the range's end, up to the first game
+//     that starts at or after the end: where the shard stopped. It records every game start.
+//     A guess: that `[Event ` may lie inside a multi-line comment, and then the shard's parse
+//     is out of step with the file's until both see a game start at the same byte.
+//  3. Resolve (once per file, in order) keeps only what is certain: the file's first shard
+//     parses from byte 0 as a whole-file scan does, so its games and where it stopped are
+//     exact. Where the file's true parse stands at a game start T, a shard whose parse also
+//     starts a game at T is in step from there on (the splitter's state at a game start is
+//     always the same), so its games from T up to where it stopped are exact, and so is its
+//     stop. Where no shard's parse starts a game at T, Resolve re-reads the file from T in
+//     order (the fallback) until the first game start that some shard shares. The result is
+//     a list of Pieces, byte ranges from one true game start to another with the counts of
+//     games, lines and bytes before them: each is read exactly, with no guessing left.
+//
+// A shard's `[Event ` is the file's own game start in all but malformed or unusual files (a
+// `[Event ` line inside a comment), so the fallback costs nothing in practice; where it is
+// needed it is correct.
 package shard
 
 import (
@@ -53,7 +65,7 @@ type Shard struct {
 	Count int    // number of shards of the file
 	Kind  Kind
 	// Start and End are the nominal range: file offsets for Bytes and Frames (frame starts),
-	// unused for Whole. A shard reads the games whose `[Event ` line starts in the range.
+	// unused for Whole. Which games are the shard's is decided by Split and Resolve.
 	Start, End int64
 	Size       int64 // the file's size when planned
 }
@@ -133,10 +145,17 @@ func group(file string, kind Kind, cuts []int64, size, target int64) []Shard {
 	return out
 }
 
-// Open returns the decompressed PGN bytes of the shard.
-func (s Shard) Open() (io.ReadCloser, error) {
+// Open returns the decompressed PGN bytes that the shard's own parse reads: from the first
+// Marker at a line start in its range (from its start for the first shard of a file) to the
+// end of the file. Which of those games are the shard's is decided by Split and Resolve.
+func (s Shard) Open() (*ShardReader, error) {
 	if s.Kind == Whole {
-		return pgn.Open(s.File)
+		rc, err := pgn.Open(s.File)
+		if err != nil {
+			return nil, err
+		}
+		r := newReader(rc, eofReader{}, true, true)
+		return &ShardReader{Reader: r, c: rc}, nil
 	}
 	f, err := os.Open(s.File)
 	if err != nil {
@@ -151,7 +170,7 @@ func (s Shard) Open() (io.ReadCloser, error) {
 		f.Close()
 		return nil, fmt.Errorf("%s: size changed from %d to %d bytes since the job was planned", s.File, s.Size, st.Size())
 	}
-	r := &Reader{first: s.Start == 0, bodyLen: -1}
+	r := newReader(nil, nil, s.Start == 0, false)
 	switch s.Kind {
 	case Bytes:
 		r.body = io.NewSectionReader(f, s.Start, s.End-s.Start)
@@ -174,17 +193,22 @@ func (s Shard) Open() (io.ReadCloser, error) {
 		f.Close()
 		return nil, fmt.Errorf("shard: unknown kind %v", s.Kind)
 	}
-	return &fileReader{Reader: r, f: f}, nil
+	return &ShardReader{Reader: r, c: f}, nil
 }
 
-type fileReader struct {
+// ShardReader is a Reader over a file, to be closed.
+type ShardReader struct {
 	*Reader
-	f *os.File
+	c io.Closer
 }
 
-func (r *fileReader) Close() error {
+func (r *ShardReader) Close() error {
 	for _, c := range r.closers {
 		c()
 	}
-	return r.f.Close()
+	return r.c.Close()
 }
+
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }

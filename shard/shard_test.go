@@ -70,11 +70,6 @@ func markers(data []byte) []int64 {
 	}
 }
 
-func memReader(data []byte, start, end int) *Reader {
-	ls := start == 0 || data[start-1] == '\n' || data[start-1] == '\r'
-	return NewReader(bytes.NewReader(data[start:end]), bytes.NewReader(data[end:]), start == 0, ls)
-}
-
 // TestMarkersAreGameStarts: on the real corpora every `[Event ` line start is where the PGN
 // reader starts a game, and each stretch from one to the next, read alone and numbered after
 // the counts of what precedes it, is exactly the games the whole-file scan finds there. So
@@ -135,98 +130,48 @@ func TestMarkersAreGameStarts(t *testing.T) {
 	}
 }
 
-// TestEveryBoundary cuts a real file into shards of 1 byte (so every byte position is a
-// shard start and a shard end), then of other sizes: the shards' outputs must be the file,
-// and each non-empty output must run from one marker to the next.
-func TestEveryBoundary(t *testing.T) {
-	sizes := []int{1, 7, 4093}
-	if testing.Short() {
-		sizes = []int{7, 4093}
-	}
-	for _, name := range corpora {
-		data, err := os.ReadFile(testdata.File(t, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		ms := markers(data)
-		next := func(p int) int { // the first marker at or after p
-			for lo, hi := 0, len(ms); lo < hi; {
-				m := (lo + hi) / 2
-				if int(ms[m]) < p {
-					lo = m + 1
-				} else {
-					hi = m
-				}
-				if lo == hi {
-					if lo == len(ms) {
-						return len(data)
-					}
-					return int(ms[lo])
-				}
-			}
-			return len(data)
-		}
-		for _, size := range sizes {
-			if size == 1 && name != corpora[0] {
-				size = 2 // every position of one corpus; every other one here (time)
-			}
-			t.Run(fmt.Sprintf("%s/%d", name, size), func(t *testing.T) {
-				var out bytes.Buffer
-				for s := 0; s < len(data); s += size {
-					e := min(s+size, len(data))
-					got, err := io.ReadAll(memReader(data, s, e))
-					if err != nil {
-						t.Fatal(err)
-					}
-					from := s
-					if s > 0 {
-						from = next(s)
-					}
-					want := []byte{}
-					if from < e {
-						want = data[from:next(e)]
-					}
-					if !bytes.Equal(got, want) {
-						t.Fatalf("shard [%d,%d): got %d bytes %.40q, want %d bytes %.40q", s, e, len(got), got, len(want), want)
-					}
-					out.Write(got)
-				}
-				if !bytes.Equal(out.Bytes(), data) {
-					t.Fatalf("shards give %d bytes, the file has %d", out.Len(), len(data))
-				}
-			})
-		}
-	}
-}
-
-// shardRecs reads every shard and scans it numbered after the counts of the shards before.
-func shardRecs(t *testing.T, shards []Shard) []gameRec {
+// shardRecs reads a file as the job does: every shard's split, then Resolve, then each piece
+// scanned alone, numbered after what precedes it.
+func shardRecs(t testing.TB, shards []Shard) []gameRec {
 	t.Helper()
-	var recs []gameRec
-	var before pgn.Counts
-	for _, s := range shards {
-		r, err := s.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := io.ReadAll(r)
-		r.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs = append(recs, scanRecs(t, bytes.NewReader(b), before)...)
-		c, err := pgn.Count(context.Background(), bytes.NewReader(b), s.File, pgn.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		before.Games += c.Games
-		before.Lines += c.Lines
-		before.Bytes += c.Bytes
-	}
+	recs, _ := pieceRecs(t, shards)
 	return recs
 }
 
-func sameRecs(t *testing.T, what string, got, want []gameRec) {
+// pieceRecs is shardRecs, also returning the pieces.
+func pieceRecs(t testing.TB, shards []Shard) ([]gameRec, []Piece) {
+	t.Helper()
+	ctx := context.Background()
+	splits := make([]Split, len(shards))
+	if len(shards) > 1 {
+		for i, s := range shards {
+			sp, err := s.Split(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			splits[i] = sp
+		}
+	}
+	pieces, err := Resolve(ctx, shards, splits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []gameRec
+	for i, p := range pieces {
+		if p.Seq != i || i > 0 && p.From != pieces[i-1].To || (p.To < 0) != (i == len(pieces)-1) {
+			t.Fatalf("pieces do not follow each other: %v after %v", p, pieces[max(i-1, 0)])
+		}
+		r, err := p.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, scanRecs(t, r, pgn.Counts{Games: p.GamesBefore, Lines: p.LinesBefore, Bytes: p.From})...)
+		r.Close()
+	}
+	return recs, pieces
+}
+
+func sameRecs(t testing.TB, what string, got, want []gameRec) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("%s: %d games, whole file %d", what, len(got), len(want))

@@ -335,3 +335,38 @@ func TestUniversalRunner(t *testing.T) {
 	same(t, []string{"mate"}, []string{path}, flags...)
 	same(t, []string{`sort "material" power A - power a`, "--format", "fen"}, []string{path}, flags...)
 }
+
+// TestEventInsideComments: real games where every third one quotes another game in a
+// comment, `[Event ` lines included, read through shards of 97 to 4,001 bytes (boundaries
+// inside and around the quoted games): the output is cql's, byte for byte. Before shards
+// were resolved (package shard), such a boundary lost or repeated games silently.
+func TestEventInsideComments(t *testing.T) {
+	data, err := os.ReadFile(testdata.File(t, "lichess-10k.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	starts := bytes.SplitAfter(data, []byte("\n\n[Event "))
+	var b bytes.Buffer
+	for i, g := range starts[:300] {
+		if j := bytes.Index(g, []byte(" 2. ")); i%3 == 0 && j >= 0 {
+			b.Write(g[:j])
+			b.WriteString(" { a game quoted:\n[Event \"quoted\"]\n[Site \"?\"]\n\n1. d4 d5 2. c4 *\n\n[Event \"another\"]\n\n1. e4 ; brace {\n}")
+			b.Write(g[j:])
+			continue
+		}
+		b.Write(g)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "quoted.pgn")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sizes := []string{"97", "4001"}
+	if testing.Short() {
+		sizes = sizes[1:]
+	}
+	for _, size := range sizes {
+		same(t, []string{"check"}, []string{path}, "--shard_size", size)
+		same(t, []string{"mate", "--format", "jsonl"}, []string{path}, "--shard_size", size)
+	}
+}

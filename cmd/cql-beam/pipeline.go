@@ -19,9 +19,11 @@ import (
 	"github.com/cqlgo/cql/shard"
 )
 
-// The job: shards -> (counts of games before each shard) -> each shard evaluated with the
-// run library -> one ordered writer. Elements are whole shards, never games: an element
-// costs the engine about 5 µs, a game about 7 µs of our own work.
+// The job: shards -> each shard's own split (where its games start) -> per file, the exact
+// pieces (package shard: Resolve re-reads in order where a shard's parse was out of step)
+// -> each piece evaluated with the run library -> one ordered writer. Elements are whole
+// shards and pieces, never games: an element costs the engine about 5 µs, a game about 7 µs
+// of our own work.
 
 // shardSpec is one shard of one input file (see package shard), with the file's position
 // among the inputs.
@@ -37,13 +39,30 @@ func (s shardSpec) shard() shard.Shard {
 	return shard.Shard{File: s.File, Index: s.Index, Count: s.Count, Kind: shard.Kind(s.Kind), Start: s.Start, End: s.End, Size: s.Size}
 }
 
-// shardCount is what a shard holds, for numbering the games of the shards after it.
-type shardCount struct {
-	FileIndex, Index int
-	Counts           pgn.Counts
+// shardSplit is a shard with what its own parse found (nothing for a file's only shard).
+type shardSplit struct {
+	Shard shardSpec
+	Split shard.Split
 }
 
-// shardResult is one shard's output: in game order, or the matches with their sort
+// pieceSpec is one exact piece of one input file (shard.Piece), with the file's position
+// among the inputs.
+type pieceSpec struct {
+	FileIndex                int
+	File                     string
+	Seq                      int
+	Kind                     int
+	Size, From, To           int64
+	FrameStart, Base         int64
+	GamesBefore, LinesBefore int
+}
+
+func (p pieceSpec) piece() shard.Piece {
+	return shard.Piece{File: p.File, Seq: p.Seq, Kind: shard.Kind(p.Kind), Size: p.Size, From: p.From, To: p.To,
+		FrameStart: p.FrameStart, Base: p.Base, GamesBefore: p.GamesBefore, LinesBefore: p.LinesBefore}
+}
+
+// shardResult is one piece's output: in game order, or the matches with their sort
 // values when the query sorts.
 type shardResult struct {
 	FileIndex, Index int
@@ -59,40 +78,71 @@ var (
 	gamesMatched     = beam.NewCounter("cql", "games_matched")
 	positionsMatched = beam.NewCounter("cql", "positions_matched")
 	gamesWithErrors  = beam.NewCounter("cql", "games_with_errors")
+	fallbackPieces   = beam.NewCounter("cql", "fallback_pieces")
 )
 
 func init() {
 	beam.RegisterType(reflect.TypeOf(shardSpec{}))
-	beam.RegisterType(reflect.TypeOf(shardCount{}))
+	beam.RegisterType(reflect.TypeOf(shardSplit{}))
+	beam.RegisterType(reflect.TypeOf(pieceSpec{}))
 	beam.RegisterType(reflect.TypeOf(shardResult{}))
-	register.DoFn3x1[context.Context, shardSpec, func(shardCount), error](&countFn{})
-	register.DoFn4x1[context.Context, shardSpec, func(*shardCount) bool, func(shardResult), error](&evalFn{})
+	register.DoFn3x1[context.Context, shardSpec, func(int, shardSplit), error](&splitFn{})
+	register.DoFn4x1[context.Context, int, func(*shardSplit) bool, func(pieceSpec), error](&resolveFn{})
+	register.DoFn3x1[context.Context, pieceSpec, func(shardResult), error](&evalFn{})
 	register.DoFn3x1[context.Context, int, func(*shardResult) bool, error](&writeFn{})
 	register.DoFn3x1[context.Context, int, func(*shardSpec) bool, error](&serialFn{})
-	register.Emitter1[shardCount]()
+	register.Emitter2[int, shardSplit]()
+	register.Emitter1[pieceSpec]()
 	register.Emitter1[shardResult]()
-	register.Iter1[shardCount]()
+	register.Iter1[shardSplit]()
 	register.Iter1[shardResult]()
 	register.Iter1[shardSpec]()
 }
 
-// countFn counts the games, lines and bytes of each shard that has shards after it.
-type countFn struct{}
+// splitFn finds where the games of each shard of a file of several shards start, keyed by
+// the file.
+type splitFn struct{}
 
-func (f *countFn) ProcessElement(ctx context.Context, s shardSpec, emit func(shardCount)) error {
-	if s.Index == s.Count-1 {
-		return nil // nothing after it to number
+func (f *splitFn) ProcessElement(ctx context.Context, s shardSpec, emit func(int, shardSplit)) error {
+	out := shardSplit{Shard: s}
+	if s.Count > 1 {
+		sp, err := s.shard().Split(ctx)
+		if err != nil {
+			return err
+		}
+		out.Split = sp
 	}
-	r, err := s.shard().Open()
+	emit(s.FileIndex, out)
+	return nil
+}
+
+// resolveFn turns one file's shards and splits into its exact pieces (shard.Resolve).
+type resolveFn struct{}
+
+func (f *resolveFn) ProcessElement(ctx context.Context, file int, splits func(*shardSplit) bool, emit func(pieceSpec)) error {
+	var all []shardSplit
+	var s shardSplit
+	for splits(&s) {
+		all = append(all, s)
+		s = shardSplit{}
+	}
+	slices.SortFunc(all, func(a, b shardSplit) int { return a.Shard.Index - b.Shard.Index })
+	shards := make([]shard.Shard, len(all))
+	sps := make([]shard.Split, len(all))
+	for i, s := range all {
+		shards[i], sps[i] = s.Shard.shard(), s.Split
+	}
+	pieces, err := shard.Resolve(ctx, shards, sps)
 	if err != nil {
 		return err
 	}
-	defer r.Close()
-	c, err := pgn.Count(ctx, r, s.File, pgn.Options{})
-	if err != nil {
-		return fmt.Errorf("%s: %w", s.File, err)
+	for _, p := range pieces {
+		if p.Fallback {
+			fallbackPieces.Inc(ctx, 1)
+		}
+		emit(pieceSpec{FileIndex: file, File: p.File, Seq: p.Seq, Kind: int(p.Kind), Size: p.Size, From: p.From, To: p.To,
+			FrameStart: p.FrameStart, Base: p.Base, GamesBefore: p.GamesBefore, LinesBefore: p.LinesBefore})
 	}
-	emit(shardCount{FileIndex: s.FileIndex, Index: s.Index, Counts: c})
 	return nil
 }
 
@@ -119,24 +169,15 @@ func (f *evalFn) Setup() error {
 	return err
 }
 
-func (f *evalFn) ProcessElement(ctx context.Context, s shardSpec, counts func(*shardCount) bool, emit func(shardResult)) error {
-	var before pgn.Counts
-	var c shardCount
-	for counts(&c) {
-		if c.FileIndex == s.FileIndex && c.Index < s.Index {
-			before.Games += c.Counts.Games
-			before.Lines += c.Counts.Lines
-			before.Bytes += c.Counts.Bytes
-		}
-	}
-	res := shardResult{FileIndex: s.FileIndex, Index: s.Index}
+func (f *evalFn) ProcessElement(ctx context.Context, p pieceSpec, emit func(shardResult)) error {
+	res := shardResult{FileIndex: p.FileIndex, Index: p.Seq}
 	var out, log bytes.Buffer
 	opt := f.Run.options(&log)
 	opt.Matches = func(m run.Match) { res.Matches = append(res.Matches, m) }
 	if !sorts(f.q) {
 		opt.Matches = nil
 	}
-	st, err := run.Run(ctx, f.q, shardSource{s: s, before: before}, &out, opt)
+	st, err := run.Run(ctx, f.q, pieceSource{p.piece()}, &out, opt)
 	if err != nil {
 		return err
 	}
@@ -158,20 +199,16 @@ func (o runOptions) options(log io.Writer) run.Options {
 
 func sorts(q *filter.Query) bool { return len(q.Sorts()) > 0 || q.Header().SortMatchCount }
 
-// shardSource reads one shard's games, numbered as in the whole file.
-type shardSource struct {
-	s      shardSpec
-	before pgn.Counts
-}
+// pieceSource reads one exact piece's games, numbered as in the whole file.
+type pieceSource struct{ p shard.Piece }
 
-func (src shardSource) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.Game) run.Result, emit func(run.Result) error) error {
-	r, err := src.s.shard().Open()
+func (src pieceSource) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.Game) run.Result, emit func(run.Result) error) error {
+	r, err := src.p.Open()
 	if err != nil {
 		return err
 	}
 	defer r.Close()
-	opt.GamesBefore, opt.LinesBefore, opt.OffsetBefore = src.before.Games, src.before.Lines, src.before.Bytes
-	return pgn.ScanParallel(ctx, r, src.s.File, opt, work, emit)
+	return pgn.ScanParallel(ctx, r, src.p.File, src.p.Options(opt), work, emit)
 }
 
 // staged names the files the writer leaves for the launcher.
@@ -314,7 +351,8 @@ type orderedShards []shardSpec
 
 func (o orderedShards) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.Game) run.Result, emit func(run.Result) error) error {
 	for _, s := range o {
-		if err := (shardSource{s: s}).Games(ctx, opt, work, emit); err != nil {
+		p := shard.Piece{File: s.File, Kind: shard.Kind(s.Kind), Size: s.Size, To: -1}
+		if err := (pieceSource{p}).Games(ctx, opt, work, emit); err != nil {
 			return err
 		}
 	}
@@ -360,8 +398,10 @@ func buildPipeline(shards []shardSpec, qs querySpec, ro runOptions, files staged
 		return p
 	}
 	col = beam.Reshuffle(s, col)
-	counts := beam.ParDo(s, &countFn{}, col)
-	results := beam.ParDo(s, &evalFn{Query: qs, Run: ro}, col, beam.SideInput{Input: counts})
+	splits := beam.ParDo(s, &splitFn{}, col)
+	pieces := beam.ParDo(s, &resolveFn{}, beam.GroupByKey(s, splits))
+	pieces = beam.Reshuffle(s, pieces)
+	results := beam.ParDo(s, &evalFn{Query: qs, Run: ro}, pieces)
 	beam.ParDo0(s, &writeFn{Query: qs, Run: ro, Files: files}, beam.GroupByKey(s, beam.AddFixedKey(s, results)))
 	return p
 }
