@@ -9,10 +9,11 @@ import (
 
 // Match is one matching game's output and sort values (see Options.Matches).
 type Match struct {
-	Out     []byte
-	Keys    []int    // the sort filters' values, then the matched-position count for sort matchcount
-	SKeys   []string // the values of string sorts (nil when there are none)
-	HasKeys []bool   // whether each key has a value
+	Out       []byte
+	Positions int      // matched positions (html output pages count them)
+	Keys      []int    // the sort filters' values, then the matched-position count for sort matchcount
+	SKeys     []string // the values of string sorts (nil when there are none)
+	HasKeys   []bool   // whether each key has a value
 }
 
 // SortMatches sorts matches, given in game order, as Run sorts its output for q: the sort
@@ -59,4 +60,52 @@ func compareKeys(sorts []filter.SortKey, x, y sortValues) int {
 		return -c
 	}
 	return 0
+}
+
+// Pages writes what Run writes around the games' outputs, for a runner that merges the
+// outputs of several runs (Options.Matches): the csv header line, the html document's head,
+// its page sections and its end. Other formats have none.
+type Pages struct {
+	format string
+	tags   []string
+	pager  *htmlPager
+}
+
+// NewPages returns the pages of opt's format (Format and Tags; nothing with Count).
+func NewPages(opt Options) *Pages {
+	p := &Pages{format: opt.Format, tags: opt.Tags}
+	if opt.Count {
+		p.format = ""
+	}
+	if p.format == "html" {
+		p.pager = &htmlPager{}
+	}
+	return p
+}
+
+// Head appends what comes before the first game.
+func (p *Pages) Head(dst []byte) []byte {
+	switch p.format {
+	case "csv":
+		return append(dst, CSVHeader(p.tags)...)
+	case "html":
+		return append(dst, htmlHead...)
+	}
+	return dst
+}
+
+// Game appends what comes before the output of the next game, which matched positions times.
+func (p *Pages) Game(dst []byte, positions int) []byte {
+	if p.pager != nil {
+		return p.pager.start(dst, positions)
+	}
+	return dst
+}
+
+// End appends what comes after the last game; positions is the total of matched positions.
+func (p *Pages) End(dst []byte, positions int) []byte {
+	if p.pager != nil {
+		return p.pager.end(dst, positions)
+	}
+	return dst
 }

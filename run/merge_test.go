@@ -1,6 +1,8 @@
 package run
 
 import (
+	"context"
+	"io"
 	"strings"
 	"testing"
 )
@@ -38,5 +40,62 @@ func TestSortMatchesMergesRuns(t *testing.T) {
 		if !strings.Contains(want, " of b.pgn") {
 			t.Errorf("%s: output lacks the second file's games:\n%s", query, want)
 		}
+	}
+}
+
+// Pages around merged matches give what Run writes in csv and html, sorted or not, and the
+// sums of an additive query's tallies (Stats.Totals) over the files are Run's over both.
+func TestPagesMergeRuns(t *testing.T) {
+	games := strings.SplitAfter(threeGames, "1-0\n")
+	files := map[string]string{"a.pgn": games[0], "b.pgn": games[1]}
+	for _, format := range []string{"csv", "html"} {
+		for _, query := range []string{`check`, `sort "material" power A - power a`} {
+			q := compile(t, query)
+			opt := Options{Format: format}
+			want, _ := runString(t, q, memFiles(files, "a.pgn", "b.pgn"), opt)
+			var ms []Match
+			positions := 0
+			for _, f := range []string{"a.pgn", "b.pgn"} {
+				o := opt
+				o.Matches = func(m Match) { ms = append(ms, m); positions += m.Positions }
+				if out, _ := runString(t, q, memFiles(files, f), o); out != "" {
+					t.Fatalf("%s %s: output written although Matches is set: %q", format, query, out)
+				}
+			}
+			SortMatches(q, ms)
+			p := NewPages(opt)
+			got := p.Head(nil)
+			for _, m := range ms {
+				got = append(p.Game(got, m.Positions), m.Out...)
+			}
+			got = p.End(got, positions)
+			if string(got) != want {
+				t.Errorf("%s %s: merged\n%s\nRun wrote\n%s", format, query, got, want)
+			}
+			if len(ms) < 2 {
+				t.Errorf("%s %s: %d matches: the test merges nothing", format, query, len(ms))
+			}
+		}
+	}
+	q := compile(t, "persistent quiet Checks += 1 check persistent Mates += 1 mate")
+	if !q.Additive() {
+		t.Fatal("not additive")
+	}
+	var whole []int
+	if _, err := Run(context.Background(), q, memFiles(files, "a.pgn", "b.pgn"), io.Discard, Options{Format: "pgn", Persistent: io.Discard, Totals: &whole}); err != nil {
+		t.Fatal(err)
+	}
+	sum := make([]int, len(whole))
+	for _, f := range []string{"a.pgn", "b.pgn"} {
+		var part []int
+		if _, err := Run(context.Background(), q, memFiles(files, f), io.Discard, Options{Format: "pgn", Persistent: io.Discard, Totals: &part}); err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range part {
+			sum[i] += v
+		}
+	}
+	if len(sum) != 2 || sum[0] != whole[0] || sum[1] != whole[1] || sum[0] == 0 {
+		t.Errorf("tallies per file add up to %v, Run over both %v", sum, whole)
 	}
 }

@@ -58,9 +58,14 @@ type Options struct {
 	// earlier game's (on Errors); "skip" also leaves it out of the run.
 	Dedupe string
 	// Matches, if set, receives each matching game's output and sort values in game order,
-	// and nothing is written (sorted or not): for a runner that merges the results of
-	// several runs and sorts them with SortMatches.
+	// and nothing is written (sorted or not, no csv header or html page either): for a
+	// runner that merges the results of several runs, sorts them with SortMatches and writes
+	// them with Pages.
 	Matches func(Match)
+	// Totals, if set, receives the sums of an additive query's persistent variables
+	// (Query.Additive) at the end, in the order Query.FormatPersistent takes them: the sums
+	// of runs over parts of the input add up to the run over all of it.
+	Totals *[]int
 }
 
 // Stats counts what a run saw.
@@ -158,16 +163,19 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	r.src = src
 	r.additive = q.Additive()
 	bw := bufio.NewWriterSize(out, 256<<10)
-	if opt.Format == "csv" && !opt.Count {
+	if opt.Format == "csv" && !opt.Count && opt.Matches == nil {
 		bw.Write(CSVHeader(opt.Tags))
 	}
-	if opt.Format == "html" && !opt.Count {
+	if opt.Format == "html" && !opt.Count && opt.Matches == nil {
 		r.pager = &htmlPager{}
 		bw.WriteString(htmlHead)
 	}
 	err := src.Games(ctx, ReadOptions(q, opt), r.work, func(res Result) error { return r.emit(res, bw) })
 	if r.fatal != nil {
 		return r.stats, r.fatal // nothing more is written: the output is not a result
+	}
+	if opt.Totals != nil {
+		*opt.Totals = r.totals
 	}
 	if r.serial || r.additive {
 		pw := opt.Persistent
@@ -297,7 +305,7 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 		r.stats.LimitReached = true
 	}
 	if r.opt.Matches != nil {
-		r.opt.Matches(Match{Out: res.out, Keys: res.keys, SKeys: res.skeys, HasKeys: res.hasKeys})
+		r.opt.Matches(Match{Out: res.out, Keys: res.keys, SKeys: res.skeys, HasKeys: res.hasKeys, Positions: res.positions})
 	} else if r.sorted {
 		res.order = len(r.held)
 		r.held = append(r.held, res)

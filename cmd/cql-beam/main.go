@@ -66,6 +66,13 @@ type flags struct {
 	quiet       *bool
 	noHeader    *bool
 	threads     *int
+	noSort      *bool
+	tags        *string
+	limit       *int
+	stats       *bool
+	statsFormat *string
+	dedupe      *bool
+	dedupeSkip  *bool
 }
 
 type stringList []string
@@ -92,6 +99,13 @@ var fl = flags{
 	quiet:       flag.Bool("quiet", false, "add only the header comment to output games"),
 	noHeader:    flag.Bool("noheader", false, "leave out the {cql: game N of FILE} comment"),
 	threads:     flag.Int("threads", runtime.GOMAXPROCS(0), "threads per worker for reading and evaluating a shard"),
+	noSort:      flag.Bool("nosort", false, "write matching games in input order even when the query sorts"),
+	tags:        flag.String("tags", "", "jsonl/csv: only these tags, comma-separated (default: every tag of the game)"),
+	limit:       flag.Int("limit", 0, "stop after N matching games (read in order by one worker)"),
+	stats:       flag.Bool("stats", false, "after the run, matching games per year, ECO, result and player (top 20): on standard output with -o, else on standard error"),
+	statsFormat: flag.String("stats-format", "", "the --stats table as text (default) or json"),
+	dedupe:      flag.Bool("dedupe", false, "report games whose players, date and main-line moves repeat an earlier game's (read in order by one worker)"),
+	dedupeSkip:  flag.Bool("dedupe-skip", false, "report repeated games (as --dedupe) and leave them out"),
 }
 
 func init() {
@@ -163,14 +177,34 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if err != nil {
 		return 0, err
 	}
-	switch *fl.format {
-	case "pgn", "fen", "epd", "jsonl":
-	default:
-		// csv and html have a header and pages that a merge of shards would have to redo.
-		return 0, fmt.Errorf("unknown --format %q (cql-beam writes pgn, fen, epd or jsonl)", *fl.format)
+	if err := run.CheckFormat(*fl.format); err != nil {
+		return 0, err
 	}
 	if *fl.threads < 1 {
 		return 0, fmt.Errorf("--threads must be at least 1, got %d", *fl.threads)
+	}
+	if *fl.limit < 0 {
+		return 0, fmt.Errorf("--limit: want a number of games of at least 1, got %d", *fl.limit)
+	}
+	ro := runOptions{Format: *fl.format, Count: *fl.count, Threads: *fl.threads, NoHeader: *fl.noHeader, Quiet: *fl.quiet,
+		NoSort: *fl.noSort, Limit: *fl.limit, Stats: *fl.stats, StatsFormat: "text"}
+	for _, t := range strings.Split(*fl.tags, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			ro.Tags = append(ro.Tags, t)
+		}
+	}
+	switch v := strings.ToLower(*fl.statsFormat); v {
+	case "":
+	case "text", "json":
+		ro.StatsFormat, ro.Stats = v, true
+	default:
+		return 0, fmt.Errorf("--stats-format: want text or json, got %q", *fl.statsFormat)
+	}
+	switch {
+	case *fl.dedupeSkip:
+		ro.Dedupe = "skip"
+	case *fl.dedupe:
+		ro.Dedupe = "report"
 	}
 	globs = append(append([]string(nil), fl.inputs...), globs...)
 	if len(globs) == 0 {
@@ -187,9 +221,10 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if outName == "-" {
 		outName = ""
 	}
-	// Persistent state runs in the final ordered stage; additive tallies too (run.Run sums
-	// them within one run, and a merge of the shards' tallies is not written yet).
-	serial := q.Serial() || q.Additive()
+	// Persistent state that needs game order runs in the final ordered stage, and so do
+	// --limit (which stops at the Nth match in input order) and --dedupe (which compares
+	// each game with all earlier ones); additive tallies are summed over the pieces.
+	serial := q.Serial() || ro.Limit > 0 || ro.Dedupe != ""
 	size := *fl.shardSize
 	if serial {
 		size = 0 // one shard per file, read in order by one worker
@@ -219,18 +254,25 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	tag := make([]byte, 8)
 	rand.Read(tag)
 	base := filepath.Join(dir, fmt.Sprintf(".cql-beam-%s", hex.EncodeToString(tag)))
-	files4 := staged{Out: base + ".out", Log: base + ".log", Summary: base + ".summary"}
-	if serial {
+	files4 := staged{Out: base + ".out", Log: base + ".log", Summary: base + ".summary", Pieces: base}
+	if q.Serial() || q.Additive() {
 		files4.Persistent = base + ".persistent"
 	}
+	if ro.Stats {
+		files4.Tally = base + ".stats"
+	}
 	defer func() {
-		for _, p := range []string{files4.Out, files4.Log, files4.Summary, files4.Persistent} {
+		for _, p := range []string{files4.Out, files4.Log, files4.Summary, files4.Persistent, files4.Tally} {
 			if p != "" {
 				os.Remove(p)
 			}
 		}
+		// Pieces' outputs of a failed job (a finished writer removes them).
+		left, _ := filepath.Glob(base + ".*.piece*")
+		for _, p := range left {
+			os.Remove(p)
+		}
 	}()
-	ro := runOptions{Format: *fl.format, Count: *fl.count, Threads: *fl.threads, NoHeader: *fl.noHeader, Quiet: *fl.quiet}
 	p := buildPipeline(shards, qs, ro, files4, serial)
 
 	if *fl.runner == "prism" && *jobopts.Endpoint == "" && *jobopts.EnvironmentType == "" {
@@ -268,13 +310,20 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 			return 0, err
 		}
 	}
-	if files4.Persistent != "" {
-		if b, err := os.ReadFile(files4.Persistent); err == nil {
-			if outName != "" {
-				stdout.Write(b) // CQL prints persistent variables on standard output
-			} else {
-				stderr.Write(b)
-			}
+	// CQL prints persistent variables on standard output when the matches go to a file,
+	// and cql its --stats tables likewise.
+	for _, p := range []string{files4.Persistent, files4.Tally} {
+		if p == "" {
+			continue
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return 0, fmt.Errorf("job finished without its results: %w", err)
+		}
+		if outName != "" {
+			stdout.Write(b)
+		} else {
+			stderr.Write(b)
 		}
 	}
 	// The summary shows the Beam metrics; should a runner's metrics be incomplete (prism
@@ -288,8 +337,21 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		note = fmt.Sprintf("; the runner's metrics said %d games read, %d matched (%d positions), %d with errors",
 			mst.GamesRead, mst.GamesMatched, mst.PositionsMatched, mst.GamesWithErrors)
 	}
-	fmt.Fprintf(stderr, "cql-beam: %d games read, %d matched (%d positions), %d with errors, %.2fs, %.0f games/s (%d shards, runner %s%s)\n",
-		st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, el, float64(st.GamesRead)/el, len(shards), *fl.runner, note)
+	extra := ""
+	if ro.Quiet && st.Warnings > 0 {
+		extra += fmt.Sprintf(", %d warnings not shown (--quiet)", st.Warnings)
+	}
+	if st.Duplicates > 0 {
+		extra += fmt.Sprintf(", %d duplicate games", st.Duplicates)
+		if ro.Dedupe == "skip" {
+			extra += " skipped"
+		}
+	}
+	if st.LimitReached {
+		extra += fmt.Sprintf(", stopped at --limit %d", ro.Limit)
+	}
+	fmt.Fprintf(stderr, "cql-beam: %d games read, %d matched (%d positions), %d with errors, %.2fs, %.0f games/s%s (%d shards, runner %s%s)\n",
+		st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, el, float64(st.GamesRead)/el, extra, len(shards), *fl.runner, note)
 	if st.GamesMatched == 0 {
 		return exitNoMatch, nil
 	}
@@ -319,7 +381,7 @@ func jobStats(res beam.PipelineResult, path string) (fromMetrics run.Stats, have
 		}
 	}
 	if b, err := os.ReadFile(path); err == nil {
-		fmt.Sscan(string(b), &exact.GamesRead, &exact.GamesMatched, &exact.PositionsMatched, &exact.GamesWithErrors, &exact.Warnings)
+		fmt.Sscan(string(b), &exact.GamesRead, &exact.GamesMatched, &exact.PositionsMatched, &exact.GamesWithErrors, &exact.Warnings, &exact.Duplicates, &exact.LimitReached)
 	}
 	return fromMetrics, haveMetrics, exact
 }

@@ -370,3 +370,36 @@ func TestEventInsideComments(t *testing.T) {
 		same(t, []string{"mate", "--format", "jsonl"}, []string{path}, "--shard_size", size)
 	}
 }
+
+// TestFormatsAndFlags: csv and html (header and pages around games merged from many
+// pieces, sorted or not), --tags, --nosort, --stats (tallies merged over pieces), additive
+// persistent tallies (summed over pieces), and --limit and --dedupe (read in order in the
+// final stage): output, standard output (persistent values and --stats with -o), problems and
+// summary as cql's.
+func TestFormatsAndFlags(t *testing.T) {
+	path := testdata.File(t, "lichess-10k.pgn")
+	flags := []string{"--shard_size", "333333"}
+	cases := [][]string{
+		{"mate", "--format", "html"},
+		{"check", "--format", "csv"},
+		{`sort "material" power A - power a`, "--format", "csv", "--tags", "White,Black,Result"},
+		{`mate sort "material" power A - power a`, "--format", "html"},
+		{`sort "material" power A - power a`, "--nosort", "--format", "fen"},
+		{"mate", "--stats"},
+		{"check", "--stats-format", "json", "--count"},
+		{"persistent quiet Checks += 1 check persistent Mates += 1 mate", "--count"},
+		{"persistent Mates += 1 mate"},
+		{"check", "--limit", "50"},
+		{"mate", "--limit", "7", "--format", "csv"},
+		{"mate", "--dedupe"},
+		{"mate", "--dedupe-skip", "--count"},
+	}
+	if testing.Short() {
+		cases = [][]string{cases[0], cases[2], cases[6], cases[7], cases[9]}
+	}
+	for _, q := range cases {
+		t.Run(strings.Join(q, " "), func(t *testing.T) {
+			same(t, q, []string{path}, flags...)
+		})
+	}
+}

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -66,10 +69,15 @@ func (p pieceSpec) piece() shard.Piece {
 // values when the query sorts.
 type shardResult struct {
 	FileIndex, Index int
-	Out              []byte
+	Path             string // the piece's output file; "" for --count
 	Log              []byte // problems in games and message texts, as cql writes them to standard error
-	Matches          []run.Match
-	Stats            run.Stats
+	// Matches are the sort values of the matching games of a query that sorts, and Offs
+	// where each one's output starts in the file (it ends where the next starts).
+	Matches []run.Match
+	Offs    []int64
+	Stats   run.Stats
+	Totals  []int  // an additive query's tallies over the piece
+	Tally   []byte // --stats: the piece's run.Tally as JSON
 }
 
 // The counters, reported as Beam metrics and printed like cql's summary.
@@ -148,11 +156,17 @@ func (f *resolveFn) ProcessElement(ctx context.Context, file int, splits func(*s
 
 // runOptions are the cql flags that shape a run's output.
 type runOptions struct {
-	Format   string
-	Count    bool
-	Threads  int
-	NoHeader bool
-	Quiet    bool // as cql --quiet: warnings counted, not written
+	Format      string
+	Count       bool
+	Threads     int
+	NoHeader    bool
+	Quiet       bool // as cql --quiet: warnings counted, not written
+	NoSort      bool
+	Tags        []string
+	Limit       int    // serial stage only
+	Dedupe      string // serial stage only
+	Stats       bool   // tally the matching games (cql --stats)
+	StatsFormat string // "text" or "json"
 }
 
 // evalFn evaluates the query on one shard with the run library. The query is compiled
@@ -160,6 +174,7 @@ type runOptions struct {
 type evalFn struct {
 	Query querySpec
 	Run   runOptions
+	Files staged
 	q     *filter.Query
 }
 
@@ -171,20 +186,55 @@ func (f *evalFn) Setup() error {
 
 func (f *evalFn) ProcessElement(ctx context.Context, p pieceSpec, emit func(shardResult)) error {
 	res := shardResult{FileIndex: p.FileIndex, Index: p.Seq}
-	var out, log bytes.Buffer
+	var log bytes.Buffer
 	opt := f.Run.options(&log)
-	opt.Matches = func(m run.Match) { res.Matches = append(res.Matches, m) }
-	if !sorts(f.q) {
-		opt.Matches = nil
+	if f.q.Additive() {
+		// Tallies of persistent variables: each piece's sums, added up by the writer.
+		opt.Totals, opt.Persistent = &res.Totals, io.Discard
 	}
-	st, err := run.Run(ctx, f.q, pieceSource{p.piece()}, &out, opt)
+	if f.Run.Stats {
+		opt.Tally = run.NewTally()
+	}
+	run1 := func(w io.Writer) error {
+		var err error
+		res.Stats, err = run.Run(ctx, f.q, pieceSource{p.piece()}, w, opt)
+		return err
+	}
+	var err error
+	if f.Run.Count {
+		err = run1(io.Discard) // the writer prints the total
+	} else {
+		// The output goes to a file of its own beside the job's output, written whole and
+		// renamed into place (a retried worker replaces it); the writer only concatenates.
+		res.Path = f.Files.piece(p.FileIndex, p.Seq)
+		err = writeStaged(res.Path, func(w io.Writer) error {
+			bw := bufio.NewWriterSize(w, 256<<10)
+			var off int64
+			if f.Run.merged(f.q) {
+				opt.Matches = func(m run.Match) {
+					res.Offs = append(res.Offs, off)
+					n, _ := bw.Write(m.Out) // an error is kept by bw and returned by Flush
+					off += int64(n)
+					m.Out = nil
+					res.Matches = append(res.Matches, m)
+				}
+			}
+			if err := run1(bw); err != nil {
+				return err
+			}
+			return bw.Flush()
+		})
+	}
 	if err != nil {
 		return err
 	}
-	res.Out, res.Log, res.Stats = out.Bytes(), log.Bytes(), st
-	if f.Run.Count {
-		res.Out = nil // the writer prints the total
+	res.Log = log.Bytes()
+	if opt.Tally != nil {
+		if res.Tally, err = json.Marshal(opt.Tally); err != nil {
+			return err
+		}
 	}
+	st := res.Stats
 	gamesRead.Inc(ctx, int64(st.GamesRead))
 	gamesMatched.Inc(ctx, int64(st.GamesMatched))
 	positionsMatched.Inc(ctx, int64(st.PositionsMatched))
@@ -194,10 +244,20 @@ func (f *evalFn) ProcessElement(ctx context.Context, p pieceSpec, emit func(shar
 }
 
 func (o runOptions) options(log io.Writer) run.Options {
-	return run.Options{Format: o.Format, Count: o.Count, Threads: o.Threads, Errors: log, NoHeader: o.NoHeader, HideWarnings: o.Quiet}
+	return run.Options{Format: o.Format, Count: o.Count, Threads: o.Threads, Errors: log, NoHeader: o.NoHeader, HideWarnings: o.Quiet,
+		NoSort: o.NoSort, Tags: o.Tags, Limit: o.Limit, Dedupe: o.Dedupe}
 }
 
-func sorts(q *filter.Query) bool { return len(q.Sorts()) > 0 || q.Header().SortMatchCount }
+// sorted says whether the output is sorted (the writer merges the pieces' sort values).
+func (o runOptions) sorted(q *filter.Query) bool {
+	return (len(q.Sorts()) > 0 || q.Header().SortMatchCount) && !o.NoSort
+}
+
+// merged says whether the writer writes the games' outputs one by one (sorted, or with the
+// csv header or html pages around them) rather than concatenating the pieces' outputs.
+func (o runOptions) merged(q *filter.Query) bool {
+	return o.sorted(q) || o.Format == "csv" || o.Format == "html"
+}
 
 // pieceSource reads one exact piece's games, numbered as in the whole file.
 type pieceSource struct{ p shard.Piece }
@@ -213,7 +273,13 @@ func (src pieceSource) Games(ctx context.Context, opt pgn.Options, work func(int
 
 // staged names the files the writer leaves for the launcher.
 type staged struct {
-	Out, Log, Persistent, Summary string
+	Out, Log, Persistent, Summary, Tally string
+	Pieces                               string // the pieces' output files are named from this prefix
+}
+
+// piece names the output file of one piece.
+func (s staged) piece(file, seq int) string {
+	return fmt.Sprintf("%s.%d.%d.piece", s.Pieces, file, seq)
 }
 
 // writeFn gathers every shard's result and writes the output in input order (or sorted as
@@ -256,33 +322,143 @@ func (f *writeFn) ProcessElement(ctx context.Context, _ int, results func(*shard
 		case f.Run.Count:
 			_, err := fmt.Fprintln(w, total.GamesMatched)
 			return err
-		case sorts(f.q):
-			var ms []run.Match
-			for _, r := range all {
-				ms = append(ms, r.Matches...)
-			}
-			run.SortMatches(f.q, ms)
-			for _, m := range ms {
-				if _, err := w.Write(m.Out); err != nil {
-					return err
-				}
-			}
-		default:
-			for _, r := range all {
-				if _, err := w.Write(r.Out); err != nil {
-					return err
-				}
+		case f.Run.merged(f.q):
+			return writeMerged(f.q, f.Run, w, all, total.PositionsMatched)
+		}
+		// Each piece's output is already in its file: concatenate them in order (io.Copy
+		// between files lets the kernel copy).
+		for _, r := range all {
+			if err := appendFile(w, r.Path); err != nil {
+				return err
 			}
 		}
 		return nil
 	})
+	for _, r := range all {
+		if r.Path != "" {
+			os.Remove(r.Path)
+		}
+	}
 	if err != nil {
 		return err
 	}
 	if err := writeStaged(f.Files.Log, func(w io.Writer) error { _, err := w.Write(log.Bytes()); return err }); err != nil {
 		return err
 	}
+	if f.q.Additive() {
+		var sums []int
+		for _, r := range all {
+			sums = append(sums, make([]int, max(0, len(r.Totals)-len(sums)))...)
+			for i, v := range r.Totals {
+				sums[i] += v
+			}
+		}
+		if err := writeLines(f.Files.Persistent, f.q.FormatPersistent(sums)); err != nil {
+			return err
+		}
+	}
+	if f.Run.Stats {
+		t := run.NewTally()
+		for _, r := range all {
+			var pt run.Tally
+			if err := json.Unmarshal(r.Tally, &pt); err != nil {
+				return fmt.Errorf("a piece's --stats: %w", err)
+			}
+			addTally(t, &pt)
+		}
+		if err := writeTally(f.Files.Tally, t, f.Run.StatsFormat); err != nil {
+			return err
+		}
+	}
 	return writeSummary(f.Files.Summary, total)
+}
+
+// addTally adds what o counted to t.
+func addTally(t, o *run.Tally) {
+	t.Games += o.Games
+	for _, m := range [][2]map[string]int{{t.Years, o.Years}, {t.ECO, o.ECO}, {t.Results, o.Results}, {t.Players, o.Players}} {
+		for k, v := range m[1] {
+			m[0][k] += v
+		}
+	}
+}
+
+func writeTally(path string, t *run.Tally, format string) error {
+	return writeStaged(path, func(w io.Writer) error {
+		if format == "json" {
+			return t.WriteJSON(w)
+		}
+		return t.WriteText(w)
+	})
+}
+
+func writeLines(path string, lines []string) error {
+	return writeStaged(path, func(w io.Writer) error {
+		for _, l := range lines {
+			if _, err := fmt.Fprintln(w, l); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func appendFile(w io.Writer, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("a piece's output: %w", err)
+	}
+	defer f.Close()
+	_, err = io.Copy(w, f)
+	return err
+}
+
+// writeMerged writes the games' outputs one by one from the pieces' files: sorted as cql
+// sorts them (ties in input order) when the query sorts, and with the csv header or the
+// html pages around them.
+func writeMerged(q *filter.Query, o runOptions, w io.Writer, all []shardResult, positions int) error {
+	type ref struct{ piece, i int }
+	var ms []run.Match
+	var refs []ref
+	for p, r := range all {
+		for i, m := range r.Matches {
+			m.Out = binary.AppendUvarint(nil, uint64(len(refs))) // which ref, carried through the sort
+			ms = append(ms, m)
+			refs = append(refs, ref{p, i})
+		}
+	}
+	if o.sorted(q) {
+		run.SortMatches(q, ms)
+	}
+	data := make([][]byte, len(all))
+	for p, r := range all {
+		if len(r.Matches) == 0 {
+			continue
+		}
+		b, err := os.ReadFile(r.Path)
+		if err != nil {
+			return fmt.Errorf("a piece's output: %w", err)
+		}
+		data[p] = b
+	}
+	pages := run.NewPages(o.options(nil))
+	bw := bufio.NewWriterSize(w, 256<<10)
+	var buf []byte
+	bw.Write(pages.Head(buf[:0]))
+	for _, m := range ms {
+		k, _ := binary.Uvarint(m.Out)
+		rf := refs[k]
+		r := all[rf.piece]
+		end := int64(len(data[rf.piece]))
+		if rf.i+1 < len(r.Offs) {
+			end = r.Offs[rf.i+1]
+		}
+		buf = pages.Game(buf[:0], m.Positions)
+		bw.Write(buf)
+		bw.Write(data[rf.piece][r.Offs[rf.i]:end])
+	}
+	bw.Write(pages.End(buf[:0], positions))
+	return bw.Flush()
 }
 
 func addStats(t *run.Stats, s run.Stats) {
@@ -291,6 +467,8 @@ func addStats(t *run.Stats, s run.Stats) {
 	t.PositionsMatched += s.PositionsMatched
 	t.GamesWithErrors += s.GamesWithErrors
 	t.Warnings += s.Warnings
+	t.Duplicates += s.Duplicates
+	t.LimitReached = t.LimitReached || s.LimitReached
 }
 
 // serialFn runs a query with persistent state, which needs every game in order, over all
@@ -323,6 +501,9 @@ func (f *serialFn) ProcessElement(ctx context.Context, _ int, shards func(*shard
 	var log, persistent bytes.Buffer
 	opt := f.Run.options(&log)
 	opt.Persistent = &persistent
+	if f.Run.Stats {
+		opt.Tally = run.NewTally()
+	}
 	var st run.Stats
 	err := writeStaged(f.Files.Out, func(w io.Writer) error {
 		var err error
@@ -341,6 +522,11 @@ func (f *serialFn) ProcessElement(ctx context.Context, _ int, shards func(*shard
 	}
 	if err := writeStaged(f.Files.Persistent, func(w io.Writer) error { _, err := w.Write(persistent.Bytes()); return err }); err != nil {
 		return err
+	}
+	if opt.Tally != nil {
+		if err := writeTally(f.Files.Tally, opt.Tally, f.Run.StatsFormat); err != nil {
+			return err
+		}
 	}
 	return writeSummary(f.Files.Summary, st)
 }
@@ -384,7 +570,7 @@ func writeStaged(path string, write func(io.Writer) error) error {
 
 func writeSummary(path string, st run.Stats) error {
 	return writeStaged(path, func(w io.Writer) error {
-		_, err := fmt.Fprintf(w, "%d %d %d %d %d\n", st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, st.Warnings)
+		_, err := fmt.Fprintf(w, "%d %d %d %d %d %d %t\n", st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, st.Warnings, st.Duplicates, st.LimitReached)
 		return err
 	})
 }
@@ -401,7 +587,7 @@ func buildPipeline(shards []shardSpec, qs querySpec, ro runOptions, files staged
 	splits := beam.ParDo(s, &splitFn{}, col)
 	pieces := beam.ParDo(s, &resolveFn{}, beam.GroupByKey(s, splits))
 	pieces = beam.Reshuffle(s, pieces)
-	results := beam.ParDo(s, &evalFn{Query: qs, Run: ro}, pieces)
+	results := beam.ParDo(s, &evalFn{Query: qs, Run: ro, Files: files}, pieces)
 	beam.ParDo0(s, &writeFn{Query: qs, Run: ro, Files: files}, beam.GroupByKey(s, beam.AddFixedKey(s, results)))
 	return p
 }
