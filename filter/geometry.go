@@ -426,6 +426,13 @@ func (n *pinNode) set(e *Evaluator) chess.Bitboard {
 	if n.to != nil {
 		to = n.to.set(e)
 	}
+	return n.pins(pos, from, through, to)
+}
+
+// pins is the pin search for pinners in from, pinned pieces in through and
+// targets in to.
+func (n *pinNode) pins(pos *chess.Position, from, through, to chess.Bitboard) chess.Bitboard {
+	occ := pos.Occupied()
 	q := pos.ByType(chess.Queen)
 	rooks, bishops := pos.ByType(chess.Rook)|q, pos.ByType(chess.Bishop)|q
 	from &= rooks | bishops
@@ -468,49 +475,72 @@ func (n *pinNode) fromTargets(pos *chess.Position, from, through, to, rooks, bis
 	return r
 }
 
-// fromPinners finds pins from each line piece of X: its first piece of the
-// other colour along a line, and what it would attack with that piece gone.
+// fromPinners finds pins from each line piece of X, one colour and one kind
+// of line (rook lines, bishop lines; a queen has both) at a time: the
+// candidates are its first pieces of the other colour along its lines, and
+// one more attack lookup with all of them removed gives the squares beyond
+// each (a direction has one candidate at most), among which the targets.
 func (n *pinNode) fromPinners(pos *chess.Position, from, through, to, rooks, bishops chess.Bitboard) chess.Bitboard {
 	occ := pos.Occupied()
 	var r chess.Bitboard
-	for b := from; b != 0; {
-		p := b.PopFirst()
-		c := pos.PieceAt(p).Color()
-		var att chess.Bitboard
-		if rooks.Has(p) {
-			att |= chess.RookAttacks(p, occ)
-		}
-		if bishops.Has(p) {
-			att |= chess.BishopAttacks(p, occ)
-		}
-		for cands := att & through & pos.ByColor(c.Other()); cands != 0; {
-			qs := cands.PopFirst()
-			without := occ &^ chess.SquareBB(qs)
-			var beyond chess.Bitboard
-			if rooks.Has(p) {
-				beyond |= chess.RookAttacks(p, without)
-			}
-			if bishops.Has(p) {
-				beyond |= chess.BishopAttacks(p, without)
-			}
-			beyond &^= att
-			beyond &= chess.Line(p, qs)
-			tgt := beyond & to & (^occ | pos.ByColor(c.Other()))
-			if tgt == 0 {
+	for c := chess.White; c <= chess.Black; c++ {
+		enemy := pos.ByColor(c.Other())
+		mine := from & pos.ByColor(c)
+		targets := to & (^occ | enemy)
+		for b := mine & rooks; b != 0; {
+			p := b.PopFirst()
+			att := chess.RookAttacks(p, occ)
+			cands := att & enemy & through
+			if cands == 0 {
 				continue
 			}
-			switch n.value {
-			case query.PinFrom:
-				r |= chess.SquareBB(p)
-			case query.PinTo:
-				r |= tgt
-			default:
-				r |= chess.SquareBB(qs)
+			tgt := chess.RookAttacks(p, occ&^cands) &^ att & targets
+			r |= n.pinValue(p, cands, tgt)
+		}
+		for b := mine & bishops; b != 0; {
+			p := b.PopFirst()
+			att := chess.BishopAttacks(p, occ)
+			cands := att & enemy & through
+			if cands == 0 {
+				continue
 			}
+			tgt := chess.BishopAttacks(p, occ&^cands) &^ att & targets
+			r |= n.pinValue(p, cands, tgt)
 		}
 	}
 	return r
 }
+
+// pinValue is the value for pinner p with candidates cands (one per
+// direction) and targets tgt beyond them: the targets, the pinner if a
+// candidate has a target beyond it, or those candidates.
+func (n *pinNode) pinValue(p chess.Square, cands, tgt chess.Bitboard) chess.Bitboard {
+	if tgt == 0 {
+		return 0
+	}
+	if n.value == query.PinTo {
+		return tgt
+	}
+	var pinned chess.Bitboard
+	for cands != 0 {
+		qs := cands.PopFirst()
+		// A target beyond qs has qs between it and p.
+		for t := tgt & chess.Line(p, qs); t != 0; {
+			if chess.Between(p, t.PopFirst()).Has(qs) {
+				pinned |= chess.SquareBB(qs)
+				break
+			}
+		}
+	}
+	if n.value == query.PinFrom && pinned != 0 {
+		return chess.SquareBB(p)
+	}
+	if n.value == query.PinFrom {
+		return 0
+	}
+	return pinned
+}
+
 func (n *pinNode) match(e *Evaluator) bool { return n.set(e) != 0 }
 
 // pawnsNode is one of the pawn structure filters, for both colours. The
