@@ -15,7 +15,6 @@ import (
 
 	"github.com/RoaringBitmap/roaring/v2"
 	badger "github.com/dgraph-io/badger/v4"
-	"github.com/klauspost/compress/zstd"
 	"golang.org/x/sys/unix"
 
 	"github.com/cqlgo/cql/pgn"
@@ -174,7 +173,7 @@ type builder struct {
 	ps      *postings
 	meta    Meta
 	sources []Source
-	enc     *zstd.Encoder
+	comp    *compressor
 	// copyFrom is the index being added to
 	copyFrom *Index
 
@@ -186,12 +185,10 @@ type builder struct {
 }
 
 func (b *builder) run(ctx context.Context, files []string) error {
-	var err error
-	if b.enc, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1)); err != nil {
-		return err
-	}
 	b.wb = b.db.NewWriteBatch()
 	defer b.wb.Cancel()
+	b.comp = newCompressor(b.wb)
+	defer b.comp.close()
 	if err := b.wb.Set([]byte(keyVersion), []byte(fmt.Sprint(FormatVersion))); err != nil {
 		return err
 	}
@@ -204,6 +201,9 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		if err := b.addFile(ctx, name); err != nil {
 			return err
 		}
+	}
+	if err := b.comp.close(); err != nil {
+		return err
 	}
 	if err := b.ps.each(func(key []byte, bm *roaring.Bitmap) error {
 		if bm.IsEmpty() {
@@ -351,13 +351,12 @@ func (b *builder) flushChunk() error {
 		return nil
 	}
 	v := binary.AppendUvarint(nil, uint64(b.fileID))
-	v = b.enc.EncodeAll(b.chunk, v)
-	if err := b.wb.Set(chunkKey(b.chunkFirst, b.chunkGames), v); err != nil {
-		return fmt.Errorf("write index: %w", err)
+	if err := b.comp.add(chunkKey(b.chunkFirst, b.chunkGames), v, b.chunk); err != nil {
+		return err
 	}
 	b.chunkFirst += uint32(b.chunkGames)
 	b.chunkGames = 0
-	b.chunk = b.chunk[:0]
+	b.chunk = make([]byte, 0, 2*len(b.chunk)) // the compressor has the old one
 	return nil
 }
 

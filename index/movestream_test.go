@@ -256,3 +256,37 @@ func FuzzReplay(f *testing.F) {
 		}
 	})
 }
+
+// Replaying a game allocates nothing per move: two strings per game at most (its tags and
+// its comments), however long the game.
+func TestReplayAllocs(t *testing.T) {
+	short := "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 {x} e5 2. Nf3 (2. Nc3) 2... Nc6 *\n"
+	long := "[Event \"a\"]\n[Site \"b\"]\n\n" + strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", 100) + "{x} (Nc6) *\n"
+	for _, text := range []string{short, long} {
+		games, err := pgn.ReadAll(strings.NewReader(text), "a.pgn", pgn.Options{Variations: true})
+		if err != nil || len(games) != 1 || len(games[0].Errors) > 0 {
+			t.Fatalf("%v %v", err, games)
+		}
+		var w recordWriter
+		body := w.encode(nil, games[0])
+		if body[0]&recText != 0 {
+			t.Fatal("stored as text")
+		}
+		r := byteReader{b: appendRecord(nil, placeOf(games[0]), &place{}, body)}
+		rec := r.bytes(r.uvarint())
+		for _, variations := range []bool{false, true} {
+			rp := newReplayer(pgn.Options{Variations: variations})
+			var g pgn.Game
+			var at place
+			allocs := testing.AllocsPerRun(100, func() {
+				at = place{}
+				if err := rp.replay(rec, &g, &at); err != nil {
+					t.Fatal(err)
+				}
+			})
+			if allocs > 2 {
+				t.Errorf("%d nodes (variations %v): %.1f allocations per replay, want at most 2", len(g.Nodes), variations, allocs)
+			}
+		}
+	}
+}
