@@ -221,10 +221,13 @@ func buildOptions() []option {
 	flag("noremovecomment", "removecomment filters match but remove nothing", func(f *queryFlags) { f.noRemoveComment = true })
 	flag("nosettag", "settag filters match but set nothing", func(f *queryFlags) { f.noSetTag = true })
 	flag("nosort", "write matching games in input order even when the query sorts", func(f *queryFlags) { f.noSort = true })
-	str("tags", "NAMES", "jsonl/csv: only these tags, comma-separated (default: every tag of the game)",
+	str("tags", "NAMES", "jsonl/csv: only these tags, comma-separated; Elo means WhiteElo,BlackElo (default: every tag of the game)",
 		func(f *queryFlags, v string) error {
 			for _, t := range strings.Split(v, ",") {
-				if t = strings.TrimSpace(t); t != "" {
+				switch t = strings.TrimSpace(t); {
+				case strings.EqualFold(t, "elo"): // no PGN tag is called Elo: the players' ratings
+					f.tags = append(f.tags, "WhiteElo", "BlackElo")
+				case t != "":
 					f.tags = append(f.tags, t)
 				}
 			}
