@@ -51,7 +51,7 @@ func printVersion(w io.Writer) {
 // versionInfo returns the version and the commit (with "(modified)" and its time) this
 // binary was built from.
 func versionInfo() (v, commit string) {
-	v, commit = version, "unknown"
+	v, commit = version, "unknown (built without VCS information: not from a git checkout, or -buildvcs=false)"
 	modified, when := false, ""
 	if info, ok := debug.ReadBuildInfo(); ok {
 		if v == "" && info.Main.Version != "" && info.Main.Version != "(devel)" {
