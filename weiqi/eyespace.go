@@ -53,16 +53,24 @@ func first(s pattern.Set) int {
 // positions without allocating.
 type Analysis struct {
 	b     *Board
+	col   [pattern.MaxSquares]Color // the colour on each point
 	strOf [pattern.MaxSquares]int16 // string index of each stone, -1 for empty points
 	strs  [pattern.MaxSquares]pattern.Set
 	libs  [pattern.MaxSquares]pattern.Set
+	nlibs [pattern.MaxSquares]int16 // liberty count of each string
 	nstr  int
 	stack [pattern.MaxSquares]int16
-	// the domains' scratch: influence (indexed by point+1, [0] off the board), threshold, the
-	// points still outside the domain
-	infl [pattern.MaxSquares + 1]int8
-	thr  [pattern.MaxSquares]int8
-	list []int16
+
+	// EyeSpaces' scratch: the lively colour on each point (Empty for empty points and dead
+	// stones); the domains' influence (indexed by point+1, [0] off the board), threshold and
+	// pending points; each point's eye space (-1 outside) and whether it is marginal
+	live    [pattern.MaxSquares]Color
+	infl    [pattern.MaxSquares + 1]int8
+	thr     [pattern.MaxSquares]int8
+	pending [pattern.MaxSquares]bool
+	queued  [pattern.MaxSquares]bool
+	space   [pattern.MaxSquares]int16
+	marg    [pattern.MaxSquares]bool
 }
 
 // Analyze builds the string table of a position.
@@ -72,26 +80,27 @@ func (a *Analysis) Analyze(b *Board) {
 	n := g.Points()
 	for i := 0; i < n; i++ {
 		a.strOf[i] = -1
+		a.col[i] = Empty
+	}
+	for _, c := range [2]Color{Black, White} {
+		forEach(b.stones[c], func(sq int) { a.col[sq] = c })
 	}
 	a.nstr = 0
-	empty := b.Empty()
 	for _, c := range [2]Color{Black, White} {
-		own := b.stones[c]
-		for wi, word := range own {
+		for wi, word := range b.stones[c] {
 			for word != 0 {
 				sq := wi*64 + bits.TrailingZeros64(word)
 				word &= word - 1
-				if a.strOf[sq] >= 0 {
-					continue
+				if a.strOf[sq] < 0 {
+					a.flood(sq, c)
 				}
-				a.flood(sq, c, own, empty)
 			}
 		}
 	}
 }
 
 // flood records the string of colour c holding the stone on sq and its liberties.
-func (a *Analysis) flood(sq int, c Color, own, empty pattern.Set) {
+func (a *Analysis) flood(sq int, c Color) {
 	g := a.b.grid
 	id := int16(a.nstr)
 	a.nstr++
@@ -108,18 +117,20 @@ func (a *Analysis) flood(sq int, c Color, own, empty pattern.Set) {
 			if q < 0 {
 				continue
 			}
-			switch {
-			case empty.Has(int(q)):
+			switch a.col[q] {
+			case Empty:
 				libs.Add(int(q))
-			case a.strOf[q] < 0 && own.Has(int(q)):
-				a.strOf[q] = id
-				str.Add(int(q))
-				a.stack[top] = q
-				top++
+			case c:
+				if a.strOf[q] < 0 {
+					a.strOf[q] = id
+					str.Add(int(q))
+					a.stack[top] = q
+					top++
+				}
 			}
 		}
 	}
-	a.strs[id], a.libs[id] = str, libs
+	a.strs[id], a.libs[id], a.nlibs[id] = str, libs, int16(libs.Count())
 }
 
 // StringOf is the string holding the stone on sq and its liberties.
@@ -145,7 +156,7 @@ func SimpleDead(b *Board) pattern.Set {
 func (a *Analysis) SimpleDead() pattern.Set {
 	var dead pattern.Set
 	for id := 0; id < a.nstr; id++ {
-		if a.libs[id].Count() == 1 && !a.canEscape(id) {
+		if a.nlibs[id] == 1 && !a.canEscape(id) {
 			dead = dead.Or(a.strs[id])
 		}
 	}
@@ -159,7 +170,7 @@ func (a *Analysis) canEscape(id int) bool {
 	str := a.strs[id]
 	escaped := false
 	forEach(g.Adjacent(str), func(sq int) {
-		if o := a.strOf[sq]; o >= 0 && a.libs[o].Count() == 1 {
+		if o := a.strOf[sq]; o >= 0 && a.nlibs[o] == 1 {
 			escaped = true
 		}
 	})
@@ -168,6 +179,31 @@ func (a *Analysis) canEscape(id int) bool {
 	}
 	lib := first(a.libs[id])
 	return a.libsIfPlayed(lib, a.b.At(first(str))) >= 2
+}
+
+// twoLibsIfPlayed reports whether a stone of colour c on the empty point sq would make a string
+// of two or more liberties (captures not counted), without building the union when the empty
+// neighbours or one string's liberties already decide it.
+func (a *Analysis) twoLibsIfPlayed(sq int, c Color) bool {
+	g := a.b.grid
+	empty := 0
+	for _, q := range g.nbr[sq] {
+		if q < 0 {
+			continue
+		}
+		switch a.col[q] {
+		case Empty:
+			empty++
+		case c:
+			if a.nlibs[a.strOf[q]] >= 3 {
+				return true // at least two besides sq
+			}
+		}
+	}
+	if empty >= 2 {
+		return true
+	}
+	return a.libsIfPlayed(sq, c) >= 2
 }
 
 // libsIfPlayed is the number of liberties of the string a stone of colour c on the empty point sq
@@ -179,7 +215,7 @@ func (a *Analysis) libsIfPlayed(sq int, c Color) int {
 		if q < 0 {
 			continue
 		}
-		switch a.b.At(int(q)) {
+		switch a.col[q] {
 		case Empty:
 			libs.Add(int(q))
 		case c:
@@ -223,26 +259,40 @@ func EyeSpaces(b *Board, dead pattern.Set, dst []EyeSpace) []EyeSpace {
 func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
 	b := a.b
 	g := b.grid
+	n := g.Points()
 	var lively [3]pattern.Set
 	lively[Black] = b.stones[Black].AndNot(dead)
 	lively[White] = b.stones[White].AndNot(dead)
+	for p := 0; p < n; p++ {
+		a.live[p] = Empty
+		a.space[p] = -1 // ids are indices into dst: none may stay from another position
+	}
+	for _, c := range [2]Color{Black, White} {
+		forEach(lively[c], func(p int) { a.live[p] = c })
+	}
 	free := g.valid.AndNot(lively[Black]).AndNot(lively[White])
 	var dom [3]pattern.Set
-	a.domain(Black, lively, &dom[Black])
-	a.domain(White, lively, &dom[White])
+	a.domain(Black, lively[Black], &dom[Black])
+	a.domain(White, lively[White], &dom[White])
 	stones := b.stones[Black].Or(b.stones[White])
 	for _, c := range [2]Color{Black, White} {
 		opp := c.Opponent()
 		only, oppOnly, both := dom[c].AndNot(dom[opp]), dom[opp].AndNot(dom[c]), dom[c].And(dom[opp])
 		space := free.And(only.Or(both.And(g.grow(only))))
 		margin := space.And(both.Or(g.grow(oppOnly)))
-		rest := space
-		for !rest.IsEmpty() {
-			pts := a.component(first(rest), space, margin)
-			rest = rest.AndNot(pts)
-			es := EyeSpace{Color: c, Points: pts, Dead: pts.And(stones), Marginal: pts.And(margin)}
-			a.topology(&es, lively)
-			dst = append(dst, es)
+		forEach(space, func(p int) { a.marg[p], a.space[p] = margin.Has(p), -1 })
+		for wi, w := range space {
+			for ; w != 0; w &= w - 1 {
+				p := wi*64 + bits.TrailingZeros64(w)
+				if a.space[p] >= 0 {
+					continue
+				}
+				dst = append(dst, EyeSpace{Color: c})
+				es := &dst[len(dst)-1]
+				a.component(p, int16(len(dst)-1), space, es)
+				es.Dead = es.Points.And(stones)
+				a.topology(es, int16(len(dst)-1))
+			}
 		}
 	}
 	return dst
@@ -250,29 +300,32 @@ func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
 
 // domain computes colour c's domain (make_domains' compute_primary_domains without its false
 // margins, which need GNU Go's tactical reading).
-func (a *Analysis) domain(c Color, lively [3]pattern.Set, dom *pattern.Set) {
+func (a *Analysis) domain(c Color, own pattern.Set, dom *pattern.Set) {
 	g := a.b.grid
 	n := g.Points()
-	own, opp := lively[c], lively[c.Opponent()]
-	// infl is indexed by point+1: infl[0] is off the board and stays 0
 	infl := &a.infl
 	infl[0] = 0
-	list := a.list[:0]
 	*dom = own
+	top := 0
 	for p := 0; p < n; p++ {
-		switch {
-		case own.Has(p):
+		a.pending[p], a.queued[p] = false, false
+		switch a.live[p] {
+		case c:
 			infl[p+1] = 1
 			continue
-		case opp.Has(p):
+		case Empty:
+		default:
 			infl[p+1] = -1
 			continue
 		}
 		var nearOwn, nearOpp bool
 		for _, q := range g.nbr[p] {
-			if q >= 0 {
-				nearOwn = nearOwn || own.Has(int(q))
-				nearOpp = nearOpp || opp.Has(int(q))
+			if q >= 0 && a.live[q] != Empty {
+				if a.live[q] == c {
+					nearOwn = true
+				} else {
+					nearOpp = true
+				}
 			}
 		}
 		v := int8(0)
@@ -280,7 +333,9 @@ func (a *Analysis) domain(c Color, lively [3]pattern.Set, dom *pattern.Set) {
 			dom.Add(p)
 			v = 1
 		} else {
-			list = append(list, int16(p))
+			a.pending[p], a.queued[p] = true, true
+			a.stack[top] = int16(p)
+			top++
 		}
 		a.thr[p] = 0
 		if nearOpp {
@@ -291,23 +346,33 @@ func (a *Analysis) domain(c Color, lively [3]pattern.Set, dom *pattern.Set) {
 		}
 		infl[p+1] = v
 	}
-	// Adding a point only raises influence, so the order does not change the result.
-	for changed := true; changed; {
-		changed = false
-		for i := 0; i < len(list); {
-			p := int(list[i])
-			if a.sufficient(p) {
-				dom.Add(p)
-				infl[p+1]++
-				list[i] = list[len(list)-1]
-				list = list[:len(list)-1]
-				changed = true
-				continue
+	// Whether a point joins depends on the influence of its 8 neighbours alone, and joining only
+	// raises influence: a pending point is looked at again only when a neighbour joins.
+	for top > 0 {
+		top--
+		p := int(a.stack[top])
+		a.queued[p] = false
+		if !a.pending[p] || !a.sufficient(p) {
+			continue
+		}
+		a.pending[p] = false
+		dom.Add(p)
+		infl[p+1]++
+		for _, q := range g.nbr[p] {
+			if q >= 0 && a.pending[q] && !a.queued[q] {
+				a.queued[q] = true
+				a.stack[top] = q
+				top++
 			}
-			i++
+		}
+		for _, q := range g.diag[p] {
+			if q >= 0 && a.pending[q] && !a.queued[q] {
+				a.queued[q] = true
+				a.stack[top] = q
+				top++
+			}
 		}
 	}
-	a.list = list[:0]
 }
 
 // sufficient reports whether an orthogonal neighbour a of p and a diagonal neighbour of p next to
@@ -330,87 +395,87 @@ func (a *Analysis) sufficient(p int) bool {
 	return false
 }
 
-// component is the eye space holding sq: the points of space connected to it, where two
-// marginal points next to each other do not connect (GNU Go's originate_eye).
-func (a *Analysis) component(sq int, space, margin pattern.Set) pattern.Set {
+// component fills es with the eye space holding sq: the points of space connected to it, where
+// two marginal points next to each other do not connect (GNU Go's originate_eye). Its points get
+// the space's index id.
+func (a *Analysis) component(sq int, id int16, space pattern.Set, es *EyeSpace) {
 	g := a.b.grid
-	var out pattern.Set
-	out.Add(sq)
 	top := 0
 	a.stack[top] = int16(sq)
 	top++
+	a.space[sq] = id
 	for top > 0 {
 		top--
 		p := a.stack[top]
-		pm := margin.Has(int(p))
+		es.Points.Add(int(p))
+		pm := a.marg[p]
+		if pm {
+			es.Marginal.Add(int(p))
+		}
 		for _, q := range g.nbr[p] {
-			if q >= 0 && space.Has(int(q)) && !out.Has(int(q)) && !(pm && margin.Has(int(q))) {
-				out.Add(int(q))
+			if q >= 0 && a.space[q] < 0 && space.Has(int(q)) && !(pm && a.marg[q]) {
+				a.space[q] = id
 				a.stack[top] = q
 				top++
 			}
 		}
 	}
-	return out
 }
 
 // topology applies the diagonal rule to the non-marginal points of an eye space with at most one
 // neighbour in it (GNU Go's find_half_and_false_eyes).
-func (a *Analysis) topology(es *EyeSpace, lively [3]pattern.Set) {
+func (a *Analysis) topology(es *EyeSpace, id int16) {
 	b := a.b
 	g := b.grid
 	opp := es.Color.Opponent()
-	pts := es.Points
-	n, e := g.shiftBy(pts, 0, -1), g.shiftBy(pts, -1, 0)
-	so, w := g.shiftBy(pts, 0, 1), g.shiftBy(pts, 1, 0)
-	ends := pts.AndNot(es.Marginal).AndNot(n.And(e.Or(so).Or(w)).Or(e.And(so.Or(w))).Or(so.And(w)))
-	size := pts.Count()
-	forEach(ends, func(sq int) {
-		sum, key, keys := int(g.offDiag[sq]), -1, 0
-		for _, d := range g.diag[sq] {
-			if d < 0 {
+	size := es.Points.Count()
+	inner := es.Points.AndNot(es.Marginal)
+	for wi, w := range inner {
+		for ; w != 0; w &= w - 1 {
+			sq := wi*64 + bits.TrailingZeros64(w)
+			nbrs := 0
+			for _, q := range g.nbr[sq] {
+				if q >= 0 && a.space[q] == id {
+					nbrs++
+				}
+			}
+			if nbrs > 1 {
 				continue
 			}
-			dq := int(d)
+			sum, key, keys := int(g.offDiag[sq]), -1, 0
+			for _, d := range g.diag[sq] {
+				if d < 0 || a.space[d] == id {
+					continue
+				}
+				dq := int(d)
+				switch {
+				case a.live[dq] == opp:
+					if a.nlibs[a.strOf[dq]] >= 2 {
+						sum += 2
+					} else {
+						sum++
+					}
+				case a.col[dq] == Empty:
+					if a.twoLibsIfPlayed(dq, opp) {
+						sum++
+						key = dq
+						keys++
+					}
+				}
+			}
 			switch {
-			case es.Points.Has(dq):
-			case lively[opp].Has(dq):
-				if a.libs[a.strOf[dq]].Count() >= 2 {
-					sum += 2
-				} else {
-					sum++
+			case sum >= 4:
+				es.False.Add(sq)
+				if size == 1 || a.col[sq] == opp || b.Legal(opp, sq) {
+					es.Marginal.Add(sq)
 				}
-			case b.At(dq) == Empty:
-				if a.libsIfPlayed(dq, opp) >= 2 {
-					sum++
-					key = dq
-					keys++
+			case sum == 3:
+				es.HalfEyes.Add(sq)
+				if keys == 1 && es.NumKeys < len(es.Keys) {
+					es.Keys[es.NumKeys] = HalfEyeKey{Eye: sq, Key: key}
+					es.NumKeys++
 				}
 			}
 		}
-		switch {
-		case sum >= 4:
-			es.False.Add(sq)
-			if size == 1 || b.At(sq) == opp || b.Legal(opp, sq) {
-				es.Marginal.Add(sq)
-			}
-		case sum == 3:
-			es.HalfEyes.Add(sq)
-			if keys == 1 && es.NumKeys < len(es.Keys) {
-				es.Keys[es.NumKeys] = HalfEyeKey{Eye: sq, Key: key}
-				es.NumKeys++
-			}
-		}
-	})
-}
-
-// shiftBy moves every point of s by df files and dr ranks; points leaving the board vanish.
-func (g *Grid) shiftBy(s pattern.Set, df, dr int) pattern.Set {
-	switch {
-	case df > 0:
-		s = s.And(g.fileBelow[df])
-	case df < 0:
-		s = s.And(g.fileFrom[-df])
 	}
-	return s.Shift(dr*g.size + df).And(g.valid)
 }
