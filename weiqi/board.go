@@ -167,6 +167,13 @@ func (g *Grid) grow(s pattern.Set) pattern.Set {
 	return r.And(g.valid)
 }
 
+// grow8 is s with its orthogonal and diagonal neighbours.
+func (g *Grid) grow8(s pattern.Set) pattern.Set {
+	w := g.size
+	r := s.Or(s.And(g.notW).Shift(-1)).Or(s.And(g.notE).Shift(1))
+	return r.Or(r.Shift(w)).Or(r.Shift(-w)).And(g.valid)
+}
+
 // Flood is the connected part of within that holds sq (empty when sq is not in within).
 func (g *Grid) Flood(sq int, within pattern.Set) pattern.Set {
 	if !within.Has(sq) {

@@ -60,6 +60,8 @@ type Analysis struct {
 	nlibs [pattern.MaxSquares]int16 // liberty count of each string
 	nstr  int
 	stack [pattern.MaxSquares]int16
+	// parent is the union-find forest of the stones: a root is the lowest point of its string
+	parent [pattern.MaxSquares]int16
 
 	// EyeSpaces' scratch: the lively colour on each point (Empty for empty points and dead
 	// stones); the domains' influence (indexed by point+1, [0] off the board), threshold and
@@ -73,64 +75,83 @@ type Analysis struct {
 	marg    [pattern.MaxSquares]bool
 }
 
-// Analyze builds the string table of a position.
+// Analyze builds the string table of a position: strings by union-find over the west and south
+// neighbours in one scan, then the liberties from the empty points.
 func (a *Analysis) Analyze(b *Board) {
 	a.b = b
 	g := b.grid
-	n := g.Points()
-	for i := 0; i < n; i++ {
-		a.strOf[i] = -1
-		a.col[i] = Empty
-	}
+	n, size := g.Points(), g.size
+	a.col = [pattern.MaxSquares]Color{}
 	for _, c := range [2]Color{Black, White} {
-		forEach(b.stones[c], func(sq int) { a.col[sq] = c })
-	}
-	a.nstr = 0
-	for _, c := range [2]Color{Black, White} {
-		for wi, word := range b.stones[c] {
-			for word != 0 {
-				sq := wi*64 + bits.TrailingZeros64(word)
-				word &= word - 1
-				if a.strOf[sq] < 0 {
-					a.flood(sq, c)
-				}
+		for wi, w := range b.stones[c] {
+			for ; w != 0; w &= w - 1 {
+				a.col[wi*64+bits.TrailingZeros64(w)] = c
 			}
 		}
+	}
+	parent := &a.parent
+	for p, f := 0, 0; p < n; p, f = p+1, f+1 {
+		if f == size {
+			f = 0
+		}
+		c := a.col[p]
+		parent[p] = int16(p)
+		if c == Empty {
+			continue
+		}
+		if f > 0 && a.col[p-1] == c {
+			parent[p] = a.root(p - 1)
+		}
+		if p >= size && a.col[p-size] == c {
+			// the lower root stays: a root is always its string's lowest point
+			if r, s := a.root(p-size), a.root(p); r < s {
+				parent[s] = r
+			} else if s < r {
+				parent[r] = s
+			}
+		}
+	}
+	a.nstr = 0
+	for p := 0; p < n; p++ {
+		if a.col[p] == Empty {
+			a.strOf[p] = -1
+			continue
+		}
+		r := a.root(p)
+		if r == int16(p) {
+			id := int16(a.nstr)
+			a.nstr++
+			a.strs[id], a.libs[id] = pattern.Set{}, pattern.Set{}
+			a.strOf[p] = id
+		} else {
+			a.strOf[p] = a.strOf[r] // the root is the string's lowest point: seen already
+		}
+		a.strs[a.strOf[p]].Add(p)
+	}
+	for p := 0; p < n; p++ {
+		if a.col[p] != Empty {
+			continue
+		}
+		nb := &g.nbr[p]
+		for k := 0; k < 4; k++ {
+			if q := nb[k]; q >= 0 && a.col[q] != Empty {
+				a.libs[a.strOf[q]].Add(p)
+			}
+		}
+	}
+	for id := 0; id < a.nstr; id++ {
+		a.nlibs[id] = int16(a.libs[id].Count())
 	}
 }
 
-// flood records the string of colour c holding the stone on sq and its liberties.
-func (a *Analysis) flood(sq int, c Color) {
-	g := a.b.grid
-	id := int16(a.nstr)
-	a.nstr++
-	var str, libs pattern.Set
-	top := 0
-	a.stack[top] = int16(sq)
-	top++
-	a.strOf[sq] = id
-	str.Add(sq)
-	for top > 0 {
-		top--
-		p := int(a.stack[top])
-		for _, q := range g.nbr[p] {
-			if q < 0 {
-				continue
-			}
-			switch a.col[q] {
-			case Empty:
-				libs.Add(int(q))
-			case c:
-				if a.strOf[q] < 0 {
-					a.strOf[q] = id
-					str.Add(int(q))
-					a.stack[top] = q
-					top++
-				}
-			}
-		}
+// root is the representative of the union-find tree holding p (path halving), its lowest point.
+func (a *Analysis) root(p int) int16 {
+	q := int16(p)
+	for a.parent[q] != q {
+		a.parent[q] = a.parent[a.parent[q]]
+		q = a.parent[q]
 	}
-	a.strs[id], a.libs[id], a.nlibs[id] = str, libs, int16(libs.Count())
+	return q
 }
 
 // StringOf is the string holding the stone on sq and its liberties.
@@ -268,28 +289,37 @@ func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
 		a.space[p] = -1 // ids are indices into dst: none may stay from another position
 	}
 	for _, c := range [2]Color{Black, White} {
-		forEach(lively[c], func(p int) { a.live[p] = c })
+		for wi, w := range lively[c] {
+			for ; w != 0; w &= w - 1 {
+				a.live[wi*64+bits.TrailingZeros64(w)] = c
+			}
+		}
 	}
 	free := g.valid.AndNot(lively[Black]).AndNot(lively[White])
 	var dom [3]pattern.Set
-	a.domain(Black, lively[Black], &dom[Black])
-	a.domain(White, lively[White], &dom[White])
+	a.domain(lively[Black], lively[White], &dom[Black])
+	a.domain(lively[White], lively[Black], &dom[White])
 	stones := b.stones[Black].Or(b.stones[White])
 	for _, c := range [2]Color{Black, White} {
 		opp := c.Opponent()
 		only, oppOnly, both := dom[c].AndNot(dom[opp]), dom[opp].AndNot(dom[c]), dom[c].And(dom[opp])
 		space := free.And(only.Or(both.And(g.grow(only))))
 		margin := space.And(both.Or(g.grow(oppOnly)))
-		forEach(space, func(p int) { a.marg[p], a.space[p] = margin.Has(p), -1 })
 		for wi, w := range space {
 			for ; w != 0; w &= w - 1 {
 				p := wi*64 + bits.TrailingZeros64(w)
-				if a.space[p] >= 0 {
+				a.marg[p], a.space[p] = margin[wi]&(w&-w) != 0, unassigned
+			}
+		}
+		for wi, w := range space {
+			for ; w != 0; w &= w - 1 {
+				p := wi*64 + bits.TrailingZeros64(w)
+				if a.space[p] != unassigned {
 					continue
 				}
 				dst = append(dst, EyeSpace{Color: c})
 				es := &dst[len(dst)-1]
-				a.component(p, int16(len(dst)-1), space, es)
+				a.component(p, int16(len(dst)-1), es)
 				es.Dead = es.Points.And(stones)
 				a.topology(es, int16(len(dst)-1))
 			}
@@ -299,52 +329,49 @@ func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
 }
 
 // domain computes colour c's domain (make_domains' compute_primary_domains without its false
-// margins, which need GNU Go's tactical reading).
-func (a *Analysis) domain(c Color, own pattern.Set, dom *pattern.Set) {
+// margins, which need GNU Go's tactical reading) from the lively stones of both colours.
+func (a *Analysis) domain(own, opp pattern.Set, dom *pattern.Set) {
 	g := a.b.grid
-	n := g.Points()
-	infl := &a.infl
-	infl[0] = 0
-	*dom = own
-	top := 0
-	for p := 0; p < n; p++ {
-		a.pending[p], a.queued[p] = false, false
-		switch a.live[p] {
-		case c:
-			infl[p+1] = 1
-			continue
-		case Empty:
-		default:
-			infl[p+1] = -1
-			continue
-		}
-		var nearOwn, nearOpp bool
-		for _, q := range g.nbr[p] {
-			if q >= 0 && a.live[q] != Empty {
-				if a.live[q] == c {
-					nearOwn = true
-				} else {
-					nearOpp = true
-				}
+	free := g.valid.AndNot(own).AndNot(opp)
+	nearOwn := g.grow(own).And(free)
+	nearOpp := g.grow(opp).And(free)
+	*dom = own.Or(nearOwn)
+	pending := free.AndNot(nearOwn)
+	a.infl = [pattern.MaxSquares + 1]int8{}
+	a.thr = [pattern.MaxSquares]int8{}
+	a.pending = [pattern.MaxSquares]bool{}
+	a.queued = [pattern.MaxSquares]bool{}
+	infl := &a.infl // indexed by point+1: infl[0] is off the board and stays 0
+	addTo := func(s pattern.Set, d int8) {
+		for wi, w := range s {
+			for ; w != 0; w &= w - 1 {
+				infl[wi*64+bits.TrailingZeros64(w)+1] += d
 			}
 		}
-		v := int8(0)
-		if nearOwn {
-			dom.Add(p)
-			v = 1
-		} else {
-			a.pending[p], a.queued[p] = true, true
+	}
+	addTo(own.Or(nearOwn), 1)
+	addTo(opp.Or(nearOpp), -1)
+	addTo(free.And(g.edge).AndNot(nearOpp), -1)
+	for wi, w := range nearOpp {
+		for ; w != 0; w &= w - 1 {
+			a.thr[wi*64+bits.TrailingZeros64(w)] = 1
+		}
+	}
+	for wi, w := range pending {
+		for ; w != 0; w &= w - 1 {
+			a.pending[wi*64+bits.TrailingZeros64(w)] = true
+		}
+	}
+	// a pending point needs a neighbour or diagonal point of positive influence: start with those
+	positive := own.Or(nearOwn.AndNot(nearOpp).AndNot(g.edge))
+	top := 0
+	for wi, w := range pending.And(g.grow8(positive)) {
+		for ; w != 0; w &= w - 1 {
+			p := wi*64 + bits.TrailingZeros64(w)
+			a.queued[p] = true
 			a.stack[top] = int16(p)
 			top++
 		}
-		a.thr[p] = 0
-		if nearOpp {
-			a.thr[p] = 1
-			v--
-		} else if g.edges[p] > 0 {
-			v--
-		}
-		infl[p+1] = v
 	}
 	// Whether a point joins depends on the influence of its 8 neighbours alone, and joining only
 	// raises influence: a pending point is looked at again only when a neighbour joins.
@@ -395,10 +422,14 @@ func (a *Analysis) sufficient(p int) bool {
 	return false
 }
 
-// component fills es with the eye space holding sq: the points of space connected to it, where
-// two marginal points next to each other do not connect (GNU Go's originate_eye). Its points get
+// unassigned marks a point of the current colour's eye spaces not yet given to one (a.space);
+// -1 is a point outside them, other values are indices of spaces.
+const unassigned = -2
+
+// component fills es with the eye space holding sq: the points connected to it, where two
+// marginal points next to each other do not connect (GNU Go's originate_eye). Its points get
 // the space's index id.
-func (a *Analysis) component(sq int, id int16, space pattern.Set, es *EyeSpace) {
+func (a *Analysis) component(sq int, id int16, es *EyeSpace) {
 	g := a.b.grid
 	top := 0
 	a.stack[top] = int16(sq)
@@ -412,8 +443,9 @@ func (a *Analysis) component(sq int, id int16, space pattern.Set, es *EyeSpace) 
 		if pm {
 			es.Marginal.Add(int(p))
 		}
-		for _, q := range g.nbr[p] {
-			if q >= 0 && a.space[q] < 0 && space.Has(int(q)) && !(pm && a.marg[q]) {
+		nb := &g.nbr[p]
+		for k := 0; k < 4; k++ {
+			if q := nb[k]; q >= 0 && a.space[q] == unassigned && !(pm && a.marg[q]) {
 				a.space[q] = id
 				a.stack[top] = q
 				top++
@@ -428,7 +460,6 @@ func (a *Analysis) topology(es *EyeSpace, id int16) {
 	b := a.b
 	g := b.grid
 	opp := es.Color.Opponent()
-	size := es.Points.Count()
 	inner := es.Points.AndNot(es.Marginal)
 	for wi, w := range inner {
 		for ; w != 0; w &= w - 1 {
@@ -466,7 +497,7 @@ func (a *Analysis) topology(es *EyeSpace, id int16) {
 			switch {
 			case sum >= 4:
 				es.False.Add(sq)
-				if size == 1 || a.col[sq] == opp || b.Legal(opp, sq) {
+				if es.Points.Count() == 1 || a.col[sq] == opp || b.Legal(opp, sq) {
 					es.Marginal.Add(sq)
 				}
 			case sum == 3:
