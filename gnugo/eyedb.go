@@ -189,6 +189,8 @@ type EyeDB struct {
 	Graphs      []*EyeGraph
 	index       eyeIndex // graphs sharing a key, in file order
 	maxVertices int      // the size of the largest graph
+	// single is the graph an eye space of one point matches, by [marginal][stone][edges]
+	single [2][2][3]*EyeGraph
 }
 
 // LoadEyeDB reads eyes.db from a file.
@@ -281,5 +283,20 @@ func ParseEyeDB(name string, r io.Reader) (*EyeDB, []error, error) {
 		problems = append(problems, &DiagramError{name, cur.Line, 1, fmt.Sprintf("pattern %s has no value line", cur.Name)})
 	}
 	db.index = newEyeIndex(db.Graphs)
+	for m := 0; m < 2; m++ {
+		for st := 0; st < 2; st++ {
+			for e := 0; e < 3; e++ {
+				sh := graphShape{n: 1, edge: [MaxEyeVertices]uint8{uint8(e)}}
+				sh.sig[0], sh.need[0] = uint8(8*m), sigEmpty
+				if st == 1 {
+					sh.need[0] = sigStone
+				}
+				sh.takeCensus()
+				sh.label()
+				var img [MaxEyeVertices]int8
+				db.single[m][st][e] = db.match(&sh, &img)
+			}
+		}
+	}
 	return db, problems, nil
 }

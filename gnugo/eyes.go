@@ -2,6 +2,7 @@ package gnugo
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -117,6 +118,13 @@ func unmatchedValue(es *weiqi.EyeSpace) EyeValue {
 const maxInnerPoints = 8
 
 func (db *EyeDB) matchSpace(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace) *EyeGraph {
+	if es.NumKeys == 0 {
+		if p, ok := single(&es.Points); ok {
+			// one point: the answer was looked up when the database was read
+			sc.sq[0], sc.img[0] = int16(p), 0
+			return db.single[b2i(es.Marginal.Has(p))][b2i(es.Dead.Has(p))][min(b.Grid().EdgeCount(p), 2)]
+		}
+	}
 	if es.Points.AndNot(es.Marginal).Count() > maxInnerPoints {
 		return nil
 	}
@@ -124,6 +132,27 @@ func (db *EyeDB) matchSpace(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace) 
 		return nil
 	}
 	return db.match(&sc.shape, &sc.img)
+}
+
+// single is the point of a set of one point.
+func single(s *pattern.Set) (int, bool) {
+	p, n := -1, 0
+	for wi, w := range s {
+		if w != 0 {
+			if n++; n > 1 || w&(w-1) != 0 {
+				return -1, false
+			}
+			p = wi*64 + bits.TrailingZeros64(w)
+		}
+	}
+	return p, n == 1
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Evaluate values an eye space with the database.
@@ -190,8 +219,9 @@ func (e *EyeEvaluator) All(b *weiqi.Board, dead pattern.Set, simpleDead bool, ds
 		dead = e.an.SimpleDead()
 	}
 	e.spaces = e.an.EyeSpaces(dead, e.spaces[:0])
+	dst = slices.Grow(dst, len(e.spaces))
 	for i := range e.spaces {
-		dst = append(dst, EyeResult{})
+		dst = dst[:len(dst)+1] // evaluateInto sets every field
 		e.db.evaluateInto(&e.sc, b, &e.spaces[i], &dst[len(dst)-1])
 	}
 	return dst

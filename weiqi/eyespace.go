@@ -144,6 +144,9 @@ func (a *Analysis) Analyze(b *Board) {
 	}
 }
 
+// stones is the string id's stones.
+func (a *Analysis) stones(id int16) pattern.Set { return a.strs[id] }
+
 // root is the representative of the union-find tree holding p (path halving), its lowest point.
 func (a *Analysis) root(p int) int16 {
 	q := int16(p)
@@ -160,7 +163,7 @@ func (a *Analysis) StringOf(sq int) (str, libs pattern.Set) {
 	if id < 0 {
 		return pattern.Set{}, pattern.Set{}
 	}
-	return a.strs[id], a.libs[id]
+	return a.stones(id), a.libs[id]
 }
 
 // SimpleDead is the dead-stone rule used when the user gives none: a string is dead when it is in
@@ -178,7 +181,7 @@ func (a *Analysis) SimpleDead() pattern.Set {
 	var dead pattern.Set
 	for id := 0; id < a.nstr; id++ {
 		if a.nlibs[id] == 1 && !a.canEscape(id) {
-			dead = dead.Or(a.strs[id])
+			dead = dead.Or(a.stones(int16(id)))
 		}
 	}
 	return dead
@@ -188,7 +191,7 @@ func (a *Analysis) SimpleDead() pattern.Set {
 // two or more liberties, or capturing an adjacent opponent string in atari.
 func (a *Analysis) canEscape(id int) bool {
 	g := a.b.grid
-	str := a.strs[id]
+	str := a.stones(int16(id))
 	escaped := false
 	forEach(g.Adjacent(str), func(sq int) {
 		if o := a.strOf[sq]; o >= 0 && a.nlibs[o] == 1 {
