@@ -80,7 +80,7 @@ type Analysis struct {
 func (a *Analysis) Analyze(b *Board) {
 	a.b = b
 	g := b.grid
-	n, size := g.Points(), g.size
+	n := g.Points()
 	a.col = [pattern.MaxSquares]Color{}
 	for _, c := range [2]Color{Black, White} {
 		for wi, w := range b.stones[c] {
@@ -90,52 +90,53 @@ func (a *Analysis) Analyze(b *Board) {
 		}
 	}
 	parent := &a.parent
-	for p, f := 0, 0; p < n; p, f = p+1, f+1 {
-		if f == size {
-			f = 0
-		}
-		c := a.col[p]
-		parent[p] = int16(p)
-		if c == Empty {
-			continue
-		}
-		if f > 0 && a.col[p-1] == c {
-			parent[p] = a.root(p - 1)
-		}
-		if p >= size && a.col[p-size] == c {
-			// the lower root stays: a root is always its string's lowest point
-			if r, s := a.root(p-size), a.root(p); r < s {
-				parent[s] = r
-			} else if s < r {
-				parent[r] = s
+	stones := b.stones[Black].Or(b.stones[White])
+	// stones in increasing order: the west and south neighbours are seen before
+	for wi, w := range stones {
+		for ; w != 0; w &= w - 1 {
+			p := wi*64 + bits.TrailingZeros64(w)
+			c := a.col[p]
+			parent[p] = int16(p)
+			nb := &g.nbr[p]
+			if west := nb[3]; west >= 0 && a.col[west] == c {
+				parent[p] = a.root(int(west))
+			}
+			if south := nb[2]; south >= 0 && a.col[south] == c {
+				// the lower root stays: a root is always its string's lowest point
+				if r, s := a.root(int(south)), a.root(p); r < s {
+					parent[s] = r
+				} else if s < r {
+					parent[r] = s
+				}
 			}
 		}
 	}
-	a.nstr = 0
 	for p := 0; p < n; p++ {
-		if a.col[p] == Empty {
-			a.strOf[p] = -1
-			continue
-		}
-		r := a.root(p)
-		if r == int16(p) {
-			id := int16(a.nstr)
-			a.nstr++
-			a.strs[id], a.libs[id] = pattern.Set{}, pattern.Set{}
-			a.strOf[p] = id
-		} else {
-			a.strOf[p] = a.strOf[r] // the root is the string's lowest point: seen already
-		}
-		a.strs[a.strOf[p]].Add(p)
+		a.strOf[p] = -1
 	}
-	for p := 0; p < n; p++ {
-		if a.col[p] != Empty {
-			continue
+	a.nstr = 0
+	for wi, w := range stones {
+		for ; w != 0; w &= w - 1 {
+			p := wi*64 + bits.TrailingZeros64(w)
+			r := a.root(p)
+			id := a.strOf[r] // the root is the string's lowest point: seen already
+			if r == int16(p) {
+				id = int16(a.nstr)
+				a.nstr++
+				a.strs[id], a.libs[id] = pattern.Set{}, pattern.Set{}
+			}
+			a.strOf[p] = id
+			a.strs[id].Add(p)
 		}
-		nb := &g.nbr[p]
-		for k := 0; k < 4; k++ {
-			if q := nb[k]; q >= 0 && a.col[q] != Empty {
-				a.libs[a.strOf[q]].Add(p)
+	}
+	for wi, w := range g.valid.AndNot(stones) {
+		for ; w != 0; w &= w - 1 {
+			p := wi*64 + bits.TrailingZeros64(w)
+			nb := &g.nbr[p]
+			for k := 0; k < 4; k++ {
+				if q := nb[k]; q >= 0 && a.col[q] != Empty {
+					a.libs[a.strOf[q]].Add(p)
+				}
 			}
 		}
 	}
@@ -320,8 +321,14 @@ func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
 				if a.space[p] != unassigned {
 					continue
 				}
-				dst = append(dst, EyeSpace{Color: c})
+				if len(dst) < cap(dst) {
+					dst = dst[:len(dst)+1]
+					dst[len(dst)-1] = EyeSpace{} // cleared in place, not copied
+				} else {
+					dst = append(dst, EyeSpace{})
+				}
 				es := &dst[len(dst)-1]
+				es.Color = c
 				a.component(p, int16(len(dst)-1), es)
 				es.Dead = es.Points.And(stones)
 				a.topology(es, int16(len(dst)-1))
