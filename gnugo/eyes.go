@@ -166,7 +166,7 @@ func (db *EyeDB) Evaluate(b *weiqi.Board, es *weiqi.EyeSpace) EyeResult {
 // evaluateInto is Evaluate writing into r, so that All fills its results in place instead of
 // copying them.
 func (db *EyeDB) evaluateInto(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace, r *EyeResult) {
-	r.Space, r.Graph, r.Value = *es, nil, unmatchedValue(es)
+	r.Space = *es
 	r.Attack, r.Defense, r.Extra = pattern.Set{}, pattern.Set{}, pattern.Set{}
 	for i := 0; i < es.NumKeys; i++ {
 		if k := es.Keys[i].Key; !es.Points.Has(k) {
@@ -174,10 +174,12 @@ func (db *EyeDB) evaluateInto(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace
 		}
 	}
 	g := db.matchSpace(sc, b, es)
+	r.Graph = g
 	if g == nil {
+		r.Value = unmatchedValue(es)
 		return
 	}
-	r.Graph, r.Value = g, g.Value
+	r.Value = g.Value
 	for k, st := range g.plan {
 		f := g.Vertices[st.vert].Flags
 		if f&AttackPoint != 0 {

@@ -471,7 +471,7 @@ func (a *Analysis) topology(es *EyeSpace, id int16) {
 	g := b.grid
 	opp := es.Color.Opponent()
 	inner := es.Points.AndNot(es.Marginal)
-	for wi, w := range inner {
+	for wi, w := range &inner {
 		for ; w != 0; w &= w - 1 {
 			sq := wi*64 + bits.TrailingZeros64(w)
 			nbrs := 0
