@@ -13,8 +13,9 @@ import (
 // the side of `or` that matched, and the first variant of a transform (`flipcolor`,
 // `shift`, ...) that matched. So `Q attacks k` marks the attacking queens (the value of
 // attacks is the attacking pieces' squares), `square x in h1-8 {R attacks x x attacks
-// K}` marks every x for which its body held, `piece x in [RQ] ...` the pieces x, and
-// `Kg1 Rf1` both squares. Filters under `not`, `if`, comparisons, counts (`#Q == 2`),
+// K}` marks every x for which its body held, `piece x in [RQ] ...` the pieces x,
+// `Kg1 Rf1` both squares, and `x = Q attacks k` (a set or piece variable bound at the top)
+// the squares bound to x. Filters under `not`, `if`, comparisons, counts (`#Q == 2`),
 // `square all` and position filters (`line`, `echo`, ...) mark nothing: their value is
 // not a set of squares that made the position match.
 //
@@ -76,8 +77,18 @@ func (c *compiler) marked(n query.Node) (node, error) {
 		}
 	}
 	x, err := c.compile(n)
-	if err != nil || n.Type() != query.TypeSet {
-		return x, err
+	if err != nil {
+		return nil, err
+	}
+	// A set or piece variable bound at the top: its squares, where the position matched.
+	switch a := x.(type) {
+	case *assignSet:
+		return &markAssign{x, setVar(a.v)}, nil
+	case *assignPiece:
+		return &markAssign{x, pieceVar(a.v)}, nil
+	}
+	if n.Type() != query.TypeSet {
+		return x, nil
 	}
 	if m, ok := x.(setMatcher); ok {
 		return &markSetMatch{m}, nil
@@ -123,6 +134,21 @@ func (m *markSetMatch) match(e *Evaluator) bool {
 		e.marks |= v
 	}
 	return ok
+}
+
+// markAssign is an assignment to a set or piece variable; the variable's squares are
+// marked once it is bound.
+type markAssign struct {
+	assign node
+	v      setNode
+}
+
+func (m *markAssign) match(e *Evaluator) bool {
+	if !m.assign.match(e) {
+		return false
+	}
+	e.marks |= m.v.set(e)
+	return true
 }
 
 // markOr is `a or b` keeping the marks of the side that matched.

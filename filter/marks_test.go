@@ -50,6 +50,9 @@ func TestMarkedSquares(t *testing.T) {
 		{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "mate Ra8", []string{"a8"}},
 		// square all matches (the king attacks f1) but marks nothing.
 		{"6k1/8/8/8/8/8/8/5RK1 w - - 0 1", "square all x in g1 {x attacks f1}", []string{}},
+		// Variables bound at the top: their squares.
+		{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "x = R attacks k mate", []string{"a8"}},
+		{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "piece y = Kg1 mate", []string{"g1"}},
 		// Comparisons mark nothing.
 		{"6k1/8/8/8/8/8/8/5RK1 w - - 0 1", "#R == 1", []string{}},
 		{"6k1/8/8/8/8/8/8/5RK1 w - - 0 1", "Q attacks k", nil},
@@ -110,6 +113,8 @@ func TestMarksKeepMatches(t *testing.T) {
 		"square x in [a-h4] {comment(x) x attackedby N}",
 		"piece all x in [RQ] {x attacks .}",
 		"move previous from N",
+		"x = Q attacks k  #x > 0",
+		"piece y = K  y attacks .",
 	)
 	for _, src := range queries {
 		plain := compileMarks(t, src, false).NewEvaluator()
