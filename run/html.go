@@ -128,7 +128,8 @@ func (p *htmlPager) end(dst []byte, matches int) []byte {
 	}
 	dst = append(dst, "</nav>\n<footer>Written by cql. Pages of "...)
 	dst = strconv.AppendInt(dst, HTMLPageSize, 10)
-	return append(dst, " positions; no script, no network.</footer>\n</body>\n</html>\n"...)
+	return append(dst, " positions; no script, no network. Red squares: what the query marked (the values of its filters"+
+		" that matched); yellow squares and the arrow: the last move.</footer>\n</body>\n</html>\n"...)
 }
 
 // AppendHTMLCard appends the card of node i of g, with the squares the query marked
