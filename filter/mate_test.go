@@ -119,3 +119,40 @@ func TestProblemMatesNoAlloc(t *testing.T) {
 		}
 	}
 }
+
+// TestProblemMatesOnCorpus: on the positions of master games, each mate
+// filter matches only mates (stalemates), the participants are pieces and
+// include the mated king and every checker, and ideal implies model implies
+// pure.
+func TestProblemMatesOnCorpus(t *testing.T) {
+	games := loadGames(t, "masters-10k.pgn", 300, false)
+	pure, mates := 0, 0
+	for _, g := range games {
+		for i := range g.Nodes {
+			pos := &g.Nodes[i].Pos
+			e := &Evaluator{pos: pos}
+			p := pureMate(pos)
+			if pos.IsCheckmate() {
+				mates++
+			}
+			if p != 0 {
+				pure++
+				if !pos.IsCheckmate() {
+					t.Fatalf("%s: puremate but no mate", pos.FEN())
+				}
+				if p&^pos.Occupied() != 0 || !p.Has(pos.King(pos.SideToMove())) || pos.Checkers()&^p != 0 {
+					t.Fatalf("%s: participants %v", pos.FEN(), p)
+				}
+			}
+			model := problemMateNode{economy: economyModel}.set(e)
+			ideal := problemMateNode{economy: economyIdeal}.set(e)
+			if model != 0 && model != p || ideal != 0 && ideal != model {
+				t.Fatalf("%s: pure %v model %v ideal %v", pos.FEN(), p, model, ideal)
+			}
+			if s := pureStalemate(pos); s != 0 && !pos.IsStalemate() {
+				t.Fatalf("%s: purestalemate but no stalemate", pos.FEN())
+			}
+		}
+	}
+	t.Logf("%d mates, %d pure mates", mates, pure)
+}
