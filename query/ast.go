@@ -187,6 +187,8 @@ type Symbol struct {
 	// Persistent variables keep their value from game to game (persistent x = 0);
 	// Quiet ones are not printed after the last game.
 	Persistent, Quiet bool
+	// Atomic variables (atomic x = 0) differ from others only inside path filters.
+	Atomic bool
 	// KeyType and ValueType of a dictionary, fixed by its first assignment.
 	KeyType, ValueType Type
 }
@@ -494,12 +496,13 @@ func (v *Var) Type() Type { return v.Sym.Kind.Type() }
 // variable, a set right-hand side has been wrapped in OpCount.
 type Assign struct {
 	At
-	Op    Op
-	Name  string
-	Sym   *Symbol
-	Value Node
-	Decl  bool
-	Piece bool // `piece x = F`: x becomes a piece identity variable
+	Op     Op
+	Name   string
+	Sym    *Symbol
+	Value  Node
+	Decl   bool
+	Piece  bool // `piece x = F`: x becomes a piece identity variable
+	Atomic bool // `atomic x = F`: x is an atomic variable (CQL 6.2)
 }
 
 // Square is `square [all] x in S body` (Piece false) or `piece [all] x in S

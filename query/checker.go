@@ -56,6 +56,7 @@ func (c *checker) program(prog *Program) {
 	c.globals = map[string]*Symbol{}
 	c.block(prog.Body)
 	prog.Symbols = c.symbols
+	c.atomicsOutsidePaths(prog.Body)
 }
 
 func (c *checker) block(b *Block) {
@@ -323,6 +324,9 @@ func (c *checker) assign(n *Assign) {
 		sym = c.newSymbol(n.Name, kind, n.Pos())
 		c.globals[n.Name] = sym
 		n.Decl = true
+		sym.Atomic = n.Atomic
+	} else if n.Atomic && !sym.Atomic {
+		c.errorf(n.Pos(), "'atomic' must come with the first use of '%s' (first used at %d:%d)", n.Name, sym.Decl.Line, sym.Decl.Col)
 	} else if sym.Kind != kind {
 		if sym.Kind == VarNumber && kind == VarSet {
 			n.Value = c.toNumber(n.Value, "the value")

@@ -40,6 +40,7 @@ func FuzzParse(f *testing.F) {
 		`dictionary D D["a"] = 1 D["a"] += 1 isbound D["a"] unbind D local dictionary L L[ e4 ] = "x"`,
 		`dictionary D D[a5] = 1 Key ∊ D D[Key] > 0 "x" in D message quiet ("a" \n Key) dictionary S S["w"] = A Sq ∊ S["w"] true`,
 		`early(3) == 9 function early(x) { x * later(x) } function later(y) { y - 2 } f(1) function f(z) { z }`,
+		`atomic X = 4 atomic Y = "hello" X == 4 path -- Y == "a"`,
 		`persistent quiet n += 1 persistent s = "" settag("X" str(n)) assert n > 0 max("a" "b") indexof("a" "ba")`,
 	}
 	files, _ := filepath.Glob("testdata/cql/*.cql")

@@ -150,6 +150,16 @@ func (p *parser) parseStringWord(w string, pos Pos) (Node, bool) {
 			return &Block{At: At{pos}, Filters: []Node{d, p.parseDictEntry(d.Name, p.tok.pos)}}, true
 		}
 		return d, true
+	case "atomic":
+		p.next()
+		namePos := p.tok.pos
+		name := p.parseVarName("atomic")
+		if p.tok.kind != tAssign {
+			p.fail("'=' after 'atomic " + name + "' (atomic X = 4)")
+		}
+		p.next()
+		p.declared[name] = true
+		return &Assign{At: At{namePos}, Op: OpAssign, Name: name, Value: p.parseFilter(), Atomic: true}, true
 	case "persistent":
 		p.next()
 		ps := &Persistent{At: At{pos}}

@@ -1071,7 +1071,7 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 // unsupported lists CQL 6.1 filters and parameters we do not implement, so
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
-	"atomic", "backwardpawns", "currenttransform", "hhdb",
+	"backwardpawns", "currenttransform", "hhdb",
 	"zobristkey",
 )
 

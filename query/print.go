@@ -133,6 +133,9 @@ func sprint(b *strings.Builder, n Node) {
 		if n.Piece {
 			head = "piece " + head
 		}
+		if n.Atomic {
+			head = "atomic " + head
+		}
 		list(head, n.Value)
 	case *Square:
 		head := "square"
