@@ -138,7 +138,7 @@ func gtpList(g *weiqi.Grid, s pattern.Set) []string {
 }
 
 func orDash(s string) string {
-	if s == "" {
+	if s == "" || s == "<nil>" { // fmt.Sprint of a nil pattern (no eyes.db graph matched)
 		return "-"
 	}
 	return s
