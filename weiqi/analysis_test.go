@@ -3,6 +3,8 @@ package weiqi
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/cqlgo/cql/pattern"
 )
 
 // The string table (union-find) agrees with Board.String and Board.Liberties (set floods) on
@@ -47,6 +49,22 @@ func TestAnalysisStrings(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// The unrolled shifts agree with pattern.Set.Shift.
+func TestUnrolledShifts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 1000; trial++ {
+		var s [6]uint64
+		for i := range s {
+			s[i] = rng.Uint64()
+		}
+		set := pattern.Set(s)
+		k := uint(1 + rng.IntN(63))
+		if shl(set, k) != set.Shift(int(k)) || shr(set, k) != set.Shift(-int(k)) {
+			t.Fatalf("shift by %d differs", k)
 		}
 	}
 }

@@ -161,18 +161,33 @@ func (g *Grid) Adjacent(s pattern.Set) pattern.Set {
 
 // grow is s with its orthogonal neighbours.
 func (g *Grid) grow(s pattern.Set) pattern.Set {
-	w := g.size
-	r := s.Or(s.And(g.notW).Shift(-1)).Or(s.And(g.notE).Shift(1))
-	r = r.Or(s.Shift(w)).Or(s.Shift(-w))
+	w := uint(g.size)
+	r := s.Or(shr(s.And(g.notW), 1)).Or(shl(s.And(g.notE), 1))
+	r = r.Or(shl(s, w)).Or(shr(s, w))
 	return r.And(g.valid)
 }
 
 // grow8 is s with its orthogonal and diagonal neighbours.
 func (g *Grid) grow8(s pattern.Set) pattern.Set {
-	w := g.size
-	r := s.Or(s.And(g.notW).Shift(-1)).Or(s.And(g.notE).Shift(1))
-	return r.Or(r.Shift(w)).Or(r.Shift(-w)).And(g.valid)
+	w := uint(g.size)
+	r := s.Or(shr(s.And(g.notW), 1)).Or(shl(s.And(g.notE), 1))
+	return r.Or(shl(r, w)).Or(shr(r, w)).And(g.valid)
 }
+
+// shl and shr are Set.Shift(k) and Shift(-k) for 0 < k < 64 with the words unrolled: the board
+// moves by one file or one rank, several times per eye-space analysis.
+func shl(s pattern.Set, k uint) pattern.Set {
+	j := 64 - k
+	return pattern.Set{s[0] << k, s[1]<<k | s[0]>>j, s[2]<<k | s[1]>>j, s[3]<<k | s[2]>>j, s[4]<<k | s[3]>>j, s[5]<<k | s[4]>>j}
+}
+
+func shr(s pattern.Set, k uint) pattern.Set {
+	j := 64 - k
+	return pattern.Set{s[0]>>k | s[1]<<j, s[1]>>k | s[2]<<j, s[2]>>k | s[3]<<j, s[3]>>k | s[4]<<j, s[4]>>k | s[5]<<j, s[5] >> k}
+}
+
+// shl and shr are written for sets of 6 words.
+var _ = [1]struct{}{}[pattern.MaxWords-6]
 
 // Flood is the connected part of within that holds sq (empty when sq is not in within).
 func (g *Grid) Flood(sq int, within pattern.Set) pattern.Set {
