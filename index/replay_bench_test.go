@@ -1,0 +1,70 @@
+package index
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"testing"
+
+	"github.com/cqlgo/cql/internal/testdata"
+	"github.com/cqlgo/cql/pgn"
+)
+
+// BenchmarkReplay replays the records of masters-10k (main line, as `true` reads them);
+// BenchmarkParse parses the same games' text, as a scan does.
+func BenchmarkReplay(b *testing.B) {
+	recs, plies := corpusRecords(b)
+	rp := newReplayer(pgn.Options{})
+	var g pgn.Game
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var at place
+		for _, rec := range recs {
+			if err := rp.replay(rec, &g, &at); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*plies), "ns/ply")
+}
+
+func BenchmarkParse(b *testing.B) {
+	data, err := os.ReadFile(testdata.File(b, "masters-10k.pgn"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var texts [][]byte
+	plies := 0
+	pgn.Scan(context.Background(), bytes.NewReader(data), "m", pgn.Options{}, func(g *pgn.Game) error {
+		texts = append(texts, append([]byte(nil), g.Text...))
+		plies += len(g.Nodes) - 1
+		return nil
+	})
+	p := pgn.NewParser(pgn.Options{})
+	var g pgn.Game
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, t := range texts {
+			p.Parse(t, &g)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*plies), "ns/ply")
+}
+
+func corpusRecords(b *testing.B) ([][]byte, int) {
+	data, err := os.ReadFile(testdata.File(b, "masters-10k.pgn"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var recs [][]byte
+	var w recordWriter
+	var at place
+	plies := 0
+	pgn.Scan(context.Background(), bytes.NewReader(data), "m", pgn.Options{Variations: true}, func(g *pgn.Game) error {
+		r := byteReader{b: appendRecord(nil, placeOf(g), &at, w.encode(nil, g))}
+		recs = append(recs, r.bytes(r.uvarint()))
+		plies += len(g.Nodes) - 1
+		return nil
+	})
+	return recs, plies
+}
