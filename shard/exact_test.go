@@ -112,6 +112,11 @@ func TestExactAtEveryByte(t *testing.T) {
 	for cut := int64(1); cut < size; cut++ {
 		shards := byteShards(path, size, cut)
 		check(fmt.Sprintf("cut at %d", cut), shards)
+		if cut%3 == 0 {
+			// Splits that keep one game start: a later fall into step is re-read.
+			recs, _ := pieceRecsKeep(t, shards, 1)
+			sameRecs(t, fmt.Sprintf("cut at %d keeping 1 start", cut), recs, whole)
+		}
 		if cut%5 != 0 && (testing.Short() || raceDetector) {
 			continue // the test's teeth need a sample only
 		}
@@ -235,6 +240,11 @@ func TestExactRandom(t *testing.T) {
 			cuts = append(cuts, c)
 		}
 		sameRecs(t, fmt.Sprintf("round %d cuts %v", round, cuts), shardRecs(t, byteShards(path, size, cuts...)), whole)
+		// Splits that keep only the first one or two game starts: where a shard falls in
+		// step later, Resolve re-reads.
+		keep := 1 + round%2
+		recs, _ := pieceRecsKeep(t, byteShards(path, size, cuts...), keep)
+		sameRecs(t, fmt.Sprintf("round %d cuts %v keeping %d starts", round, cuts, keep), recs, whole)
 	}
 }
 

@@ -161,7 +161,7 @@ func Resolve(ctx context.Context, shards []Shard, splits []Split) ([]Piece, erro
 			sp := splits[i]
 			rel := t - base[i]
 			k := sort.Search(len(sp.Starts), func(k int) bool { return sp.Starts[k] >= rel })
-			games += len(sp.Starts) - k
+			games += sp.Games - k
 			lines += sp.StopLines - l
 			t = base[i] + sp.Stop
 			eof = sp.EOF

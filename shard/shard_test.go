@@ -159,12 +159,17 @@ func shardRecs(t testing.TB, shards []Shard) []gameRec {
 
 // pieceRecs is shardRecs, also returning the pieces.
 func pieceRecs(t testing.TB, shards []Shard) ([]gameRec, []Piece) {
+	return pieceRecsKeep(t, shards, KeepStarts)
+}
+
+// pieceRecsKeep is pieceRecs with splits that keep that many game starts.
+func pieceRecsKeep(t testing.TB, shards []Shard, keep int) ([]gameRec, []Piece) {
 	t.Helper()
 	ctx := context.Background()
 	splits := make([]Split, len(shards))
 	if len(shards) > 1 {
 		for i, s := range shards {
-			sp, err := s.Split(ctx)
+			sp, err := s.split(ctx, keep)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,18 +11,29 @@ import (
 // decompressed offset of its first byte (Start for a Bytes shard; for a Frames shard the
 // sum of the BodyLen of the shards before it). Lines count line ends from Begin.
 type Split struct {
-	Empty     bool    // no `[Event ` line starts in the range: the parse did not run
-	Begin     int64   // where the parse began
-	Starts    []int64 // the games it found, in order, each before Stop
-	Lines     []int   // line ends between Begin and each of Starts
-	Stop      int64   // the first game start at or after BodyLen, or the end of the input
-	StopLines int     // line ends between Begin and Stop
-	EOF       bool    // Stop is the end of the input
-	BodyLen   int64   // decompressed bytes of the shard's own range
+	Empty bool  // no `[Event ` line starts in the range: the parse did not run
+	Begin int64 // where the parse began
+	Games int   // the games it found before Stop
+	// Starts are where the first of those games start (at most KeepStarts of them), in
+	// order, and Lines the line ends between Begin and each. Where the file's parse falls
+	// in step with a shard's is found among these; a shard that would fall in step later is
+	// not trusted and Resolve re-reads that stretch, so the job's memory stays small.
+	Starts    []int64
+	Lines     []int
+	Stop      int64 // the first game start at or after BodyLen, or the end of the input
+	StopLines int   // line ends between Begin and Stop
+	EOF       bool  // Stop is the end of the input
+	BodyLen   int64 // decompressed bytes of the shard's own range
 }
 
+// KeepStarts is how many game starts a Split records: a file's parse falls in step with a
+// shard's at its first game, or a few games later when the shard began inside a comment.
+const KeepStarts = 256
+
 // Split parses the shard's games (splitting only, no replay; see the package comment).
-func (s Shard) Split(ctx context.Context) (Split, error) {
+func (s Shard) Split(ctx context.Context) (Split, error) { return s.split(ctx, KeepStarts) }
+
+func (s Shard) split(ctx context.Context, keep int) (Split, error) {
 	r, err := s.Open()
 	if err != nil {
 		return Split{}, err
@@ -42,8 +53,11 @@ func (s Shard) Split(ctx context.Context) (Split, error) {
 			sp.Stop, sp.StopLines, stopped = off, lines, true
 			return pgn.ErrStop
 		}
-		sp.Starts = append(sp.Starts, off)
-		sp.Lines = append(sp.Lines, lines)
+		sp.Games++
+		if len(sp.Starts) < keep {
+			sp.Starts = append(sp.Starts, off)
+			sp.Lines = append(sp.Lines, lines)
+		}
 		return nil
 	})
 	if err != nil {
