@@ -130,7 +130,7 @@ func TestExactAtEveryByte(t *testing.T) {
 		t.Fatalf("%d cuts wrong without Resolve, %d fallback pieces: the tricky file tests nothing", wrongWithout, fallbacks)
 	}
 	t.Logf("%d single cuts wrong without Resolve (of %d, or of every fifth with -short or -race); %d fallback pieces", wrongWithout, size-1, fallbacks)
-	step := int64(7)
+	step := int64(13)
 	if testing.Short() || raceDetector {
 		step = 29
 	}
