@@ -70,6 +70,10 @@ func (p *Position) SideToMove() Color { return p.side }
 // when a pawn of the side to move stands ready to capture there.
 func (p *Position) EnPassant() Square { return p.ep }
 
+// CastlingRooks returns the squares of the rooks that keep a castling right (a right is
+// its rook, in Chess960 as in standard chess).
+func (p *Position) CastlingRooks() Bitboard { return p.castleRooks }
+
 // HalfmoveClock returns the number of half-moves since the last capture or pawn move.
 func (p *Position) HalfmoveClock() int { return int(p.halfmove) }
 

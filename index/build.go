@@ -29,6 +29,9 @@ type BuildOptions struct {
 	OnGame func()
 	// OnProblem receives each problem found in a game, like a scan reports it; may be nil.
 	OnProblem func(err error)
+	// NoPositions leaves out the exact-position table (Find then parses candidate games).
+	// Add keeps what the index has: a table only when the index has one.
+	NoPositions bool
 }
 
 // Build indexes files into a new index at dir, replacing any index there only when the
@@ -77,6 +80,19 @@ func build(ctx context.Context, dir string, files []string, opt BuildOptions, ad
 		defer ix.Close()
 		// The previous chunks are copied as they are; the posting lists are extended.
 		b.meta, b.sources, b.copyFrom = ix.Meta, ix.Sources, ix
+		opt.NoPositions = !ix.Meta.PositionTable
+		b.opt.NoPositions = opt.NoPositions
+	}
+	if !opt.NoPositions {
+		spillDir, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp-")
+		if err != nil {
+			return meta, err
+		}
+		defer os.RemoveAll(spillDir)
+		if b.spill, err = newPositionSpill(spillDir); err != nil {
+			return meta, err
+		}
+		defer b.spill.close()
 	}
 	db, err := badger.Open(badgerOptions(tmp))
 	if err != nil {
@@ -176,6 +192,8 @@ type builder struct {
 	comp    *compressor
 	// copyFrom is the index being added to
 	copyFrom *Index
+	// spill collects the exact-position table; nil with NoPositions
+	spill *positionSpill
 
 	// the chunk being filled
 	chunk      []byte
@@ -218,6 +236,12 @@ func (b *builder) run(ctx context.Context, files []string) error {
 	}); err != nil {
 		return err
 	}
+	if b.spill != nil {
+		if err := b.spill.finish(max(b.opt.Threads, runtime.GOMAXPROCS(0)), b.wb.Set); err != nil {
+			return err
+		}
+		b.meta.PositionTable, b.meta.TableEntries = true, b.spill.entries
+	}
 	for id, s := range b.sources {
 		js, _ := json.Marshal(s)
 		if err := b.wb.Set(sourceKey(id), js); err != nil {
@@ -255,6 +279,13 @@ func (b *builder) copyPrevious() error {
 					return err
 				}
 				b.ps.load(key, bm)
+			case keyPositions[0]:
+				if b.spill == nil {
+					continue
+				}
+				if err := copyPositions(key, item, b.spill); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
@@ -290,6 +321,7 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 		number int
 		facts  facts
 		errs   []error
+		pos    []posEntry
 	}
 	popt := pgn.Options{Variations: true, Workers: b.opt.Threads}
 	writers := make([]recordWriter, max(popt.Workers, 1))
@@ -300,6 +332,9 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 	err = pgn.ScanParallel(ctx, rc, name, popt,
 		func(w int, g *pgn.Game) result {
 			r := result{body: writers[w].encode(nil, g), place: placeOf(g), number: g.Number, facts: gameFacts(g)}
+			if b.spill != nil {
+				r.pos = gamePositions(nil, g)
+			}
 			if len(g.Errors) > 0 {
 				r.errs = append(r.errs, g.Errors...)
 			}
@@ -323,6 +358,11 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 			}
 			id := uint32(b.meta.Games)
 			b.ps.addGame(id, &r.facts)
+			if b.spill != nil {
+				if err := b.spill.add(id, r.pos); err != nil {
+					return err
+				}
+			}
 			b.meta.Games++
 			b.meta.Positions += int64(r.facts.nodes)
 			src.Games++

@@ -25,7 +25,7 @@ import (
 
 // FormatVersion is the layout of the keys and values below; an index of another version
 // is refused with a message to rebuild it.
-const FormatVersion = 2
+const FormatVersion = 3
 
 // Keys. Numbers are big-endian, so key order is game order.
 const (
@@ -34,8 +34,10 @@ const (
 	keySource  = "F" // + be32(file id): Source as JSON
 	keyChunk   = "G" // + be32(first game id) + be32(games): fileID uvarint, then zstd of the game records (movestream.go)
 	keyBitmap  = "B" // + mode byte + name: a serialized roaring bitmap of game ids
-	chunkGames = 256 // games per chunk value: few keys, small reads
-	lockSuffix = ".lock"
+	// + be16(bucket): the exact-position table's bucket (see positions.go)
+	keyPositions = "Z"
+	chunkGames   = 256 // games per chunk value: few keys, small reads
+	lockSuffix   = ".lock"
 )
 
 // Meta describes the whole index.
@@ -43,6 +45,10 @@ type Meta struct {
 	Games     int   `json:"games"`
 	Positions int64 `json:"positions"` // nodes (positions) of all games, variations included
 	Files     int   `json:"files"`
+	// PositionTable says whether the exact-position table was built (not with
+	// --no-positions); TableEntries is its number of entries (position occurrences).
+	PositionTable bool  `json:"positionTable"`
+	TableEntries  int64 `json:"tableEntries"`
 }
 
 // Source is one PGN file as it was when indexed.
@@ -173,8 +179,8 @@ func chunkKey(first uint32, games int) []byte {
 
 // Sizes are the bytes of the index's values by kind.
 type Sizes struct {
-	Texts, Postings, Other int64
-	Chunks, Lists          int
+	Texts, Postings, Positions, Other int64
+	Chunks, Lists, Buckets            int
 }
 
 // Sizes adds up the stored values by kind (game texts, posting lists, the rest).
@@ -193,6 +199,9 @@ func (ix *Index) Sizes() (Sizes, error) {
 			case keyBitmap[0]:
 				s.Postings += n
 				s.Lists++
+			case keyPositions[0]:
+				s.Positions += n
+				s.Buckets++
 			default:
 				s.Other += n
 			}

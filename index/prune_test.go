@@ -294,7 +294,7 @@ func firstGames(t *testing.T, file string, n int) string {
 // has no occurrence, and a bad FEN is an error.
 func TestFindPosition(t *testing.T) {
 	ix := buildIndex(t, writeHandGames(t))
-	found, err := ix.Find(context.Background(), "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 9 9", 2)
+	found, err := ix.Find(context.Background(), "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 9 9", 2, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,15 +306,15 @@ func TestFindPosition(t *testing.T) {
 		t.Errorf("found %v, want %v", got, want)
 	}
 	// Black to move in the same placement: nowhere.
-	if found, err := ix.Find(context.Background(), "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR b KQkq - 0 1", 2); err != nil || len(found) != 0 {
+	if found, err := ix.Find(context.Background(), "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR b KQkq - 0 1", 2, 0); err != nil || len(found) != 0 {
 		t.Errorf("wrong side to move: %v %v", found, err)
 	}
 	// The mate of the variation of game 4 (game number 5) is found in it too.
-	found, _ = ix.Find(context.Background(), "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4", 2)
+	found, _ = ix.Find(context.Background(), "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4", 2, 0)
 	if len(found) != 2 || found[1].Game != 5 || !found[1].Variation {
 		t.Errorf("mate found %v", found)
 	}
-	if _, err := ix.Find(context.Background(), "not a fen", 1); err == nil {
+	if _, err := ix.Find(context.Background(), "not a fen", 1, 0); err == nil {
 		t.Error("bad FEN accepted")
 	}
 }
@@ -342,7 +342,7 @@ func TestFindAgreesWithScan(t *testing.T) {
 		}
 		return nil
 	})
-	found, err := ix.Find(context.Background(), fen, 2)
+	found, err := ix.Find(context.Background(), fen, 2, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,6 +68,7 @@ a scan of the files would, in the same order.`,
 
 func newIndexBuildCmd(add bool) *cobra.Command {
 	var dir string
+	var noPositions bool
 	var workers func() (int, error)
 	use, short := "build -x DIR FILE...", "Index PGN files into DIR (replacing an index there when done)"
 	if add {
@@ -92,6 +93,8 @@ func newIndexBuildCmd(add bool) *cobra.Command {
 				Threads: threads,
 				Open:    func(name string) (io.ReadCloser, error) { return openInput(name, nil, bar) },
 				OnGame:  bar.Item,
+				// add keeps the index's choice
+				NoPositions: noPositions,
 				OnProblem: func(err error) {
 					problems++
 					fmt.Fprintln(stderr, "cql:", err)
@@ -111,6 +114,9 @@ func newIndexBuildCmd(add bool) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&dir, "index", "x", "", "index directory")
+	if !add {
+		cmd.Flags().BoolVar(&noPositions, "no-positions", false, "leave out the exact-position table (smaller, faster build; find --fen then parses candidate games)")
+	}
 	workers = threadsFlag(cmd)
 	return cmd
 }
@@ -132,6 +138,15 @@ func newIndexInfoCmd() *cobra.Command {
 			fmt.Fprintf(out, "index %s: format %d, %d games, %d positions, %d bytes on disk\n", dir, index.FormatVersion, ix.Meta.Games, ix.Meta.Positions, size)
 			if sz, err := ix.Sizes(); err == nil {
 				fmt.Fprintf(out, "game texts %d bytes in %d chunks, posting lists %d bytes in %d lists\n", sz.Texts, sz.Chunks, sz.Postings, sz.Lists)
+				if ix.Meta.PositionTable {
+					per := 0.0
+					if ix.Meta.TableEntries > 0 {
+						per = float64(sz.Positions) / float64(ix.Meta.TableEntries)
+					}
+					fmt.Fprintf(out, "exact-position table %d bytes in %d buckets, %d positions stored (%.2f bytes each)\n", sz.Positions, sz.Buckets, ix.Meta.TableEntries, per)
+				} else {
+					fmt.Fprintln(out, "no exact-position table (built with --no-positions)")
+				}
 			}
 			changed, missing := ix.Stale()
 			state := map[string]string{}
@@ -202,6 +217,8 @@ func dirSize(dir string) (int64, error) {
 
 func newIndexFindCmd() *cobra.Command {
 	var dir, fen string
+	var limit int
+	var count bool
 	var workers func() (int, error)
 	cmd := &cobra.Command{
 		Use:   "find -x DIR --fen FEN",
@@ -220,11 +237,25 @@ func newIndexFindCmd() *cobra.Command {
 				return err
 			}
 			defer ix.Close()
-			found, err := ix.Find(cmd.Context(), fen, threads)
+			out := cmd.OutOrStdout()
+			if count {
+				c, err := ix.CountPosition(fen)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(out, "%d occurrences in %d games\n", c.Occurrences, c.Games)
+				if c.Occurrences == 0 {
+					return exitStatus(exitNoMatch)
+				}
+				return nil
+			}
+			if limit < 0 {
+				return fmt.Errorf("--limit %d: want a number of games, 0 for all", limit)
+			}
+			found, err := ix.Find(cmd.Context(), fen, threads, limit)
 			if err != nil {
 				return err
 			}
-			out := cmd.OutOrStdout()
 			for _, o := range found {
 				fmt.Fprintln(out, o)
 			}
@@ -237,6 +268,8 @@ func newIndexFindCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVarP(&dir, "index", "x", "", "index directory")
 	cmd.Flags().StringVar(&fen, "fen", "", "the position (the move counters are ignored)")
+	cmd.Flags().IntVar(&limit, "limit", 0, "list the occurrences in the first N games only (0: all)")
+	cmd.Flags().BoolVar(&count, "count", false, "print the number of occurrences and games from the exact-position table alone (no game is read)")
 	workers = threadsFlag(cmd)
 	return cmd
 }

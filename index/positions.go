@@ -1,0 +1,578 @@
+package index
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+
+	badger "github.com/dgraph-io/badger/v4"
+
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/pgn"
+)
+
+// The exact-position table maps the Zobrist hash of a position (positionHash) to the
+// places it occurs: (game id, ply, variation or not). Its layout:
+//
+//   - only the top hashBits bits of the 64-bit hash are kept; of them the top bucketBits
+//     name the bucket, one Badger key per bucket: keyPositions + be16(bucket);
+//   - a bucket's value holds its entries sorted by hash, then game: a header of uvarints
+//     (distinct hashes, entries, Rice parameter, bits per game id, bits per ply value),
+//     then a bit stream: per distinct hash the gap to the previous one (Rice-coded), its
+//     number of entries (Elias gamma), the first game id (fixed width) and each next one
+//     as a gap (gamma), and per entry ply<<1|variation (fixed width).
+//
+// With 24 million distinct positions in 39 million entries (masters-463k) that is about
+// 5 bytes an entry. Two different positions share a 48-bit hash with probability 2^-48:
+// a lookup among N distinct indexed positions returns a stranger with probability about
+// N/2^48 (1e-7 for 24 million). Find replays the games it lists and drops any such.
+const (
+	hashBits   = 48
+	bucketBits = 16
+	restBits   = hashBits - bucketBits // bits of a hash kept inside a bucket
+	spillParts = 256                   // build spill files, by the top 8 bits of the hash
+)
+
+// posEntry is one occurrence: the hash's top hashBits bits, the game id, ply<<1|variation.
+type posEntry struct {
+	hash uint64 // top hashBits bits of the Zobrist hash, right-aligned
+	game uint32
+	pv   uint32
+}
+
+const maxPV = 1<<24 - 1 // ply values are spilled in 3 bytes
+
+// gamePositions appends the hash and ply value of every node of g (variations included),
+// in node order. A node's hash is its parent's changed by what differs between the two
+// positions (a move changes two to four squares), which costs less than hashing the
+// board afresh.
+func gamePositions(dst []posEntry, g *pgn.Game) []posEntry {
+	start := len(dst)
+	dst = slices.Grow(dst, len(g.Nodes))
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		pv := uint32(n.Ply) << 1
+		if n.Variation {
+			pv |= 1
+		}
+		var base uint64 // without the en-passant key, which a parent does not pass on
+		if n.Parent < 0 {
+			base = boardHash(&n.Pos)
+		} else {
+			base = dst[start+int(n.Parent)].hash ^ boardDiff(&g.Nodes[n.Parent].Pos, &n.Pos)
+		}
+		dst = append(dst, posEntry{hash: base, pv: min(pv, maxPV)})
+	}
+	for i := range g.Nodes {
+		h := dst[start+i].hash
+		if ep := epSquare(&g.Nodes[i].Pos); ep != chess.NoSquare {
+			h ^= zobrist.ep[ep.File()]
+		}
+		dst[start+i].hash = h // the full hash; cut to hashBits below, once every parent is read
+	}
+	for i := start; i < len(dst); i++ {
+		dst[i].hash >>= 64 - hashBits
+	}
+	return dst
+}
+
+// positionSpill collects a build's entries in spill files, one per top byte of the
+// hash, in game order; finish sorts each file's entries by hash and writes the buckets.
+type positionSpill struct {
+	dir     string
+	files   [spillParts]*os.File
+	buf     [spillParts][]byte // records not yet written, up to spillBuffer bytes
+	entries int64
+}
+
+const (
+	spillRecord = 12 // 5 bytes of hash below the partition byte, 4 of game id, 3 of ply value
+	spillBuffer = 64 * spillRecord * 64
+)
+
+func newPositionSpill(dir string) (*positionSpill, error) {
+	s := &positionSpill{dir: dir}
+	for i := range s.files {
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("pos-%03d", i)))
+		if err != nil {
+			s.close()
+			return nil, err
+		}
+		s.files[i] = f
+		s.buf[i] = make([]byte, 0, spillBuffer)
+	}
+	return s, nil
+}
+
+func (s *positionSpill) close() {
+	for _, f := range s.files {
+		if f != nil {
+			f.Close()
+		}
+	}
+}
+
+func (s *positionSpill) add(game uint32, es []posEntry) error {
+	for _, e := range es {
+		part := e.hash >> (hashBits - 8)
+		rest := e.hash & (1<<(hashBits-8) - 1)
+		b := s.buf[part]
+		b = append(b, byte(rest>>32), byte(rest>>24), byte(rest>>16), byte(rest>>8), byte(rest),
+			byte(game>>24), byte(game>>16), byte(game>>8), byte(game),
+			byte(e.pv>>16), byte(e.pv>>8), byte(e.pv))
+		if len(b)+spillRecord > spillBuffer {
+			if err := s.flush(int(part), b); err != nil {
+				return err
+			}
+			b = b[:0]
+		}
+		s.buf[part] = b
+	}
+	s.entries += int64(len(es))
+	return nil
+}
+
+func (s *positionSpill) flush(part int, b []byte) error {
+	if _, err := s.files[part].Write(b); err != nil {
+		return fmt.Errorf("position table spill: %w", err)
+	}
+	return nil
+}
+
+// finish sorts every spill file and writes its buckets with set (which must be safe
+// for concurrent use), on up to threads goroutines.
+func (s *positionSpill) finish(threads int, set func(key, value []byte) error) error {
+	for part, b := range s.buf {
+		if err := s.flush(part, b); err != nil {
+			return err
+		}
+		s.buf[part] = nil
+	}
+	parts := make(chan int)
+	errs := make(chan error, threads)
+	var wg sync.WaitGroup
+	for w := 0; w < max(threads, 1); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf, tmp []posEntry
+			var raw, val []byte
+			for part := range parts {
+				var err error
+				raw, err = readSpill(s.files[part], raw)
+				if err != nil {
+					errs <- err
+					continue
+				}
+				buf = decodeSpill(raw, uint64(part), buf[:0])
+				buf, tmp = radixSortByHash(buf, tmp)
+				for start := 0; start < len(buf); {
+					bucket := buf[start].hash >> restBits
+					end := start
+					for end < len(buf) && buf[end].hash>>restBits == bucket {
+						end++
+					}
+					val = encodeBucket(val[:0], buf[start:end])
+					if err := set(positionKey(uint16(bucket)), append([]byte(nil), val...)); err != nil {
+						errs <- err
+						break
+					}
+					start = end
+				}
+			}
+		}()
+	}
+	var err error
+	for part := 0; part < spillParts && err == nil; part++ {
+		select {
+		case parts <- part:
+		case err = <-errs:
+		}
+	}
+	close(parts)
+	wg.Wait()
+	close(errs)
+	if err != nil {
+		return err
+	}
+	return <-errs // nil when closed and empty
+}
+
+func readSpill(f *os.File, dst []byte) ([]byte, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return dst, err
+	}
+	if cap(dst) < int(st.Size()) {
+		dst = make([]byte, st.Size())
+	}
+	dst = dst[:st.Size()]
+	if _, err := f.ReadAt(dst, 0); err != nil && !errors.Is(err, io.EOF) {
+		return dst, fmt.Errorf("position table spill: %w", err)
+	}
+	return dst, nil
+}
+
+func decodeSpill(raw []byte, part uint64, dst []posEntry) []posEntry {
+	for ; len(raw) >= spillRecord; raw = raw[spillRecord:] {
+		rest := uint64(raw[0])<<32 | uint64(raw[1])<<24 | uint64(raw[2])<<16 | uint64(raw[3])<<8 | uint64(raw[4])
+		dst = append(dst, posEntry{
+			hash: part<<(hashBits-8) | rest,
+			game: binary.BigEndian.Uint32(raw[5:]),
+			pv:   uint32(raw[9])<<16 | uint32(raw[10])<<8 | uint32(raw[11]),
+		})
+	}
+	return dst
+}
+
+// radixSortByHash sorts es by hash, stably (so entries of one hash stay in game order),
+// with tmp as scratch; it returns the sorted slice and the other buffer.
+func radixSortByHash(es, tmp []posEntry) ([]posEntry, []posEntry) {
+	if cap(tmp) < len(es) {
+		tmp = make([]posEntry, len(es))
+	}
+	tmp = tmp[:len(es)]
+	// The top 8 bits are the spill part, equal for all: sort on the hashBits-8 below.
+	for shift := 0; shift < hashBits-8; shift += 8 {
+		var count [257]int
+		for i := range es {
+			count[(es[i].hash>>shift)&0xff+1]++
+		}
+		for i := 1; i < 257; i++ {
+			count[i] += count[i-1]
+		}
+		for i := range es {
+			b := (es[i].hash >> shift) & 0xff
+			tmp[count[b]] = es[i]
+			count[b]++
+		}
+		es, tmp = tmp, es
+	}
+	return es, tmp
+}
+
+func positionKey(bucket uint16) []byte {
+	return binary.BigEndian.AppendUint16([]byte(keyPositions), bucket)
+}
+
+// encodeBucket appends the encoding of es (one bucket, sorted by hash, then game).
+func encodeBucket(dst []byte, es []posEntry) []byte {
+	const restMask = 1<<restBits - 1
+	distinct, maxGame, maxPV := 0, uint32(0), uint32(0)
+	for i := range es {
+		if i == 0 || es[i].hash != es[i-1].hash {
+			distinct++
+		}
+		maxGame = max(maxGame, es[i].game)
+		maxPV = max(maxPV, es[i].pv)
+	}
+	// Rice parameter: about log2 of the mean gap between distinct hashes.
+	k := 0
+	if distinct > 0 {
+		if mean := uint64(1<<restBits) / uint64(distinct); mean > 1 {
+			k = bits.Len64(mean) - 1
+		}
+	}
+	gw, pw := bits.Len32(maxGame), bits.Len32(maxPV)
+	dst = binary.AppendUvarint(dst, uint64(distinct))
+	dst = binary.AppendUvarint(dst, uint64(len(es)))
+	dst = append(dst, byte(k), byte(gw), byte(pw))
+	w := bitWriter{b: dst}
+	prev := uint64(0)
+	for i := 0; i < len(es); {
+		j := i + 1
+		for j < len(es) && es[j].hash == es[i].hash {
+			j++
+		}
+		rest := es[i].hash & restMask
+		gap := rest - prev
+		prev = rest
+		w.rice(gap, k)
+		w.gamma(uint64(j - i))
+		w.bits(uint64(es[i].game), gw)
+		w.bits(uint64(es[i].pv), pw)
+		for e := i + 1; e < j; e++ {
+			w.gamma(uint64(es[e].game-es[e-1].game) + 1)
+			w.bits(uint64(es[e].pv), pw)
+		}
+		i = j
+	}
+	return w.flush()
+}
+
+// bucketReader decodes a bucket value in order.
+type bucketReader struct {
+	r                 bitReader
+	distinct, entries int
+	k, gw, pw         int
+	bucket            uint64
+	prev              uint64
+	done              int // distinct hashes read
+}
+
+var errBadBucket = errors.New("bad position table bucket")
+
+func newBucketReader(bucket uint16, v []byte) (bucketReader, error) {
+	d, n1 := binary.Uvarint(v)
+	if n1 <= 0 {
+		return bucketReader{}, errBadBucket
+	}
+	e, n2 := binary.Uvarint(v[n1:])
+	if n2 <= 0 || len(v) < n1+n2+3 {
+		return bucketReader{}, errBadBucket
+	}
+	h := v[n1+n2:]
+	br := bucketReader{distinct: int(d), entries: int(e), k: int(h[0]), gw: int(h[1]), pw: int(h[2]), bucket: uint64(bucket)}
+	if br.k > 63 || br.gw > 32 || br.pw > 32 {
+		return bucketReader{}, errBadBucket
+	}
+	br.r = bitReader{b: h[3:]}
+	return br, nil
+}
+
+// next reads the next distinct hash and appends its entries to dst.
+func (br *bucketReader) next(dst []posEntry) (uint64, []posEntry, bool) {
+	if br.done == br.distinct {
+		return 0, dst, false
+	}
+	br.done++
+	br.prev += br.r.rice(br.k)
+	hash := br.bucket<<restBits | br.prev
+	n := br.r.gamma()
+	if n > uint64(br.entries) {
+		br.r.err = true
+		return 0, dst, false
+	}
+	game := uint32(br.r.bits(br.gw))
+	dst = append(dst, posEntry{hash: hash, game: game, pv: uint32(br.r.bits(br.pw))})
+	for i := uint64(1); i < n; i++ {
+		game += uint32(br.r.gamma() - 1)
+		dst = append(dst, posEntry{hash: hash, game: game, pv: uint32(br.r.bits(br.pw))})
+	}
+	return hash, dst, !br.r.err
+}
+
+// lookupPositions returns the entries of hash (its top hashBits bits).
+func (ix *Index) lookupPositions(hash uint64) ([]posEntry, error) {
+	bucket := uint16(hash >> restBits)
+	var out []posEntry
+	err := ix.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get(positionKey(bucket))
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		return item.Value(func(v []byte) error {
+			br, err := newBucketReader(bucket, v)
+			if err != nil {
+				return fmt.Errorf("index %s: %w", ix.Dir, err)
+			}
+			var es []posEntry
+			for {
+				h, got, ok := br.next(es[:0])
+				if !ok {
+					if br.r.err {
+						return fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
+					}
+					return nil
+				}
+				if h == hash {
+					out = append(out, got...)
+					return nil
+				}
+				if h > hash {
+					return nil
+				}
+				es = got
+			}
+		})
+	})
+	return out, err
+}
+
+// eachPosition calls fn with every entry of the table, bucket by bucket (by hash).
+func (ix *Index) eachPosition(fn func(posEntry) error) error {
+	return ix.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyPositions), PrefetchValues: true})
+		defer it.Close()
+		var es []posEntry
+		for it.Rewind(); it.Valid(); it.Next() {
+			key := it.Item().Key()
+			if len(key) != 3 {
+				return fmt.Errorf("index %s: bad position key %q", ix.Dir, key)
+			}
+			bucket := binary.BigEndian.Uint16(key[1:])
+			err := it.Item().Value(func(v []byte) error {
+				br, err := newBucketReader(bucket, v)
+				if err != nil {
+					return err
+				}
+				for {
+					var ok bool
+					_, es, ok = br.next(es[:0])
+					if !ok {
+						if br.r.err {
+							return errBadBucket
+						}
+						return nil
+					}
+					for _, e := range es {
+						if err := fn(e); err != nil {
+							return err
+						}
+					}
+				}
+			})
+			if err != nil {
+				return fmt.Errorf("index %s: %w", ix.Dir, err)
+			}
+		}
+		return nil
+	})
+}
+
+// bitWriter appends bits to b, most significant first.
+type bitWriter struct {
+	b    []byte
+	acc  uint64 // the last nacc < 32 bits not yet in b
+	nacc int
+}
+
+func (w *bitWriter) bits(v uint64, n int) {
+	for n > 32 {
+		w.bits(v>>32, n-32)
+		n = 32
+	}
+	w.acc = w.acc<<n | v&(1<<n-1)
+	w.nacc += n
+	if w.nacc >= 32 {
+		w.nacc -= 32
+		w.b = binary.BigEndian.AppendUint32(w.b, uint32(w.acc>>w.nacc))
+	}
+}
+
+// rice writes v>>k in unary (ones ended by a zero), then the k low bits.
+func (w *bitWriter) rice(v uint64, k int) {
+	q := v >> k
+	for ; q > 31; q -= 31 {
+		w.bits(1<<31-1, 31)
+	}
+	w.bits(1<<(q+1)-2, int(q)+1)
+	w.bits(v, k)
+}
+
+// gamma writes v >= 1 as Elias gamma: len-1 zeros, then v's len bits.
+func (w *bitWriter) gamma(v uint64) {
+	n := bits.Len64(v)
+	w.bits(0, n-1)
+	w.bits(v, n)
+}
+
+func (w *bitWriter) flush() []byte {
+	for w.nacc > 0 {
+		if w.nacc >= 8 {
+			w.nacc -= 8
+			w.b = append(w.b, byte(w.acc>>w.nacc))
+			continue
+		}
+		w.b = append(w.b, byte(w.acc<<(8-w.nacc)))
+		w.nacc = 0
+	}
+	return w.b
+}
+
+// bitReader reads what bitWriter wrote; reading past the end sets err.
+type bitReader struct {
+	b   []byte
+	pos int // in bits
+	err bool
+}
+
+func (r *bitReader) bit() uint64 {
+	i := r.pos >> 3
+	if i >= len(r.b) {
+		r.err = true
+		return 0
+	}
+	v := uint64(r.b[i]>>(7-r.pos&7)) & 1
+	r.pos++
+	return v
+}
+
+func (r *bitReader) bits(n int) uint64 {
+	var v uint64
+	for n > 0 {
+		i := r.pos >> 3
+		if i >= len(r.b) {
+			r.err = true
+			return 0
+		}
+		off := r.pos & 7
+		take := min(8-off, n)
+		b := uint64(r.b[i]>>(8-off-take)) & (1<<take - 1)
+		v = v<<take | b
+		r.pos += take
+		n -= take
+	}
+	return v
+}
+
+func (r *bitReader) rice(k int) uint64 {
+	var q uint64
+	for r.bit() == 1 {
+		q++
+		if r.err {
+			return 0
+		}
+	}
+	return q<<k | r.bits(k)
+}
+
+func (r *bitReader) gamma() uint64 {
+	n := 0
+	for r.bit() == 0 {
+		if n++; n > 63 || r.err {
+			r.err = true
+			return 1
+		}
+	}
+	return 1<<n | r.bits(n)
+}
+
+// copyPositions spills the entries of one bucket of an index being added to.
+func copyPositions(key []byte, item *badger.Item, s *positionSpill) error {
+	if len(key) != 3 {
+		return fmt.Errorf("bad position key %q", key)
+	}
+	bucket := binary.BigEndian.Uint16(key[1:])
+	return item.Value(func(v []byte) error {
+		br, err := newBucketReader(bucket, v)
+		if err != nil {
+			return err
+		}
+		var es []posEntry
+		for {
+			var ok bool
+			_, es, ok = br.next(es[:0])
+			if !ok {
+				if br.r.err {
+					return errBadBucket
+				}
+				return nil
+			}
+			for i := range es {
+				if err := s.add(es[i].game, es[i:i+1]); err != nil {
+					return err
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,352 @@
+package index
+
+import (
+	"context"
+	"math/rand"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/internal/testdata"
+	"github.com/cqlgo/cql/pgn"
+)
+
+// The bit coder reads back what it wrote: fixed widths, Rice codes and Elias gamma,
+// across the 32-bit flushes of the writer.
+func TestBitCoding(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	type op struct {
+		kind int
+		v    uint64
+		n    int
+	}
+	var ops []op
+	var w bitWriter
+	for i := 0; i < 20000; i++ {
+		o := op{kind: r.Intn(3)}
+		switch o.kind {
+		case 0:
+			o.n = r.Intn(65)
+			o.v = r.Uint64()
+			if o.n < 64 {
+				o.v &= 1<<o.n - 1
+			}
+			w.bits(o.v, o.n)
+		case 1:
+			o.n = r.Intn(33)
+			o.v = r.Uint64() >> (64 - o.n - r.Intn(8)) // quotients up to 2^7
+			w.rice(o.v, o.n)
+		case 2:
+			o.v = r.Uint64()>>r.Intn(64) | 1
+			w.gamma(o.v)
+		}
+		ops = append(ops, o)
+	}
+	rd := bitReader{b: w.flush()}
+	for i, o := range ops {
+		var got uint64
+		switch o.kind {
+		case 0:
+			got = rd.bits(o.n)
+		case 1:
+			got = rd.rice(o.n)
+		case 2:
+			got = rd.gamma()
+		}
+		if got != o.v || rd.err {
+			t.Fatalf("op %d (%+v): read %d, err %v", i, o, got, rd.err)
+		}
+	}
+}
+
+// A bucket decodes to the entries it was made of, with hashes shared by several games
+// and by one game at several plies.
+func TestBucketRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	for _, n := range []int{1, 2, 7, 300, 5000} {
+		var es []posEntry
+		bucket := uint64(r.Intn(1 << bucketBits))
+		for len(es) < n {
+			h := bucket<<restBits | uint64(r.Int63n(1<<restBits))
+			for k := 1 + r.Intn(3); k > 0 && len(es) < n; k-- {
+				es = append(es, posEntry{hash: h, game: uint32(r.Intn(500000)), pv: uint32(r.Intn(1200))})
+			}
+		}
+		slices.SortFunc(es, func(a, b posEntry) int {
+			switch {
+			case a.hash != b.hash:
+				return cmpU64(a.hash, b.hash)
+			case a.game != b.game:
+				return int(a.game) - int(b.game)
+			}
+			return 0 // equal games keep their order: the decoder must too
+		})
+		v := encodeBucket(nil, es)
+		br, err := newBucketReader(uint16(bucket), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []posEntry
+		for {
+			_, more, ok := br.next(nil)
+			if !ok {
+				break
+			}
+			got = append(got, more...)
+		}
+		if br.r.err || !slices.Equal(got, es) {
+			t.Fatalf("%d entries: decoded %d (err %v)", n, len(got), br.r.err)
+		}
+		if n == 5000 {
+			t.Logf("%d entries in %d bytes (%.2f an entry)", n, len(v), float64(len(v))/float64(n))
+		}
+		// A cut value is an error, never a panic or an endless loop.
+		br, _ = newBucketReader(uint16(bucket), v[:len(v)/2])
+		for {
+			if _, _, ok := br.next(nil); !ok {
+				break
+			}
+		}
+	}
+}
+
+func cmpU64(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// The hash follows FIDE's repetition rule, checked on positions written by hand.
+func TestPositionHashIdentity(t *testing.T) {
+	hash := func(fen string) uint64 {
+		t.Helper()
+		p, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return positionHash(&p)
+	}
+	same := [][2]string{
+		// move counters do not count
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 7 30"},
+		// after 1. e4 no black pawn can take en passant: the square does not count
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+		// the d4 pawn could take on e3, but that would open the fourth rank (Ra4 to Kh4):
+		// the capture is illegal, so the square does not count
+		{"8/8/8/8/R2pP2k/8/8/K7 b - e3 0 1", "8/8/8/8/R2pP2k/8/8/K7 b - - 0 1"},
+	}
+	for _, c := range same {
+		if hash(c[0]) != hash(c[1]) {
+			t.Errorf("%s and %s hash differently", c[0], c[1])
+		}
+	}
+	differ := [][2]string{
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1"},
+		// a legal en-passant capture (d4xe3) makes it another position
+		{"8/8/8/8/3pP3/8/8/K6k b - e3 0 1", "8/8/8/8/3pP3/8/8/K6k b - - 0 1"},
+	}
+	for _, c := range differ {
+		if hash(c[0]) == hash(c[1]) {
+			t.Errorf("%s and %s hash the same", c[0], c[1])
+		}
+	}
+}
+
+// The hash a game's nodes get from their parents equals the hash of each position
+// computed afresh, on every node of a corpus (castling, promotion, en passant, null moves).
+func TestIncrementalHash(t *testing.T) {
+	for _, name := range []string{"lichess-10k.pgn", "masters-10k.pgn"} {
+		file := testdata.File(t, name)
+		rc, err := pgn.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes, games := 0, 0
+		err = pgn.Scan(context.Background(), rc, file, pgn.Options{Variations: true}, func(g *pgn.Game) error {
+			if games++; testing.Short() && games > 2000 {
+				return pgn.ErrStop
+			}
+			es := gamePositions(nil, g)
+			for i := range g.Nodes {
+				if want := positionHash(&g.Nodes[i].Pos) >> (64 - hashBits); es[i].hash != want {
+					t.Fatalf("%s game %d node %d: incremental hash %x, afresh %x", name, g.Number, i, es[i].hash, want)
+				}
+				nodes++
+			}
+			return nil
+		})
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d nodes", name, nodes)
+	}
+}
+
+// positionKey is a position's identity written independently of the hash: the FEN's
+// first three fields, and the en-passant square only when a legal move captures there.
+func positionIdentity(p *chess.Position) string {
+	f := strings.Fields(p.FEN())
+	ep := "-"
+	var l chess.MoveList
+	p.LegalMoves(&l)
+	for _, m := range l.Moves() {
+		if m.IsEnPassant() {
+			ep = m.To().String()
+		}
+	}
+	return strings.Join(f[:3], " ") + " " + ep
+}
+
+// Through the exact-position table, find and count agree with a scan that compares every
+// position of the corpus, variations included, for positions taken from all over it
+// (transpositions and repetitions included).
+func TestFindTableAgreesWithScan(t *testing.T) {
+	for _, name := range []string{"lichess-10k.pgn", "masters-10k.pgn"} {
+		t.Run(name, func(t *testing.T) {
+			file := testdata.File(t, name)
+			if testing.Short() {
+				file = firstGames(t, file, 1500)
+			}
+			ix := buildIndex(t, file)
+			if !ix.Meta.PositionTable {
+				t.Fatal("no position table")
+			}
+			type seen struct{ occurrences, games, lastGame int }
+			count := map[string]*seen{}
+			var targets []string
+			rc, err := pgn.Open(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			k := 0
+			err = pgn.Scan(context.Background(), rc, file, pgn.Options{Variations: true}, func(g *pgn.Game) error {
+				for i := range g.Nodes {
+					id := positionIdentity(&g.Nodes[i].Pos)
+					s := count[id]
+					if s == nil {
+						s = &seen{}
+						count[id] = s
+					}
+					s.occurrences++
+					if s.lastGame != g.Number {
+						s.games++
+						s.lastGame = g.Number
+					}
+					if k++; k%1511 == 0 && g.Nodes[i].Ply > 6 {
+						targets = append(targets, g.Nodes[i].Pos.FEN())
+					}
+				}
+				return nil
+			})
+			rc.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			// and positions that occur in many games
+			targets = append(targets, "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+				"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3", "8/8/8/4k3/8/8/2R5/4K3 w - - 0 1")
+			for _, fen := range targets {
+				p, _ := chess.ParseFEN(fen)
+				want := count[positionIdentity(&p)]
+				if want == nil {
+					want = &seen{}
+				}
+				c, err := ix.CountPosition(fen)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if c.Occurrences != want.occurrences || c.Games != want.games {
+					t.Errorf("%s: table counts %+v, the scan %d occurrences in %d games", fen, c, want.occurrences, want.games)
+				}
+				found, err := ix.Find(context.Background(), fen, 2, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(found) != want.occurrences {
+					t.Errorf("%s: found %d, the scan counts %d", fen, len(found), want.occurrences)
+				}
+			}
+			t.Logf("%d positions compared", len(targets))
+		})
+	}
+}
+
+// --no-positions leaves the table out; find still answers (by candidate games) the same,
+// and count says there is no table. Add keeps an index's choice, and a table extended by
+// add equals the table of one build of both files.
+func TestPositionTableOptions(t *testing.T) {
+	hand := writeHandGames(t)
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "ix")
+	if _, err := Build(ctx, dir, []string{hand}, BuildOptions{NoPositions: true}); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ix.Meta.PositionTable {
+		t.Error("--no-positions built a table")
+	}
+	if sz, _ := ix.Sizes(); sz.Buckets != 0 {
+		t.Errorf("--no-positions: %d buckets", sz.Buckets)
+	}
+	fen := "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3"
+	found, err := ix.Find(ctx, fen, 1, 0)
+	if err != nil || len(found) != 3 {
+		t.Errorf("find without a table: %v %v", found, err)
+	}
+	if _, err := ix.CountPosition(fen); err == nil || !strings.Contains(err.Error(), "--no-positions") {
+		t.Errorf("count without a table: %v", err)
+	}
+	ix.Close()
+	if _, err := Add(ctx, dir, []string{"../testdata/query/games.pgn"}, BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if ix, err = Open(dir); err != nil {
+		t.Fatal(err)
+	}
+	if ix.Meta.PositionTable {
+		t.Error("add made a table for an index without one")
+	}
+	ix.Close()
+
+	// add to an index with a table
+	a, b := "../testdata/query/games.pgn", "../testdata/query/elo.pgn"
+	dirA := filepath.Join(t.TempDir(), "ixa")
+	if _, err := Build(ctx, dirA, []string{hand, a}, BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Add(ctx, dirA, []string{b}, BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	added, err := Open(dirA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer added.Close()
+	whole := buildIndex(t, hand, a, b)
+	entries := func(ix *Index) []posEntry {
+		var es []posEntry
+		if err := ix.eachPosition(func(e posEntry) error { es = append(es, e); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		return es
+	}
+	ea, ew := entries(added), entries(whole)
+	if len(ew) == 0 || !slices.Equal(ea, ew) || added.Meta.TableEntries != int64(len(ew)) {
+		t.Errorf("table after add: %d entries (meta %d), one build: %d", len(ea), added.Meta.TableEntries, len(ew))
+	}
+	if found, err := added.Find(ctx, fen, 1, 2); err != nil || len(found) != 2 {
+		t.Errorf("find --limit 2: %v %v", found, err)
+	}
+}
