@@ -136,16 +136,15 @@ func (db *EyeDB) matchSpace(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace) 
 
 // single is the point of a set of one point.
 func single(s *pattern.Set) (int, bool) {
-	p, n := -1, 0
+	if s.Count() != 1 {
+		return -1, false
+	}
 	for wi, w := range s {
 		if w != 0 {
-			if n++; n > 1 || w&(w-1) != 0 {
-				return -1, false
-			}
-			p = wi*64 + bits.TrailingZeros64(w)
+			return wi*64 + bits.TrailingZeros64(w), true
 		}
 	}
-	return p, n == 1
+	return -1, false
 }
 
 func b2i(b bool) int {

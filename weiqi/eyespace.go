@@ -63,10 +63,9 @@ type Analysis struct {
 	// parent is the union-find forest of the stones: a root is the lowest point of its string
 	parent [pattern.MaxSquares]int16
 
-	// EyeSpaces' scratch: the lively colour on each point (Empty for empty points and dead
-	// stones); the domains' influence (indexed by point+1, [0] off the board), threshold and
+	// EyeSpaces' scratch: the lively stones of each colour; the domains' influence (indexed by point+1, [0] off the board), threshold and
 	// pending points; each point's eye space (-1 outside) and whether it is marginal
-	live    [pattern.MaxSquares]Color
+	lively  [3]pattern.Set
 	infl    [pattern.MaxSquares + 1]int8
 	thr     [pattern.MaxSquares]int8
 	pending [pattern.MaxSquares]bool
@@ -118,16 +117,21 @@ func (a *Analysis) Analyze(b *Board) {
 	for wi, w := range stones {
 		for ; w != 0; w &= w - 1 {
 			p := wi*64 + bits.TrailingZeros64(w)
-			r := a.root(p)
-			id := a.strOf[r] // the root is the string's lowest point: seen already
-			if r == int16(p) {
+			// a parent is never above its child, so in increasing order the parent has its
+			// string id already (a root is its own parent and starts a new string)
+			par := parent[p]
+			id := a.strOf[par]
+			if par == int16(p) {
 				id = int16(a.nstr)
 				a.nstr++
-				a.strs[id], a.libs[id] = pattern.Set{}, pattern.Set{}
+				a.strs[id] = pattern.Set{}
 			}
 			a.strOf[p] = id
 			a.strs[id].Add(p)
 		}
+	}
+	for id := 0; id < a.nstr; id++ {
+		a.libs[id] = pattern.Set{}
 	}
 	for wi, w := range g.valid.AndNot(stones) {
 		for ; w != 0; w &= w - 1 {
@@ -285,19 +289,11 @@ func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
 	b := a.b
 	g := b.grid
 	n := g.Points()
-	var lively [3]pattern.Set
+	lively := &a.lively
 	lively[Black] = b.stones[Black].AndNot(dead)
 	lively[White] = b.stones[White].AndNot(dead)
 	for p := 0; p < n; p++ {
-		a.live[p] = Empty
 		a.space[p] = -1 // ids are indices into dst: none may stay from another position
-	}
-	for _, c := range [2]Color{Black, White} {
-		for wi, w := range lively[c] {
-			for ; w != 0; w &= w - 1 {
-				a.live[wi*64+bits.TrailingZeros64(w)] = c
-			}
-		}
 	}
 	free := g.valid.AndNot(lively[Black]).AndNot(lively[White])
 	var dom [3]pattern.Set
@@ -490,7 +486,7 @@ func (a *Analysis) topology(es *EyeSpace, id int16) {
 				}
 				dq := int(d)
 				switch {
-				case a.live[dq] == opp:
+				case a.lively[opp][dq>>6]&(1<<(uint(dq)&63)) != 0:
 					if a.nlibs[a.strOf[dq]] >= 2 {
 						sum += 2
 					} else {
