@@ -325,9 +325,12 @@ func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
 				}
 				es := &dst[len(dst)-1]
 				es.Color = c
-				a.component(p, int16(len(dst)-1), es)
-				es.Dead = es.Points.And(stones)
-				a.topology(es, int16(len(dst)-1))
+				// p is the space's lowest point: its words run from p's to its highest point's
+				lo, hi := p>>6, a.component(p, int16(len(dst)-1), es)>>6
+				for wi := lo; wi <= hi; wi++ {
+					es.Dead[wi] = es.Points[wi] & stones[wi]
+				}
+				a.topology(es, int16(len(dst)-1), lo, hi)
 			}
 		}
 	}
@@ -434,9 +437,10 @@ const unassigned = -2
 
 // component fills es with the eye space holding sq: the points connected to it, where two
 // marginal points next to each other do not connect (GNU Go's originate_eye). Its points get
-// the space's index id.
-func (a *Analysis) component(sq int, id int16, es *EyeSpace) {
+// the space's index id. It returns the highest point of the space.
+func (a *Analysis) component(sq int, id int16, es *EyeSpace) int {
 	g := a.b.grid
+	high := sq
 	top := 0
 	a.stack[top] = int16(sq)
 	top++
@@ -444,6 +448,7 @@ func (a *Analysis) component(sq int, id int16, es *EyeSpace) {
 	for top > 0 {
 		top--
 		p := a.stack[top]
+		high = max(high, int(p))
 		es.Points.Add(int(p))
 		pm := a.marg[p]
 		if pm {
@@ -458,17 +463,17 @@ func (a *Analysis) component(sq int, id int16, es *EyeSpace) {
 			}
 		}
 	}
+	return high
 }
 
 // topology applies the diagonal rule to the non-marginal points of an eye space with at most one
-// neighbour in it (GNU Go's find_half_and_false_eyes).
-func (a *Analysis) topology(es *EyeSpace, id int16) {
+// neighbour in it (GNU Go's find_half_and_false_eyes). The space's points are in words lo to hi.
+func (a *Analysis) topology(es *EyeSpace, id int16, lo, hi int) {
 	b := a.b
 	g := b.grid
 	opp := es.Color.Opponent()
-	inner := es.Points.AndNot(es.Marginal)
-	for wi, w := range &inner {
-		for ; w != 0; w &= w - 1 {
+	for wi := lo; wi <= hi; wi++ {
+		for w := es.Points[wi] &^ es.Marginal[wi]; w != 0; w &= w - 1 {
 			sq := wi*64 + bits.TrailingZeros64(w)
 			nbrs := 0
 			for _, q := range g.nbr[sq] {
