@@ -165,7 +165,9 @@ func (db *EyeDB) Evaluate(b *weiqi.Board, es *weiqi.EyeSpace) EyeResult {
 // evaluateInto is Evaluate writing into r, so that All fills its results in place instead of
 // copying them.
 func (db *EyeDB) evaluateInto(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace, r *EyeResult) {
-	r.Space = *es
+	if es != &r.Space {
+		r.Space = *es
+	}
 	r.Attack, r.Defense, r.Extra = pattern.Set{}, pattern.Set{}, pattern.Set{}
 	for i := 0; i < es.NumKeys; i++ {
 		if k := es.Keys[i].Key; !es.Points.Has(k) {
@@ -193,15 +195,14 @@ func (db *EyeDB) evaluateInto(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace
 // EyeEvaluator finds and values the eye spaces of positions, reusing its scratch space: no
 // allocation per position once its buffers have grown. It is not safe for concurrent use.
 type EyeEvaluator struct {
-	db     *EyeDB
-	an     weiqi.Analysis
-	spaces []weiqi.EyeSpace
-	sc     eyeScratch
+	db *EyeDB
+	an weiqi.Analysis
+	sc eyeScratch
 }
 
 // NewEvaluator returns an evaluator on the database.
 func (db *EyeDB) NewEvaluator() *EyeEvaluator {
-	return &EyeEvaluator{db: db, spaces: make([]weiqi.EyeSpace, 0, 64)}
+	return &EyeEvaluator{db: db}
 }
 
 // Analysis is the string table of the last position evaluated.
@@ -219,11 +220,20 @@ func (e *EyeEvaluator) All(b *weiqi.Board, dead pattern.Set, simpleDead bool, ds
 	if simpleDead {
 		dead = e.an.SimpleDead()
 	}
-	e.spaces = e.an.EyeSpaces(dead, e.spaces[:0])
-	dst = slices.Grow(dst, len(e.spaces))
-	for i := range e.spaces {
-		dst = dst[:len(dst)+1] // evaluateInto sets every field
-		e.db.evaluateInto(&e.sc, b, &e.spaces[i], &dst[len(dst)-1])
+	// the spaces are found in their results' Space fields: valuing does not copy them
+	start := len(dst)
+	e.an.EyeSpacesInto(dead, func() *weiqi.EyeSpace {
+		if len(dst) < cap(dst) {
+			dst = dst[:len(dst)+1]
+			dst[len(dst)-1].Space = weiqi.EyeSpace{} // evaluateInto sets the other fields
+		} else {
+			dst = append(dst, EyeResult{})
+		}
+		return &dst[len(dst)-1].Space
+	})
+	for i := start; i < len(dst); i++ {
+		r := &dst[i]
+		e.db.evaluateInto(&e.sc, b, &r.Space, r)
 	}
 	return dst
 }

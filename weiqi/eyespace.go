@@ -286,6 +286,21 @@ func EyeSpaces(b *Board, dead pattern.Set, dst []EyeSpace) []EyeSpace {
 // more is a false eye (made marginal when the space is one point or the opponent may play there),
 // 3 a half eye (its key point is recorded; the eye graph gets a virtual marginal vertex for it).
 func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
+	a.EyeSpacesInto(dead, func() *EyeSpace {
+		if len(dst) < cap(dst) {
+			dst = dst[:len(dst)+1]
+			dst[len(dst)-1] = EyeSpace{} // cleared in place, not copied
+		} else {
+			dst = append(dst, EyeSpace{})
+		}
+		return &dst[len(dst)-1]
+	})
+	return dst
+}
+
+// EyeSpacesInto is EyeSpaces filling the spaces where the caller keeps them: next returns a
+// zeroed EyeSpace, valid until the following call, for each space in turn.
+func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
 	b := a.b
 	g := b.grid
 	n := g.Points()
@@ -293,13 +308,14 @@ func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
 	lively[Black] = b.stones[Black].AndNot(dead)
 	lively[White] = b.stones[White].AndNot(dead)
 	for p := 0; p < n; p++ {
-		a.space[p] = -1 // ids are indices into dst: none may stay from another position
+		a.space[p] = -1 // ids count the spaces from 0: none may stay from another position
 	}
 	free := g.valid.AndNot(lively[Black]).AndNot(lively[White])
 	var dom [3]pattern.Set
 	a.domain(lively[Black], lively[White], &dom[Black])
 	a.domain(lively[White], lively[Black], &dom[White])
 	stones := b.stones[Black].Or(b.stones[White])
+	nspaces := 0
 	for _, c := range [2]Color{Black, White} {
 		opp := c.Opponent()
 		only, oppOnly, both := dom[c].AndNot(dom[opp]), dom[opp].AndNot(dom[c]), dom[c].And(dom[opp])
@@ -317,24 +333,18 @@ func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
 				if a.space[p] != unassigned {
 					continue
 				}
-				if len(dst) < cap(dst) {
-					dst = dst[:len(dst)+1]
-					dst[len(dst)-1] = EyeSpace{} // cleared in place, not copied
-				} else {
-					dst = append(dst, EyeSpace{})
-				}
-				es := &dst[len(dst)-1]
+				es, id := next(), int16(nspaces)
+				nspaces++
 				es.Color = c
 				// p is the space's lowest point: its words run from p's to its highest point's
-				lo, hi := p>>6, a.component(p, int16(len(dst)-1), es)>>6
+				lo, hi := p>>6, a.component(p, id, es)>>6
 				for wi := lo; wi <= hi; wi++ {
 					es.Dead[wi] = es.Points[wi] & stones[wi]
 				}
-				a.topology(es, int16(len(dst)-1), lo, hi)
+				a.topology(es, id, lo, hi)
 			}
 		}
 	}
-	return dst
 }
 
 // domain computes colour c's domain (make_domains' compute_primary_domains without its false
