@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -194,6 +195,9 @@ type builder struct {
 	copyFrom *Index
 	// spill collects the exact-position table; nil with NoPositions
 	spill *positionSpill
+	// tags is the tag column being filled, of the games from tagsFirst on
+	tags      []byte
+	tagsFirst uint32
 
 	// the chunk being filled
 	chunk      []byte
@@ -234,6 +238,9 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		}
 		return b.wb.Set(key, data)
 	}); err != nil {
+		return err
+	}
+	if err := b.flushSummary(); err != nil {
 		return err
 	}
 	if b.spill != nil {
@@ -279,6 +286,10 @@ func (b *builder) copyPrevious() error {
 					return err
 				}
 				b.ps.load(key, bm)
+			case keySummary[0]:
+				if err := item.Value(func(v []byte) error { return b.copySummary(v) }); err != nil {
+					return err
+				}
 			case keyPositions[0]:
 				if b.spill == nil {
 					continue
@@ -322,6 +333,7 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 		facts  facts
 		errs   []error
 		pos    []posEntry
+		sum    gameSummary
 	}
 	popt := pgn.Options{Variations: true, Workers: b.opt.Threads}
 	writers := make([]recordWriter, max(popt.Workers, 1))
@@ -335,6 +347,7 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 			if b.spill != nil {
 				r.pos = gamePositions(nil, g)
 			}
+			r.sum = summarize(g)
 			if len(g.Errors) > 0 {
 				r.errs = append(r.errs, g.Errors...)
 			}
@@ -362,6 +375,9 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 				if err := b.spill.add(id, r.pos); err != nil {
 					return err
 				}
+			}
+			if err := b.addSummary(id, &r.sum); err != nil {
+				return err
 			}
 			b.meta.Games++
 			b.meta.Positions += int64(r.facts.nodes)
@@ -423,4 +439,42 @@ func describe(name string) (Source, error) {
 		return Source{}, fmt.Errorf("%s: %w", name, err)
 	}
 	return Source{Path: name, Abs: abs, Size: st.Size(), ModTime: st.ModTime().UnixNano(), SHA256: hex.EncodeToString(h.Sum(nil))}, nil
+}
+
+// addSummary records game id's material signatures and tags.
+func (b *builder) addSummary(id uint32, s *gameSummary) error {
+	for _, k := range s.materials {
+		b.ps.add(modeAll, materialName(k), id)
+	}
+	if s.bigMat {
+		b.ps.add(modeAll, flagMatBig, id)
+	}
+	return b.copySummary(s.tags[:])
+}
+
+// copySummary appends tag column entries (whole games) and writes every full chunk.
+func (b *builder) copySummary(v []byte) error {
+	for len(v) > 0 {
+		n := min(len(v), summaryGames*summaryWidth-len(b.tags))
+		b.tags = append(b.tags, v[:n]...)
+		v = v[n:]
+		if len(b.tags) == summaryGames*summaryWidth {
+			if err := b.flushSummary(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (b *builder) flushSummary() error {
+	if len(b.tags) == 0 {
+		return nil
+	}
+	if err := b.wb.Set(summaryKey(b.tagsFirst), bytes.Clone(b.tags)); err != nil {
+		return fmt.Errorf("write index: %w", err)
+	}
+	b.tagsFirst += uint32(len(b.tags) / summaryWidth)
+	b.tags = b.tags[:0]
+	return nil
 }

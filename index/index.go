@@ -36,8 +36,10 @@ const (
 	keyBitmap  = "B" // + mode byte + name: a serialized roaring bitmap of game ids
 	// + be16(bucket): the exact-position table's bucket (see positions.go)
 	keyPositions = "Z"
-	chunkGames   = 256 // games per chunk value: few keys, small reads
-	lockSuffix   = ".lock"
+	// + be32(first game id): the tag column of summaryGames games (summary_game.go)
+	keySummary = "S"
+	chunkGames = 256 // games per chunk value: few keys, small reads
+	lockSuffix = ".lock"
 )
 
 // Meta describes the whole index.

@@ -36,7 +36,7 @@ func (ix *Index) Candidates(prog *query.Program, variations bool) (*roaring.Bitm
 	if variations {
 		p.mode = modeAll
 	}
-	c := p.filter(prog.Body)
+	c := and(p.filter(prog.Body), p.summaryCond(prog.Body))
 	if p.err != nil {
 		return nil, p.err
 	}

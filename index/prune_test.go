@@ -149,7 +149,7 @@ func randomQuery(r *rand.Rand, depth int) string {
 		return set + string(rune('a'+r.Intn(8))) + fmt.Sprint(1+r.Intn(8))
 	}
 	if depth <= 0 || r.Intn(3) == 0 {
-		switch r.Intn(14) {
+		switch r.Intn(24) {
 		case 0:
 			return "mate"
 		case 1:
@@ -172,6 +172,22 @@ func randomQuery(r *rand.Rand, depth int) string {
 			return "not " + designator()
 		case 10:
 			return "wtm"
+		case 11:
+			return fmt.Sprintf("#%s %s %d", designator(), []string{"==", "<", ">=", "!="}[r.Intn(4)], r.Intn(4))
+		case 12:
+			return fmt.Sprintf("#[%c%c] == 0", pieces[1+r.Intn(5)], pieces[7+r.Intn(5)])
+		case 13:
+			return fmt.Sprintf("power A %s power a + %d", []string{">", "<=", "=="}[r.Intn(3)], r.Intn(7)-3)
+		case 14:
+			return fmt.Sprintf("%d <= #%s + #%s <= %d", r.Intn(3), designator(), designator(), 2+r.Intn(6))
+		case 15:
+			return "result " + []string{"1-0", "0-1", "1/2-1/2", "*"}[r.Intn(4)]
+		case 16:
+			return fmt.Sprintf("year %s %d", []string{"<", ">=", "=="}[r.Intn(3)], 1960+r.Intn(70))
+		case 17:
+			return fmt.Sprintf("elo %s> %d", []string{"", "white ", "black "}[r.Intn(3)], 2300+r.Intn(500))
+		case 18:
+			return "-#" + designator() + " < -1"
 		}
 		return designator()
 	}

@@ -1,0 +1,385 @@
+package index
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"math/bits"
+
+	"github.com/RoaringBitmap/roaring/v2"
+	badger "github.com/dgraph-io/badger/v4"
+
+	"github.com/cqlgo/cql/query"
+)
+
+// Pruning by material and by tags. The query's position-local part (blocks, and, or,
+// not, comparisons, counts and power of whole-board piece designators, arithmetic,
+// transforms, result, year, elo) is evaluated in three-valued logic against what a
+// summary fixes: the material of a position (one of the game's signatures) or the tags
+// of a game. Anything the summary does not fix is unknown. A game is kept when the
+// query can be true for one of its signatures and for its tags; evaluating both in one
+// environment would need every pairing, so each is evaluated with the other unknown,
+// which is sound and loses little. `not` is exact here: not of a certainly false filter
+// is certainly true.
+
+// tri is what can be said of a filter: whether it may match, and whether it must.
+type tri struct{ possible, certain bool }
+
+var unknownTri = tri{possible: true}
+
+// numv is what can be said of a number: its range when it has a value, whether it may
+// have one, and whether it may fail (have none, so that a comparison fails).
+type numv struct {
+	lo, hi         int
+	canOK, canFail bool
+}
+
+var unknownNum = numv{lo: math.MinInt32, hi: math.MaxInt32, canOK: true, canFail: true}
+
+func exact(v int) numv { return numv{lo: v, hi: v, canOK: true} }
+
+// summaryEnv fixes the material (counts by query.Piece) or the tags, or neither.
+type summaryEnv struct {
+	mat  *[12]int
+	tags *gameTags
+	// set when the evaluation met a construct that the material or the tags decide
+	usesMat, usesTags bool
+}
+
+func (e *summaryEnv) logical(n query.Node) tri {
+	switch n := n.(type) {
+	case *query.Block:
+		t := tri{true, true}
+		for _, f := range n.Filters {
+			t = andTri(t, e.logical(f))
+		}
+		return t
+	case *query.Binary:
+		switch n.Op {
+		case query.OpAnd:
+			return andTri(e.logical(n.X), e.logical(n.Y))
+		case query.OpOr:
+			a, b := e.logical(n.X), e.logical(n.Y)
+			return tri{a.possible || b.possible, a.certain || b.certain}
+		case query.OpAttacks, query.OpAttackedBy, query.OpInter, query.OpUnion:
+			lo, hi := e.setBound(n)
+			return tri{hi > 0, lo > 0}
+		}
+	case *query.Unary:
+		switch n.Op {
+		case query.OpNot:
+			x := e.logical(n.X)
+			return tri{!x.certain, !x.possible}
+		case query.OpCount, query.OpPower, query.OpNeg:
+			v := e.number(n)
+			return tri{v.canOK, !v.canFail}
+		}
+	case *query.Compare:
+		return e.compare(n)
+	case *query.PieceDesignator:
+		lo, hi := e.setBound(n)
+		return tri{hi > 0, lo > 0}
+	case *query.Transform:
+		if n.Count || len(n.Variants) == 0 {
+			return unknownTri
+		}
+		t := tri{}
+		for _, v := range n.Variants {
+			x := e.logical(v)
+			t = tri{t.possible || x.possible, t.certain || x.certain}
+		}
+		return t
+	case *query.BoolLit:
+		return tri{n.Value, n.Value}
+	case *query.Result:
+		e.usesTags = true
+		if e.tags == nil {
+			return unknownTri
+		}
+		code, std := tagResultCodes[n.Value]
+		switch {
+		case std:
+			m := e.tags.result == code
+			return tri{m, m}
+		case e.tags.result != resOther:
+			return tri{}
+		}
+		return unknownTri
+	case *query.Keyword:
+		if n.Kind == query.KwYear {
+			v := e.number(n)
+			return tri{v.canOK, !v.canFail}
+		}
+	case *query.Elo:
+		v := e.number(n)
+		return tri{v.canOK, !v.canFail}
+	}
+	return unknownTri
+}
+
+func andTri(a, b tri) tri { return tri{a.possible && b.possible, a.certain && b.certain} }
+
+func (e *summaryEnv) compare(n *query.Compare) tri {
+	if len(n.Operands) != len(n.Links)+1 {
+		return unknownTri
+	}
+	vals := make([]numv, len(n.Operands))
+	t := tri{true, true}
+	for i, o := range n.Operands {
+		if i > 0 && n.Links[i-1].Mode != query.CompareNumber {
+			return unknownTri
+		}
+		vals[i] = e.number(o)
+		t.possible = t.possible && vals[i].canOK
+		t.certain = t.certain && !vals[i].canFail
+	}
+	for i, l := range n.Links {
+		t = andTri(t, linkTri(l.Op, vals[i], vals[i+1]))
+	}
+	return t
+}
+
+// linkTri says whether a op b may hold and must hold for values in the ranges.
+func linkTri(op query.Op, a, b numv) tri {
+	switch op {
+	case query.OpEq:
+		return tri{a.lo <= b.hi && b.lo <= a.hi, a.lo == a.hi && b.lo == b.hi && a.lo == b.lo}
+	case query.OpNe:
+		return tri{!(a.lo == a.hi && b.lo == b.hi && a.lo == b.lo), a.hi < b.lo || b.hi < a.lo}
+	case query.OpLt:
+		return tri{a.lo < b.hi, a.hi < b.lo}
+	case query.OpLe:
+		return tri{a.lo <= b.hi, a.hi <= b.lo}
+	case query.OpGt:
+		return tri{a.hi > b.lo, a.lo > b.hi}
+	case query.OpGe:
+		return tri{a.hi >= b.lo, a.lo >= b.hi}
+	}
+	return unknownTri
+}
+
+func (e *summaryEnv) number(n query.Node) numv {
+	switch n := n.(type) {
+	case *query.NumberLit:
+		return exact(n.Value)
+	case *query.Unary:
+		switch n.Op {
+		case query.OpCount:
+			lo, hi := e.setBound(n.X)
+			return numv{lo: lo, hi: hi, canOK: true}
+		case query.OpPower:
+			return e.power(n.X)
+		case query.OpNeg:
+			v := e.number(n.X)
+			return numv{lo: -v.hi, hi: -v.lo, canOK: v.canOK, canFail: v.canFail}
+		}
+	case *query.Binary:
+		if n.Op != query.OpAdd && n.Op != query.OpSub {
+			return unknownNum
+		}
+		a, b := e.number(n.X), e.number(n.Y)
+		if a == unknownNum || b == unknownNum {
+			return numv{lo: unknownNum.lo, hi: unknownNum.hi, canOK: a.canOK && b.canOK, canFail: true}
+		}
+		v := numv{canOK: a.canOK && b.canOK, canFail: a.canFail || b.canFail}
+		if n.Op == query.OpAdd {
+			v.lo, v.hi = a.lo+b.lo, a.hi+b.hi
+		} else {
+			v.lo, v.hi = a.lo-b.hi, a.hi-b.lo
+		}
+		return v
+	case *query.Keyword:
+		if n.Kind == query.KwYear {
+			e.usesTags = true
+			if e.tags == nil {
+				return unknownNum
+			}
+			return tagValue(e.tags.year)
+		}
+	case *query.Elo:
+		e.usesTags = true
+		if e.tags == nil {
+			return unknownNum
+		}
+		w, b := e.tags.wElo, e.tags.bElo
+		switch n.Color {
+		case query.ColorWhite:
+			return tagValue(w)
+		case query.ColorBlack:
+			return tagValue(b)
+		}
+		return tagValue(max(w, b)) // the larger, or the one there is (-1 is none)
+	}
+	return unknownNum
+}
+
+func tagValue(v int) numv {
+	if v < 0 {
+		return numv{canFail: true}
+	}
+	return exact(v)
+}
+
+// setBound bounds the number of squares of a set filter.
+func (e *summaryEnv) setBound(n query.Node) (lo, hi int) {
+	switch n := n.(type) {
+	case *query.PieceDesignator:
+		if n.Pieces == 0 || n.Pieces.Has(query.Empty) {
+			return 0, 64
+		}
+		e.usesMat = true
+		if e.mat == nil {
+			return 0, 64
+		}
+		c := 0
+		for k := query.WhiteKing; k < query.Empty; k++ {
+			if n.Pieces.Has(k) {
+				c += e.mat[k]
+			}
+		}
+		if n.Squares == query.AllSquares {
+			return c, c
+		}
+		return 0, min(c, bits.OnesCount64(uint64(n.Squares)))
+	case *query.Binary:
+		switch n.Op {
+		case query.OpInter:
+			_, hx := e.setBound(n.X)
+			_, hy := e.setBound(n.Y)
+			return 0, min(hx, hy)
+		case query.OpAttacks, query.OpAttackedBy:
+			_, hx := e.setBound(n.X)
+			e.setBound(n.Y)
+			return 0, hx
+		case query.OpUnion:
+			lx, hx := e.setBound(n.X)
+			ly, hy := e.setBound(n.Y)
+			return max(lx, ly), min(hx+hy, 64)
+		}
+	}
+	return 0, 64
+}
+
+var pieceValue = [12]int{0, 9, 5, 3, 3, 1, 0, 9, 5, 3, 3, 1}
+
+func (e *summaryEnv) power(n query.Node) numv {
+	d, ok := n.(*query.PieceDesignator)
+	if !ok || d.Pieces == 0 || d.Pieces.Has(query.Empty) {
+		return numv{lo: 0, hi: 64 * 9, canOK: true}
+	}
+	e.usesMat = true
+	if e.mat == nil {
+		return numv{lo: 0, hi: 64 * 9, canOK: true}
+	}
+	v := 0
+	for k := query.WhiteKing; k < query.Empty; k++ {
+		if d.Pieces.Has(k) {
+			v += e.mat[k] * pieceValue[k]
+		}
+	}
+	if d.Squares == query.AllSquares {
+		return exact(v)
+	}
+	return numv{lo: 0, hi: v, canOK: true}
+}
+
+// maxMaterialLists bounds the material posting lists one query reads; a condition that
+// many signatures satisfy prunes little and would cost more to read than it saves.
+const maxMaterialLists = 4096
+
+// summaryCond is the condition of the material and tag summaries for body.
+func (p *pruner) summaryCond(body query.Node) cond {
+	probe := summaryEnv{}
+	if !probe.logical(body).possible {
+		return cond{bm: roaring.New()} // no position can match
+	}
+	c := allGames
+	if probe.usesMat {
+		c = and(c, p.materialCond(body))
+	}
+	if probe.usesTags {
+		c = and(c, p.tagCond(body))
+	}
+	return c
+}
+
+func (p *pruner) materialCond(body query.Node) cond {
+	prefix := bitmapKey(modeAll, matPrefix)
+	var keys [][]byte
+	err := p.ix.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(badger.IteratorOptions{Prefix: prefix})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			key := it.Item().Key()
+			k, ok := parseMaterialName(string(key[2:]))
+			if !ok {
+				return errors.New("bad material key")
+			}
+			m := materialCounts(k)
+			e := summaryEnv{mat: &m}
+			if e.logical(body).possible {
+				if len(keys) == maxMaterialLists {
+					return errTooMany
+				}
+				keys = append(keys, bytes.Clone(key))
+			}
+		}
+		return nil
+	})
+	if errors.Is(err, errTooMany) {
+		return allGames
+	}
+	if err != nil {
+		p.fail(err)
+		return allGames
+	}
+	bm := p.get(modeAll, flagMatBig).Clone()
+	for _, key := range keys {
+		bm.Or(p.get(key[1], string(key[2:])))
+	}
+	return cond{bm: bm}
+}
+
+var errTooMany = errors.New("too many lists")
+
+func (p *pruner) tagCond(body query.Node) cond {
+	bm := roaring.New()
+	err := p.ix.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keySummary), PrefetchValues: true})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			key := it.Item().Key()
+			if len(key) != 5 {
+				return errors.New("bad summary key")
+			}
+			first := uint32(key[1])<<24 | uint32(key[2])<<16 | uint32(key[3])<<8 | uint32(key[4])
+			err := it.Item().Value(func(v []byte) error {
+				var ids []uint32
+				for i := 0; i+summaryWidth <= len(v); i += summaryWidth {
+					t := decodeTags(v[i:])
+					e := summaryEnv{tags: &t}
+					if e.logical(body).possible {
+						ids = append(ids, first+uint32(i/summaryWidth))
+					}
+				}
+				bm.AddMany(ids)
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		p.fail(err)
+		return allGames
+	}
+	return cond{bm: bm}
+}
+
+func (p *pruner) fail(err error) {
+	if p.err == nil {
+		p.err = err
+	}
+}
