@@ -73,8 +73,8 @@ func TestPruneSummaryRules(t *testing.T) {
 		{"#p == 7", []uint32{1}},
 		{"2 < #P <= 5", nil},
 		{"flipcolor {#r == 1 and #R == 0}", []uint32{2, 3}}, // 2 is the flipped image
-		{"#Qa1-8 == 2", []uint32{4}}, // a1 and a8
-		{"#Qa1-8 == 3", nil},         // never three white queens
+		{"#Qa1-8 == 2", []uint32{4}},                        // a1 and a8
+		{"#Qa1-8 == 3", nil},                                // never three white queens
 		{"result 1-0", []uint32{0, 1}},
 		{"result 0-1", []uint32{3}},
 		{"result 1/2-1/2", []uint32{2}},
