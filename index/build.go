@@ -195,6 +195,8 @@ type builder struct {
 	copyFrom *Index
 	// spill collects the exact-position table; nil with NoPositions
 	spill *positionSpill
+	// mat holds the material signature lists, by key (named only when written)
+	mat map[uint64]*roaring.Bitmap
 	// tags is the tag column being filled, of the games from tagsFirst on
 	tags      []byte
 	tagsFirst uint32
@@ -226,6 +228,13 @@ func (b *builder) run(ctx context.Context, files []string) error {
 	}
 	if err := b.comp.close(); err != nil {
 		return err
+	}
+	for k, bm := range b.mat {
+		key := string(bitmapKey(modeAll, materialName(k)))
+		if old := b.ps.flags[key]; old != nil { // from the index being added to
+			bm.Or(old)
+		}
+		b.ps.flags[key] = bm
 	}
 	if err := b.ps.each(func(key []byte, bm *roaring.Bitmap) error {
 		if bm.IsEmpty() {
@@ -443,8 +452,16 @@ func describe(name string) (Source, error) {
 
 // addSummary records game id's material signatures and tags.
 func (b *builder) addSummary(id uint32, s *gameSummary) error {
+	if b.mat == nil {
+		b.mat = map[uint64]*roaring.Bitmap{}
+	}
 	for _, k := range s.materials {
-		b.ps.add(modeAll, materialName(k), id)
+		bm := b.mat[k]
+		if bm == nil {
+			bm = roaring.New()
+			b.mat[k] = bm
+		}
+		bm.Add(id)
 	}
 	if s.bigMat {
 		b.ps.add(modeAll, flagMatBig, id)
