@@ -91,7 +91,7 @@ var fl = flags{
 	matchCount:  flag.String("matchcount", "", "a game matches when this many positions do: N or N-M"),
 	matchString: flag.String("matchstring", "", "comment written at each matched position (default CQL)"),
 	result:      flag.String("result", "", "only examine games with this result (1-0, 0-1, 1/2-1/2, *)"),
-	format:      flag.String("format", "pgn", "output: pgn (matching games), fen, epd or jsonl (matching positions)"),
+	format:      flag.String("format", "pgn", "output: pgn (matching games), fen, epd, jsonl or csv (matching positions), html (a gallery)"),
 	count:       flag.Bool("count", false, "print only the number of matching games"),
 	variations:  flag.Bool("variations", false, "search variations as well as the main line"),
 	mainline:    flag.Bool("mainline", false, "search the main line only, whatever the script says"),
@@ -167,7 +167,8 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		return 0, err
 	}
 	qs := querySpec{Name: name, Src: src, GameNumber: *fl.gameNumber, MatchCount: *fl.matchCount,
-		Result: *fl.result, Silent: *fl.silent, Quiet: *fl.quiet, Variations: *fl.variations, Mainline: *fl.mainline}
+		Result: *fl.result, Silent: *fl.silent, Quiet: *fl.quiet, Variations: *fl.variations, Mainline: *fl.mainline,
+		Marks: run.WantsMarks(run.Options{Format: *fl.format, Count: *fl.count})}
 	flag.Visit(func(f *flag.Flag) {
 		if f.Name == "matchstring" {
 			qs.MatchString, qs.HasMatchStr = *fl.matchString, true

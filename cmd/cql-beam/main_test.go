@@ -393,9 +393,12 @@ func TestFormatsAndFlags(t *testing.T) {
 		{"mate", "--limit", "7", "--format", "csv"},
 		{"mate", "--dedupe"},
 		{"mate", "--dedupe-skip", "--count"},
+		// The squares the query marked, as cql writes them.
+		{"Q attacks k", "--format", "jsonl"},
+		{"Q attacks k", "--format", "html"},
 	}
 	if testing.Short() {
-		cases = [][]string{cases[0], cases[2], cases[6], cases[7], cases[9]}
+		cases = [][]string{cases[0], cases[2], cases[6], cases[7], cases[9], cases[13]}
 	}
 	for _, q := range cases {
 		t.Run(strings.Join(q, " "), func(t *testing.T) {

@@ -24,6 +24,7 @@ type querySpec struct {
 	Quiet       bool
 	Variations  bool
 	Mainline    bool
+	Marks       bool // the output shows the squares the query marked (run.WantsMarks)
 }
 
 // compile parses and compiles the query; errors show file, line and caret as in cql.
@@ -58,7 +59,7 @@ func (s querySpec) compile() (*filter.Query, *query.Program, error) {
 	if s.Mainline {
 		h.Variations = false
 	}
-	q, err := filter.CompileWith(prog, filter.Options{Variations: s.Variations && !s.Mainline})
+	q, err := filter.CompileWith(prog, filter.Options{Variations: s.Variations && !s.Mainline, Marks: s.Marks})
 	if err != nil {
 		var qe *query.Error
 		if errors.As(err, &qe) && qe.Line == "" {
