@@ -2,6 +2,8 @@ package index
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -25,5 +27,45 @@ func BenchmarkScanTrue(b *testing.B) {
 	_, q, _ := compileQuery(b, "true")
 	for i := 0; i < b.N; i++ {
 		runOn(b, q, run.Files{Names: []string{file}}, "pgn")
+	}
+}
+
+// BenchmarkFindPosition looks a position up in the exact-position table (count: the
+// table alone; list: the games replayed too), in an index of masters-10k, or in the
+// index at $CQL_BENCH_INDEX (e.g. one of masters-463k built by bench/index.sh).
+func BenchmarkFindPosition(b *testing.B) {
+	var ix *Index
+	if dir := os.Getenv("CQL_BENCH_INDEX"); dir != "" {
+		var err error
+		if ix, err = Open(dir); err != nil {
+			b.Fatal(err)
+		}
+		defer ix.Close()
+	} else {
+		ix = buildIndex(b, testdata.File(b, "masters-10k.pgn"))
+	}
+	for _, fen := range []string{
+		"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3",
+		"r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R w KQkq - 1 5",
+		"8/8/8/4k3/8/8/2R5/4K3 w - - 0 1",
+	} {
+		c, err := ix.CountPosition(fen)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("count/%d", c.Occurrences), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := ix.CountPosition(fen); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("list/%d", c.Occurrences), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := ix.Find(context.Background(), fen, 2, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
