@@ -47,28 +47,33 @@ func TestDirectionsMatchShifts(t *testing.T) {
 	}
 	rng := rand.New(rand.NewSource(7))
 	for d, dirs := range groups {
-		for _, r := range []query.Range{{}, {Min: 1, Max: 1}, {Min: 2, Max: 3}, {Min: 0, Max: 2}, {Min: 3, Max: 9}} {
+		ranges := []query.Range{{}, {Min: 1, Max: 1}, {Min: 2, Max: 3}, {Min: 0, Max: 2}, {Min: 3, Max: 9},
+			{Min: -2, Max: -2}, {Min: -1, Max: 1}, {Min: -9, Max: -3}, {Min: -3, Max: 7}, {Min: 8, Max: 9}}
+		for _, r := range ranges {
 			for i := 0; i < 50; i++ {
 				x := chess.Bitboard(rng.Uint64() & rng.Uint64() & rng.Uint64())
 				n, err := newDirNode(d, r, constSet(x))
 				if err != nil {
 					t.Fatal(err)
 				}
-				min, max := r.Min, r.Max
-				if min == 0 && max == 0 {
-					min, max = 1, 7
-				}
+				// k steps for k in the range; a negative k steps the opposite way.
+				opposite := [8]int{1, 0, 3, 2, 7, 6, 5, 4}
 				var want chess.Bitboard
-				if min == 0 {
-					want = x
-				}
-				for _, dir := range dirs {
-					cur := x
-					for k := 1; k <= max && k <= 7; k++ {
-						cur = step(cur, dir)
-						if k >= min {
-							want |= cur
+				for k := r.Min; k <= r.Max; k++ {
+					if k == 0 {
+						want |= x
+						continue
+					}
+					for _, dir := range dirs {
+						steps := k
+						if k < 0 {
+							dir, steps = opposite[dir], -k
 						}
+						cur := x
+						for j := 0; j < steps; j++ {
+							cur = step(cur, dir)
+						}
+						want |= cur
 					}
 				}
 				if got := n.set(nil); got != want {

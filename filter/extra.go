@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -179,10 +180,21 @@ func (n *condAssign) match(e *Evaluator) bool {
 // min..max steps in one of the directions, ignoring pieces. The walk is compiled through the
 // shared pattern core (package pattern), the same engine that serves other boards.
 type dirNode struct {
-	f *pattern.DirectionFilter
-	a setNode
+	fwd  *pattern.DirectionFilter // the positive part of the range, nil if none
+	back *pattern.DirectionFilter // the negative part, walked the opposite way, nil if none
+	self bool                     // the range holds 0: the argument's own squares
+	a    setNode
 }
 
+// oppositeDir is each pattern direction's reverse (up-down, left-right,
+// northeast-southwest, northwest-southeast).
+var oppositeDir = [8]pattern.Dir{pattern.Down, pattern.Up, pattern.Right, pattern.Left,
+	pattern.SouthWest, pattern.SouthEast, pattern.NorthWest, pattern.NorthEast}
+
+// newDirNode compiles a direction filter. The manual lets the range hold
+// negative numbers, which step the opposite way (`up -2 d4` is d2), and so 0,
+// the argument itself (`right -1 1 d4` is c4-e4); a compound direction is the
+// union of its basic directions with the same range.
 func newDirNode(d query.Direction, r query.Range, a setNode) (*dirNode, error) {
 	var dirs []pattern.Dir
 	switch d {
@@ -203,22 +215,47 @@ func newDirNode(d query.Direction, r query.Range, a setNode) (*dirNode, error) {
 	default:
 		dirs = []pattern.Dir{pattern.Dir(d)} // the two enumerations share their order
 	}
-	min, max := r.Min, r.Max
-	if min == 0 && max == 0 {
-		min, max = 1, 7
+	lo, hi := r.Min, r.Max
+	if lo > hi {
+		return nil, fmt.Errorf("%s: range %d %d is empty", d, lo, hi)
 	}
-	if max > 7 {
-		max = 7
+	n := &dirNode{a: a, self: lo <= 0 && hi >= 0}
+	// No square lies more than 7 steps away, so each part is cut to 1..7
+	// steps (a part wholly beyond 7 is empty).
+	if near, far := max(lo, 1), min(hi, 7); near <= far {
+		f, err := pattern.NewDirectionFilterDirs(d.String(), dirs, near, far)
+		if err != nil {
+			return nil, err
+		}
+		n.fwd = f
 	}
-	f, err := pattern.NewDirectionFilterDirs(d.String(), dirs, min, max)
-	if err != nil {
-		return nil, err
+	if near, far := max(-hi, 1), min(-lo, 7); near <= far {
+		back := make([]pattern.Dir, len(dirs))
+		for i, x := range dirs {
+			back[i] = oppositeDir[x]
+		}
+		f, err := pattern.NewDirectionFilterDirs(d.String()+" reversed", back, near, far)
+		if err != nil {
+			return nil, err
+		}
+		n.back = f
 	}
-	return &dirNode{f: f, a: a}, nil
+	return n, nil
 }
 
 func (n *dirNode) set(e *Evaluator) chess.Bitboard {
-	return chess.Bitboard(n.f.Squares(uint64(n.a.set(e))))
+	from := uint64(n.a.set(e))
+	var out uint64
+	if n.self {
+		out = from
+	}
+	if n.fwd != nil {
+		out |= n.fwd.Squares(from)
+	}
+	if n.back != nil {
+		out |= n.back.Squares(from)
+	}
+	return chess.Bitboard(out)
 }
 func (n *dirNode) match(e *Evaluator) bool { return n.set(e) != 0 }
 

@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cqlgo/cql/chess"
@@ -434,6 +435,50 @@ func TestLineDirections(t *testing.T) {
 	for _, c := range cases {
 		if got := parsedValue(t, empty, c.src); got != bb(t, c.want...) {
 			t.Errorf("%s: got %v, want %v", c.src, got, c.want)
+		}
+	}
+}
+
+// TestNegativeDirectionRanges: the manual's direction page lets a range hold
+// negative numbers, which shift the opposite way; 0 in the range is the
+// argument itself. Its examples are `up -2 d4` ≡ d2 and `right -1 1 d4` ≡
+// c-e4; a compound direction is the union of its basic directions with the
+// same range (`vertical 3 d4` ≡ [d7,d1]). The other cases are derived by hand
+// from those two rules.
+func TestNegativeDirectionRanges(t *testing.T) {
+	empty := "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+	cases := []struct {
+		src  string
+		want []string
+	}{
+		{"up -2 d4", []string{"d2"}},
+		{"right -1 1 d4", []string{"c4", "d4", "e4"}},
+		{"vertical 3 d4", []string{"d7", "d1"}},
+		{"up 1 3 d4", []string{"d5", "d6", "d7"}},
+		{"up 0 d4", []string{"d4"}},
+		{"up -7 -1 d4", []string{"d1", "d2", "d3"}},
+		{"up -8 d4", nil},
+		{"up 8 9 d4", nil},
+		{"left -2 -1 a1", []string{"b1", "c1"}},
+		{"down -3 -2 h8", nil}, // up from the last rank leaves the board
+		// northeast -1 is southwest 1, 0 is d4 itself; southwest gives the same three.
+		{"maindiagonal -1 1 d4", []string{"c3", "d4", "e5"}},
+		{"northeast -2 -1 d4", []string{"c3", "b2"}},
+		// Each diagonal reversed by one step is another diagonal by one step.
+		{"diagonal -1 d4", []string{"e5", "c5", "c3", "e3"}},
+		{"orthogonal -1 0 [a1,h8]", []string{"a1", "a2", "b1", "h8", "h7", "g8"}},
+		{"horizontal -7 7 e4", []string{"a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4"}},
+		// flipvertical (a1 <-> h1) keeps up and takes d4 to e4; the range goes along.
+		{"flipvertical up -2 d4", []string{"d2", "e2"}},
+	}
+	for _, c := range cases {
+		if got := parsedValue(t, empty, c.src); got != bb(t, c.want...) {
+			t.Errorf("%s: got %v, want %v", c.src, got, c.want)
+		}
+	}
+	for _, bad := range []string{"up -1 -2 d4", "up 2 -3 d4", "up 1 0 d4"} {
+		if _, err := query.Parse("", []byte(bad)); err == nil || !strings.Contains(err.Error(), "is empty") {
+			t.Errorf("%s: error %v, want an empty-range error", bad, err)
 		}
 	}
 }

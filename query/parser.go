@@ -277,6 +277,44 @@ func (p *parser) parseRange(what string) Range {
 	return r
 }
 
+// startsSignedNumber reports whether the current token starts an integer,
+// possibly negative (`-` directly followed by a number).
+func (p *parser) startsSignedNumber() bool {
+	return p.tok.kind == tNumber || p.tok.kind == tMinus && p.peek().kind == tNumber
+}
+
+// signedNumber reads an integer with an optional leading minus sign.
+func (p *parser) signedNumber(what string) int {
+	neg := p.tok.kind == tMinus
+	if neg {
+		p.next()
+	}
+	if p.tok.kind != tNumber {
+		p.fail("number after '" + what + "'")
+	}
+	n := p.tok.num
+	p.next()
+	if neg {
+		n = -n
+	}
+	return n
+}
+
+// parseSignedRange is parseRange for a direction filter, whose bounds may be
+// negative: the manual's `up -2 d4` is d2 and `right -1 1 d4` is c4-e4.
+func (p *parser) parseSignedRange(what string) Range {
+	r := Range{Min: p.signedNumber(what)}
+	r.Max = r.Min
+	if p.startsSignedNumber() {
+		pos := p.tok.pos
+		r.Max = p.signedNumber(what)
+		if r.Max < r.Min {
+			p.errorf(pos, "range %d %d is empty: the second number must be at least the first", r.Min, r.Max)
+		}
+	}
+	return r
+}
+
 var results = []string{"1-0", "0-1", "1/2-1/2", "*"}
 
 // parseResultWord reads a game result after the current `result` token.
@@ -667,8 +705,8 @@ func (p *parser) parseWord() Node {
 	if d, ok := directions[w]; ok {
 		p.next()
 		r := Range{Min: 1, Max: 7}
-		if p.tok.kind == tNumber {
-			r = p.parseRange(w)
+		if p.startsSignedNumber() {
+			r = p.parseSignedRange(w)
 		}
 		return &Dir{At: At{pos}, Dir: d, Range: r, X: p.parseArg()}
 	}
