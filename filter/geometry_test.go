@@ -482,3 +482,20 @@ func TestNegativeDirectionRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestPawnChainBaseRangeZero runs the CQLi manual's "bases of pawn chains"
+// query, whose `horizontal 0 1 P` has 0 in its range (the pawns themselves and
+// their neighbours on the rank). White pawns c3 d4 e5 form a chain whose base,
+// derived by hand, is c3: it is diagonally next to a pawn and no white pawn
+// stands on its file, or a neighbouring file, below it. The lone h2 pawn is
+// in no chain.
+func TestPawnChainBaseRangeZero(t *testing.T) {
+	fen := "4k3/8/8/4P3/3P4/2P5/7P/4K3 w - - 0 1"
+	src := "(flipcolor P & diagonal 1 P) & (flipcolor P & ~ up horizontal 0 1 P)"
+	if got, want := parsedValue(t, fen, src), bb(t, "c3"); got != want {
+		t.Errorf("%s: got %v, want %v", src, got, want)
+	}
+	if got, want := parsedValue(t, fen, "horizontal 0 1 d4"), bb(t, "c4", "d4", "e4"); got != want {
+		t.Errorf("horizontal 0 1 d4: got %v, want %v", got, want)
+	}
+}
