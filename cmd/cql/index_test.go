@@ -135,3 +135,37 @@ func TestIndexBuildKilled(t *testing.T) {
 		t.Errorf("temporary directories left: %v", left)
 	}
 }
+
+// index find: --count from the exact-position table, --limit, and --no-positions (find
+// still lists, --count says there is no table). The position after 1. e4 is in 149 of the
+// sample's games; the en-passant square no black pawn can use does not count.
+func TestIndexFindCLI(t *testing.T) {
+	sample := "../../testdata/sample.pgn"
+	dir := filepath.Join(t.TempDir(), "ix")
+	if st, _, errs := runCLI(t, "index", "build", "-x", dir, sample); st != 0 {
+		t.Fatalf("build: %d %s", st, errs)
+	}
+	e4 := "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+	if st, out, errs := runCLI(t, "index", "find", "-x", dir, "--count", "--fen", e4); st != 0 || out != "149 occurrences in 149 games\n" {
+		t.Errorf("find --count: %d %q %s", st, out, errs)
+	}
+	if st, out, _ := runCLI(t, "index", "find", "-x", dir, "--limit", "2", "--fen", e4); st != 0 || strings.Count(out, "\n") != 2 || !strings.Contains(out, "game 5, ply 1") {
+		t.Errorf("find --limit 2: %d %q", st, out)
+	}
+	if st, _, _ := runCLI(t, "index", "find", "-x", dir, "--count", "--fen", "8/8/8/4k3/8/8/2R5/4K3 w - - 0 1"); st != exitNoMatch {
+		t.Errorf("find --count of an absent position: status %d", st)
+	}
+	nopos := filepath.Join(t.TempDir(), "nopos")
+	if st, _, errs := runCLI(t, "index", "build", "--no-positions", "-x", nopos, sample); st != 0 {
+		t.Fatalf("build --no-positions: %d %s", st, errs)
+	}
+	if st, out, _ := runCLI(t, "index", "find", "-x", nopos, "--fen", e4); st != 0 || strings.Count(out, "\n") != 149 {
+		t.Errorf("find without a table: %d, %d lines", st, strings.Count(out, "\n"))
+	}
+	if st, _, errs := runCLI(t, "index", "find", "-x", nopos, "--count", "--fen", e4); st != exitError || !strings.Contains(errs, "--no-positions") {
+		t.Errorf("find --count without a table: %d %s", st, errs)
+	}
+	if st, out, _ := runCLI(t, "index", "info", "-x", dir); st != 0 || !strings.Contains(out, "exact-position table") {
+		t.Errorf("info: %q", out)
+	}
+}
