@@ -88,10 +88,14 @@ type Evaluator struct {
 	cmS, cmT []chess.Move
 	cmRow    []int32
 
-	// Scratch of the line matcher.
-	lineStack []lineCont
-	lineSteps int
-	lineDone  bool // firstmatch: a match was found
+	// Scratch of the line and path matchers. A line or path inside another
+	// one's constituent runs on its own stack (lineStacks[depth]), so that
+	// it cannot overwrite the pending continuations of the outer matcher.
+	lineStack  []lineCont
+	lineStacks [][]lineCont
+	lineDepth  int
+	lineSteps  int
+	lineDone   bool // firstmatch: a match was found
 
 	matches  []int32
 	pending  []Annotation // comment texts of the current game

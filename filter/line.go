@@ -43,12 +43,38 @@ const lineBudget = 1 << 16
 // match and its last position (-1 when the match is empty).
 func (n *lineNode) eval(e *Evaluator) (int, int32) {
 	save := e.cur
-	e.lineStack = e.lineStack[:0]
-	e.lineSteps = 0
-	e.lineDone = false
+	frame := e.enterMatcher()
 	best, last := n.run(e, n.elems, 0, save, 0, -1)
+	e.leaveMatcher(frame)
 	e.at(save)
 	return best, last
+}
+
+// matcherFrame is the state of an enclosing line or path matcher, put
+// aside while a nested one runs.
+type matcherFrame struct {
+	stack []lineCont
+	steps int
+	done  bool
+}
+
+// enterMatcher gives a line or path matcher a fresh stack and budget; the
+// stacks are kept per nesting depth, so this allocates only while they grow.
+func (e *Evaluator) enterMatcher() matcherFrame {
+	f := matcherFrame{e.lineStack, e.lineSteps, e.lineDone}
+	if e.lineDepth == len(e.lineStacks) {
+		e.lineStacks = append(e.lineStacks, nil)
+	}
+	e.lineStack = e.lineStacks[e.lineDepth][:0]
+	e.lineDepth++
+	e.lineSteps, e.lineDone = 0, false
+	return f
+}
+
+func (e *Evaluator) leaveMatcher(f matcherFrame) {
+	e.lineDepth--
+	e.lineStacks[e.lineDepth] = e.lineStack[:0]
+	e.lineStack, e.lineSteps, e.lineDone = f.stack, f.steps, f.done
 }
 
 func (n *lineNode) num(e *Evaluator) (int, bool) {
