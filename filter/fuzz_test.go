@@ -36,7 +36,7 @@ func FuzzEvaluate(f *testing.F) {
 	}
 	for _, s := range []string{
 		"mate", "square x in h1-8 R attacks x x attacks K", "piece x in N {x attacks k}",
-		"castle nullmove enpassant currentmove N--", "path B×p check k×h7 N--g5", "x = 0 loop {x < 3 x += 1}",
+		"castle nullmove enpassant currentmove N--", "path B×p check k×h7 N--g5", "(path focus capture P (-- check --)+ | B[x]h7) == 2", "path lastposition primary --{2 3} : check", "x = 0 loop {x < 3 x += 1}",
 		"line --> check --> mate", "find check", "flipcolor {move previous capture Q}",
 		"x = 0 x += #P x > 3", "sort power A", "up 1 3 K & a", "comment (\"a\" from)",
 		"move legal count > 30", "if check then K else k", "abs(power A - power a) < 2",

@@ -2,10 +2,11 @@ package filter
 
 import "github.com/cqlgo/cql/query"
 
-// lineElem is one element of a line pattern: a filter, or a group of
+// lineElem is one element of a line or path pattern: a filter, or a group of
 // alternatives, repeated min..max times (max < 0: unbounded).
 type lineElem struct {
 	f        node
+	move     *dashNode // in a path: f is this move step
 	alts     [][]lineElem
 	min, max int
 }
@@ -185,7 +186,7 @@ func (n *lineNode) next(e *Evaluator, elems []lineElem, k int, i int32, stk int)
 }
 
 func (c *compiler) line(n *query.Line) (node, error) {
-	elems, err := c.lineElems(n.Elems)
+	elems, err := c.lineElems(n.Elems, false)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +197,9 @@ func (c *compiler) line(n *query.Line) (node, error) {
 	return ln, nil
 }
 
-func (c *compiler) lineElems(in []query.LineElem) ([]lineElem, error) {
+// lineElems compiles line or path constituents; in a path (moves) a move
+// filter F--G is a move step.
+func (c *compiler) lineElems(in []query.LineElem, moves bool) ([]lineElem, error) {
 	out := make([]lineElem, len(in))
 	for i, le := range in {
 		out[i].min, out[i].max = le.Min, le.Max
@@ -206,10 +209,13 @@ func (c *compiler) lineElems(in []query.LineElem) ([]lineElem, error) {
 				return nil, err
 			}
 			out[i].f = x
+			if _, isDash := le.X.(*query.Dash); isDash && moves {
+				out[i].move = x.(*dashNode)
+			}
 			continue
 		}
 		for _, alt := range le.Alts {
-			a, err := c.lineElems(alt)
+			a, err := c.lineElems(alt, moves)
 			if err != nil {
 				return nil, err
 			}

@@ -1,60 +1,214 @@
 package filter
 
-import "github.com/cqlgo/cql/query"
+import (
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/query"
+)
 
-// pathNode is the implemented subset of CQL 6.2's path filter: constituents
-// in order, a move step consuming one visited move from the current tail, any
-// other filter evaluated at the tail. Matching is a depth-first search over
-// the game tree below the start position; it ends because every move step
-// goes one position deeper and the tree is finite.
+// pathNode is CQL 6.2's path filter: a regular expression over the moves
+// played from the current position. A move step (lineElem.move) consumes
+// one visited move from the current tail; any other constituent is a filter
+// evaluated at the tail; groups hold alternatives; every constituent may
+// repeat. Its value is the number of moves of the longest matching path
+// (the first found with firstmatch), or with lastposition the tail of that
+// path's last move.
+//
+// With focus, the pieces on the focus squares at the start are followed
+// along the path: a move by none of them (nor, with focus capture, taking
+// one) is out of focus, is skipped before a move step without being
+// matched, and is not counted.
+//
+// The search is depth first, like line's, and shares its budget (lineBudget
+// steps an evaluation); it ends because every move step goes one position
+// deeper, a filter constituent repeats at most once at one position, and a
+// group instance that consumed no move is not repeated.
 type pathNode struct {
-	steps []node
-	moves []*dashNode // moves[i] != nil: steps[i] is a move step
+	elems                        []lineElem
+	firstMatch, primary, lastPos bool
+	focus                        setNode // nil: every move is in focus
+	focusCapture                 bool
 }
 
-func (n *pathNode) match(e *Evaluator) bool {
+// eval runs the matcher from the current position: the number of counted
+// moves of the best matching path (-1: none) and the tail of its last move.
+func (n *pathNode) eval(e *Evaluator) (int, int32) {
 	start := e.cur
-	ok := n.from(e, 0)
+	frame := e.enterMatcher()
+	focus := all
+	if n.focus != nil {
+		focus = n.focus.set(e) & e.pos.Occupied()
+	}
+	best, last := n.run(e, n.elems, 0, start, 0, start, focus)
+	e.leaveMatcher(frame)
 	e.at(start)
-	return ok
+	return best, last
 }
 
-// from reports whether steps[i:] match a path starting at the current
-// position; it may leave the evaluator at another position.
-func (n *pathNode) from(e *Evaluator, i int) bool {
-	if i == len(n.steps) {
-		return true
+func (n *pathNode) num(e *Evaluator) (int, bool) {
+	best, _ := n.eval(e)
+	return best, best >= 0
+}
+
+func (n *pathNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// pathPos is a path with lastposition: its value is a position.
+type pathPos struct{ *pathNode }
+
+func (n pathPos) position(e *Evaluator) (int32, bool) {
+	best, last := n.eval(e)
+	return last, best >= 0
+}
+
+// run returns the number of counted moves of the longest match of elems
+// (the first having matched k times) followed by the continuations
+// e.lineStack[:stk], from position cur with the focused pieces on focus
+// (-1 when there is none), and the tail of the last move matched (last when
+// no more is).
+func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int, last int32, focus chess.Bitboard) (int, int32) {
+	e.lineSteps++
+	if e.lineSteps > lineBudget || e.lineDone {
+		return -1, -1
 	}
-	d := n.moves[i]
-	if d == nil {
-		return n.steps[i].match(e) && n.from(e, i+1)
+	if len(elems) == 0 {
+		if stk == 0 {
+			e.lineDone = n.firstMatch
+			return 0, last
+		}
+		c := e.lineStack[stk-1]
+		if cur == c.start && c.k-1 >= c.elems[0].min {
+			return -1, -1 // an instance that consumed no move and was not needed
+		}
+		r, l := n.run(e, c.elems, c.k, cur, stk-1, last, focus)
+		e.lineStack[stk-1] = c
+		return r, l
 	}
-	head := e.cur
+	el := &elems[0]
+	best, bestLast := -1, int32(-1)
+	if el.max < 0 || k < el.max {
+		switch {
+		case el.move != nil:
+			best, bestLast = n.step(e, elems, k, cur, stk, last, focus)
+		case el.f != nil:
+			// A filter consumes nothing: matching it again at the same
+			// position changes nothing, so it is tried once.
+			e.at(cur)
+			if k == 0 && el.f.match(e) {
+				best, bestLast = n.run(e, elems[1:], 0, cur, stk, last, focus)
+			}
+		case stk < 4*len(e.g.Nodes)+64: // a group instance: alternatives, then this element again
+			if stk == len(e.lineStack) {
+				e.lineStack = append(e.lineStack, lineCont{})
+			}
+			e.lineStack[stk] = lineCont{elems: elems, k: k + 1, start: cur}
+			for _, alt := range el.alts {
+				if r, l := n.run(e, alt, 0, cur, stk+1, last, focus); r > best {
+					best, bestLast = r, l
+				}
+			}
+		}
+	}
+	if k >= el.min {
+		if r, l := n.run(e, elems[1:], 0, cur, stk, last, focus); r > best {
+			best, bestLast = r, l
+		}
+	}
+	return best, bestLast
+}
+
+// step matches the move step elems[0] (matched k times so far) against the
+// moves from cur, skipping moves out of focus.
+func (n *pathNode) step(e *Evaluator, elems []lineElem, k int, cur int32, stk int, last int32, focus chess.Bitboard) (int, int32) {
+	d := elems[0].move
+	e.at(cur)
 	fromSet, toSet := d.sets(e)
-	for c := e.g.Nodes[head].FirstChild; c >= 0; c = e.g.Nodes[c].NextSibling {
-		if !e.visible(c) || !d.fits(e, c, fromSet, toSet) {
+	best, bestLast := -1, int32(-1)
+	nodes := e.g.Nodes
+	for c := nodes[cur].FirstChild; c >= 0; c = nodes[c].NextSibling {
+		if !e.visible(c) {
 			continue
 		}
-		e.at(c)
-		if n.from(e, i+1) {
-			return true
+		e.at(cur)
+		in, next := true, focus
+		if n.focus != nil {
+			in, next = n.inFocus(e, nodes[c].Move, focus)
 		}
-		e.at(head)
+		var r int
+		var l int32
+		switch {
+		case !in:
+			r, l = n.step(e, elems, k, c, stk, last, next)
+		case d.fits(e, c, fromSet, toSet):
+			if r, l = n.run(e, elems, k+1, c, stk, c, next); r >= 0 {
+				r++
+			}
+		default:
+			r = -1
+		}
+		if r > best {
+			best, bestLast = r, l
+		}
+		if n.primary {
+			break
+		}
 	}
-	return false
+	return best, bestLast
+}
+
+// inFocus reports whether move m from the current position is in focus
+// (made by a focused piece; a castling move when the king or the rook is;
+// with focus capture also a capture of a focused piece), and where the
+// focused pieces stand after it.
+func (n *pathNode) inFocus(e *Evaluator, m chess.Move, focus chess.Bitboard) (bool, chess.Bitboard) {
+	if m == chess.NoMove || m.IsNull() {
+		return false, focus
+	}
+	from, to := m.From(), m.To()
+	if m.IsCastle() {
+		rookTo := chess.SquareAt(3, from.Rank())
+		if to > from {
+			rookTo = chess.SquareAt(5, from.Rank())
+		}
+		king, rook := focus.Has(from), focus.Has(to)
+		next := focus &^ (chess.SquareBB(from) | chess.SquareBB(to))
+		if king {
+			next |= chess.SquareBB(m.KingTo())
+		}
+		if rook {
+			next |= chess.SquareBB(rookTo)
+		}
+		return king || rook, next
+	}
+	captured, capSq := false, to
+	if m.IsEnPassant() {
+		capSq = chess.SquareAt(to.File(), from.Rank())
+		captured = true
+	} else {
+		captured = e.pos.Occupied().Has(to)
+	}
+	moved := focus.Has(from)
+	next := focus
+	if captured {
+		next &^= chess.SquareBB(capSq)
+	}
+	if moved {
+		next = next&^chess.SquareBB(from) | chess.SquareBB(to)
+	}
+	return moved || n.focusCapture && captured && focus.Has(capSq), next
 }
 
 func (c *compiler) path(p *query.Path) (node, error) {
-	n := &pathNode{steps: make([]node, len(p.Steps)), moves: make([]*dashNode, len(p.Steps))}
-	for i, s := range p.Steps {
-		x, err := c.compile(s)
-		if err != nil {
+	elems, err := c.lineElems(p.Elems, true)
+	if err != nil {
+		return nil, err
+	}
+	n := &pathNode{elems: elems, firstMatch: p.FirstMatch, primary: p.Primary, lastPos: p.LastPosition, focusCapture: p.FocusCapture}
+	if p.Focus != nil {
+		if n.focus, err = c.set(p.Focus); err != nil {
 			return nil, err
 		}
-		n.steps[i] = x
-		if _, ok := s.(*query.Dash); ok {
-			n.moves[i] = x.(*dashNode)
-		}
+	}
+	if p.LastPosition {
+		return pathPos{n}, nil
 	}
 	return n, nil
 }

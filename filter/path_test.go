@@ -51,21 +51,28 @@ func TestPathSubset(t *testing.T) {
 	}
 }
 
-// Every part of the path filter not implemented is a parse error at its place.
-func TestPathUnsupported(t *testing.T) {
+// Parameters not implemented, and constructs CQL rejects, are parse errors
+// at their place.
+func TestPathErrors(t *testing.T) {
 	for _, c := range []struct {
 		src, msg string
 		col      int
 	}{
-		{"path focus --", "path parameter 'focus'", 6},
-		{"path nestban --", "path parameter 'nestban'", 6},
-		{"path titlecase --", "path parameter 'titlecase'", 6},
-		{"path max --", "path parameter 'max'", 6},
-		{"path (-- check)", "parenthesised constituent groups", 6},
-		{"path -- *", "repetition and alternation", 9},
-		{"path --{2}", "repetition and alternation", 8},
-		{"path check | mate", "repetition and alternation", 12},
+		{"path nestban --", "path parameter 'nestban' is not supported", 6},
+		{"path titlecase --", "path parameter 'titlecase' is not supported", 6},
+		{`path title "x" --`, "path parameter 'title' is not supported", 6},
+		{"path max 3 --", "path parameter 'max' is not supported", 6},
+		{"path keepallbest --", "path parameter 'keepallbest' is not supported", 6},
+		{"path verbose --", "path parameter 'verbose' is not supported", 6},
+		{"path focus P piecepath --", "path parameter 'piecepath' is not supported", 14},
+		{"path secondary --", "'secondary' is not a path parameter", 6},
+		{"path * --", "must follow a path constituent", 6},
+		{"path -- | ", "empty alternative", 11},
+		{"path (-- | ) check", "empty alternative", 12},
+		{"path (-- check", "')' to close the group", 15},
+		{"path focus check --", "set filter", 12},
 		{"path", "at least one constituent", 1},
+		{"path quiet", "at least one constituent", 1},
 	} {
 		_, err := query.Parse("", []byte(c.src))
 		if err == nil || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), fmt.Sprintf("1:%d: ", c.col)) {

@@ -221,9 +221,10 @@ func (c *checker) check(n Node) Node {
 	case *Loop:
 		n.Body = c.check(n.Body)
 	case *Path:
-		for i, x := range n.Steps {
-			n.Steps[i] = c.check(x)
+		if n.Focus != nil {
+			n.Focus = c.set(n.Focus, "the argument of focus")
 		}
+		c.lineElems(n.Elems)
 	case *ConsecutiveMoves:
 		n.X = c.position(n.X, "the first argument of consecutivemoves")
 		n.Y = c.position(n.Y, "the second argument of consecutivemoves")

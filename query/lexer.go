@@ -126,6 +126,12 @@ func (l *lexer) next() token {
 
 func (l *lexer) scan() token {
 	c := l.src[l.off]
+	// CQL 6.2's ASCII spelling of ×: [x] is always the capture, as in CQL
+	// (a dictionary indexed by a variable x needs a space: D[ x]).
+	if c == '[' && strings.HasPrefix(string(l.src[l.off:min(l.off+3, len(l.src))]), "[x]") {
+		l.advance(3)
+		return token{kind: tCross, text: "×"}
+	}
 	// Piece designators come first: `a`, `b2`, `Ka1`, `[Qq]`, `.` ...
 	if t, n, ok := l.pieceDesignator(); ok {
 		l.advance(n)

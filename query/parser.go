@@ -1057,6 +1057,16 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 		}
 	}
 	e.Min, e.Max = 1, 1
+	p.parseRepetition(&e, false)
+	return e
+}
+
+// parseRepetition parses the repetition after a line or path constituent,
+// if any: * + ? {n} {n m} {n,} {n,m} {*} {+}. In a path (needTouch) a
+// brace apart from the constituent is a repetition only when its contents
+// read as one ({2}, {2 5}, {1,}, {*}), since a constituent may itself be a
+// {block}.
+func (p *parser) parseRepetition(e *LineElem, needTouch bool) {
 	switch p.tok.kind {
 	case tStar:
 		e.Min, e.Max = 0, -1
@@ -1068,6 +1078,9 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 		e.Min, e.Max = 0, 1
 		p.next()
 	case tLBrace:
+		if needTouch && !p.touching() && !p.braceIsRepetition() {
+			return
+		}
 		if k := p.peek().kind; k == tNumber || k == tComma || k == tStar || k == tPlus {
 			p.next()
 			e.Min, e.Max = 0, -1
@@ -1078,7 +1091,7 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 				}
 				p.next()
 				p.expect(tRBrace, " to close the repetition")
-				return e
+				return
 			}
 			if p.tok.kind == tNumber {
 				e.Min = p.tok.num
@@ -1103,7 +1116,27 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 			p.expect(tRBrace, " to close the repetition")
 		}
 	}
-	return e
+}
+
+// braceIsRepetition reports whether the tokens after the current '{' are
+// those of a repetition: {*} {+} or numbers and a comma, then '}'.
+func (p *parser) braceIsRepetition() bool {
+	l := p.lex
+	t := l.next()
+	if t.kind == tStar || t.kind == tPlus {
+		return l.next().kind == tRBrace
+	}
+	for n := 0; n < 4; n++ {
+		switch t.kind {
+		case tRBrace:
+			return n > 0
+		case tNumber, tComma:
+		default:
+			return false
+		}
+		t = l.next()
+	}
+	return false
 }
 
 // unsupported lists CQL 6.1 filters and parameters we do not implement, so

@@ -320,7 +320,25 @@ func sprint(b *strings.Builder, n Node) {
 	case *Loop:
 		list("loop", n.Body)
 	case *Path:
-		list("path", n.Steps...)
+		b.WriteString("(path")
+		for _, f := range []struct {
+			on   bool
+			name string
+		}{{n.Quiet, "quiet"}, {n.FirstMatch, "firstmatch"}, {n.LastPosition, "lastposition"}, {n.Primary, "primary"}} {
+			if f.on {
+				b.WriteString(" " + f.name)
+			}
+		}
+		if n.Focus != nil {
+			b.WriteString(" focus")
+			if n.FocusCapture {
+				b.WriteString(" capture")
+			}
+			b.WriteByte(' ')
+			sprint(b, n.Focus)
+		}
+		sprintLine(b, n.Elems)
+		b.WriteByte(')')
 	case *ConsecutiveMoves:
 		head := "consecutivemoves"
 		if n.Range != nil {

@@ -447,10 +447,8 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 			return &c
 		case *Path:
 			c := *n
-			c.Steps = make([]Node, len(n.Steps))
-			for i, x := range n.Steps {
-				c.Steps[i] = tr(x)
-			}
+			c.Focus = tr(n.Focus)
+			c.Elems = transformElems(n.Elems, tr)
 			return &c
 		case *Dash:
 			c := *n
@@ -459,18 +457,7 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 			return &c
 		case *Line:
 			c := *n
-			var elems func([]LineElem) []LineElem
-			elems = func(es []LineElem) []LineElem {
-				out := make([]LineElem, len(es))
-				for i, e := range es {
-					out[i] = LineElem{X: tr(e.X), Min: e.Min, Max: e.Max}
-					for _, alt := range e.Alts {
-						out[i].Alts = append(out[i].Alts, elems(alt))
-					}
-				}
-				return out
-			}
-			c.Elems = elems(n.Elems)
+			c.Elems = transformElems(n.Elems, tr)
 			return &c
 		}
 		if stuck == nil {
@@ -556,4 +543,17 @@ func basicDirs(d Direction) []Direction {
 		return compass[:]
 	}
 	return []Direction{d}
+}
+
+// transformElems copies line or path constituents with tr applied to each
+// filter.
+func transformElems(es []LineElem, tr func(Node) Node) []LineElem {
+	out := make([]LineElem, len(es))
+	for i, e := range es {
+		out[i] = LineElem{X: tr(e.X), Min: e.Min, Max: e.Max}
+		for _, alt := range e.Alts {
+			out[i].Alts = append(out[i].Alts, transformElems(alt, tr))
+		}
+	}
+	return out
 }

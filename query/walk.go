@@ -82,7 +82,17 @@ func children(n Node) []Node {
 	case *Loop:
 		add(n.Body)
 	case *Path:
-		add(n.Steps...)
+		add(n.Focus)
+		var elems func([]LineElem)
+		elems = func(es []LineElem) {
+			for _, e := range es {
+				add(e.X)
+				for _, alt := range e.Alts {
+					elems(alt)
+				}
+			}
+		}
+		elems(n.Elems)
 	case *Line:
 		var elems func([]LineElem)
 		elems = func(es []LineElem) {

@@ -1,0 +1,105 @@
+package filter
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cqlgo/cql/pgn"
+)
+
+// plies names the main-line positions of g at the given plies, as runQuery
+// does.
+func plies(g *pgn.Game, ps ...int) string {
+	var out []string
+	for _, p := range ps {
+		i := int32(0)
+		for k := 0; k < p; k++ {
+			i = g.Nodes[i].FirstChild
+		}
+		out = append(out, "["+movePath(g, i)+"]")
+	}
+	return strings.Join(out, " ")
+}
+
+func span(from, to int) []int {
+	var out []int
+	for p := from; p <= to; p++ {
+		out = append(out, p)
+	}
+	return out
+}
+
+// The 6.2 path filter in full, on hand-checked games. The Greek gift game
+// has 17 plies; the checks are the positions at plies 13 (7.Bxh7+) and 15
+// (8.Ng5+); Black castles at ply 12 (6...O-O: the rook leaves h8); 7.Bxh7
+// takes the h7 pawn at ply 13. The fianchetto game is the 6.2 manual's
+// focus page example, 1.d4 d5 2.Nf3 Nf6 3.g3 g6 4.Bg2 Bg7, where the page
+// says that ⊢ focus ♙ ―― ―― from the start matches d4 and g3 (skipping the
+// moves of other pieces) and has the value two.
+func TestPathFull(t *testing.T) {
+	read := func(text string) *pgn.Game {
+		games, err := pgn.ReadAll(strings.NewReader(text), "t.pgn", pgn.Options{Variations: true})
+		if err != nil || len(games) != 1 {
+			t.Fatalf("%v (%d games)", err, len(games))
+		}
+		return games[0]
+	}
+	gg := read(greekGift)
+	fian := read("1. d4 d5 2. Nf3 Nf6 3. g3 g6 4. Bg2 Bg7 *\n")
+	tree := treeGames(t)[0]
+	cases := []struct {
+		cql  string
+		game *pgn.Game
+		want string
+	}{
+		// The value is the number of moves of the longest matching path.
+		{"(path --+) == 17", gg, plies(gg, 0)},
+		{"(path -- --) == 2", gg, plies(gg, span(0, 15)...)},
+		{"(path --{2 3}) == 2", gg, plies(gg, 15)},
+		{"(path --{2,}) == 2", gg, plies(gg, 15)},
+		{"(path --{2,3}) == 3", gg, plies(gg, span(0, 14)...)},
+		{"(path --{*}) == 0", gg, plies(gg, 17)},
+		{"path --{+}", gg, plies(gg, span(0, 16)...)},
+		{"path --?", gg, plies(gg, span(0, 17)...)},
+		// Groups, repetition of groups, alternation.
+		{"(path (-- check --)+) == 4", gg, plies(gg, 12)},
+		{"(path (-- check --)+) == 2", gg, plies(gg, 14)},
+		{"path (B×h7 | N--g5) check", gg, plies(gg, 12, 14)},
+		{"path B[x]h7 check | N--g5 check", gg, plies(gg, 12, 14)},
+		{"path B×h7? N--g5", gg, plies(gg, 14)},
+		{"path (-- (check | mate) --){2}", gg, plies(gg, 12)},
+		{"path (-- (check | mate)){2}", gg, ""},
+		// Filters that consume nothing, repeated, end.
+		{"path (check)* --{*} terminal", gg, plies(gg, span(0, 17)...)},
+		{"path check* -- check", gg, plies(gg, 12, 14)},
+		// lastposition: the tail of the last move of the matching path.
+		{"((path lastposition --+) : ply) == 17", gg, plies(gg, span(0, 16)...)},
+		{"((path lastposition B×h7 k×h7) : ply) == 14", gg, plies(gg, 12)},
+		// focus: the manual's fianchetto example, and its count.
+		{"initial (path focus P -- --) == 2", fian, plies(fian, 0)},
+		{"initial ((path lastposition focus P -- --) : ply) == 5", fian, plies(fian, 0)},
+		{"initial (path focus ♙ --+) == 2", fian, plies(fian, 0)},
+		{"initial (path focus p --+) == 2", fian, plies(fian, 0)},
+		{"initial (path focus [Nn] --+) == 2", fian, plies(fian, 0)},
+		// A capture of a focused piece is in focus only with focus capture.
+		{"path focus capture ph7 --", gg, plies(gg, span(0, 12)...)},
+		{"path focus ph7 --", gg, ""},
+		{"path focus capture ph7 B×h7", gg, plies(gg, span(0, 12)...)},
+		// Castling is in focus when the rook is.
+		{"((path focus rh8 lastposition --) : ply) == 12", gg, plies(gg, span(0, 11)...)},
+		// Variations (the CQLi game-tree figure): the longest path from the
+		// start is 1.e4 e6 2.d4 c5; firstmatch and primary take the first
+		// move at each branch (1.e4 c5, two moves).
+		{"cql(variations) (path --+) == 4", tree, "[start]"},
+		{"cql(variations) (path --+) == 2", tree, "[d2d4] [e2e4 e7e6]"},
+		{"cql(variations) (path firstmatch --+) == 2", tree, "[start] [d2d4] [e2e4 e7e6]"},
+		{"cql(variations) (path primary --+) == 2", tree, "[start] [d2d4] [e2e4 e7e6]"},
+		{"cql(variations) path primary --d4", tree, "[e2e4 e7e6]"},
+		{"cql(variations) path --d4", tree, "[start] [e2e4 e7e6]"},
+	}
+	for _, c := range cases {
+		if got := runQuery(t, c.cql, c.game); !sameMatches(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.cql, got, c.want)
+		}
+	}
+}
