@@ -29,6 +29,7 @@ type lineCont struct {
 // the last position of that run.
 type lineNode struct {
 	back, primary, firstMatch bool
+	singleColor               bool // every other position: those with the first's side to move
 	rng                       *query.Range
 	elems                     []lineElem
 }
@@ -161,19 +162,42 @@ func (n *lineNode) run(e *Evaluator, elems []lineElem, k int, i int32, stk int, 
 // next continues after node i matched: at each following node (the parent,
 // for <--; -1 when there is none). The last position matched is i unless
 // more follow.
+//
+// With singlecolor the following nodes are two plies on (the grandparent;
+// the grandchildren), so that every position matched has the side to move
+// of the first.
 func (n *lineNode) next(e *Evaluator, elems []lineElem, k int, i int32, stk int) (int, int32) {
 	nodes := e.g.Nodes
 	if n.back {
-		return n.run(e, elems, k, nodes[i].Parent, stk, i)
+		p := nodes[i].Parent
+		if n.singleColor && p >= 0 {
+			p = nodes[p].Parent
+		}
+		return n.run(e, elems, k, p, stk, i)
 	}
 	best, bestLast, any := -1, int32(-1), false
 	for c := nodes[i].FirstChild; c >= 0; c = nodes[c].NextSibling {
 		if !e.visible(c) {
 			continue
 		}
-		any = true
-		if r, l := n.run(e, elems, k, c, stk, i); r > best {
-			best, bestLast = r, l
+		if !n.singleColor {
+			any = true
+			if r, l := n.run(e, elems, k, c, stk, i); r > best {
+				best, bestLast = r, l
+			}
+		} else {
+			for gc := nodes[c].FirstChild; gc >= 0; gc = nodes[gc].NextSibling {
+				if !e.visible(gc) {
+					continue
+				}
+				any = true
+				if r, l := n.run(e, elems, k, gc, stk, i); r > best {
+					best, bestLast = r, l
+				}
+				if n.primary {
+					break
+				}
+			}
 		}
 		if n.primary {
 			break
@@ -190,7 +214,7 @@ func (c *compiler) line(n *query.Line) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	ln := &lineNode{back: n.Backward, primary: n.Primary, firstMatch: n.FirstMatch, rng: n.Range, elems: elems}
+	ln := &lineNode{back: n.Backward, primary: n.Primary, firstMatch: n.FirstMatch, singleColor: n.SingleColor, rng: n.Range, elems: elems}
 	if n.LastPosition {
 		return linePos{ln}, nil
 	}

@@ -730,6 +730,7 @@ type Line struct {
 	FirstMatch   bool
 	LastPosition bool
 	Primary      bool
+	SingleColor  bool // match every other position: those with the current side to move
 	Range        *Range
 	Elems        []LineElem
 }

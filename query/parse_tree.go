@@ -148,8 +148,12 @@ func (p *parser) parseLineParams(ln *Line) {
 			ln.LastPosition = true
 		case "primary":
 			ln.Primary = true
-		case "singlecolor", "nestban", "secondary":
-			p.errorf(p.tok.pos, "the line parameter '%s' is not supported yet", p.tok.text)
+		case "singlecolor":
+			ln.SingleColor = true
+		case "nestban":
+			p.errorf(p.tok.pos, "the line parameter 'nestban' is not supported yet")
+		case "secondary":
+			p.errorf(p.tok.pos, "'secondary' is not a line parameter (line takes quiet, firstmatch, lastposition, primary, singlecolor, nestban)")
 		default:
 			params = false // the caller reports what it expected
 			continue

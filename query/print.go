@@ -350,7 +350,7 @@ func sprint(b *strings.Builder, n Node) {
 		for _, f := range []struct {
 			on   bool
 			name string
-		}{{n.Quiet, "quiet"}, {n.FirstMatch, "firstmatch"}, {n.LastPosition, "lastposition"}, {n.Primary, "primary"}} {
+		}{{n.Quiet, "quiet"}, {n.FirstMatch, "firstmatch"}, {n.LastPosition, "lastposition"}, {n.Primary, "primary"}, {n.SingleColor, "singlecolor"}} {
 			if f.on {
 				b.WriteString(" " + f.name)
 			}
