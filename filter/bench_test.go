@@ -65,6 +65,10 @@ var typicalQueries = []string{
 	"cql(variations) virtualmainline (line lastposition --> check{1 3}):mate",
 	"consecutivemoves 1 100 (parent currentposition)",
 	"e2--e4 or N×(check) or move primary enpassantsquare a-h6",
+	// 6.2 paths, singlecolor, a line nested in a line group
+	"(path (-- check --)+ | B[x]h7) >= 2",
+	"path focus capture [Pp] -- --{1 3} check",
+	"line singlecolor --> check --> ({line --> check --> not check} --> true){2}",
 }
 
 func compileSrc(tb testing.TB, src string) *Query {
@@ -262,6 +266,7 @@ func BenchmarkTree(b *testing.B) {
 		"true",
 		"line --> check --> not check --> check",
 		"line --> move from K --> move from k --> check",
+		"path -- check -- check",
 		"echo (s t) s:sidetomove == sidetomove",
 		"echo (s t) {t > s  s:Q == Q}",
 	} {

@@ -458,6 +458,9 @@ func (c *compiler) binary(n *query.Binary) (node, error) {
 			}
 			return &containsNode{sub: x, in: y}, nil
 		}
+		if n.Op == query.OpInter && n.X.Type() == query.TypePosition {
+			return c.posInter(n)
+		}
 		x, err := c.set(n.X)
 		if err != nil {
 			return nil, err

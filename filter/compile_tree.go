@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/query"
 )
 
@@ -146,4 +147,42 @@ func (c *compiler) consecutiveMoves(n *query.ConsecutiveMoves) (node, error) {
 		return nil, err
 	}
 	return &consecutiveMovesNode{a: x, b: y, rng: n.Range}, nil
+}
+
+// posInterNode is CQL's positional intersection x & y of two positions: the
+// squares where both have the same piece of the same color, or both are
+// empty. It is empty when either position has no value.
+type posInterNode struct{ x, y posNode }
+
+func (n posInterNode) set(e *Evaluator) chess.Bitboard {
+	a, ok := n.x.position(e)
+	if !ok {
+		return 0
+	}
+	b, ok := n.y.position(e)
+	if !ok {
+		return 0
+	}
+	pa, pb := &e.g.Nodes[a].Pos, &e.g.Nodes[b].Pos
+	var same chess.Bitboard
+	for s := chess.Square(0); s < 64; s++ {
+		if pa.PieceAt(s) == pb.PieceAt(s) {
+			same |= chess.SquareBB(s)
+		}
+	}
+	return same
+}
+
+func (n posInterNode) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+func (c *compiler) posInter(b *query.Binary) (node, error) {
+	x, err := c.pos(b.X)
+	if err != nil {
+		return nil, err
+	}
+	y, err := c.pos(b.Y)
+	if err != nil {
+		return nil, err
+	}
+	return posInterNode{x, y}, nil
 }

@@ -381,6 +381,17 @@ func (c *checker) binary(n *Binary) {
 		n.T = TypeNone
 	case OpInter, OpUnion, OpAttacks, OpAttackedBy:
 		what := "the left side of " + n.Op.String()
+		n.X = c.check(n.X)
+		if n.Op == OpInter && n.X.Type() == TypePosition {
+			// CQL's positional intersection: the squares where two
+			// positions have the same contents.
+			n.Y = c.check(n.Y)
+			if n.Y.Type() != TypePosition {
+				c.errorf(n.Y.Pos(), "the right side of & must be a position filter like the left side (positional intersection), found a %s", describe(n.Y))
+			}
+			n.T = TypeSet
+			return
+		}
 		n.X = c.set(n.X, what)
 		n.Y = c.set(n.Y, "the right side of "+n.Op.String())
 		n.T = TypeSet
