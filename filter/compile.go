@@ -233,6 +233,8 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		return c.consecutiveMoves(n)
 	case *query.Dash:
 		return c.dash(n)
+	case *query.Legal:
+		return c.legal(n)
 	case *query.CurrentMove:
 		return c.currentMove(n)
 	case *query.Loop:

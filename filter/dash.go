@@ -41,7 +41,22 @@ func (n *dashNode) sets(e *Evaluator) (fromSet, toSet chess.Bitboard) {
 
 // fits reports whether the move to child c of the current position matches.
 func (n *dashNode) fits(e *Evaluator, c int32, fromSet, toSet chess.Bitboard) bool {
-	m := e.g.Nodes[c].Move
+	if !n.fitsMove(e, e.g.Nodes[c].Move, fromSet, toSet) {
+		return false
+	}
+	if n.target != nil {
+		save := e.cur
+		e.at(c)
+		ok := n.target.match(e)
+		e.at(save)
+		return ok
+	}
+	return true
+}
+
+// fitsMove reports whether move m of the current position goes from fromSet
+// to toSet and is a capture and a promotion as asked (the target aside).
+func (n *dashNode) fitsMove(e *Evaluator, m chess.Move, fromSet, toSet chess.Bitboard) bool {
 	if m == chess.NoMove || m.IsNull() {
 		return false
 	}
@@ -55,17 +70,52 @@ func (n *dashNode) fits(e *Evaluator, c int32, fromSet, toSet chess.Bitboard) bo
 	if n.capture && !m.IsEnPassant() && (m.IsCastle() || !e.pos.Occupied().Has(to)) {
 		return false
 	}
-	if n.promote != 0 && n.promote&(1<<m.Promotion()) == 0 {
-		return false
+	return n.promote == 0 || n.promote&(1<<m.Promotion()) != 0
+}
+
+// legalNode is `legal D` / `pseudolegal D`: some legal (pseudolegal) move
+// of the current position fits D and is of the kind asked.
+type legalNode struct {
+	d      *dashNode
+	pseudo bool
+	kind   query.MoveKind
+}
+
+func (n *legalNode) match(e *Evaluator) bool {
+	fromSet, toSet := n.d.sets(e)
+	l := e.legalMoves()
+	if n.pseudo {
+		l = e.pseudoMoves()
 	}
-	if n.target != nil {
-		save := e.cur
-		e.at(c)
-		ok := n.target.match(e)
-		e.at(save)
-		return ok
+	for i := 0; i < l.Len(); i++ {
+		m := l.At(i)
+		if n.d.fitsMove(e, m, fromSet, toSet) && n.kindFits(m) {
+			return true
+		}
+	}
+	return false
+}
+
+func (n *legalNode) kindFits(m chess.Move) bool {
+	switch n.kind {
+	case query.KindOO:
+		return m.IsCastle() && m.To() > m.From()
+	case query.KindOOO:
+		return m.IsCastle() && m.To() < m.From()
+	case query.KindCastle:
+		return m.IsCastle()
+	case query.KindEnPassant:
+		return m.IsEnPassant()
 	}
 	return true
+}
+
+func (c *compiler) legal(n *query.Legal) (node, error) {
+	d, err := c.dash(n.Move)
+	if err != nil {
+		return nil, err
+	}
+	return &legalNode{d: d.(*dashNode), pseudo: n.Pseudo, kind: n.Kind}, nil
 }
 
 // currentMoveNode is `currentmove D`: D matches the move that led to the

@@ -218,6 +218,8 @@ func (c *checker) check(n Node) Node {
 		}
 	case *CurrentMove:
 		c.check(n.Move)
+	case *Legal:
+		c.check(n.Move)
 	case *Loop:
 		n.Body = c.check(n.Body)
 	case *Path:

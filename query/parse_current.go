@@ -70,9 +70,69 @@ func (p *parser) parseCurrentMoveWord(w string) Node {
 		return &CurrentMove{At: At{pos}, Move: d}
 	case "path":
 		return p.parsePath()
+	case "legal", "pseudolegal":
+		return p.parseLegal(w == "pseudolegal")
 	case "loop":
 		p.next()
 		return &Loop{At: At{pos}, Body: p.parseArg()}
 	}
 	return nil
+}
+
+// MoveKind restricts a legal or pseudolegal move filter to one kind of move
+// (the manual's targets o-o, o-o-o, castle, enpassant).
+type MoveKind uint8
+
+const (
+	AnyMoveKind MoveKind = iota
+	KindOO
+	KindOOO
+	KindCastle
+	KindEnPassant
+)
+
+var moveKindNames = [...]string{"", "o-o", "o-o-o", "castle", "enpassant"}
+
+// Legal is CQL 6.2's `legal D` or `pseudolegal D`, D a -- or × filter with
+// no target or one of o-o, o-o-o, castle, enpassant: some legal (or
+// pseudolegal) move of the current position, played or not, fits D.
+// Logical.
+type Legal struct {
+	At
+	Pseudo bool
+	Move   *Dash
+	Kind   MoveKind
+}
+
+// Type is logical.
+func (*Legal) Type() Type { return TypeNone }
+func (*Legal) node()      {}
+
+func (p *parser) parseLegal(pseudo bool) Node {
+	pos := p.tok.pos
+	word := p.tok.text
+	p.next()
+	x := p.parseArg()
+	d, ok := x.(*Dash)
+	if !ok {
+		p.errorf(x.Pos(), "'%s' takes a move filter written with -- or × (like %s K--g1 or %s --(o-o))", word, word, word)
+	}
+	n := &Legal{At: At{pos}, Pseudo: pseudo, Move: d}
+	if d.Target != nil {
+		m, isMove := d.Target.(*Move)
+		switch {
+		case isMove && m.Select == MovePrevious && m.OO:
+			n.Kind = KindOO
+		case isMove && m.Select == MovePrevious && m.OOO:
+			n.Kind = KindOOO
+		case isMove && m.Select == MovePrevious && m.Castle:
+			n.Kind = KindCastle
+		case isMove && m.Select == MovePrevious && m.EnPassant:
+			n.Kind = KindEnPassant
+		default:
+			p.errorf(d.Target.Pos(), "the target of a move filter after '%s' must be o-o, o-o-o, castle or enpassant", word)
+		}
+		d.Target = nil
+	}
+	return n
 }

@@ -317,6 +317,15 @@ func sprint(b *strings.Builder, n Node) {
 		b.WriteByte(')')
 	case *CurrentMove:
 		list("currentmove", n.Move)
+	case *Legal:
+		head := "legal"
+		if n.Pseudo {
+			head = "pseudolegal"
+		}
+		if n.Kind != AnyMoveKind {
+			head += " " + moveKindNames[n.Kind]
+		}
+		list(head, n.Move)
 	case *Loop:
 		list("loop", n.Body)
 	case *Path:

@@ -441,6 +441,10 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 			c := *n
 			c.Move = tr(n.Move).(*Dash)
 			return &c
+		case *Legal:
+			c := *n
+			c.Move = tr(n.Move).(*Dash)
+			return &c
 		case *Loop:
 			c := *n
 			c.Body = tr(n.Body)

@@ -79,6 +79,8 @@ func children(n Node) []Node {
 		add(n.From, n.To, n.Target)
 	case *CurrentMove:
 		add(n.Move)
+	case *Legal:
+		add(n.Move)
 	case *Loop:
 		add(n.Body)
 	case *Path:
