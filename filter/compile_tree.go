@@ -32,6 +32,14 @@ func (c *compiler) tree(n *query.Tree) (node, error) {
 		return depthNode{}, nil
 	case query.TreeVirtualMainline:
 		return virtualMainline{}, nil
+	case query.TreePathStart:
+		return pathStatusPos{last: false}, nil
+	case query.TreePathLastPosition:
+		return pathStatusPos{last: true}, nil
+	case query.TreePathCount:
+		return pathCountNode{unfocused: false}, nil
+	case query.TreePathCountUnfocused:
+		return pathCountNode{unfocused: true}, nil
 	case query.TreeChild:
 		if len(n.Args) == 0 {
 			return childPos{}, nil

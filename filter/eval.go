@@ -97,6 +97,10 @@ type Evaluator struct {
 	lineSteps  int
 	lineDone   bool // firstmatch: a match was found
 
+	// Path status (pathstart, pathcount ...): the path being matched
+	// (inPath), or the last one of the game that matched.
+	path pathStatus
+
 	matches  []int32
 	pending  []Annotation // comment texts of the current game
 	messages []Annotation // message texts of the current game, matched or not
@@ -227,6 +231,7 @@ func (e *Evaluator) startGame(g *pgn.Game) {
 		}
 	}
 	e.legalAt, e.pseudoAt, e.atkAt = -1, -1, -1
+	e.path = pathStatus{start: -1, last: -1}
 	for j := range e.gameSort {
 		e.gameSort[j] = sortVal{}
 	}

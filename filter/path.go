@@ -38,11 +38,58 @@ func (n *pathNode) eval(e *Evaluator) (int, int32) {
 	if n.focus != nil {
 		focus = n.focus.set(e) & e.pos.Occupied()
 	}
-	best, last := n.run(e, n.elems, 0, start, 0, start, focus)
+	saved := e.path
+	e.path = pathStatus{inPath: true, start: start, last: start}
+	best, last := n.run(e, n.elems, 0, start, 0, start, focus, 0, 0)
+	switch {
+	case saved.inPath:
+		e.path = saved
+	case best >= 0:
+		e.path = pathStatus{start: start, last: last}
+	default:
+		e.path = saved
+	}
 	e.leaveMatcher(frame)
 	e.at(start)
 	return best, last
 }
+
+// pathStatus is what the path status filters read: inside a path's
+// constituents the path being matched (its start, the tail of the last move
+// matched, the moves so far counted and all), else the last path of the game
+// that matched (start and last; -1: none).
+type pathStatus struct {
+	inPath      bool
+	start, last int32
+	count, all  int
+}
+
+// pathStatusPos is pathstart or (last) pathlastposition.
+type pathStatusPos struct{ last bool }
+
+func (n pathStatusPos) position(e *Evaluator) (int32, bool) {
+	p := e.path.start
+	if n.last {
+		p = e.path.last
+	}
+	return p, p >= 0
+}
+func (n pathStatusPos) match(e *Evaluator) bool { _, ok := n.position(e); return ok }
+
+// pathCountNode is pathcount or (unfocused) pathcountunfocused: no value
+// outside a path.
+type pathCountNode struct{ unfocused bool }
+
+func (n pathCountNode) num(e *Evaluator) (int, bool) {
+	if !e.path.inPath {
+		return 0, false
+	}
+	if n.unfocused {
+		return e.path.all, true
+	}
+	return e.path.count, true
+}
+func (n pathCountNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
 func (n *pathNode) num(e *Evaluator) (int, bool) {
 	best, _ := n.eval(e)
@@ -64,7 +111,9 @@ func (n pathPos) position(e *Evaluator) (int32, bool) {
 // e.lineStack[:stk], from position cur with the focused pieces on focus
 // (-1 when there is none), and the tail of the last move matched (last when
 // no more is).
-func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int, last int32, focus chess.Bitboard) (int, int32) {
+//
+// done and all are the moves of the path so far, counted and all.
+func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int, last int32, focus chess.Bitboard, done, all int) (int, int32) {
 	e.lineSteps++
 	if e.lineSteps > lineBudget || e.lineDone {
 		return -1, -1
@@ -78,7 +127,7 @@ func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int
 		if cur == c.start && c.k-1 >= c.elems[0].min {
 			return -1, -1 // an instance that consumed no move and was not needed
 		}
-		r, l := n.run(e, c.elems, c.k, cur, stk-1, last, focus)
+		r, l := n.run(e, c.elems, c.k, cur, stk-1, last, focus, done, all)
 		e.lineStack[stk-1] = c
 		return r, l
 	}
@@ -87,13 +136,14 @@ func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int
 	if el.max < 0 || k < el.max {
 		switch {
 		case el.move != nil:
-			best, bestLast = n.step(e, elems, k, cur, stk, last, focus)
+			best, bestLast = n.step(e, elems, k, cur, stk, last, focus, done, all)
 		case el.f != nil:
 			// A filter consumes nothing: matching it again at the same
 			// position changes nothing, so it is tried once.
 			e.at(cur)
+			e.path.last, e.path.count, e.path.all = last, done, all
 			if k == 0 && el.f.match(e) {
-				best, bestLast = n.run(e, elems[1:], 0, cur, stk, last, focus)
+				best, bestLast = n.run(e, elems[1:], 0, cur, stk, last, focus, done, all)
 			}
 		case stk < 4*len(e.g.Nodes)+64: // a group instance: alternatives, then this element again
 			if stk == len(e.lineStack) {
@@ -101,14 +151,14 @@ func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int
 			}
 			e.lineStack[stk] = lineCont{elems: elems, k: k + 1, start: cur}
 			for _, alt := range el.alts {
-				if r, l := n.run(e, alt, 0, cur, stk+1, last, focus); r > best {
+				if r, l := n.run(e, alt, 0, cur, stk+1, last, focus, done, all); r > best {
 					best, bestLast = r, l
 				}
 			}
 		}
 	}
 	if k >= el.min {
-		if r, l := n.run(e, elems[1:], 0, cur, stk, last, focus); r > best {
+		if r, l := n.run(e, elems[1:], 0, cur, stk, last, focus, done, all); r > best {
 			best, bestLast = r, l
 		}
 	}
@@ -117,7 +167,7 @@ func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int
 
 // step matches the move step elems[0] (matched k times so far) against the
 // moves from cur, skipping moves out of focus.
-func (n *pathNode) step(e *Evaluator, elems []lineElem, k int, cur int32, stk int, last int32, focus chess.Bitboard) (int, int32) {
+func (n *pathNode) step(e *Evaluator, elems []lineElem, k int, cur int32, stk int, last int32, focus chess.Bitboard, done, all int) (int, int32) {
 	d := elems[0].move
 	e.at(cur)
 	fromSet, toSet := d.sets(e)
@@ -136,9 +186,9 @@ func (n *pathNode) step(e *Evaluator, elems []lineElem, k int, cur int32, stk in
 		var l int32
 		switch {
 		case !in:
-			r, l = n.step(e, elems, k, c, stk, last, next)
+			r, l = n.step(e, elems, k, c, stk, last, next, done, all+1)
 		case d.fits(e, c, fromSet, toSet):
-			if r, l = n.run(e, elems, k+1, c, stk, c, next); r >= 0 {
+			if r, l = n.run(e, elems, k+1, c, stk, c, next, done+1, all+1); r >= 0 {
 				r++
 			}
 		default:

@@ -87,6 +87,18 @@ func TestPathFull(t *testing.T) {
 		{"path focus capture ph7 B×h7", gg, plies(gg, span(0, 12)...)},
 		// Castling is in focus when the rook is.
 		{"((path focus rh8 lastposition --) : ply) == 12", gg, plies(gg, span(0, 11)...)},
+		// The path status filters (the manual's ⊢ status filters page):
+		// in the fianchetto example, after d4 and g3 two focused moves and
+		// five in all (d4 d5 Nf3 Nf6 g3) have been played; outside a path,
+		// pathstart and pathlastposition are those of the last path that
+		// matched, pathcount has no value.
+		{"path -- -- {pathcount == 2 pathcountunfocused == 2}", gg, plies(gg, span(0, 15)...)},
+		{"initial path focus P -- -- {pathcount == 2 pathcountunfocused == 5}", fian, plies(fian, 0)},
+		{"initial path focus P -- {pathstart == initialposition (pathlastposition : ply) == 1}", fian, plies(fian, 0)},
+		{"initial {path focus P -- --} (pathlastposition : ply) == 5 pathstart == currentposition", fian, plies(fian, 0)},
+		{"{{path B×h7} or true} (pathstart : ply) == 12", gg, plies(gg, span(12, 17)...)},
+		{"pathcount", gg, ""},
+		{"pathstart", gg, ""},
 		// Variations (the CQLi game-tree figure): the longest path from the
 		// start is 1.e4 e6 2.d4 c5; firstmatch and primary take the first
 		// move at each branch (1.e4 c5, two moves).

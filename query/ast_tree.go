@@ -26,6 +26,13 @@ const (
 	TreeLCA                             // position: latest common ancestor of Args[0] and Args[1]
 	TreeDistance                        // number: moves between Args[0] and Args[1] through their LCA
 	TreeCountMoves                      // number: moves played from the current position (children visited)
+	// CQL 6.2's path status filters (experimental in CQL): inside a path's
+	// constituent they describe the path being matched, outside it the
+	// last path filter of the game that matched.
+	TreePathStart          // position: the path's start position
+	TreePathLastPosition   // position: the tail of the last move matched (of the best path, outside)
+	TreePathCount          // number: moves matched so far, out-of-focus moves not counted (inside a path only)
+	TreePathCountUnfocused // number: moves so far, out-of-focus moves included (inside a path only)
 )
 
 var treeNames = [...]string{
@@ -34,6 +41,8 @@ var treeNames = [...]string{
 	TreeVirtualMainline: "virtualmainline", TreeAncestor: "ancestor", TreeDescendant: "descendant",
 	TreeAncestorEq: "ancestor-or-self", TreeDescendantEq: "descendant-or-self",
 	TreeLCA: "lca", TreeDistance: "distance", TreeCountMoves: "countmoves",
+	TreePathStart: "pathstart", TreePathLastPosition: "pathlastposition", TreePathCount: "pathcount",
+	TreePathCountUnfocused: "pathcountunfocused",
 }
 
 func (k TreeKind) String() string {

@@ -4,8 +4,10 @@ package query
 
 func (c *checker) tree(n *Tree) {
 	switch n.Kind {
-	case TreeParent, TreeInitialPosition:
+	case TreeParent, TreeInitialPosition, TreePathStart, TreePathLastPosition:
 		n.T = TypePosition
+	case TreePathCount, TreePathCountUnfocused:
+		n.T = TypeNumber
 	case TreeChild, TreePositionByID:
 		n.T = TypePosition
 		for i, a := range n.Args {

@@ -7,6 +7,8 @@ package query
 var treeWords = map[string]TreeKind{
 	"parent": TreeParent, "initialposition": TreeInitialPosition, "positionid": TreePositionID,
 	"depth": TreeDepth, "virtualmainline": TreeVirtualMainline,
+	"pathstart": TreePathStart, "pathlastposition": TreePathLastPosition, "pathcount": TreePathCount,
+	"pathcountunfocused": TreePathCountUnfocused,
 }
 
 // treePairs are the game-tree filters with two position arguments in parentheses.

@@ -136,7 +136,7 @@ var keywords = wordSet(
 	"sqrt", "through", "type", "xray", "purestalemate", "modelstalemate",
 	"idealstalemate", "puremate", "modelmate", "idealmate", "pieceid",
 	// current-move filters and loop (parse_current.go)
-	"currentmove", "nullmove", "loop", "path",
+	"currentmove", "nullmove", "loop", "path", "pathstart", "pathlastposition", "pathcount", "pathcountunfocused",
 )
 
 func wordSet(words ...string) map[string]bool {
