@@ -202,7 +202,9 @@ func (p *parser) parseDictEntry(name string, pos Pos) Node {
 // scanning resumes just after it, so the key is parsed as any filter.
 func (p *parser) splitKeyBracket() {
 	t := p.tok
-	if t.kind != tPiece || t.pos.Offset != p.prevEnd || len(t.raw) < 2 || t.raw[0] != '[' || t.raw == "[]" {
+	// [x] (the ASCII ×) after a dictionary is a lookup by the variable x.
+	dictX := t.kind == tCross && t.raw == "[x]"
+	if !dictX && (t.kind != tPiece || len(t.raw) < 2 || t.raw[0] != '[' || t.raw == "[]") || t.pos.Offset != p.prevEnd {
 		return
 	}
 	l := newLexer(p.src)
