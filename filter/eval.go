@@ -96,6 +96,7 @@ type Evaluator struct {
 	lineDepth  int
 	lineSteps  int
 	lineDone   bool // firstmatch: a match was found
+	lineStop   bool // stop at the first match (only whether one exists is asked)
 
 	// Path status (pathstart, pathcount ...): the path being matched
 	// (inPath), or the last one of the game that matched.

@@ -55,28 +55,28 @@ func (n *lineNode) eval(e *Evaluator) (int, int32) {
 // matcherFrame is the state of an enclosing line or path matcher, put
 // aside while a nested one runs.
 type matcherFrame struct {
-	stack []lineCont
-	steps int
-	done  bool
+	stack      []lineCont
+	steps      int
+	done, stop bool
 }
 
 // enterMatcher gives a line or path matcher a fresh stack and budget; the
 // stacks are kept per nesting depth, so this allocates only while they grow.
 func (e *Evaluator) enterMatcher() matcherFrame {
-	f := matcherFrame{e.lineStack, e.lineSteps, e.lineDone}
+	f := matcherFrame{e.lineStack, e.lineSteps, e.lineDone, e.lineStop}
 	if e.lineDepth == len(e.lineStacks) {
 		e.lineStacks = append(e.lineStacks, nil)
 	}
 	e.lineStack = e.lineStacks[e.lineDepth][:0]
 	e.lineDepth++
-	e.lineSteps, e.lineDone = 0, false
+	e.lineSteps, e.lineDone, e.lineStop = 0, false, false
 	return f
 }
 
 func (e *Evaluator) leaveMatcher(f matcherFrame) {
 	e.lineDepth--
 	e.lineStacks[e.lineDepth] = e.lineStack[:0]
-	e.lineStack, e.lineSteps, e.lineDone = f.stack, f.steps, f.done
+	e.lineStack, e.lineSteps, e.lineDone, e.lineStop = f.stack, f.steps, f.done, f.stop
 }
 
 func (n *lineNode) num(e *Evaluator) (int, bool) {

@@ -31,9 +31,13 @@ type pathNode struct {
 
 // eval runs the matcher from the current position: the number of counted
 // moves of the best matching path (-1: none) and the tail of its last move.
-func (n *pathNode) eval(e *Evaluator) (int, int32) {
+//
+// With stop only whether a path matches is asked: the search ends at the
+// first matching path, as with firstmatch.
+func (n *pathNode) eval(e *Evaluator, stop bool) (int, int32) {
 	start := e.cur
 	frame := e.enterMatcher()
+	e.lineStop = stop
 	focus := all
 	if n.focus != nil {
 		focus = n.focus.set(e) & e.pos.Occupied()
@@ -92,17 +96,17 @@ func (n pathCountNode) num(e *Evaluator) (int, bool) {
 func (n pathCountNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
 func (n *pathNode) num(e *Evaluator) (int, bool) {
-	best, _ := n.eval(e)
+	best, _ := n.eval(e, false)
 	return best, best >= 0
 }
 
-func (n *pathNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+func (n *pathNode) match(e *Evaluator) bool { best, _ := n.eval(e, true); return best >= 0 }
 
 // pathPos is a path with lastposition: its value is a position.
 type pathPos struct{ *pathNode }
 
 func (n pathPos) position(e *Evaluator) (int32, bool) {
-	best, last := n.eval(e)
+	best, last := n.eval(e, false)
 	return last, best >= 0
 }
 
@@ -120,7 +124,7 @@ func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int
 	}
 	if len(elems) == 0 {
 		if stk == 0 {
-			e.lineDone = n.firstMatch
+			e.lineDone = n.firstMatch || e.lineStop
 			return 0, last
 		}
 		c := e.lineStack[stk-1]
@@ -133,6 +137,13 @@ func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int
 	}
 	el := &elems[0]
 	best, bestLast := -1, int32(-1)
+	if e.lineStop && k >= el.min {
+		// Only whether some path matches is asked: the shortest way on
+		// first (lazy repetition) finds a match soonest.
+		if r, l := n.run(e, elems[1:], 0, cur, stk, last, focus, done, all); r >= 0 {
+			return r, l
+		}
+	}
 	if el.max < 0 || k < el.max {
 		switch {
 		case el.move != nil:
@@ -157,7 +168,7 @@ func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int
 			}
 		}
 	}
-	if k >= el.min {
+	if k >= el.min && !e.lineStop {
 		if r, l := n.run(e, elems[1:], 0, cur, stk, last, focus, done, all); r > best {
 			best, bestLast = r, l
 		}
