@@ -394,7 +394,9 @@ func (c *checker) binary(n *Binary) {
 			n.T = TypeSet
 			return
 		}
-		n.X = c.set(n.X, what)
+		if n.X.Type() != TypeSet { // n.X is checked: checking it again would double the work at every level
+			c.errorf(n.X.Pos(), "%s must be a set filter, found a %s", what, describe(n.X))
+		}
 		n.Y = c.set(n.Y, "the right side of "+n.Op.String())
 		n.T = TypeSet
 	case OpIn:
