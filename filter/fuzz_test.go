@@ -40,6 +40,7 @@ func FuzzEvaluate(f *testing.F) {
 		"line --> check --> mate", "find check", "flipcolor {move previous capture Q}",
 		"x = 0 x += #P x > 3", "sort power A", "up 1 3 K & a", "comment (\"a\" from)",
 		"move legal count > 30", "if check then K else k", "abs(power A - power a) < 2",
+		"x = 0 loop {x + 3 x <= 1}", // a loop that never ends: stopped at its limit, once per run
 	} {
 		f.Add(s)
 	}
@@ -62,6 +63,9 @@ func FuzzEvaluate(f *testing.F) {
 					if i < 0 || int(i) >= len(g.Nodes) {
 						t.Fatalf("%q: match index %d out of range", src, i)
 					}
+				}
+				if e.Err() != nil {
+					break // a runtime failure ends a run, so the later games would not be read
 				}
 			}
 		}
