@@ -131,7 +131,7 @@ func (a *Analysis) Analyze(b *Board) {
 		}
 	}
 	for id := 0; id < a.nstr; id++ {
-		a.libs[id] = pattern.Set{}
+		a.libs[id], a.nlibs[id] = pattern.Set{}, 0
 	}
 	for wi, w := range g.valid.AndNot(stones) {
 		for ; w != 0; w &= w - 1 {
@@ -139,13 +139,15 @@ func (a *Analysis) Analyze(b *Board) {
 			nb := &g.nbr[p]
 			for k := 0; k < 4; k++ {
 				if q := nb[k]; q >= 0 && a.col[q] != Empty {
-					a.libs[a.strOf[q]].Add(p)
+					// counted as added: cheaper than counting every string's set after
+					id, bit := a.strOf[q], uint64(1)<<(uint(p)&63)
+					if w := &a.libs[id][p>>6]; *w&bit == 0 {
+						*w |= bit
+						a.nlibs[id]++
+					}
 				}
 			}
 		}
-	}
-	for id := 0; id < a.nstr; id++ {
-		a.nlibs[id] = int16(a.libs[id].Count())
 	}
 }
 
