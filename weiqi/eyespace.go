@@ -67,6 +67,7 @@ type Analysis struct {
 	// pending points; each point's eye space (-1 outside) and whether it is marginal
 	lively  [3]pattern.Set
 	infl    [pattern.MaxSquares + 1]int8
+	base    [pattern.MaxSquares + 1]int8 // first domain's influence of stones and their neighbours
 	thr     [pattern.MaxSquares]int8
 	pending [pattern.MaxSquares]bool
 	queued  [pattern.MaxSquares]bool
@@ -314,8 +315,8 @@ func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
 	}
 	free := g.valid.AndNot(lively[Black]).AndNot(lively[White])
 	var dom [3]pattern.Set
-	a.domain(lively[Black], lively[White], &dom[Black])
-	a.domain(lively[White], lively[Black], &dom[White])
+	a.domain(lively[Black], lively[White], &dom[Black], false)
+	a.domain(lively[White], lively[Black], &dom[White], true)
 	stones := b.stones[Black].Or(b.stones[White])
 	nspaces := 0
 	for _, c := range [2]Color{Black, White} {
@@ -350,15 +351,16 @@ func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
 }
 
 // domain computes colour c's domain (make_domains' compute_primary_domains without its false
-// margins, which need GNU Go's tactical reading) from the lively stones of both colours.
-func (a *Analysis) domain(own, opp pattern.Set, dom *pattern.Set) {
+// margins, which need GNU Go's tactical reading) from the lively stones of both colours. The
+// influence of stones and their neighbours is the other colour's negated: the first call
+// (second false) keeps it in a.base, the second (second true, colours swapped) negates it.
+func (a *Analysis) domain(own, opp pattern.Set, dom *pattern.Set, second bool) {
 	g := a.b.grid
 	free := g.valid.AndNot(own).AndNot(opp)
 	nearOwn := g.grow(own).And(free)
 	nearOpp := g.grow(opp).And(free)
 	*dom = own.Or(nearOwn)
 	pending := free.AndNot(nearOwn)
-	a.infl = [pattern.MaxSquares + 1]int8{}
 	a.thr = [pattern.MaxSquares]int8{}
 	a.pending = [pattern.MaxSquares]bool{}
 	a.queued = [pattern.MaxSquares]bool{}
@@ -370,8 +372,16 @@ func (a *Analysis) domain(own, opp pattern.Set, dom *pattern.Set) {
 			}
 		}
 	}
-	addTo(own.Or(nearOwn), 1)
-	addTo(opp.Or(nearOpp), -1)
+	if !second {
+		a.infl = [pattern.MaxSquares + 1]int8{}
+		addTo(own.Or(nearOwn), 1)
+		addTo(opp.Or(nearOpp), -1)
+		a.base = a.infl
+	} else {
+		for i, v := range &a.base {
+			infl[i] = -v
+		}
+	}
 	addTo(free.And(g.edge).AndNot(nearOpp), -1)
 	for wi, w := range nearOpp {
 		for ; w != 0; w &= w - 1 {
