@@ -140,21 +140,6 @@ func (ix *Index) occupancyCandidates(pos *chess.Position) (*roaring.Bitmap, erro
 	return c.bm, nil
 }
 
-// epd appends the first four fields of the position's FEN.
-func epd(p *chess.Position, dst []byte) []byte {
-	start := len(dst)
-	dst = p.AppendFEN(dst)
-	fields := 0
-	for i := start; i < len(dst); i++ {
-		if dst[i] == ' ' {
-			if fields++; fields == 4 {
-				return dst[:i]
-			}
-		}
-	}
-	return dst
-}
-
 // String writes an occurrence as one line.
 func (o Occurrence) String() string {
 	v := ""
