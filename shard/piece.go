@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 
 	"github.com/cqlgo/cql/pgn"
@@ -51,18 +50,9 @@ func (p Piece) Open() (io.ReadCloser, error) {
 		}
 		return pgn.Open(p.File)
 	}
-	f, err := os.Open(p.File)
+	f, err := openPlanned(p.File, p.Size)
 	if err != nil {
 		return nil, err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if st.Size() != p.Size {
-		f.Close()
-		return nil, fmt.Errorf("%s: size changed from %d to %d bytes since the job was planned", p.File, p.Size, st.Size())
 	}
 	switch p.Kind {
 	case Bytes:

@@ -157,18 +157,9 @@ func (s Shard) Open() (*ShardReader, error) {
 		r := newReader(rc, eofReader{}, true, true)
 		return &ShardReader{Reader: r, c: rc}, nil
 	}
-	f, err := os.Open(s.File)
+	f, err := openPlanned(s.File, s.Size)
 	if err != nil {
 		return nil, err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if st.Size() != s.Size {
-		f.Close()
-		return nil, fmt.Errorf("%s: size changed from %d to %d bytes since the job was planned", s.File, s.Size, st.Size())
 	}
 	r := newReader(nil, nil, s.Start == 0, false)
 	switch s.Kind {
@@ -212,3 +203,22 @@ func (r *ShardReader) Close() error {
 type eofReader struct{}
 
 func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
+// openPlanned opens file, which had size bytes when the job was planned: a file that has
+// changed since would put the planned cuts in the wrong places.
+func openPlanned(file string, size int64) (*os.File, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if st.Size() != size {
+		f.Close()
+		return nil, fmt.Errorf("%s: size changed from %d to %d bytes since the job was planned", file, size, st.Size())
+	}
+	return f, nil
+}
