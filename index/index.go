@@ -181,11 +181,11 @@ func chunkKey(first uint32, games int) []byte {
 
 // Sizes are the bytes of the index's values by kind.
 type Sizes struct {
-	Texts, Postings, Positions, Other int64
+	Games, Postings, Positions, Other int64
 	Chunks, Lists, Buckets            int
 }
 
-// Sizes adds up the stored values by kind (game texts, posting lists, the rest).
+// Sizes adds up the stored values by kind (game records, posting lists, positions, the rest).
 func (ix *Index) Sizes() (Sizes, error) {
 	var s Sizes
 	err := ix.db.View(func(txn *badger.Txn) error {
@@ -196,7 +196,7 @@ func (ix *Index) Sizes() (Sizes, error) {
 			n := item.ValueSize()
 			switch item.Key()[0] {
 			case keyChunk[0]:
-				s.Texts += n
+				s.Games += n
 				s.Chunks++
 			case keyBitmap[0]:
 				s.Postings += n

@@ -137,7 +137,7 @@ func newIndexInfoCmd() *cobra.Command {
 			size, _ := dirSize(dir)
 			fmt.Fprintf(out, "index %s: format %d, %d games, %d positions, %d bytes on disk\n", dir, index.FormatVersion, ix.Meta.Games, ix.Meta.Positions, size)
 			if sz, err := ix.Sizes(); err == nil {
-				fmt.Fprintf(out, "game texts %d bytes in %d chunks, posting lists %d bytes in %d lists\n", sz.Texts, sz.Chunks, sz.Postings, sz.Lists)
+				fmt.Fprintf(out, "game records %d bytes in %d chunks, posting lists %d bytes in %d lists\n", sz.Games, sz.Chunks, sz.Postings, sz.Lists)
 				if ix.Meta.PositionTable {
 					per := 0.0
 					if ix.Meta.TableEntries > 0 {
