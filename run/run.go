@@ -76,6 +76,25 @@ type Stats struct {
 	LimitReached                                               bool // the run stopped at Options.Limit
 }
 
+// SummaryNotes is what follows the counts in the one-line summary both commands print:
+// warnings hidden by quiet, duplicate games (skipped with dedupe "skip"), a stop at limit.
+func (st Stats) SummaryNotes(quiet bool, dedupe string, limit int) string {
+	notes := ""
+	if quiet && st.Warnings > 0 {
+		notes += fmt.Sprintf(", %d warnings not shown (--quiet)", st.Warnings)
+	}
+	if st.Duplicates > 0 {
+		notes += fmt.Sprintf(", %d duplicate games", st.Duplicates)
+		if dedupe == "skip" {
+			notes += " skipped"
+		}
+	}
+	if st.LimitReached {
+		notes += fmt.Sprintf(", stopped at --limit %d", limit)
+	}
+	return notes
+}
+
 // Source hands games to the workers. Games calls work concurrently (worker is
 // 0..opt.Workers-1) on each game and emit with the results in game order, one call at a
 // time, the way pgn.ScanParallel does. A game is valid only during work. opt says which

@@ -338,19 +338,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		note = fmt.Sprintf("; the runner's metrics said %d games read, %d matched (%d positions), %d with errors",
 			mst.GamesRead, mst.GamesMatched, mst.PositionsMatched, mst.GamesWithErrors)
 	}
-	extra := ""
-	if ro.Quiet && st.Warnings > 0 {
-		extra += fmt.Sprintf(", %d warnings not shown (--quiet)", st.Warnings)
-	}
-	if st.Duplicates > 0 {
-		extra += fmt.Sprintf(", %d duplicate games", st.Duplicates)
-		if ro.Dedupe == "skip" {
-			extra += " skipped"
-		}
-	}
-	if st.LimitReached {
-		extra += fmt.Sprintf(", stopped at --limit %d", ro.Limit)
-	}
+	extra := st.SummaryNotes(ro.Quiet, ro.Dedupe, ro.Limit)
 	fmt.Fprintf(stderr, "cql-beam: %d games read, %d matched (%d positions), %d with errors, %.2fs, %.0f games/s%s (%d shards, runner %s%s)\n",
 		st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, el, float64(st.GamesRead)/el, extra, len(shards), *fl.runner, note)
 	if st.GamesMatched == 0 {

@@ -218,18 +218,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	summary := fmt.Sprintf("cql: %d games read, %d matched (%d positions), %d with errors, %.2fs, %.0f games/s",
 		st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, el, float64(st.GamesRead)/el)
-	if f.quiet && st.Warnings > 0 {
-		summary += fmt.Sprintf(", %d warnings not shown (--quiet)", st.Warnings)
-	}
-	if st.Duplicates > 0 {
-		summary += fmt.Sprintf(", %d duplicate games", st.Duplicates)
-		if f.dedupe == "skip" {
-			summary += " skipped"
-		}
-	}
-	if st.LimitReached {
-		summary += fmt.Sprintf(", stopped at --limit %d", f.limit)
-	}
+	summary += st.SummaryNotes(f.quiet, f.dedupe, f.limit)
 	fmt.Fprintln(cmd.ErrOrStderr(), summary)
 	switch {
 	case failed:
