@@ -238,14 +238,13 @@ func (r *byteReader) uvarint() uint64 {
 	return v
 }
 
+// varint undoes binary.AppendVarint's zig-zag over uvarint.
 func (r *byteReader) varint() int64 {
-	v, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.bad = true
-		r.b = nil
-		return 0
+	u := r.uvarint()
+	v := int64(u >> 1)
+	if u&1 != 0 {
+		v = ^v
 	}
-	r.b = r.b[n:]
 	return v
 }
 
