@@ -260,17 +260,7 @@ func (p *parser) startPosition() (chess.Position, bool) {
 }
 
 // newNode appends a node without a note; the caller sets the other fields.
-func (p *parser) newNode() int32 {
-	g := p.g
-	n := len(g.Nodes)
-	if n < cap(g.Nodes) {
-		g.Nodes = g.Nodes[:n+1]
-		g.Nodes[n].note = 0
-	} else {
-		g.Nodes = append(g.Nodes, Node{})
-	}
-	return int32(n)
-}
+func (p *parser) newNode() int32 { return p.g.grow() }
 
 func isNullMove(w []byte) bool {
 	switch string(w) {
