@@ -361,6 +361,12 @@ func (pl *pipeline[R]) run(ctx context.Context) error {
 	if err == nil {
 		err = pl.splitCrash
 	}
+	if err == nil {
+		// Cancelled before a chunk was cut (or between the last one and the end of the
+		// input): the input was not read to its end, so the scan did not complete.
+		// Only the caller's context can be done here: this one is cancelled on errors.
+		err = ctx.Err()
+	}
 	return err
 }
 

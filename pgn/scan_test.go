@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -168,6 +169,36 @@ func TestScanStops(t *testing.T) {
 		})
 	if !errors.Is(err, context.Canceled) || n >= 10819 {
 		t.Errorf("cancelled scan: %d games, error %v", n, err)
+	}
+}
+
+// TestScanCancelledBeforeFirstGame: a scan cancelled while its reader has given no game yet
+// (a signal while stdin is still empty) fails; it used to end without error, as if the input
+// had been read whole, and an interrupted run then kept its output file.
+func TestScanCancelledBeforeFirstGame(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		pw.Write([]byte("[Event \"partial\"]\n")) // the reader is busy, nothing cut yet
+		cancel()
+		pw.Write([]byte("\n1. e4 e5 *\n")) // unblocks the reader, if it waits
+		pw.Close()
+	}()
+	n := 0
+	err := ScanParallel(ctx, pr, "x", Options{BlockSize: 1 << 20},
+		func(int, *Game) int { return 0 },
+		func(int) error { n++; return nil })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("scan cancelled before its first game: %d games, error %v; want context.Canceled", n, err)
+	}
+	// Already cancelled: the reader's first wait may pick either ready case, so try often.
+	ctx, cancel = context.WithCancel(context.Background())
+	cancel()
+	for i := 0; i < 50; i++ {
+		if err := Scan(ctx, strings.NewReader("1. e4 *\n"), "x", Options{}, func(*Game) error { return nil }); !errors.Is(err, context.Canceled) {
+			t.Fatalf("scan with a cancelled context (try %d): error %v; want context.Canceled", i, err)
+		}
 	}
 }
 
