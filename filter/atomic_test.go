@@ -4,13 +4,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 )
 
 // atomic (CQL 6.2, the manual's atomic page): `atomic X=4` and `atomic
 // Y="hello"` declare atomic variables, which differ from others only inside
-// a path filter. Outside one they are ordinary variables; inside one they are
-// refused until their transactional values are implemented.
+// a path filter. Outside one they are ordinary variables (TestAtomicInPath
+// has them inside one).
 func TestAtomicVariables(t *testing.T) {
 	for _, src := range []string{
 		`atomic X=4 atomic Y="hello" X == 4 Y == "hello"`,
@@ -22,13 +23,46 @@ func TestAtomicVariables(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ src, want string }{
-		{`atomic Count=0 path -- Count += 1`, "1:24: the atomic variable 'Count' is used inside a path filter"},
 		{`Z = 1 atomic Z = 0`, "'atomic' must come with the first use of 'Z'"},
 		{`atomic Z`, "expected '=' after 'atomic Z'"},
 	} {
 		_, err := query.Parse("q", []byte(c.src))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
+// Inside a path an atomic variable (At) loses what a failed branch assigned and
+// ends with the values of the path chosen; an ordinary variable (Or) keeps the
+// last assignment tried. The game is greekGift (17 plies), the path starts at
+// its first position, and the expected values follow from the search order
+// (alternatives left to right, the longest path wins, the first among equals).
+func TestAtomicInPath(t *testing.T) {
+	games, err := pgn.ReadAll(strings.NewReader(greekGift), "gg.pgn", pgn.Options{})
+	if err != nil || len(games) != 1 {
+		t.Fatalf("%v (%d games)", err, len(games))
+	}
+	for _, c := range []struct{ src, want string }{
+		// The first alternative fails at `check` after assigning: At is
+		// restored, Or keeps 1.
+		{`atomic At = 0 Or = 0 path ({At += 1 Or += 1 check} | --) At == 0 Or == 1`, "[start]"},
+		// Three paths match; the longest (two moves) is the second: At has
+		// its value, Or the third's, assigned last.
+		{`atomic At = 0 Or = 0 (path (-- {At = 1 Or = 1} | -- -- {At = 2 Or = 2} | -- {At = 3 Or = 3})) == 2 At == 2 Or == 3`, "[start]"},
+		// Equal lengths: the first path found is the one chosen.
+		{`atomic At = 0 (path (-- {At = 1} | -- {At = 3})) == 1 At == 1`, "[start]"},
+		// With firstmatch the first path found ends the search.
+		{`atomic At = 0 path firstmatch (-- {At = 1} | -- -- {At = 2}) At == 1`, "[start]"},
+		// No path matches: At has its value from before the path, Or the last
+		// one assigned.
+		{`atomic At = 7 Or = 7 not path -- {At = 1 Or = 1} mate At == 7 Or == 1`, "[start]"},
+		// Repetition: At counts the moves of the chosen path (all 17 plies).
+		{`atomic At = 0 (path (-- {At += 1})+) == 17 At == 17`, "[start]"},
+	} {
+		src := "initial " + c.src
+		if got := runQuery(t, src, games[0]); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", src, got, c.want)
 		}
 	}
 }

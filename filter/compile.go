@@ -27,6 +27,7 @@ type Query struct {
 	additive      bool            // see Additive
 	usesLastGame  bool            // see UsesLastGameNumber
 	marks         bool            // record marked squares (Options.Marks)
+	atomics       []int           // slots of atomic variables (atomic.go)
 }
 
 // SortKey describes one `sort` filter of the program, in source order.
@@ -757,6 +758,9 @@ func (c *compiler) assign(n *query.Assign) (node, error) {
 		return nil, errorf(n, "unresolved variable")
 	}
 	i := n.Sym.Index
+	if n.Sym.Atomic {
+		c.q.addAtomic(i)
+	}
 	if n.Op == query.OpCondAssign {
 		x, err := c.compile(n.Value)
 		if err != nil {

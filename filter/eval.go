@@ -94,6 +94,10 @@ type Evaluator struct {
 	lineStack  []lineCont
 	lineStacks [][]lineCont
 	lineDepth  int
+
+	// Atomic variables' saved values inside path filters (atomic.go).
+	atomicStack []slot
+	atomicCur   atomicFrame
 	lineSteps  int
 	lineDone   bool // firstmatch: a match was found
 	lineStop   bool // stop at the first match (only whether one exists is asked)

@@ -44,7 +44,9 @@ func (n *pathNode) eval(e *Evaluator, stop bool) (int, int32) {
 	}
 	saved := e.path
 	e.path = pathStatus{inPath: true, start: start, last: start}
+	atomics := e.atomicBegin()
 	best, last := n.run(e, n.elems, 0, start, 0, start, focus, 0, 0)
+	e.atomicEnd(atomics, best >= 0)
 	switch {
 	case saved.inPath:
 		e.path = saved
@@ -125,6 +127,7 @@ func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int
 	if len(elems) == 0 {
 		if stk == 0 {
 			e.lineDone = n.firstMatch || e.lineStop
+			e.atomicLeaf(done)
 			return 0, last
 		}
 		c := e.lineStack[stk-1]
@@ -153,9 +156,11 @@ func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int
 			// position changes nothing, so it is tried once.
 			e.at(cur)
 			e.path.last, e.path.count, e.path.all = last, done, all
+			mark := e.atomicSave()
 			if k == 0 && el.f.match(e) {
 				best, bestLast = n.run(e, elems[1:], 0, cur, stk, last, focus, done, all)
 			}
+			e.atomicRestore(mark)
 		case stk < 4*len(e.g.Nodes)+64: // a group instance: alternatives, then this element again
 			if stk == len(e.lineStack) {
 				e.lineStack = append(e.lineStack, lineCont{})

@@ -253,31 +253,3 @@ func (c *checker) dictIter(n *DictIter) {
 	n.Body = c.check(n.Body)
 	c.scope = c.scope[:len(c.scope)-1]
 }
-
-// atomicsOutsidePaths refuses atomic variables inside path filters. Outside
-// a path an atomic variable is an ordinary one (the manual's atomic page:
-// only a path's failed branches restore it), so those uses are exact; inside
-// a path the transactional values are not implemented, and a silent wrong
-// value would be worse than an error.
-func (c *checker) atomicsOutsidePaths(body Node) {
-	Inspect(body, func(n Node) bool {
-		p, ok := n.(*Path)
-		if !ok {
-			return true
-		}
-		Inspect(p, func(m Node) bool {
-			var sym *Symbol
-			switch m := m.(type) {
-			case *Var:
-				sym = m.Sym
-			case *Assign:
-				sym = m.Sym
-			}
-			if sym != nil && sym.Atomic {
-				c.errorf(m.Pos(), "the atomic variable '%s' is used inside a path filter; atomic values restored on a path's failed branches are not supported yet", sym.Name)
-			}
-			return true
-		})
-		return false
-	})
-}

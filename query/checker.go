@@ -56,7 +56,6 @@ func (c *checker) program(prog *Program) {
 	c.globals = map[string]*Symbol{}
 	c.block(prog.Body)
 	prog.Symbols = c.symbols
-	c.atomicsOutsidePaths(prog.Body)
 }
 
 func (c *checker) block(b *Block) {
