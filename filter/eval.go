@@ -94,13 +94,13 @@ type Evaluator struct {
 	lineStack  []lineCont
 	lineStacks [][]lineCont
 	lineDepth  int
+	lineSteps  int
+	lineDone   bool // firstmatch: a match was found
+	lineStop   bool // stop at the first match (only whether one exists is asked)
 
 	// Atomic variables' saved values inside path filters (atomic.go).
 	atomicStack []slot
 	atomicCur   atomicFrame
-	lineSteps   int
-	lineDone    bool // firstmatch: a match was found
-	lineStop    bool // stop at the first match (only whether one exists is asked)
 
 	// Path status (pathstart, pathcount ...): the path being matched
 	// (inPath), or the last one of the game that matched.
