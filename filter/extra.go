@@ -62,7 +62,12 @@ func (n *commentNode) match(e *Evaluator) bool {
 		// A message is printed when it is evaluated (the CQL manual: it is
 		// meant for finding out why a game does not match), so it is kept
 		// whether or not the position and the game match.
-		e.messages = append(e.messages, Annotation{Node: e.cur, Text: string(b), Message: true, Quiet: n.quiet})
+		m := Annotation{Node: e.cur, Text: string(b), Message: true, Quiet: n.quiet,
+			MoveNumber: e.pos.FullmoveNumber(), WhiteToMove: e.pos.SideToMove() == chess.White, PositionID: -1}
+		if e.g.Nodes[e.cur].Variation {
+			m.PositionID = int(e.tree().id[e.cur])
+		}
+		e.messages = append(e.messages, m)
 		return true
 	}
 	e.pending = append(e.pending, Annotation{Node: e.cur, Text: string(b)})
@@ -117,6 +122,13 @@ type Annotation struct {
 	Text    string
 	Message bool // message: for standard error, not for the game
 	Quiet   bool // message quiet: printed without the game number
+
+	// Where a message was evaluated, for its prefix (the CQL manual: the
+	// move number, the side to move, the game number, and in a variation
+	// the position id; -1 on the main line).
+	MoveNumber  int
+	WhiteToMove bool
+	PositionID  int
 }
 
 // condAssign is `x =? f`: when f matches x takes its value, otherwise x

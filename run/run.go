@@ -29,9 +29,13 @@ type Options struct {
 	Count bool
 	// Threads is the number of workers; 0 or less means 1.
 	Threads int
-	// Errors receives problems in games ("cql: " and the problem) and the texts of message
-	// filters, one a line; nil discards them.
+	// Errors receives problems in games ("cql: " and the problem), one a line; nil
+	// discards them.
 	Errors io.Writer
+	// Messages receives the texts of message filters, one a line, in game order, each
+	// prefixed as MessageLine does; nil means Errors. (CQL writes them on standard output;
+	// a command writing games there sends them to standard error instead.)
+	Messages io.Writer
 	// OnGame, if set, is called once per game read, in game order (e.g. for a progress bar).
 	OnGame func()
 	// Persistent receives the values of the query's persistent variables after the last
@@ -167,6 +171,9 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	if opt.Errors == nil {
 		opt.Errors = io.Discard
 	}
+	if opt.Messages == nil {
+		opt.Messages = opt.Errors
+	}
 	h := q.Header()
 	r := &runner{q: q, opt: opt, silent: h.Silent, quiet: h.Quiet, sortMatchCount: h.SortMatchCount,
 		evals: make([]*filter.Evaluator, opt.Threads)}
@@ -290,7 +297,7 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 		fmt.Fprintln(r.opt.Errors, "cql: warning:", w)
 	}
 	for _, m := range res.messages {
-		fmt.Fprintln(r.opt.Errors, m)
+		fmt.Fprintln(r.opt.Messages, m)
 	}
 	if len(res.errs) > 0 {
 		r.stats.GamesWithErrors++
@@ -377,11 +384,7 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 		res.deltas = ev.PersistentDeltas(nil)
 	}
 	for _, a := range ev.Messages() {
-		if a.Quiet {
-			res.messages = append(res.messages, a.Text)
-		} else {
-			res.messages = append(res.messages, fmt.Sprintf("game %d: %s", g.Number, a.Text))
-		}
+		res.messages = append(res.messages, MessageLine(g.Number, a))
 	}
 	if !r.q.MatchCountOK(len(matches)) {
 		return res
@@ -559,4 +562,23 @@ func (r *runner) lastGameNumber(file string) int {
 	}
 	r.lastGames[file] = n
 	return n
+}
+
+// MessageLine is a message filter's line as the runner prints it: the text prefixed, as
+// the CQL manual's message page says, by the game number, the move number and the side
+// to move, and in a variation the position id: "game 3, move 12 (btm): text", "game 3,
+// move 12 (wtm), position 41: text". (The manual does not give CQL's exact punctuation.)
+// `message quiet` prints the text alone.
+func MessageLine(game int, a filter.Annotation) string {
+	if a.Quiet {
+		return a.Text
+	}
+	side := "btm"
+	if a.WhiteToMove {
+		side = "wtm"
+	}
+	if a.PositionID >= 0 {
+		return fmt.Sprintf("game %d, move %d (%s), position %d: %s", game, a.MoveNumber, side, a.PositionID, a.Text)
+	}
+	return fmt.Sprintf("game %d, move %d (%s): %s", game, a.MoveNumber, side, a.Text)
 }

@@ -175,6 +175,10 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if outFile != nil {
 		opt.Persistent = cmd.OutOrStdout() // CQL prints persistent variables on standard output
 	}
+	if (outFile != nil || f.count) && f.gui == nil {
+		// CQL prints messages on standard output; here only when no games go there.
+		opt.Messages = cmd.OutOrStdout()
+	}
 	if f.gui != nil {
 		opt.Persistent = &f.gui.messages
 	}

@@ -66,8 +66,12 @@ func TestQueryCLI(t *testing.T) {
 			outHas: []string{"1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"}},
 		{name: "comments of unmatched positions are dropped", args: []string{`comment ("seen") mate`, games, "--quiet"},
 			outSub: []string{"Qxf7# {seen} 1-0"}},
+		// Messages go to standard output as in CQL when the games do not (--count, -o), else
+		// to standard error; 4. Qxf7# and 6. Qxd7+ leave Black to move.
 		{name: "message", args: []string{`check not initial message ("check from " from)`, games, "--count"},
-			wantOut: "2\n", errHas: []string{"game 1: check from h5", "game 3: check from c7"}},
+			wantOut: "game 1, move 4 (btm): check from h5\ngame 3, move 6 (btm): check from c7\n2\n"},
+		{name: "message beside PGN output", args: []string{`check not initial message ("check from " from)`, games},
+			outSub: []string{"4. Qxf7# {CQL} 1-0"}, errHas: []string{"game 1, move 4 (btm): check from h5\ngame 3, move 6 (btm): check from c7\n"}},
 		// elo alone is the larger of the two ratings (2700 and 2650 in the two games).
 		{name: "elo is the larger rating", args: []string{"--count", "elo > 2600", elo}, wantOut: "2\n"},
 		{name: "elo max excludes", args: []string{"--count", "elo > 2680", elo}, wantOut: "1\n"},
