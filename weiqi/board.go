@@ -159,19 +159,43 @@ func (g *Grid) Adjacent(s pattern.Set) pattern.Set {
 	return g.grow(s).AndNot(s)
 }
 
-// grow is s with its orthogonal neighbours.
+// grow is s with its orthogonal neighbours. It is written as one pass over the words (each
+// word with its neighbours' spill-over) rather than as whole-set shifts: it runs several times
+// per eye-space analysis and the set temporaries cost several times the instructions.
 func (g *Grid) grow(s pattern.Set) pattern.Set {
 	w := uint(g.size)
-	r := s.Or(shr(s.And(g.notW), 1)).Or(shl(s.And(g.notE), 1))
-	r = r.Or(shl(s, w)).Or(shr(s, w))
-	return r.And(g.valid)
+	var x [pattern.MaxWords + 2]uint64 // s with a zero word on either side
+	copy(x[1:], s[:])
+	var r pattern.Set
+	for i := range r {
+		c, lo, hi := x[i+1], x[i], x[i+2]
+		east, west := c>>1|hi<<63, c<<1|lo>>63 // the point east of p, west of p
+		r[i] = (c | east&g.notE[i] | west&g.notW[i] | c>>w | hi<<(64-w) | c<<w | lo>>(64-w)) & g.valid[i]
+	}
+	return r
 }
 
 // grow8 is s with its orthogonal and diagonal neighbours.
 func (g *Grid) grow8(s pattern.Set) pattern.Set {
 	w := uint(g.size)
-	r := s.Or(shr(s.And(g.notW), 1)).Or(shl(s.And(g.notE), 1))
-	return r.Or(shl(r, w)).Or(shr(r, w)).And(g.valid)
+	var x [pattern.MaxWords + 2]uint64 // s grown east and west, with a zero word on either side
+	for i := range s {
+		var lo, hi uint64
+		if i > 0 {
+			lo = s[i-1]
+		}
+		if i < len(s)-1 {
+			hi = s[i+1]
+		}
+		c := s[i]
+		x[i+1] = c | (c>>1|hi<<63)&g.notE[i] | (c<<1|lo>>63)&g.notW[i]
+	}
+	var r pattern.Set
+	for i := range r {
+		c, lo, hi := x[i+1], x[i], x[i+2]
+		r[i] = (c | c>>w | hi<<(64-w) | c<<w | lo>>(64-w)) & g.valid[i]
+	}
+	return r
 }
 
 // shl and shr are Set.Shift(k) and Shift(-k) for 0 < k < 64 with the words unrolled: the board

@@ -63,16 +63,11 @@ type Analysis struct {
 	// parent is the union-find forest of the stones: a root is the lowest point of its string
 	parent [pattern.MaxSquares]int16
 
-	// EyeSpaces' scratch: the lively stones of each colour; the domains' influence (indexed by point+1, [0] off the board), threshold and
-	// pending points; each point's eye space (-1 outside) and whether it is marginal
-	lively  [3]pattern.Set
-	infl    [pattern.MaxSquares + 1]int8
-	base    [pattern.MaxSquares + 1]int8 // first domain's influence of stones and their neighbours
-	thr     [pattern.MaxSquares]int8
-	pending [pattern.MaxSquares]bool
-	queued  [pattern.MaxSquares]bool
-	space   [pattern.MaxSquares]int16
-	marg    [pattern.MaxSquares]bool
+	// EyeSpaces' scratch: the lively stones of each colour, each point's eye space (-1 outside) and
+	// whether it is marginal
+	lively [3]pattern.Set
+	space  [pattern.MaxSquares]int16
+	marg   [pattern.MaxSquares]bool
 }
 
 // Analyze builds the string table of a position: strings by union-find over the west and south
@@ -315,8 +310,8 @@ func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
 	}
 	free := g.valid.AndNot(lively[Black]).AndNot(lively[White])
 	var dom [3]pattern.Set
-	a.domain(lively[Black], lively[White], &dom[Black], false)
-	a.domain(lively[White], lively[Black], &dom[White], true)
+	dom[Black] = a.domain(lively[Black], lively[White])
+	dom[White] = a.domain(lively[White], lively[Black])
 	stones := b.stones[Black].Or(b.stones[White])
 	nspaces := 0
 	for _, c := range [2]Color{Black, White} {
@@ -350,107 +345,74 @@ func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
 	}
 }
 
-// domain computes colour c's domain (make_domains' compute_primary_domains without its false
-// margins, which need GNU Go's tactical reading) from the lively stones of both colours. The
-// influence of stones and their neighbours is the other colour's negated: the first call
-// (second false) keeps it in a.base, the second (second true, colours swapped) negates it.
-func (a *Analysis) domain(own, opp pattern.Set, dom *pattern.Set, second bool) {
+// domain is colour own's domain (make_domains' compute_primary_domains without its false
+// margins, which need GNU Go's tactical reading) given the lively stones of both colours.
+//
+// A point's influence is 1 in the domain (plus), -1 when minus and not in the domain, else 0:
+// minus are the opponent's stones and the free points next to one or on the first line. A pending
+// point joins when an orthogonal neighbour a and a diagonal b next to a add up to more than its
+// threshold (1 next to an opponent stone, else 0): with influences in -1..1 that is a plus point
+// with a non-minus partner, or two plus points at threshold 1. Joining only raises influence, so
+// the domain is the least fixed point, reached here for all points at once with set shifts: each
+// round adds every pending point that qualifies.
+func (a *Analysis) domain(own, opp pattern.Set) pattern.Set {
 	g := a.b.grid
+	w := uint(g.size)
 	free := g.valid.AndNot(own).AndNot(opp)
 	nearOwn := g.grow(own).And(free)
 	nearOpp := g.grow(opp).And(free)
-	*dom = own.Or(nearOwn)
+	dom := own.Or(nearOwn)
+	minus := opp.Or(free.And(nearOpp.Or(g.edge)))
 	pending := free.AndNot(nearOwn)
-	a.thr = [pattern.MaxSquares]int8{}
-	a.pending = [pattern.MaxSquares]bool{}
-	a.queued = [pattern.MaxSquares]bool{}
-	infl := &a.infl // indexed by point+1: infl[0] is off the board and stays 0
-	addTo := func(s pattern.Set, d int8) {
-		for wi, w := range s {
-			for ; w != 0; w &= w - 1 {
-				infl[wi*64+bits.TrailingZeros64(w)+1] += d
-			}
-		}
+	// plus and non-negative points, with a zero word on either side for the shifts
+	var pl, nn [pattern.MaxWords + 2]uint64
+	for i := range dom {
+		pl[i+1], nn[i+1] = dom[i]&^minus[i], g.valid[i]&^(minus[i]&^dom[i])
 	}
-	if !second {
-		a.infl = [pattern.MaxSquares + 1]int8{}
-		addTo(own.Or(nearOwn), 1)
-		addTo(opp.Or(nearOpp), -1)
-		a.base = a.infl
-	} else {
-		for i, v := range &a.base {
-			infl[i] = -v
+	cand := pending.And(g.grow8(pattern.Set(pl[1 : pattern.MaxWords+1])))
+	for {
+		lo, hi := 0, pattern.MaxWords-1
+		for lo <= hi && cand[lo] == 0 {
+			lo++
 		}
+		for hi >= lo && cand[hi] == 0 {
+			hi--
+		}
+		if lo > hi {
+			return dom
+		}
+		var add pattern.Set
+		for i := lo; i <= hi; i++ {
+			j := i + 1
+			// each neighbour's value seen from p (word i): p+k is the word shifted right by k.
+			// Neighbours off the board count for nothing (an orthogonal one has influence 0,
+			// but then both diagonals next to it are off the board too).
+			notE, notW := g.notE[i], g.notW[i]
+			pN, pS := pl[j]>>w|pl[j+1]<<(64-w), pl[j]<<w|pl[j-1]>>(64-w)
+			pE, pW := (pl[j]>>1|pl[j+1]<<63)&notE, (pl[j]<<1|pl[j-1]>>63)&notW
+			pNE, pSE := (pl[j]>>(w+1)|pl[j+1]<<(63-w))&notE, (pl[j]<<(w-1)|pl[j-1]>>(65-w))&notE
+			pSW, pNW := (pl[j]<<(w+1)|pl[j-1]>>(63-w))&notW, (pl[j]>>(w-1)|pl[j+1]<<(65-w))&notW
+			nN, nS := nn[j]>>w|nn[j+1]<<(64-w), nn[j]<<w|nn[j-1]>>(64-w)
+			nE, nW := (nn[j]>>1|nn[j+1]<<63)&notE, (nn[j]<<1|nn[j-1]>>63)&notW
+			nNE, nSE := (nn[j]>>(w+1)|nn[j+1]<<(63-w))&notE, (nn[j]<<(w-1)|nn[j-1]>>(65-w))&notE
+			nSW, nNW := (nn[j]<<(w+1)|nn[j-1]>>(63-w))&notW, (nn[j]>>(w-1)|nn[j+1]<<(65-w))&notW
+			oNE, oSE, oSW, oNW := pN|pE, pE|pS, pS|pW, pW|pN
+			two := pNE&oNE | pSE&oSE | pSW&oSW | pNW&oNW
+			one := nNE&oNE | pNE&(nN|nE) | nSE&oSE | pSE&(nE|nS) |
+				nSW&oSW | pSW&(nS|nW) | nNW&oNW | pNW&(nW|nN)
+			add[i] = cand[i] & (one&^nearOpp[i] | two&nearOpp[i])
+		}
+		if add.IsEmpty() {
+			return dom
+		}
+		dom = dom.Or(add)
+		pending = pending.AndNot(add)
+		for i := lo; i <= hi; i++ {
+			pl[i+1], nn[i+1] = dom[i]&^minus[i], g.valid[i]&^(minus[i]&^dom[i])
+		}
+		// only the points around those added may change
+		cand = pending.And(g.grow8(add))
 	}
-	addTo(free.And(g.edge).AndNot(nearOpp), -1)
-	for wi, w := range nearOpp {
-		for ; w != 0; w &= w - 1 {
-			a.thr[wi*64+bits.TrailingZeros64(w)] = 1
-		}
-	}
-	for wi, w := range pending {
-		for ; w != 0; w &= w - 1 {
-			a.pending[wi*64+bits.TrailingZeros64(w)] = true
-		}
-	}
-	// a pending point needs a neighbour or diagonal point of positive influence: start with those
-	positive := own.Or(nearOwn.AndNot(nearOpp).AndNot(g.edge))
-	top := 0
-	for wi, w := range pending.And(g.grow8(positive)) {
-		for ; w != 0; w &= w - 1 {
-			p := wi*64 + bits.TrailingZeros64(w)
-			a.queued[p] = true
-			a.stack[top] = int16(p)
-			top++
-		}
-	}
-	// Whether a point joins depends on the influence of its 8 neighbours alone, and joining only
-	// raises influence: a pending point is looked at again only when a neighbour joins.
-	for top > 0 {
-		top--
-		p := int(a.stack[top])
-		a.queued[p] = false
-		if !a.pending[p] || !a.sufficient(p) {
-			continue
-		}
-		a.pending[p] = false
-		dom.Add(p)
-		infl[p+1]++
-		for _, q := range g.nbr[p] {
-			if q >= 0 && a.pending[q] && !a.queued[q] {
-				a.queued[q] = true
-				a.stack[top] = q
-				top++
-			}
-		}
-		for _, q := range g.diag[p] {
-			if q >= 0 && a.pending[q] && !a.queued[q] {
-				a.queued[q] = true
-				a.stack[top] = q
-				top++
-			}
-		}
-	}
-}
-
-// sufficient reports whether an orthogonal neighbour a of p and a diagonal neighbour of p next to
-// a (on the board) have influences adding up to more than p's threshold.
-func (a *Analysis) sufficient(p int) bool {
-	g := a.b.grid
-	nb, dg := &g.nbr[p], &g.diag[p]
-	t := a.thr[p]
-	// nbr: north, east, south, west; diag: NE, SE, SW, NW
-	for k := 0; k < 4; k++ {
-		ia := a.infl[nb[k]+1]
-		d1, d2 := dg[(k+3)&3], dg[k] // the diagonals on either side of direction k
-		if k == 1 || k == 2 {
-			d1, d2 = dg[k-1], dg[k]
-		}
-		if d1 >= 0 && ia+a.infl[d1+1] > t || d2 >= 0 && ia+a.infl[d2+1] > t {
-			return true
-		}
-	}
-	return false
 }
 
 // unassigned marks a point of the current colour's eye spaces not yet given to one (a.space);
