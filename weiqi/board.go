@@ -68,6 +68,15 @@ type Grid struct {
 	fileBelow [3]pattern.Set // [k]: points on files 0..size-1-k (may move k files east)
 	fileFrom  [3]pattern.Set // [k]: points on files k..size-1 (may move k files west)
 	offDiag   []uint8        // diagonals off the board across one edge only (eyes.texi counts them 1)
+	rows      [MaxSize]rowAt // where each row's points are in a set
+	rowMask   uint64         // the files of a row
+}
+
+// rowAt is where a row's points are in a set: from bit shift of word on, spilling into the next
+// word when the row crosses a word boundary.
+type rowAt struct {
+	word, shift uint8
+	spill       bool
 }
 
 // NewGrid returns the grid of a size x size board (1 to 19).
@@ -79,7 +88,11 @@ func NewGrid(size int) (*Grid, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Grid{geo: geo, size: size, valid: geo.Valid()}
+	g := &Grid{geo: geo, size: size, valid: geo.Valid(), rowMask: 1<<uint(size) - 1}
+	for r := 0; r < size; r++ {
+		off := r * size
+		g.rows[r] = rowAt{word: uint8(off >> 6), shift: uint8(off & 63), spill: off&63+size > 64}
+	}
 	n := size * size
 	g.nbr = make([][4]int16, n)
 	g.diag = make([][4]int16, n)

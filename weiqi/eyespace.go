@@ -48,124 +48,15 @@ func first(s pattern.Set) int {
 	return -1
 }
 
-// Analysis is the string table of a position: which string each stone belongs to and the
-// liberties of every string. It is scratch space for EyeSpaces and SimpleDead, reused between
-// positions without allocating.
-type Analysis struct {
-	b     *Board
-	col   [pattern.MaxSquares]Color // the colour on each point
-	strOf [pattern.MaxSquares]int16 // string index of each stone, -1 for empty points
-	strs  [pattern.MaxSquares]pattern.Set
-	libs  [pattern.MaxSquares]pattern.Set
-	nlibs [pattern.MaxSquares]int16 // liberty count of each string
-	nstr  int
-	stack [pattern.MaxSquares]int16
-	// parent is the union-find forest of the stones: a root is the lowest point of its string
-	parent [pattern.MaxSquares]int16
-
-	// EyeSpaces' scratch: the lively stones of each colour, each point's eye space (-1 outside) and
-	// whether it is marginal
-	lively [3]pattern.Set
-	space  [pattern.MaxSquares]int16
-	marg   [pattern.MaxSquares]bool
-}
-
-// Analyze builds the string table of a position: strings by union-find over the west and south
-// neighbours in one scan, then the liberties from the empty points.
-func (a *Analysis) Analyze(b *Board) {
-	a.b = b
-	g := b.grid
-	n := g.Points()
-	a.col = [pattern.MaxSquares]Color{}
-	for _, c := range [2]Color{Black, White} {
-		for wi, w := range b.stones[c] {
-			for ; w != 0; w &= w - 1 {
-				a.col[wi*64+bits.TrailingZeros64(w)] = c
-			}
-		}
-	}
-	parent := &a.parent
-	stones := b.stones[Black].Or(b.stones[White])
-	// stones in increasing order: the west and south neighbours are seen before
-	for wi, w := range stones {
-		for ; w != 0; w &= w - 1 {
-			p := wi*64 + bits.TrailingZeros64(w)
-			c := a.col[p]
-			parent[p] = int16(p)
-			nb := &g.nbr[p]
-			if west := nb[3]; west >= 0 && a.col[west] == c {
-				parent[p] = a.root(int(west))
-			}
-			if south := nb[2]; south >= 0 && a.col[south] == c {
-				// the lower root stays: a root is always its string's lowest point
-				if r, s := a.root(int(south)), a.root(p); r < s {
-					parent[s] = r
-				} else if s < r {
-					parent[r] = s
-				}
-			}
-		}
-	}
-	for p := 0; p < n; p++ {
-		a.strOf[p] = -1
-	}
-	a.nstr = 0
-	for wi, w := range stones {
-		for ; w != 0; w &= w - 1 {
-			p := wi*64 + bits.TrailingZeros64(w)
-			// a parent is never above its child, so in increasing order the parent has its
-			// string id already (a root is its own parent and starts a new string)
-			par := parent[p]
-			id := a.strOf[par]
-			if par == int16(p) {
-				id = int16(a.nstr)
-				a.nstr++
-				a.strs[id] = pattern.Set{}
-			}
-			a.strOf[p] = id
-			a.strs[id].Add(p)
-		}
-	}
-	for id := 0; id < a.nstr; id++ {
-		a.libs[id], a.nlibs[id] = pattern.Set{}, 0
-	}
-	for wi, w := range g.valid.AndNot(stones) {
-		for ; w != 0; w &= w - 1 {
-			p := wi*64 + bits.TrailingZeros64(w)
-			nb := &g.nbr[p]
-			for k := 0; k < 4; k++ {
-				if q := nb[k]; q >= 0 && a.col[q] != Empty {
-					// counted as added: cheaper than counting every string's set after
-					id, bit := a.strOf[q], uint64(1)<<(uint(p)&63)
-					if w := &a.libs[id][p>>6]; *w&bit == 0 {
-						*w |= bit
-						a.nlibs[id]++
-					}
-				}
-			}
-		}
-	}
-}
-
 // stones is the string id's stones.
 func (a *Analysis) stones(id int16) pattern.Set { return a.strs[id] }
 
-// root is the representative of the union-find tree holding p (path halving), its lowest point.
-func (a *Analysis) root(p int) int16 {
-	q := int16(p)
-	for a.parent[q] != q {
-		a.parent[q] = a.parent[a.parent[q]]
-		q = a.parent[q]
-	}
-	return q
-}
-
 // StringOf is the string holding the stone on sq and its liberties.
 func (a *Analysis) StringOf(sq int) (str, libs pattern.Set) {
-	id := a.strOf[sq]
-	if id < 0 {
+	if a.col[sq] == Empty {
 		return pattern.Set{}, pattern.Set{}
 	}
+	id := a.strOf[sq]
 	return a.stones(id), a.libs[id]
 }
 
@@ -197,7 +88,7 @@ func (a *Analysis) canEscape(id int) bool {
 	str := a.stones(int16(id))
 	escaped := false
 	forEach(g.Adjacent(str), func(sq int) {
-		if o := a.strOf[sq]; o >= 0 && a.nlibs[o] == 1 {
+		if a.col[sq] != Empty && a.nlibs[a.strOf[sq]] == 1 {
 			escaped = true
 		}
 	})

@@ -1,0 +1,152 @@
+package weiqi
+
+import (
+	"math/bits"
+
+	"github.com/cqlgo/cql/pattern"
+)
+
+// Analysis is the string table of a position: which string each stone belongs to and the
+// liberties of every string. It is scratch space for EyeSpaces and SimpleDead, reused between
+// positions without allocating.
+type Analysis struct {
+	b     *Board
+	col   [pattern.MaxSquares]Color // the colour on each point
+	strOf [pattern.MaxSquares]int16 // string index of each stone (meaningless on empty points)
+	strs  [pattern.MaxSquares]pattern.Set
+	libs  [pattern.MaxSquares]pattern.Set
+	nlibs [pattern.MaxSquares]int16 // liberty count of each string
+	nstr  int
+	stack [pattern.MaxSquares]int16
+
+	// Analyze's runs (maximal horizontal runs of stones of one colour, numbered row by row):
+	// union-find parents (a root is its string's first run) and then string ids, and the run
+	// starting at each point
+	parent [pattern.MaxSquares]int16
+	runStr [pattern.MaxSquares]int16
+	runAt  [pattern.MaxSquares]int16
+
+	// EyeSpaces' scratch: the lively stones of each colour, each point's eye space (-1 outside) and
+	// whether it is marginal
+	lively [3]pattern.Set
+	space  [pattern.MaxSquares]int16
+	marg   [pattern.MaxSquares]bool
+}
+
+// rowBits is row r of s as a bit mask of its files.
+func (g *Grid) rowBits(s *pattern.Set, r int) uint64 {
+	at := g.rows[r]
+	v := s[at.word] >> at.shift
+	if at.spill {
+		v |= s[at.word+1] << (64 - at.shift)
+	}
+	return v & g.rowMask
+}
+
+// orRow adds the files m of row r to s.
+func (g *Grid) orRow(s *pattern.Set, r int, m uint64) {
+	at := g.rows[r]
+	s[at.word] |= m << at.shift
+	if at.spill {
+		s[at.word+1] |= m >> (64 - at.shift)
+	}
+}
+
+// Analyze builds the string table of a position from the horizontal runs of stones of each row:
+// a run joins the runs of its colour it touches in the row below (union-find over runs, a few per
+// row instead of one per stone), and a string's liberties are its runs' empty neighbours, found a
+// row at a time.
+func (a *Analysis) Analyze(b *Board) {
+	a.b = b
+	g := b.grid
+	size := g.size
+	var rows [3][MaxSize]uint64   // each colour's stones by row
+	var empty [MaxSize + 2]uint64 // empty points by row + 1, none off the board
+	for r := 0; r < size; r++ {
+		rows[Black][r] = g.rowBits(&b.stones[Black], r)
+		rows[White][r] = g.rowBits(&b.stones[White], r)
+		empty[r+1] = g.rowMask &^ (rows[Black][r] | rows[White][r])
+	}
+	parent := &a.parent
+	nruns := 0
+	for r := 0; r < size; r++ {
+		for c := Black; c <= White; c++ {
+			below := uint64(0)
+			if r > 0 {
+				below = rows[c][r-1]
+			}
+			for x := rows[c][r]; x != 0; {
+				m := x &^ (x + x&-x) // the lowest run
+				x &^= m
+				id := int16(nruns)
+				nruns++
+				parent[id] = id
+				a.runAt[r*size+bits.TrailingZeros64(m)] = id
+				// each run of stones both here and below lies in a different run below
+				for ov := below & m; ov != 0; {
+					ol := ov & -ov
+					ov &^= ov &^ (ov + ol)
+					// the run below starts after the last gap below ol; join the two trees
+					// under the lower root
+					start := bits.Len64(^below & (ol - 1))
+					ry, rx := a.find(a.runAt[(r-1)*size+start]), a.find(id)
+					if ry < rx {
+						parent[rx] = ry
+					} else if rx < ry {
+						parent[ry] = rx
+					}
+				}
+			}
+		}
+	}
+	// the runs again in the same order: a run's parent is lower, so resolved already, and its
+	// parent's parent is the root
+	a.nstr = 0
+	a.col = [pattern.MaxSquares]Color{}
+	id := int16(0)
+	for r := 0; r < size; r++ {
+		for c := Black; c <= White; c++ {
+			for x := rows[c][r]; x != 0; id++ {
+				m := x &^ (x + x&-x)
+				x &^= m
+				root := parent[parent[id]]
+				parent[id] = root
+				var sid int16
+				if root == id {
+					sid = int16(a.nstr)
+					a.nstr++
+					a.strs[sid], a.libs[sid] = pattern.Set{}, pattern.Set{}
+				} else {
+					sid = a.runStr[root]
+				}
+				a.runStr[id] = sid
+				g.orRow(&a.strs[sid], r, m)
+				libs := &a.libs[sid]
+				g.orRow(libs, r, (m<<1|m>>1)&empty[r+1])
+				if up := m & empty[r+2]; up != 0 {
+					g.orRow(libs, r+1, up)
+				}
+				if down := m & empty[r]; down != 0 {
+					g.orRow(libs, r-1, down)
+				}
+				for base := r * size; m != 0; m &= m - 1 {
+					p := base + bits.TrailingZeros64(m)
+					a.col[p], a.strOf[p] = c, sid
+				}
+			}
+		}
+	}
+	for id := 0; id < a.nstr; id++ {
+		a.nlibs[id] = int16(a.libs[id].Count())
+	}
+}
+
+// find is the root of run id's tree (path halving).
+func (a *Analysis) find(id int16) int16 {
+	parent := &a.parent
+	for parent[id] != id {
+		parent[id] = parent[parent[id]]
+		id = parent[id]
+	}
+	return id
+}
