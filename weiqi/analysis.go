@@ -26,11 +26,7 @@ type Analysis struct {
 	runStr [pattern.MaxSquares]int16
 	runAt  [pattern.MaxSquares]int16
 
-	// EyeSpaces' scratch: the lively stones of each colour, each point's eye space (-1 outside) and
-	// whether it is marginal
-	lively [3]pattern.Set
-	space  [pattern.MaxSquares]int16
-	marg   [pattern.MaxSquares]bool
+	lively [3]pattern.Set // EyeSpaces' lively stones of each colour
 }
 
 // rowBits is row r of s as a bit mask of its files.

@@ -188,6 +188,20 @@ func (g *Grid) grow(s pattern.Set) pattern.Set {
 	return r
 }
 
+// touching is the set of points with an orthogonal neighbour in s (those of s among them).
+func (g *Grid) touching(s pattern.Set) pattern.Set {
+	w := uint(g.size)
+	var x [pattern.MaxWords + 2]uint64 // s with a zero word on either side
+	copy(x[1:], s[:])
+	var r pattern.Set
+	for i := range r {
+		c, lo, hi := x[i+1], x[i], x[i+2]
+		east, west := c>>1|hi<<63, c<<1|lo>>63 // the point east of p, west of p
+		r[i] = (east&g.notE[i] | west&g.notW[i] | c>>w | hi<<(64-w) | c<<w | lo>>(64-w)) & g.valid[i]
+	}
+	return r
+}
+
 // grow8 is s with its orthogonal and diagonal neighbours.
 func (g *Grid) grow8(s pattern.Set) pattern.Set {
 	w := uint(g.size)

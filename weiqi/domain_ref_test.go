@@ -94,7 +94,7 @@ func TestDomainsAgreeWithWorklist(t *testing.T) {
 	}
 }
 
-// grow and grow8 agree with single points' neighbour tables on random sets of every board size.
+// grow, touching and grow8 agree with single points' neighbour tables on random sets of every board size.
 func TestGrowMatchesNeighbours(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 1))
 	for size := 1; size <= MaxSize; size++ {
@@ -103,7 +103,7 @@ func TestGrowMatchesNeighbours(t *testing.T) {
 			t.Fatal(err)
 		}
 		for trial := 0; trial < 50; trial++ {
-			var s, want4, want8 pattern.Set
+			var s, want4, want8, wantT pattern.Set
 			for sq := 0; sq < g.Points(); sq++ {
 				if rng.IntN(8) == 0 {
 					s.Add(sq)
@@ -115,6 +115,7 @@ func TestGrowMatchesNeighbours(t *testing.T) {
 				for k := 0; k < 4; k++ {
 					if q := g.nbr[p][k]; q >= 0 {
 						want4.Add(int(q))
+						wantT.Add(int(q))
 						want8.Add(int(q))
 					}
 					if q := g.diag[p][k]; q >= 0 {
@@ -125,9 +126,121 @@ func TestGrowMatchesNeighbours(t *testing.T) {
 			if got := g.grow(s); got != want4 {
 				t.Fatalf("size %d: grow [%s], want [%s]", size, g.FormatPoints(got), g.FormatPoints(want4))
 			}
+			if got := g.touching(s); got != wantT {
+				t.Fatalf("size %d: touching [%s], want [%s]", size, g.FormatPoints(got), g.FormatPoints(wantT))
+			}
 			if got := g.grow8(s); got != want8 {
 				t.Fatalf("size %d: grow8 [%s], want [%s]", size, g.FormatPoints(got), g.FormatPoints(want8))
 			}
 		}
 	}
+}
+
+// referenceEyeSpaces is EyeSpaces written plainly: the worklist domains, components by a
+// breadth-first search over point arrays, and the diagonal rule on every non-marginal point with at
+// most one neighbour in its space.
+func referenceEyeSpaces(a *Analysis, dead pattern.Set) []EyeSpace {
+	b := a.b
+	g := b.grid
+	a.lively[Black] = b.stones[Black].AndNot(dead)
+	a.lively[White] = b.stones[White].AndNot(dead)
+	free := g.valid.AndNot(a.lively[Black]).AndNot(a.lively[White])
+	var dom [3]pattern.Set
+	dom[Black] = worklistDomain(g, a.lively[Black], a.lively[White])
+	dom[White] = worklistDomain(g, a.lively[White], a.lively[Black])
+	stones := b.stones[Black].Or(b.stones[White])
+	var out []EyeSpace
+	for _, c := range [2]Color{Black, White} {
+		opp := c.Opponent()
+		only, oppOnly, both := dom[c].AndNot(dom[opp]), dom[opp].AndNot(dom[c]), dom[c].And(dom[opp])
+		space := free.And(only.Or(both.And(g.grow(only))))
+		margin := space.And(both.Or(g.grow(oppOnly)))
+		var taken pattern.Set
+		for p := 0; p < g.Points(); p++ {
+			if !space.Has(p) || taken.Has(p) {
+				continue
+			}
+			var es EyeSpace
+			es.Color = c
+			queue := []int{p}
+			taken.Add(p)
+			for len(queue) > 0 {
+				q := queue[0]
+				queue = queue[1:]
+				es.Points.Add(q)
+				for _, r := range g.nbr[q] {
+					if r >= 0 && space.Has(int(r)) && !taken.Has(int(r)) && !(margin.Has(q) && margin.Has(int(r))) {
+						taken.Add(int(r))
+						queue = append(queue, int(r))
+					}
+				}
+			}
+			es.Marginal = es.Points.And(margin)
+			es.Dead = es.Points.And(stones)
+			forEach(es.Points.AndNot(es.Marginal), func(q int) {
+				nbrs := 0
+				for _, r := range g.nbr[q] {
+					if r >= 0 && es.Points.Has(int(r)) {
+						nbrs++
+					}
+				}
+				if nbrs <= 1 {
+					a.diagonalRule(&es, q, es.Points.Count() == 1)
+				}
+			})
+			out = append(out, es)
+		}
+	}
+	return out
+}
+
+// EyeSpaces equals the plain reference on positions of random games of every size, with the
+// simple dead-stone rule and with random stones taken as dead.
+func TestEyeSpacesMatchReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 15))
+	var a Analysis
+	spaces := 0
+	for _, size := range []int{2, 3, 5, 7, 9, 13, 19} {
+		g, err := NewGrid(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for game := 0; game < 6; game++ {
+			b := NewBoard(g)
+			c := Black
+			for move := 0; move < size*size*3/2; move++ {
+				sq := rng.IntN(g.Points())
+				if b.Legal(c, sq) {
+					if _, err := b.Play(c, sq); err != nil {
+						t.Fatal(err)
+					}
+					c = c.Opponent()
+				}
+				if move%11 != 0 {
+					continue
+				}
+				a.Analyze(b)
+				deadSets := [2]pattern.Set{a.SimpleDead()}
+				forEach(b.stones[Black].Or(b.stones[White]), func(p int) {
+					if rng.IntN(6) == 0 {
+						deadSets[1].Add(p)
+					}
+				})
+				for _, dead := range deadSets {
+					got := a.EyeSpaces(dead, nil)
+					want := referenceEyeSpaces(&a, dead)
+					if len(got) != len(want) {
+						t.Fatalf("size %d: %d spaces, want %d\n%s", size, len(got), len(want), b.Draw(nil))
+					}
+					for i := range got {
+						if got[i] != want[i] {
+							t.Fatalf("size %d: space %d is %+v, want %+v\n%s", size, i, got[i], want[i], b.Draw(nil))
+						}
+					}
+					spaces += len(got)
+				}
+			}
+		}
+	}
+	t.Logf("%d eye spaces compared", spaces)
 }

@@ -192,45 +192,47 @@ func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
 func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
 	b := a.b
 	g := b.grid
-	n := g.Points()
 	lively := &a.lively
 	lively[Black] = b.stones[Black].AndNot(dead)
 	lively[White] = b.stones[White].AndNot(dead)
-	for p := 0; p < n; p++ {
-		a.space[p] = -1 // ids count the spaces from 0: none may stay from another position
-	}
 	free := g.valid.AndNot(lively[Black]).AndNot(lively[White])
 	var dom [3]pattern.Set
 	dom[Black] = a.domain(lively[Black], lively[White])
 	dom[White] = a.domain(lively[White], lively[Black])
 	stones := b.stones[Black].Or(b.stones[White])
-	nspaces := 0
 	for _, c := range [2]Color{Black, White} {
 		opp := c.Opponent()
 		only, oppOnly, both := dom[c].AndNot(dom[opp]), dom[opp].AndNot(dom[c]), dom[c].And(dom[opp])
 		space := free.And(only.Or(both.And(g.grow(only))))
 		margin := space.And(both.Or(g.grow(oppOnly)))
+		// most spaces are one point: a point is alone when no neighbour connects to it (a
+		// non-marginal point connects to any point of the spaces, a marginal one to the others)
+		inner := space.AndNot(margin)
+		alone := space.AndNot(inner.And(g.touching(space))).AndNot(margin.And(g.touching(inner)))
+		left := space // points not yet in a space
 		for wi, w := range space {
 			for ; w != 0; w &= w - 1 {
-				p := wi*64 + bits.TrailingZeros64(w)
-				a.marg[p], a.space[p] = margin[wi]&(w&-w) != 0, unassigned
-			}
-		}
-		for wi, w := range space {
-			for ; w != 0; w &= w - 1 {
-				p := wi*64 + bits.TrailingZeros64(w)
-				if a.space[p] != unassigned {
+				bit := w & -w
+				if left[wi]&bit == 0 {
 					continue
 				}
-				es, id := next(), int16(nspaces)
-				nspaces++
+				es := next()
 				es.Color = c
+				if alone[wi]&bit != 0 {
+					left[wi] &^= bit
+					es.Points[wi], es.Marginal[wi], es.Dead[wi] = bit, bit&margin[wi], bit&stones[wi]
+					if bit&margin[wi] == 0 {
+						a.diagonalRule(es, wi*64+bits.TrailingZeros64(bit), true)
+					}
+					continue
+				}
 				// p is the space's lowest point: its words run from p's to its highest point's
-				lo, hi := p>>6, a.component(p, id, es)>>6
+				p := wi*64 + bits.TrailingZeros64(bit)
+				lo, hi := wi, a.component(p, &left, &margin, es)>>6
 				for wi := lo; wi <= hi; wi++ {
 					es.Dead[wi] = es.Points[wi] & stones[wi]
 				}
-				a.topology(es, id, lo, hi)
+				a.topology(es, lo, hi)
 			}
 		}
 	}
@@ -306,33 +308,34 @@ func (a *Analysis) domain(own, opp pattern.Set) pattern.Set {
 	}
 }
 
-// unassigned marks a point of the current colour's eye spaces not yet given to one (a.space);
-// -1 is a point outside them, other values are indices of spaces.
-const unassigned = -2
-
-// component fills es with the eye space holding sq: the points connected to it, where two
-// marginal points next to each other do not connect (GNU Go's originate_eye). Its points get
-// the space's index id. It returns the highest point of the space.
-func (a *Analysis) component(sq int, id int16, es *EyeSpace) int {
+// component fills es with the eye space holding sq: the points of left connected to it, where two
+// marginal points next to each other do not connect (GNU Go's originate_eye), and takes them out
+// of left. It returns the highest point of the space.
+func (a *Analysis) component(sq int, left, margin *pattern.Set, es *EyeSpace) int {
 	g := a.b.grid
 	high := sq
 	top := 0
 	a.stack[top] = int16(sq)
 	top++
-	a.space[sq] = id
+	left.Remove(sq)
 	for top > 0 {
 		top--
-		p := a.stack[top]
-		high = max(high, int(p))
-		es.Points.Add(int(p))
-		pm := a.marg[p]
+		p := int(a.stack[top])
+		high = max(high, p)
+		es.Points.Add(p)
+		pm := margin.Has(p)
 		if pm {
-			es.Marginal.Add(int(p))
+			es.Marginal.Add(p)
 		}
 		nb := &g.nbr[p]
 		for k := 0; k < 4; k++ {
-			if q := nb[k]; q >= 0 && a.space[q] == unassigned && !(pm && a.marg[q]) {
-				a.space[q] = id
+			q := nb[k]
+			if q < 0 {
+				continue
+			}
+			wq, bq := q>>6, uint64(1)<<(uint(q)&63)
+			if left[wq]&bq != 0 && !(pm && margin[wq]&bq != 0) {
+				left[wq] &^= bq
 				a.stack[top] = q
 				top++
 			}
@@ -341,58 +344,65 @@ func (a *Analysis) component(sq int, id int16, es *EyeSpace) int {
 	return high
 }
 
-// topology applies the diagonal rule to the non-marginal points of an eye space with at most one
-// neighbour in it (GNU Go's find_half_and_false_eyes). The space's points are in words lo to hi.
-func (a *Analysis) topology(es *EyeSpace, id int16, lo, hi int) {
-	b := a.b
-	g := b.grid
-	opp := es.Color.Opponent()
+// topology applies the diagonal rule to the non-marginal points of an eye space of two or more
+// points with at most one neighbour in it (GNU Go's find_half_and_false_eyes). The space's points
+// are in words lo to hi.
+func (a *Analysis) topology(es *EyeSpace, lo, hi int) {
+	g := a.b.grid
 	for wi := lo; wi <= hi; wi++ {
 		for w := es.Points[wi] &^ es.Marginal[wi]; w != 0; w &= w - 1 {
 			sq := wi*64 + bits.TrailingZeros64(w)
 			nbrs := 0
 			for _, q := range g.nbr[sq] {
-				if q >= 0 && a.space[q] == id {
+				if q >= 0 && es.Points[q>>6]&(1<<(uint(q)&63)) != 0 {
 					nbrs++
 				}
 			}
-			if nbrs > 1 {
-				continue
+			if nbrs <= 1 {
+				a.diagonalRule(es, sq, false) // a space of one point is EyeSpacesInto's
 			}
-			sum, key, keys := int(g.offDiag[sq]), -1, 0
-			for _, d := range g.diag[sq] {
-				if d < 0 || a.space[d] == id {
-					continue
-				}
-				dq := int(d)
-				switch {
-				case a.lively[opp][dq>>6]&(1<<(uint(dq)&63)) != 0:
-					if a.nlibs[a.strOf[dq]] >= 2 {
-						sum += 2
-					} else {
-						sum++
-					}
-				case a.col[dq] == Empty:
-					if a.twoLibsIfPlayed(dq, opp) {
-						sum++
-						key = dq
-						keys++
-					}
-				}
+		}
+	}
+}
+
+// diagonalRule counts the diagonals of sq, a non-marginal point of es, as eyes.texi says and marks
+// sq a false eye or a half eye. alone is whether sq is the whole space.
+func (a *Analysis) diagonalRule(es *EyeSpace, sq int, alone bool) {
+	b := a.b
+	g := b.grid
+	opp := es.Color.Opponent()
+	sum, key, keys := int(g.offDiag[sq]), -1, 0
+	for _, d := range g.diag[sq] {
+		if d < 0 || !alone && es.Points[d>>6]&(1<<(uint(d)&63)) != 0 {
+			continue
+		}
+		dq := int(d)
+		switch {
+		case a.lively[opp][dq>>6]&(1<<(uint(dq)&63)) != 0:
+			if a.nlibs[a.strOf[dq]] >= 2 {
+				sum += 2
+			} else {
+				sum++
 			}
-			switch {
-			case sum >= 4:
-				es.False.Add(sq)
-				if es.Points.Count() == 1 || a.col[sq] == opp || b.Legal(opp, sq) {
-					es.Marginal.Add(sq)
-				}
-			case sum == 3:
-				es.HalfEyes.Add(sq)
-				if keys == 1 && es.NumKeys < len(es.Keys) {
-					es.Keys[es.NumKeys] = HalfEyeKey{Eye: sq, Key: key}
-					es.NumKeys++
-				}
+		case a.col[dq] == Empty:
+			if a.twoLibsIfPlayed(dq, opp) {
+				sum++
+				key = dq
+				keys++
 			}
+		}
+	}
+	switch {
+	case sum >= 4:
+		es.False.Add(sq)
+		if alone || a.col[sq] == opp || b.Legal(opp, sq) {
+			es.Marginal.Add(sq)
+		}
+	case sum == 3:
+		es.HalfEyes.Add(sq)
+		if keys == 1 && es.NumKeys < len(es.Keys) {
+			es.Keys[es.NumKeys] = HalfEyeKey{Eye: sq, Key: key}
+			es.NumKeys++
 		}
 	}
 }
