@@ -73,7 +73,8 @@ func BenchmarkGeometry(b *testing.B) {
 // TestGeometrySpeedRatios prints, for each geometry filter, its time over
 // the time of `Q attacks k` on the first 2,000 games of masters-10k.pgn,
 // measured in alternating rounds (median of 7) so that the shared machine's
-// drift hits both alike. Set CQL_TIMINGS=1 to run it; it asserts nothing.
+// drift hits both alike. Set CQL_TIMINGS=1 to run it (CQL_TIMINGS_ONLY=src
+// for one query); it asserts nothing.
 func TestGeometrySpeedRatios(t *testing.T) {
 	if os.Getenv("CQL_TIMINGS") == "" {
 		t.Skip("set CQL_TIMINGS=1 to measure")
@@ -87,7 +88,11 @@ func TestGeometrySpeedRatios(t *testing.T) {
 		}
 		return time.Since(start)
 	}
-	for _, src := range geometryQueries {
+	queries := geometryQueries
+	if only := os.Getenv("CQL_TIMINGS_ONLY"); only != "" {
+		queries = []string{only}
+	}
+	for _, src := range queries {
 		var ratios []float64
 		for round := 0; round < 7; round++ {
 			base := run("Q attacks k")
