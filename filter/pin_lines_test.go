@@ -54,9 +54,10 @@ func (n *pinNode) referencePins(pos *chess.Position, from, through, to, rooks, b
 }
 
 // TestPinShortcutMatchesReference: pinNode.pins (from the targets when they
-// are all occupied, else from the pinners with one attack lookup for all of
-// a pinner's candidates) gives what the plain per-pinner search gives, for each value kind and for from, through and to
-// sets that are everything or random, on corpus positions.
+// are all occupied, else set-wise from the pinners) gives what the plain
+// per-pinner search gives, for each value kind and for from, through and to
+// sets that are everything or random, on corpus positions; the match path
+// finds a pin exactly when there is one.
 func TestPinShortcutMatchesReference(t *testing.T) {
 	games := loadGames(t, "masters-10k.pgn", 40, false)
 	rng := rand.New(rand.NewSource(11))
@@ -90,6 +91,11 @@ func TestPinShortcutMatchesReference(t *testing.T) {
 					if got := n.pins(pos, from, through, to); got != want {
 						t.Fatalf("%s value %d from %v through %v to %v: %v, reference %v",
 							pos.FEN(), v, from, through, to, got, want)
+					}
+					// The match path stops at the first pin: it finds one exactly when there is one.
+					if any := find(pos, from, through, to, v, true); (any != 0) != (want != 0) {
+						t.Fatalf("%s value %d from %v through %v to %v: match %v, reference %v",
+							pos.FEN(), v, from, through, to, any, want)
 					}
 					checked++
 				}
