@@ -3,6 +3,7 @@ package filter
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"sort"
 	"testing"
 	"time"
@@ -73,20 +74,30 @@ func BenchmarkGeometry(b *testing.B) {
 // TestGeometrySpeedRatios prints, for each geometry filter, its time over
 // the time of `Q attacks k` on the first 2,000 games of masters-10k.pgn,
 // measured in alternating rounds (median of 7) so that the shared machine's
-// drift hits both alike. Set CQL_TIMINGS=1 to run it (CQL_TIMINGS_ONLY=src
+// drift hits both alike, in CPU time of the test's thread where the system
+// gives it (Linux), else in wall-clock time. Set CQL_TIMINGS=1 to run it (CQL_TIMINGS_ONLY=src
 // for one query); it asserts nothing.
 func TestGeometrySpeedRatios(t *testing.T) {
 	if os.Getenv("CQL_TIMINGS") == "" {
 		t.Skip("set CQL_TIMINGS=1 to measure")
 	}
 	games := loadGames(t, "masters-10k.pgn", 2000, false)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	_, cpu := threadCPU()
+	now := func() time.Duration {
+		if d, ok := threadCPU(); cpu && ok {
+			return d
+		}
+		return time.Duration(time.Now().UnixNano())
+	}
 	run := func(src string) time.Duration {
 		e := compileSrc(t, src).NewEvaluator()
-		start := time.Now()
+		start := now()
 		for _, g := range games {
 			e.Game(g)
 		}
-		return time.Since(start)
+		return now() - start
 	}
 	queries := geometryQueries
 	if only := os.Getenv("CQL_TIMINGS_ONLY"); only != "" {

@@ -19,7 +19,8 @@ type pinNode struct {
 	value             query.PinValue
 }
 
-// args evaluates the pinner, pinned and target sets.
+// args evaluates the pinner, pinned and target sets. A fixed set of
+// squares (pin to .) needs no call.
 func (n *pinNode) args(e *Evaluator) (from, through, to chess.Bitboard) {
 	occ := e.pos.Occupied()
 	from, through = occ, occ
@@ -29,9 +30,13 @@ func (n *pinNode) args(e *Evaluator) (from, through, to chess.Bitboard) {
 	if n.through != nil {
 		through &= n.through.set(e)
 	}
-	to = e.pos.ByType(chess.King)
-	if n.to != nil {
-		to = n.to.set(e)
+	switch c := n.to.(type) {
+	case nil:
+		to = e.pos.ByType(chess.King)
+	case constSet:
+		to = chess.Bitboard(c)
+	default:
+		to = c.set(e)
 	}
 	return from, through, to
 }
