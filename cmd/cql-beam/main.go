@@ -256,6 +256,11 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	rand.Read(tag)
 	base := filepath.Join(dir, fmt.Sprintf(".cql-beam-%s", hex.EncodeToString(tag)))
 	files4 := staged{Out: base + ".out", Log: base + ".log", Summary: base + ".summary", Pieces: base}
+	// Messages go to standard output when the games do not go there, as cql's do.
+	ro.MessagesOut = outName != "" || ro.Count
+	if ro.MessagesOut {
+		files4.Messages = base + ".messages"
+	}
 	if q.Serial() || q.Additive() {
 		files4.Persistent = base + ".persistent"
 	}
@@ -263,7 +268,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		files4.Tally = base + ".stats"
 	}
 	defer func() {
-		for _, p := range []string{files4.Out, files4.Log, files4.Summary, files4.Persistent, files4.Tally} {
+		for _, p := range []string{files4.Out, files4.Log, files4.Messages, files4.Summary, files4.Persistent, files4.Tally} {
 			if p != "" {
 				os.Remove(p)
 			}
@@ -291,6 +296,13 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		stderr.Write(b)
 	} else {
 		return 0, fmt.Errorf("job finished without its log: %w", err)
+	}
+	if files4.Messages != "" {
+		b, err := os.ReadFile(files4.Messages)
+		if err != nil {
+			return 0, fmt.Errorf("job finished without its messages: %w", err)
+		}
+		stdout.Write(b)
 	}
 	if _, err := os.Stat(files4.Out); err != nil {
 		return 0, fmt.Errorf("job finished without its output: %w", err)

@@ -71,6 +71,7 @@ type shardResult struct {
 	FileIndex, Index int
 	Path             string // the piece's output file; "" for --count
 	Log              []byte // problems in games and message texts, as cql writes them to standard error
+	Messages         []byte // message texts, with runOptions.MessagesOut
 	// Matches are the sort values of the matching games of a query that sorts, and Offs
 	// where each one's output starts in the file (it ends where the next starts).
 	Matches []run.Match
@@ -167,6 +168,7 @@ type runOptions struct {
 	Dedupe      string // serial stage only
 	Stats       bool   // tally the matching games (cql --stats)
 	StatsFormat string // "text" or "json"
+	MessagesOut bool   // message texts go to standard output, as cql's go with -o or --count
 }
 
 // evalFn evaluates the query on one shard with the run library. The query is compiled
@@ -186,8 +188,8 @@ func (f *evalFn) Setup() error {
 
 func (f *evalFn) ProcessElement(ctx context.Context, p pieceSpec, emit func(shardResult)) error {
 	res := shardResult{FileIndex: p.FileIndex, Index: p.Seq}
-	var log bytes.Buffer
-	opt := f.Run.options(&log)
+	var log, msgs bytes.Buffer
+	opt := f.Run.options(&log, &msgs)
 	if f.q.Additive() {
 		// Tallies of persistent variables: each piece's sums, added up by the writer.
 		opt.Totals, opt.Persistent = &res.Totals, io.Discard
@@ -228,7 +230,7 @@ func (f *evalFn) ProcessElement(ctx context.Context, p pieceSpec, emit func(shar
 	if err != nil {
 		return err
 	}
-	res.Log = log.Bytes()
+	res.Log, res.Messages = log.Bytes(), msgs.Bytes()
 	if opt.Tally != nil {
 		if res.Tally, err = json.Marshal(opt.Tally); err != nil {
 			return err
@@ -243,9 +245,13 @@ func (f *evalFn) ProcessElement(ctx context.Context, p pieceSpec, emit func(shar
 	return nil
 }
 
-func (o runOptions) options(log io.Writer) run.Options {
-	return run.Options{Format: o.Format, Count: o.Count, Threads: o.Threads, Errors: log, NoHeader: o.NoHeader, HideWarnings: o.Quiet,
+func (o runOptions) options(log, msgs io.Writer) run.Options {
+	opt := run.Options{Format: o.Format, Count: o.Count, Threads: o.Threads, Errors: log, NoHeader: o.NoHeader, HideWarnings: o.Quiet,
 		NoSort: o.NoSort, Tags: o.Tags, Limit: o.Limit, Dedupe: o.Dedupe}
+	if o.MessagesOut {
+		opt.Messages = msgs
+	}
+	return opt
 }
 
 // sorted says whether the output is sorted (the writer merges the pieces' sort values).
@@ -273,8 +279,8 @@ func (src pieceSource) Games(ctx context.Context, opt pgn.Options, work func(int
 
 // staged names the files the writer leaves for the launcher.
 type staged struct {
-	Out, Log, Persistent, Summary, Tally string
-	Pieces                               string // the pieces' output files are named from this prefix
+	Out, Log, Messages, Persistent, Summary, Tally string
+	Pieces                                         string // the pieces' output files are named from this prefix
 }
 
 // piece names the output file of one piece.
@@ -312,9 +318,10 @@ func (f *writeFn) ProcessElement(ctx context.Context, _ int, results func(*shard
 		return a.Index - b.Index
 	})
 	var total run.Stats
-	var log bytes.Buffer
+	var log, msgs bytes.Buffer
 	for _, r := range all {
 		log.Write(r.Log)
+		msgs.Write(r.Messages)
 		addStats(&total, r.Stats)
 	}
 	err := writeStaged(f.Files.Out, func(w io.Writer) error {
@@ -343,6 +350,9 @@ func (f *writeFn) ProcessElement(ctx context.Context, _ int, results func(*shard
 		return err
 	}
 	if err := writeStaged(f.Files.Log, func(w io.Writer) error { _, err := w.Write(log.Bytes()); return err }); err != nil {
+		return err
+	}
+	if err := writeStaged(f.Files.Messages, func(w io.Writer) error { _, err := w.Write(msgs.Bytes()); return err }); err != nil {
 		return err
 	}
 	if f.q.Additive() {
@@ -441,7 +451,7 @@ func writeMerged(q *filter.Query, o runOptions, w io.Writer, all []shardResult, 
 		}
 		data[p] = b
 	}
-	pages := run.NewPages(o.options(nil))
+	pages := run.NewPages(o.options(nil, nil))
 	bw := bufio.NewWriterSize(w, 256<<10)
 	var buf []byte
 	bw.Write(pages.Head(buf[:0]))
@@ -498,8 +508,8 @@ func (f *serialFn) ProcessElement(ctx context.Context, _ int, shards func(*shard
 		}
 		return a.Index - b.Index
 	})
-	var log, persistent bytes.Buffer
-	opt := f.Run.options(&log)
+	var log, msgs, persistent bytes.Buffer
+	opt := f.Run.options(&log, &msgs)
 	opt.Persistent = &persistent
 	if f.Run.Stats {
 		opt.Tally = run.NewTally()
@@ -518,6 +528,9 @@ func (f *serialFn) ProcessElement(ctx context.Context, _ int, shards func(*shard
 	positionsMatched.Inc(ctx, int64(st.PositionsMatched))
 	gamesWithErrors.Inc(ctx, int64(st.GamesWithErrors))
 	if err := writeStaged(f.Files.Log, func(w io.Writer) error { _, err := w.Write(log.Bytes()); return err }); err != nil {
+		return err
+	}
+	if err := writeStaged(f.Files.Messages, func(w io.Writer) error { _, err := w.Write(msgs.Bytes()); return err }); err != nil {
 		return err
 	}
 	if err := writeStaged(f.Files.Persistent, func(w io.Writer) error { _, err := w.Write(persistent.Bytes()); return err }); err != nil {

@@ -36,7 +36,7 @@ func TestRetriedPieceAddsNothing(t *testing.T) {
 	// What cql writes for the same query and file.
 	var want bytes.Buffer
 	src := pieceSource{p.piece()}
-	if _, err := run.Run(context.Background(), f.q, src, &want, f.Run.options(&bytes.Buffer{})); err != nil {
+	if _, err := run.Run(context.Background(), f.q, src, &want, f.Run.options(&bytes.Buffer{}, &bytes.Buffer{})); err != nil {
 		t.Fatal(err)
 	}
 	if want.Len() == 0 {
