@@ -10,6 +10,12 @@ func (c *checker) tree(n *Tree) {
 		n.T = TypeNumber
 	case TreeChild, TreePositionByID:
 		n.T = TypePosition
+		if b, ok := positionArgOverSets(n); ok {
+			// `position 0 & currentposition`: CQL's table puts position with
+			// abs, below & | attacks, so the id is `0 & currentposition`.
+			c.errorf(b.Pos(), "the argument of position extends over %s (position binds like abs, more loosely than & | attacks), so this is position (... %s ...); write (position N) %s ... to use the position", b.Op, b.Op, b.Op)
+			return
+		}
 		for i, a := range n.Args {
 			n.Args[i] = c.number(a, "the argument of "+n.Kind.String())
 		}
@@ -75,4 +81,22 @@ func (c *checker) echo(n *Echo) {
 	if n.X.Type() == TypeNumber {
 		n.T = TypeNumber
 	}
+}
+
+// positionArgOverSets reports the set operator at the top of the argument of
+// `position N` (N & ..., N | ..., N attacks ...), which CQL's precedence puts
+// inside the argument.
+func positionArgOverSets(n *Tree) (*Binary, bool) {
+	if n.Kind != TreePositionByID || len(n.Args) != 1 {
+		return nil, false
+	}
+	b, ok := n.Args[0].(*Binary)
+	if !ok {
+		return nil, false
+	}
+	switch b.Op {
+	case OpInter, OpUnion, OpAttacks, OpAttackedBy:
+		return b, true
+	}
+	return nil, false
 }
