@@ -49,11 +49,12 @@ func (e *Evaluator) atomicEnd(prev atomicFrame, matched bool) {
 	e.atomicCur = prev
 }
 
-// atomicLeaf records a complete path of done counted moves: the best so far
-// keeps its atomic values.
+// atomicLeaf records a complete path of done counted moves, which the path
+// search (pathNode.complete: the longest, or the largest max) has just made
+// the best so far: it keeps its atomic values.
 func (e *Evaluator) atomicLeaf(done int) {
 	na := len(e.q.atomics)
-	if na == 0 || done <= e.atomicCur.bestDone {
+	if na == 0 {
 		return
 	}
 	best := e.atomicStack[e.atomicCur.base+na:]

@@ -85,11 +85,20 @@ func compileSrc(tb testing.TB, src string) *Query {
 }
 
 // TestNoAllocations checks that evaluating a game allocates nothing once the
-// evaluator's buffers have grown, for every typical query.
+// evaluator's buffers have grown, for every typical query, compiled as a
+// counting run compiles it: without the automatic comments of path and
+// echo, which are output text built at matches.
 func TestNoAllocations(t *testing.T) {
 	games := loadGames(t, "lichess-10k.pgn", 20, true)
 	for _, src := range typicalQueries {
-		q := compileSrc(t, src)
+		p, err := query.Parse("", []byte(src))
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		q, err := CompileWith(p, Options{NoAutoComments: true})
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
 		e := q.NewEvaluator()
 		for _, g := range games { // grow the buffers
 			e.Game(g)

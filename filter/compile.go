@@ -28,6 +28,8 @@ type Query struct {
 	usesLastGame  bool            // see UsesLastGameNumber
 	marks         bool            // record marked squares (Options.Marks)
 	atomics       []int           // slots of atomic variables (atomic.go)
+	autoComments  bool            // write CQL's automatic path and echo comments
+	nestSlots     int             // nestban lines and paths (Evaluator.nest)
 }
 
 // SortKey describes one `sort` filter of the program, in source order.
@@ -91,6 +93,10 @@ type Options struct {
 	// Evaluator.Marked (see marks.go for what is marked). Off, the query is compiled
 	// exactly as without it.
 	Marks bool
+	// NoAutoComments leaves out CQL's automatic comments of path and echo
+	// (for runs that write no comments, such as counting): a path then need
+	// not search for its best path when only a match is asked.
+	NoAutoComments bool
 }
 
 // Compile turns a checked program into a Query.
@@ -109,6 +115,7 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 		q.header = *prog.Header
 		q.variations = q.variations || prog.Header.Variations
 	}
+	q.autoComments = !opt.NoAutoComments && !q.header.Silent
 	c := &compiler{q: q}
 	var body node
 	var err error

@@ -105,6 +105,13 @@ type Evaluator struct {
 	// Path status (pathstart, pathcount ...): the path being matched
 	// (inPath), or the last one of the game that matched.
 	path pathStatus
+	// The best path of the running path search, and the ends of paths as
+	// good (keepallbest; a stack shared by nested paths).
+	pbest    pathBest
+	pathTies []int32
+	// nestban: per nestban line or path, the nodes of the current game
+	// inside an earlier match of it (a bit per node).
+	nest [][]uint64
 
 	matches  []int32
 	pending  []Annotation // comment texts of the current game
@@ -130,6 +137,7 @@ func (q *Query) NewEvaluator() *Evaluator {
 		vars:     make([]slot, q.nvars),
 		posSort:  make([]sortVal, len(q.sorts)),
 		gameSort: make([]sortVal, len(q.sorts)),
+		nest:     make([][]uint64, q.nestSlots),
 	}
 	for _, p := range q.persistent {
 		e.vars[p.index].bound = true // 0, "" or the empty set until assigned
@@ -237,6 +245,9 @@ func (e *Evaluator) startGame(g *pgn.Game) {
 	}
 	e.legalAt, e.pseudoAt, e.atkAt = -1, -1, -1
 	e.path = pathStatus{start: -1, last: -1}
+	for k := range e.nest {
+		clear(e.nest[k])
+	}
 	for j := range e.gameSort {
 		e.gameSort[j] = sortVal{}
 	}

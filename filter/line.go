@@ -30,6 +30,7 @@ type lineCont struct {
 type lineNode struct {
 	back, primary, firstMatch bool
 	singleColor               bool // every other position: those with the first's side to move
+	nest                      int  // nestban: the evaluator's nest slot; -1: none
 	rng                       *query.Range
 	elems                     []lineElem
 }
@@ -43,12 +44,35 @@ const lineBudget = 1 << 16
 
 // eval runs the matcher from the current position: the length of the best
 // match and its last position (-1 when the match is empty).
+//
+// With nestban (CQL's sequencebase.cpp) a line fails at the positions of an
+// earlier match in the game, and a match bans its positions (with
+// singlecolor those with the first position's side to move).
 func (n *lineNode) eval(e *Evaluator) (int, int32) {
 	save := e.cur
+	if n.nest >= 0 && e.nestHas(n.nest, save) {
+		return -1, -1
+	}
 	frame := e.enterMatcher()
 	best, last := n.run(e, n.elems, 0, save, 0, -1)
 	e.leaveMatcher(frame)
 	e.at(save)
+	if n.nest >= 0 && n.ok(best) && last >= 0 {
+		deep, shallow := last, save
+		if n.back {
+			deep, shallow = save, last
+		}
+		nodes := e.g.Nodes
+		side := nodes[save].Pos.SideToMove()
+		for i := deep; i >= 0; i = nodes[i].Parent {
+			if !n.singleColor || nodes[i].Pos.SideToMove() == side {
+				e.nestAdd(n.nest, i)
+			}
+			if i == shallow {
+				break
+			}
+		}
+	}
 	return best, last
 }
 
@@ -214,7 +238,10 @@ func (c *compiler) line(n *query.Line) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	ln := &lineNode{back: n.Backward, primary: n.Primary, firstMatch: n.FirstMatch, singleColor: n.SingleColor, rng: n.Range, elems: elems}
+	ln := &lineNode{back: n.Backward, primary: n.Primary, firstMatch: n.FirstMatch, singleColor: n.SingleColor, rng: n.Range, elems: elems, nest: -1}
+	if n.NestBan {
+		ln.nest = c.nestSlot()
+	}
 	if n.LastPosition {
 		return linePos{ln}, nil
 	}

@@ -75,7 +75,6 @@ func TestLineSingleColor(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ src, msg string }{
-		{"line nestban --> check", "1:6: the line parameter 'nestban' is not supported yet"},
 		{"line secondary --> check", "1:6: 'secondary' is not a line parameter"},
 	} {
 		if got := runQueryOrErr(t, c.src, g); !strings.Contains(got, c.msg) {

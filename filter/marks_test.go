@@ -14,7 +14,7 @@ func compileMarks(tb testing.TB, src string, marks bool) *Query {
 	if err != nil {
 		tb.Fatalf("%s: %v", src, err)
 	}
-	q, err := CompileWith(p, Options{Marks: marks})
+	q, err := CompileWith(p, Options{Marks: marks, NoAutoComments: true})
 	if err != nil {
 		tb.Fatalf("%s: %v", src, err)
 	}

@@ -27,37 +27,135 @@ type pathNode struct {
 	firstMatch, primary, lastPos bool
 	focus                        setNode // nil: every move is in focus
 	focusCapture                 bool
+	singleColor                  bool // focus: the pieces of the side to move at the start
+
+	max         numNode      // the best path has the largest max at its end; nil: the longest
+	rng         *query.Range // the value must be in it
+	keepAllBest bool         // paths as good as the best are kept (and commented)
+	nest        int          // nestban: the evaluator's nest slot; -1: none
+
+	// CQL's automatic comments (path_comments.go): what this path writes
+	// when it matches, and whether it writes anything, so that the search
+	// must find the best path even when only a match is asked for.
+	title              string
+	quiet              bool // the path's own quiet: no Start/End comments
+	verbose, piecePath bool
+	comments           bool
 }
 
-// eval runs the matcher from the current position: the number of counted
-// moves of the best matching path (-1: none) and the tail of its last move.
+// pathBest is the best path found so far by the running path search: its
+// counted moves (-1: none), the tail of its last move, the max value at its
+// end, and where its ties (keepallbest) begin in Evaluator.pathTies.
+type pathBest struct {
+	count int
+	last  int32
+	max   int
+	ties  int
+}
+
+// eval runs the matcher from the current position: the path's value (the
+// counted moves of the best matching path, or its max), the tail of the
+// best path's last move, and whether it matched.
 //
-// With stop only whether a path matches is asked: the search ends at the
+// With stop only whether a path matches is asked: unless the best path
+// matters (max, a range, keepallbest, comments), the search ends at the
 // first matching path, as with firstmatch.
-func (n *pathNode) eval(e *Evaluator, stop bool) (int, int32) {
+func (n *pathNode) eval(e *Evaluator, stop bool) (int, int32, bool) {
 	start := e.cur
+	if n.nest >= 0 && e.nestHas(n.nest, start) {
+		return 0, -1, false
+	}
 	frame := e.enterMatcher()
-	e.lineStop = stop
+	e.lineStop = stop && n.max == nil && n.rng == nil && !n.keepAllBest && !n.comments
 	focus := all
-	if n.focus != nil {
+	switch {
+	case n.singleColor:
+		focus = e.pos.ByColor(e.pos.SideToMove())
+	case n.focus != nil:
 		focus = n.focus.set(e) & e.pos.Occupied()
 	}
-	saved := e.path
+	saved, savedBest := e.path, e.pbest
 	e.path = pathStatus{inPath: true, start: start, last: start}
 	atomics := e.atomicBegin()
-	best, last := n.run(e, n.elems, 0, start, 0, start, focus, 0, 0)
-	e.atomicEnd(atomics, best >= 0)
+	e.pbest = pathBest{count: -1, last: -1, ties: len(e.pathTies)}
+	n.run(e, n.elems, 0, start, 0, start, focus, 0, 0)
+	b := e.pbest
+	value := b.count
+	if n.max != nil {
+		value = b.max
+	}
+	ok := b.count >= 0 && (n.rng == nil || value >= n.rng.Min && value <= n.rng.Max)
+	e.atomicEnd(atomics, ok)
 	switch {
 	case saved.inPath:
 		e.path = saved
-	case best >= 0:
-		e.path = pathStatus{start: start, last: last}
+	case ok:
+		e.path = pathStatus{start: start, last: b.last}
 	default:
 		e.path = saved
 	}
+	if ok {
+		if n.nest >= 0 {
+			// CQL bans the positions the best path went through, from the
+			// start to the parent of its end.
+			for i := e.g.Nodes[b.last].Parent; i >= 0; i = e.g.Nodes[i].Parent {
+				e.nestAdd(n.nest, i)
+				if i == start {
+					break
+				}
+			}
+		}
+		if n.comments {
+			n.notate(e, start, b.last, b.count, b.max)
+			for _, t := range e.pathTies[b.ties:] {
+				n.notate(e, start, t, b.count, b.max)
+				if !e.q.header.Quiet {
+					e.autoComment(t, "alternative")
+				}
+			}
+		}
+	}
+	e.pathTies = e.pathTies[:b.ties]
+	e.pbest = savedBest
 	e.leaveMatcher(frame)
 	e.at(start)
-	return best, last
+	return value, b.last, ok
+}
+
+// complete records a path that matched all constituents and ends at cur
+// after done counted moves (all in all). CQL counts no path that ends
+// where it started, nor, with max, one where max has no value.
+func (n *pathNode) complete(e *Evaluator, cur int32, done, all int) bool {
+	if cur == e.path.start {
+		return false
+	}
+	b := &e.pbest
+	if n.max == nil {
+		switch {
+		case done > b.count:
+			b.count, b.last = done, cur
+			e.pathTies = e.pathTies[:b.ties]
+			e.atomicLeaf(done)
+		case done == b.count && n.keepAllBest:
+			e.pathTies = append(e.pathTies, cur)
+		}
+		return true
+	}
+	e.at(cur)
+	e.path.last, e.path.count, e.path.all = cur, done, all
+	v, ok := n.max.num(e)
+	if !ok {
+		return false
+	}
+	switch {
+	case b.count < 0 || v > b.max:
+		b.count, b.last, b.max = done, cur, v
+		e.pathTies = e.pathTies[:b.ties]
+		e.atomicLeaf(done)
+	case v == b.max && n.keepAllBest:
+		e.pathTies = append(e.pathTies, cur)
+	}
+	return true
 }
 
 // pathStatus is what the path status filters read: inside a path's
@@ -98,18 +196,18 @@ func (n pathCountNode) num(e *Evaluator) (int, bool) {
 func (n pathCountNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
 func (n *pathNode) num(e *Evaluator) (int, bool) {
-	best, _ := n.eval(e, false)
-	return best, best >= 0
+	v, _, ok := n.eval(e, false)
+	return v, ok
 }
 
-func (n *pathNode) match(e *Evaluator) bool { best, _ := n.eval(e, true); return best >= 0 }
+func (n *pathNode) match(e *Evaluator) bool { _, _, ok := n.eval(e, true); return ok }
 
 // pathPos is a path with lastposition: its value is a position.
 type pathPos struct{ *pathNode }
 
 func (n pathPos) position(e *Evaluator) (int32, bool) {
-	best, last := n.eval(e, false)
-	return last, best >= 0
+	_, last, ok := n.eval(e, false)
+	return last, ok
 }
 
 // run returns the number of counted moves of the longest match of elems
@@ -126,8 +224,10 @@ func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int
 	}
 	if len(elems) == 0 {
 		if stk == 0 {
+			if !n.complete(e, cur, done, all) {
+				return -1, -1
+			}
 			e.lineDone = n.firstMatch || e.lineStop
-			e.atomicLeaf(done)
 			return 0, last
 		}
 		c := e.lineStack[stk-1]
@@ -140,11 +240,16 @@ func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int
 	}
 	el := &elems[0]
 	best, bestLast := -1, int32(-1)
-	if e.lineStop && k >= el.min {
-		// Only whether some path matches is asked: the shortest way on
-		// first (lazy repetition) finds a match soonest.
+	if k >= el.min {
+		// CQL's order (path-compute.cpp): the shortest way on first (lazy
+		// repetition), which decides which of equally good paths is
+		// kept, and where firstmatch stops; when only whether some path
+		// matches is asked it finds a match soonest.
 		if r, l := n.run(e, elems[1:], 0, cur, stk, last, focus, done, all); r >= 0 {
-			return r, l
+			if e.lineStop {
+				return r, l
+			}
+			best, bestLast = r, l
 		}
 	}
 	if el.max < 0 || k < el.max {
@@ -173,11 +278,6 @@ func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int
 			}
 		}
 	}
-	if k >= el.min && !e.lineStop {
-		if r, l := n.run(e, elems[1:], 0, cur, stk, last, focus, done, all); r > best {
-			best, bestLast = r, l
-		}
-	}
 	return best, bestLast
 }
 
@@ -195,7 +295,7 @@ func (n *pathNode) step(e *Evaluator, elems []lineElem, k int, cur int32, stk in
 		}
 		e.at(cur)
 		in, next := true, focus
-		if n.focus != nil {
+		if n.hasFocus() {
 			in, next = n.inFocus(e, nodes[c].Move, focus)
 		}
 		var r int
@@ -219,6 +319,8 @@ func (n *pathNode) step(e *Evaluator, elems []lineElem, k int, cur int32, stk in
 	}
 	return best, bestLast
 }
+
+func (n *pathNode) hasFocus() bool { return n.focus != nil || n.singleColor }
 
 // inFocus reports whether move m from the current position is in focus
 // (made by a focused piece; a castling move when the king or the rook is;
@@ -267,11 +369,25 @@ func (c *compiler) path(p *query.Path) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := &pathNode{elems: elems, firstMatch: p.FirstMatch, primary: p.Primary, lastPos: p.LastPosition, focusCapture: p.FocusCapture}
+	n := &pathNode{elems: elems, firstMatch: p.FirstMatch, primary: p.Primary, lastPos: p.LastPosition, focusCapture: p.FocusCapture,
+		singleColor: p.SingleColor, rng: p.Range, keepAllBest: p.KeepAllBest, nest: -1,
+		title: p.Title, quiet: p.Quiet, verbose: p.Verbose, piecePath: p.PiecePath}
 	if p.Focus != nil {
 		if n.focus, err = c.set(p.Focus); err != nil {
 			return nil, err
 		}
+	}
+	if p.Max != nil {
+		if n.max, err = c.num(p.Max); err != nil {
+			return nil, err
+		}
+	}
+	if p.NestBan {
+		n.nest = c.nestSlot()
+	}
+	if c.q.autoComments {
+		// Under CQL's -quiet only the title, piecepath and verbose comments remain.
+		n.comments = n.title != "" || n.verbose || n.piecePath || !c.q.header.Quiet && (!n.quiet || n.keepAllBest)
 	}
 	if p.LastPosition {
 		return pathPos{n}, nil

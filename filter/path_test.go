@@ -58,13 +58,19 @@ func TestPathErrors(t *testing.T) {
 		src, msg string
 		col      int
 	}{
-		{"path nestban --", "path parameter 'nestban' is not supported", 6},
-		{"path titlecase --", "path parameter 'titlecase' is not supported", 6},
-		{`path title "x" --`, "path parameter 'title' is not supported", 6},
-		{"path max 3 --", "path parameter 'max' is not supported", 6},
-		{"path keepallbest --", "path parameter 'keepallbest' is not supported", 6},
-		{"path verbose --", "path parameter 'verbose' is not supported", 6},
-		{"path focus P piecepath --", "path parameter 'piecepath' is not supported", 14},
+		// CQL's own parser (path-parse.cpp) has no titlecase, wants a
+		// non-empty title, piecepath only with a focus, and refuses
+		// primary with focus and repeated parameters.
+		{"path titlecase --", "'titlecase' is not a path parameter", 6},
+		{`path title "" --`, "non-empty quoted string", 12},
+		{`path title check --`, "non-empty quoted string", 12},
+		{"path piecepath --", "'piecepath' in a path needs 'focus'", 1},
+		{"path focus P primary --", "'primary' with 'focus'", 1},
+		{"path singlecolor primary --", "'primary' with 'focus'", 1},
+		{"path singlecolor focus P --", "'singlecolor' and 'focus'", 18},
+		{"path verbose verbose --", "'verbose' given twice", 14},
+		{"path max 3 max 4 --", "'max' given twice", 12},
+		{"path max check --", "the argument of the path parameter max must be a number", 10},
 		{"path secondary --", "'secondary' is not a path parameter", 6},
 		{"path * --", "must follow a path constituent", 6},
 		{"path -- | ", "empty alternative", 11},

@@ -187,17 +187,8 @@ func (positionIDNode) match(*Evaluator) bool        { return true }
 // initial position to the current one.
 type depthNode struct{}
 
-func (depthNode) num(e *Evaluator) (int, bool) {
-	nodes := e.g.Nodes
-	d := 0
-	for i := e.cur; nodes[i].Parent >= 0; i = nodes[i].Parent {
-		if nodes[nodes[i].Parent].FirstChild != i {
-			d++
-		}
-	}
-	return d, true
-}
-func (depthNode) match(*Evaluator) bool { return true }
+func (depthNode) num(e *Evaluator) (int, bool) { return depthOf(e.g.Nodes, e.cur), true }
+func (depthNode) match(*Evaluator) bool        { return true }
 
 // virtualMainline matches a position every branch on whose path was
 // initiated by Black: a secondary move may only be a Black move (the

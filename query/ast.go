@@ -731,6 +731,7 @@ type Line struct {
 	LastPosition bool
 	Primary      bool
 	SingleColor  bool // match every other position: those with the current side to move
+	NestBan      bool // fail at positions inside an earlier match of this line in the game
 	Range        *Range
 	Elems        []LineElem
 }

@@ -225,6 +225,9 @@ func (c *checker) check(n Node) Node {
 		if n.Focus != nil {
 			n.Focus = c.set(n.Focus, "the argument of focus")
 		}
+		if n.Max != nil {
+			n.Max = c.number(n.Max, "the argument of the path parameter max")
+		}
 		c.lineElems(n.Elems)
 	case *ConsecutiveMoves:
 		n.X = c.position(n.X, "the first argument of consecutivemoves")

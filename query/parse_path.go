@@ -6,8 +6,11 @@ package query
 // parenthesised group of constituent sequences separated by |, or any other
 // filter, evaluated at the tail of the last move (the start position before
 // the first). Any constituent may be followed by a repetition: * + ? {n}
-// {n m} {n,} {n,m} {*} {+}. The parameters title, max, keepallbest,
-// verbose, piecepath and nestban are refused with an error naming them.
+// {n m} {n,} {n,m} {*} {+}. The parameters are those CQL's own parser
+// (build 9.493, path-parse.cpp) accepts: quiet firstmatch lastposition
+// primary focus [capture] S, singlecolor, max N, title "T", keepallbest,
+// verbose, piecepath (only with focus), nestban, and a range; primary with
+// focus is CQL's error too ("legal but not implemented").
 
 // Path is `path [params] c1 c2 ...`. It matches when some path of moves
 // played from the current position (a matching path) satisfies the
@@ -23,7 +26,23 @@ type Path struct {
 	// are skipped between move steps and not counted. Nil: no focus.
 	Focus        Node
 	FocusCapture bool
-	Elems        []LineElem // as a line's: X a constituent, or Alts a group
+	// SingleColor focuses the pieces of the side to move at the start (CQL
+	// makes it the focus `if wtm A else a`); it excludes Focus.
+	SingleColor bool
+	// Max: the best path is the one where Max, evaluated at its end, is
+	// largest (a path where it has no value does not count), and the
+	// path's value is that maximum.
+	Max Node
+	// Range: the value (the best path's move count, or its Max) must be in it.
+	Range *Range
+	// Title is written as a comment at the start; Verbose comments each
+	// counted move of the best path "move i of n"; PiecePath writes the
+	// moves of each focused piece at the start; KeepAllBest keeps (and
+	// comments) every path as good as the best; NestBan makes the path fail
+	// at positions inside an earlier matching path of the game.
+	Title                                    string
+	Verbose, PiecePath, KeepAllBest, NestBan bool
+	Elems                                    []LineElem // as a line's: X a constituent, or Alts a group
 }
 
 // Type is a number, or a position with lastposition.
@@ -34,11 +53,6 @@ func (p *Path) Type() Type {
 	return TypeNumber
 }
 func (*Path) node() {}
-
-// unsupportedPathParams are CQL 6.2 path parameters not implemented; each is
-// refused by name. (max and title are parameters only where no '(' follows:
-// max(...) is the max filter.)
-var unsupportedPathParams = wordSet("title", "titlecase", "max", "keepallbest", "verbose", "piecepath", "nestban")
 
 // parsePath parses a path filter; the current token is `path` or ⊢. Its
 // constituents run to the end of the enclosing block, parentheses or input.
@@ -59,8 +73,32 @@ func (p *parser) parsePath() Node {
 }
 
 func (p *parser) parsePathParams(n *Path) {
-	for p.tok.kind == tIdent {
-		word := p.tok.text
+	seen := map[string]bool{}
+	for p.tok.kind == tIdent || p.tok.kind == tNumber && n.Range == nil {
+		if p.tok.kind == tNumber {
+			r := p.parseRange("path")
+			n.Range = &r
+			continue
+		}
+		word, at := p.tok.text, p.tok.pos
+		if word == "max" && p.peek().kind == tLParen {
+			return // max(...) is the max filter, a constituent
+		}
+		switch word {
+		case "quiet", "firstmatch", "lastposition", "primary", "singlecolor", "keepallbest", "verbose", "piecepath", "nestban", "focus", "max", "title":
+			if seen[word] {
+				p.errorf(at, "'%s' given twice in path", word)
+			}
+			seen[word] = true
+		case "secondary":
+			p.errorf(at, "'secondary' is not a path parameter (CQL: the 'secondary' keyword is not supported with 'path')")
+		case "titlecase":
+			p.errorf(at, "'titlecase' is not a path parameter (CQL 6.2's path takes title \"text\")")
+		default:
+			p.checkPathParams(n)
+			return
+		}
+		p.next()
 		switch word {
 		case "quiet":
 			n.Quiet = true
@@ -70,26 +108,45 @@ func (p *parser) parsePathParams(n *Path) {
 			n.LastPosition = true
 		case "primary":
 			n.Primary = true
-		case "secondary", "singlecolor":
-			p.errorf(p.tok.pos, "'%s' is not a path parameter (path takes quiet, firstmatch, lastposition, primary, focus ...)", word)
+		case "singlecolor":
+			n.SingleColor = true
+		case "keepallbest":
+			n.KeepAllBest = true
+		case "verbose":
+			n.Verbose = true
+		case "piecepath":
+			n.PiecePath = true
+		case "nestban":
+			n.NestBan = true
 		case "focus":
-			if n.Focus != nil {
-				p.errorf(p.tok.pos, "'focus' given twice")
-			}
-			p.next()
 			if p.isKw("capture") {
 				n.FocusCapture = true
 				p.next()
 			}
 			n.Focus = p.parseArg()
-			continue
-		default:
-			if unsupportedPathParams[word] && !(word == "max" && p.peek().kind == tLParen) {
-				p.errorf(p.tok.pos, "the path parameter '%s' is not supported yet (supported: quiet, firstmatch, lastposition, primary, focus, focus capture)", word)
+		case "max":
+			n.Max = p.parseArg()
+		case "title":
+			if p.tok.kind != tString || p.tok.text == "" {
+				p.errorf(p.tok.pos, "'title' in a path needs a non-empty quoted string")
 			}
-			return
+			n.Title = p.tok.text
+			p.next()
 		}
-		p.next()
+		if n.SingleColor && n.Focus != nil {
+			p.errorf(at, "'singlecolor' and 'focus' cannot both be path parameters (singlecolor is a focus on the side to move's pieces)")
+		}
+	}
+	p.checkPathParams(n)
+}
+
+// checkPathParams refuses the combinations CQL refuses.
+func (p *parser) checkPathParams(n *Path) {
+	if n.PiecePath && n.Focus == nil && !n.SingleColor {
+		p.errorf(n.Pos(), "'piecepath' in a path needs 'focus' (it comments the moves of the focused pieces)")
+	}
+	if n.Primary && (n.Focus != nil || n.SingleColor) {
+		p.errorf(n.Pos(), "'primary' with 'focus' in one path is not implemented (as in CQL); use the constituent pathstart:depth == depth instead")
 	}
 }
 

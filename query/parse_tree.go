@@ -153,7 +153,7 @@ func (p *parser) parseLineParams(ln *Line) {
 		case "singlecolor":
 			ln.SingleColor = true
 		case "nestban":
-			p.errorf(p.tok.pos, "the line parameter 'nestban' is not supported yet")
+			ln.NestBan = true
 		case "secondary":
 			p.errorf(p.tok.pos, "'secondary' is not a line parameter (line takes quiet, firstmatch, lastposition, primary, singlecolor, nestban)")
 		default:

@@ -333,10 +333,21 @@ func sprint(b *strings.Builder, n Node) {
 		for _, f := range []struct {
 			on   bool
 			name string
-		}{{n.Quiet, "quiet"}, {n.FirstMatch, "firstmatch"}, {n.LastPosition, "lastposition"}, {n.Primary, "primary"}} {
+		}{{n.Quiet, "quiet"}, {n.FirstMatch, "firstmatch"}, {n.LastPosition, "lastposition"}, {n.Primary, "primary"},
+			{n.SingleColor, "singlecolor"}, {n.KeepAllBest, "keepallbest"}, {n.Verbose, "verbose"}, {n.PiecePath, "piecepath"}, {n.NestBan, "nestban"}} {
 			if f.on {
 				b.WriteString(" " + f.name)
 			}
+		}
+		if n.Title != "" {
+			b.WriteString(" title " + strconv.Quote(n.Title))
+		}
+		if n.Range != nil {
+			b.WriteString(" " + rangeString(*n.Range))
+		}
+		if n.Max != nil {
+			b.WriteString(" max ")
+			sprint(b, n.Max)
 		}
 		if n.Focus != nil {
 			b.WriteString(" focus")
@@ -359,7 +370,7 @@ func sprint(b *strings.Builder, n Node) {
 		for _, f := range []struct {
 			on   bool
 			name string
-		}{{n.Quiet, "quiet"}, {n.FirstMatch, "firstmatch"}, {n.LastPosition, "lastposition"}, {n.Primary, "primary"}, {n.SingleColor, "singlecolor"}} {
+		}{{n.Quiet, "quiet"}, {n.FirstMatch, "firstmatch"}, {n.LastPosition, "lastposition"}, {n.Primary, "primary"}, {n.SingleColor, "singlecolor"}, {n.NestBan, "nestban"}} {
 			if f.on {
 				b.WriteString(" " + f.name)
 			}

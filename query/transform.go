@@ -452,6 +452,7 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 		case *Path:
 			c := *n
 			c.Focus = tr(n.Focus)
+			c.Max = tr(n.Max)
 			c.Elems = transformElems(n.Elems, tr)
 			return &c
 		case *Dash:

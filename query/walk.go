@@ -85,6 +85,7 @@ func children(n Node) []Node {
 		add(n.Body)
 	case *Path:
 		add(n.Focus)
+		add(n.Max)
 		var elems func([]LineElem)
 		elems = func(es []LineElem) {
 			for _, e := range es {
