@@ -240,7 +240,7 @@ func (c *compiler) compile(n query.Node) (node, error) {
 	case *query.ConsecutiveMoves:
 		return c.consecutiveMoves(n)
 	case *query.Dash:
-		return c.dash(n)
+		return c.dashValue(n)
 	case *query.Legal:
 		return c.legal(n)
 	case *query.CurrentMove:

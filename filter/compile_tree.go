@@ -120,7 +120,8 @@ func (c *compiler) echo(n *query.Echo) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	en := &echoNode{src: n.Source.Index, dst: n.Target.Index, body: body, inAll: n.InAll}
+	en := &echoNode{src: n.Source.Index, dst: n.Target.Index, body: body, inAll: n.InAll,
+		comments: c.q.autoComments && !n.Quiet && !c.q.header.Quiet, srcName: n.SourceName, dstName: n.TargetName}
 	if n.T == query.TypeNumber {
 		v, err := c.num(n.X)
 		if err != nil {

@@ -197,3 +197,98 @@ func (c *compiler) loop(n *query.Loop) (node, error) {
 	}
 	return &loopNode{body: body, at: n.Pos()}, nil
 }
+
+// dashValue compiles a move filter standing as a filter of its own: with a
+// target that has a value, the filter has that value (dashSet, dashNum,
+// dashStr, dashPos).
+func (c *compiler) dashValue(n *query.Dash) (node, error) {
+	x, err := c.dash(n)
+	if err != nil || n.Target == nil {
+		return x, err
+	}
+	d := x.(*dashNode)
+	switch t := d.target.(type) {
+	case setNode:
+		if n.T == query.TypeSet {
+			return dashSet{d, t}, nil
+		}
+	case numNode:
+		if n.T == query.TypeNumber {
+			return dashNum{d, t}, nil
+		}
+	case strNode:
+		if n.T == query.TypeString {
+			return dashStr{d, t}, nil
+		}
+	case posNode:
+		if n.T == query.TypePosition {
+			return dashPos{d, t}, nil
+		}
+	}
+	return d, nil
+}
+
+// eachMove calls f at the tail of each move of the current position that
+// fits the move filter (the target aside), in move order, until f returns
+// true; the current position is restored.
+func (n *dashNode) eachMove(e *Evaluator, f func() bool) {
+	fromSet, toSet := n.sets(e)
+	save := e.cur
+	for c := e.g.Nodes[save].FirstChild; c >= 0; c = e.g.Nodes[c].NextSibling {
+		if !e.visible(c) || !n.fitsMove(e, e.g.Nodes[c].Move, fromSet, toSet) {
+			continue
+		}
+		e.at(c)
+		done := f()
+		e.at(save)
+		if done {
+			return
+		}
+	}
+}
+
+// dashSet is a move filter whose target is a set: its value is the
+// target's set after the first fitting move where it is not empty.
+type dashSet struct {
+	*dashNode
+	t setNode
+}
+
+func (n dashSet) set(e *Evaluator) chess.Bitboard {
+	var v chess.Bitboard
+	n.eachMove(e, func() bool { v = n.t.set(e); return v != 0 })
+	return v
+}
+
+// dashNum is a move filter whose target is a number.
+type dashNum struct {
+	*dashNode
+	t numNode
+}
+
+func (n dashNum) num(e *Evaluator) (v int, ok bool) {
+	n.eachMove(e, func() bool { v, ok = n.t.num(e); return ok })
+	return v, ok
+}
+
+// dashStr is a move filter whose target is a string.
+type dashStr struct {
+	*dashNode
+	t strNode
+}
+
+func (n dashStr) str(e *Evaluator) (v string, ok bool) {
+	n.eachMove(e, func() bool { v, ok = n.t.str(e); return ok })
+	return v, ok
+}
+
+// dashPos is a move filter whose target is a position.
+type dashPos struct {
+	*dashNode
+	t posNode
+}
+
+func (n dashPos) position(e *Evaluator) (v int32, ok bool) {
+	n.eachMove(e, func() bool { v, ok = n.t.position(e); return ok })
+	return v, ok
+}

@@ -6,11 +6,16 @@ package filter
 // two positions. It matches when body matched at some t. Every target is
 // evaluated, so side effects of the body (assignments, comments) are those
 // of CQL's definition. The variables get their old values back afterwards.
+//
+// Unless quiet, each matching pair gets CQL's automatic comments
+// (path_comments.go).
 type echoNode struct {
-	src, dst int
-	body     node
-	val      numNode // numeric body: its largest value is the echo's value
-	inAll    bool
+	src, dst         int
+	body             node
+	val              numNode // numeric body: its largest value is the echo's value
+	inAll            bool
+	comments         bool
+	srcName, dstName string
 }
 
 // run evaluates the body at every target; it returns whether some target
@@ -27,11 +32,19 @@ func (n *echoNode) run(e *Evaluator) (best int, found bool) {
 		e.vars[n.dst] = slot{bound: true, n: int(i)}
 		e.at(i)
 		if n.val != nil {
-			if v, ok := n.val.num(e); ok && (!found || v > best) {
-				best, found = v, true
+			v, ok := n.val.num(e)
+			if !ok {
+				continue
 			}
-		} else if n.body.match(e) {
-			found = true
+			if !found || v > best {
+				best = v
+			}
+		} else if !n.body.match(e) {
+			continue
+		}
+		found = true
+		if n.comments {
+			n.notate(e, save, i)
 		}
 	}
 	e.at(save)

@@ -255,14 +255,19 @@ func (c *compiler) lineElems(in []query.LineElem, moves bool) ([]lineElem, error
 	for i, le := range in {
 		out[i].min, out[i].max = le.Min, le.Max
 		if le.X != nil {
+			if d, isDash := le.X.(*query.Dash); isDash && moves {
+				x, err := c.dash(d) // a move step: its value is not asked
+				if err != nil {
+					return nil, err
+				}
+				out[i].f, out[i].move = x, x.(*dashNode)
+				continue
+			}
 			x, err := c.compile(le.X)
 			if err != nil {
 				return nil, err
 			}
 			out[i].f = x
-			if _, isDash := le.X.(*query.Dash); isDash && moves {
-				out[i].move = x.(*dashNode)
-			}
 			continue
 		}
 		for _, alt := range le.Alts {

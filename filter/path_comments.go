@@ -219,3 +219,14 @@ func (e *Evaluator) nestAdd(k int, i int32) {
 	}
 	e.nest[k][w] |= 1 << (uint(i) & 63)
 }
+
+// notate writes echo's comments for the matching pair source s, target t.
+func (n *echoNode) notate(e *Evaluator, s, t int32) {
+	if l := e.lca(s, t); l != s && l != t {
+		e.autoComment(l, "LCA")
+	}
+	e.autoComment(s, n.srcName)
+	e.autoComment(t, n.dstName)
+	e.autoComment(t, "-->"+e.idString(s))
+	e.autoComment(s, "<--"+e.idString(t))
+}

@@ -212,8 +212,13 @@ func (c *checker) check(n Node) Node {
 		if n.To != nil {
 			n.To = c.set(n.To, "the right side of '--'")
 		}
+		n.T = TypeNone
 		if n.Target != nil {
 			n.Target = c.check(n.Target)
+			switch t := n.Target.Type(); t {
+			case TypeSet, TypeNumber, TypeString, TypePosition:
+				n.T = t
+			}
 		}
 	case *CurrentMove:
 		c.check(n.Move)

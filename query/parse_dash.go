@@ -5,17 +5,21 @@ package query
 // Dash is `F--G`, `F×G` (captures only), with an optional promotion `=P`
 // and an optional target filter in parentheses evaluated in the position
 // after the move: it matches when a move played from the current position
-// goes from a square of From to a square of To (nil: any square). Logical.
+// goes from a square of From to a square of To (nil: any square). With a
+// target that has a value (a set, number, string or position), the value
+// is the target's after the first such move where it has one (CQL's
+// dashnode.cpp); otherwise it is logical.
 type Dash struct {
 	At
 	From, To Node // set filters or nil
 	Capture  bool
 	Promote  PieceSet
 	Target   Node // nil: none
+	T        Type
 }
 
-// Type is logical.
-func (*Dash) Type() Type { return TypeNone }
+// Type is the target's when it has a value, else logical.
+func (d *Dash) Type() Type { return d.T }
 func (*Dash) node()      {}
 
 // touching reports whether the current token starts right where the
@@ -40,8 +44,24 @@ func (p *parser) parseDash(left Node, pos Pos) Node {
 		p.next()
 	}
 	if p.tok.kind == tLParen && p.touching() {
+		open := p.tok.pos
 		p.next()
-		d.Target = p.parseFilter()
+		if (p.tok.kind == tPlus || p.tok.kind == tHash) && p.peek().kind == tRParen {
+			// PGN's check and mate suffixes are no CQL filters.
+			p.errorf(p.tok.pos, "%s is not a filter: a checking move is --(check), a mating one --(mate)", p.tok.describe())
+		}
+		// A sequence of filters, as CQL's `-- (mate from)`: all must match.
+		b := &Block{At: At{open}}
+		for p.tok.kind != tRParen && p.tok.kind != tEOF {
+			b.Filters = append(b.Filters, p.parseFilter())
+		}
+		if len(b.Filters) == 0 {
+			p.fail("a filter in the target of the move")
+		}
+		d.Target = b.Filters[0]
+		if len(b.Filters) > 1 {
+			d.Target = b
+		}
 		p.expect(tRParen, " to close the target filter of the move")
 	}
 	return d

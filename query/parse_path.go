@@ -81,9 +81,6 @@ func (p *parser) parsePathParams(n *Path) {
 			continue
 		}
 		word, at := p.tok.text, p.tok.pos
-		if word == "max" && p.peek().kind == tLParen {
-			return // max(...) is the max filter, a constituent
-		}
 		switch word {
 		case "quiet", "firstmatch", "lastposition", "primary", "singlecolor", "keepallbest", "verbose", "piecepath", "nestban", "focus", "max", "title":
 			if seen[word] {
