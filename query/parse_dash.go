@@ -20,7 +20,7 @@ type Dash struct {
 
 // Type is the target's when it has a value, else logical.
 func (d *Dash) Type() Type { return d.T }
-func (*Dash) node()      {}
+func (*Dash) node()        {}
 
 // touching reports whether the current token starts right where the
 // previous one ended: `R--` is a rook move, `R --` a rook and any move.
