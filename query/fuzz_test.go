@@ -38,6 +38,8 @@ func FuzzParse(f *testing.F) {
 		"{path focus ♙ ((-- check --)+ | (--=Q)){+} ply == 3} (path --+) == 2 sort path max(1 2) == 2 --{*} (path (-- ( | ) ",
 		"legal --(o-o) pseudolegal K×(enpassant) legal ――(castle) legal R--(mate) legal 3 legal",
 		"line singlecolor <-- check{2} x = parent #(x & currentposition) == 62 (position 0) ∩ ∙ path -- {2 3} {check} [x] a[x]b",
+		`path primary verbose keepallbest quiet nestban firstmatch lastposition title "t" max #A 2 5 --+ line nestban --> check`,
+		`path singlecolor piecepath max {check 1} --(check ply) ×(#a) == 15 x = ×(R) --(+) N--g5(#) position 0 & currentposition`,
 		// strings, functions, dictionaries, persistent state (issue 12)
 		`x = "football" ~~ "(o+)tba(l+)" \1 == "oo" \-2 == 6 x[1:3] == "oo" #x > 2 str(x " " K) lowercase x + "a"`,
 		`function f(a b) { a + b } function g(x) { f(x x) } g(2) == 4 f("a" "b") == "ab"`,
