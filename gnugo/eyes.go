@@ -136,11 +136,16 @@ func (db *EyeDB) matchSpace(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace) 
 
 // single is the point of a set of one point.
 func single(s *pattern.Set) (int, bool) {
-	if s.Count() != 1 {
-		return -1, false
-	}
 	for wi, w := range s {
 		if w != 0 {
+			if w&(w-1) != 0 {
+				return -1, false
+			}
+			for _, v := range s[wi+1:] {
+				if v != 0 {
+					return -1, false
+				}
+			}
 			return wi*64 + bits.TrailingZeros64(w), true
 		}
 	}
@@ -169,6 +174,26 @@ func (db *EyeDB) evaluateInto(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace
 		r.Space = *es
 	}
 	r.Attack, r.Defense, r.Extra = pattern.Set{}, pattern.Set{}, pattern.Set{}
+	if es.NumKeys == 0 {
+		if p, ok := single(&es.Points); ok {
+			// most spaces are one point: matchSpace's table lookup, with the point's flags
+			g := db.single[b2i(es.Marginal.Has(p))][b2i(es.Dead.Has(p))][min(b.Grid().EdgeCount(p), 2)]
+			r.Graph = g
+			if g == nil {
+				r.Value = unmatchedValue(es)
+				return
+			}
+			r.Value = g.Value
+			f := g.Vertices[0].Flags
+			if f&AttackPoint != 0 {
+				r.Attack.Add(p)
+			}
+			if f&DefensePoint != 0 {
+				r.Defense.Add(p)
+			}
+			return
+		}
+	}
 	for i := 0; i < es.NumKeys; i++ {
 		if k := es.Keys[i].Key; !es.Points.Has(k) {
 			r.Extra.Add(k)

@@ -11,8 +11,7 @@ import (
 // positions without allocating.
 type Analysis struct {
 	b     *Board
-	col   [pattern.MaxSquares]Color // the colour on each point
-	strOf [pattern.MaxSquares]int16 // string index of each stone (meaningless on empty points)
+	rows  [3][MaxSize]uint64 // each colour's stones by row (bit f is file f)
 	strs  [pattern.MaxSquares]pattern.Set
 	libs  [pattern.MaxSquares]pattern.Set
 	nlibs [pattern.MaxSquares]int16 // liberty count of each string
@@ -39,13 +38,34 @@ func (g *Grid) rowBits(s *pattern.Set, r int) uint64 {
 	return v & g.rowMask
 }
 
-// orRow adds the files m of row r to s.
-func (g *Grid) orRow(s *pattern.Set, r int, m uint64) {
-	at := g.rows[r]
+// or adds the files m of the row to s.
+func (at rowAt) or(s *pattern.Set, m uint64) {
 	s[at.word] |= m << at.shift
 	if at.spill {
 		s[at.word+1] |= m >> (64 - at.shift)
 	}
+}
+
+// color is the colour on p.
+func (a *Analysis) color(p int) Color {
+	w, bit := p>>6, uint64(1)<<(uint(p)&63)
+	switch {
+	case a.b.stones[Black][w]&bit != 0:
+		return Black
+	case a.b.stones[White][w]&bit != 0:
+		return White
+	}
+	return Empty
+}
+
+// strOf is the string id of the stone of colour c on p: that of the run holding it, which starts
+// after the last gap west of p in its row.
+func (a *Analysis) strOf(p int, c Color) int16 {
+	g := a.b.grid
+	r := int(g.rank[p])
+	base := r * g.size
+	start := bits.Len64(^a.rows[c][r] & (1<<uint(p-base) - 1))
+	return a.runStr[a.runAt[base+start]]
 }
 
 // Analyze builds the string table of a position from the horizontal runs of stones of each row:
@@ -56,7 +76,7 @@ func (a *Analysis) Analyze(b *Board) {
 	a.b = b
 	g := b.grid
 	size := g.size
-	var rows [3][MaxSize]uint64   // each colour's stones by row
+	rows := &a.rows
 	var empty [MaxSize + 2]uint64 // empty points by row + 1, none off the board
 	for r := 0; r < size; r++ {
 		rows[Black][r] = g.rowBits(&b.stones[Black], r)
@@ -98,9 +118,10 @@ func (a *Analysis) Analyze(b *Board) {
 	// the runs again in the same order: a run's parent is lower, so resolved already, and its
 	// parent's parent is the root
 	a.nstr = 0
-	a.col = [pattern.MaxSquares]Color{}
 	id := int16(0)
 	for r := 0; r < size; r++ {
+		// where rows r, r+1 and r-1 are in a set
+		at, up, down := g.rows[r], g.rows[min(r+1, size-1)], g.rows[max(r-1, 0)]
 		for c := Black; c <= White; c++ {
 			for x := rows[c][r]; x != 0; id++ {
 				m := x &^ (x + x&-x)
@@ -116,18 +137,14 @@ func (a *Analysis) Analyze(b *Board) {
 					sid = a.runStr[root]
 				}
 				a.runStr[id] = sid
-				g.orRow(&a.strs[sid], r, m)
+				at.or(&a.strs[sid], m)
 				libs := &a.libs[sid]
-				g.orRow(libs, r, (m<<1|m>>1)&empty[r+1])
-				if up := m & empty[r+2]; up != 0 {
-					g.orRow(libs, r+1, up)
+				at.or(libs, (m<<1|m>>1)&empty[r+1])
+				if l := m & empty[r+2]; l != 0 {
+					up.or(libs, l)
 				}
-				if down := m & empty[r]; down != 0 {
-					g.orRow(libs, r-1, down)
-				}
-				for base := r * size; m != 0; m &= m - 1 {
-					p := base + bits.TrailingZeros64(m)
-					a.col[p], a.strOf[p] = c, sid
+				if l := m & empty[r]; l != 0 {
+					down.or(libs, l)
 				}
 			}
 		}

@@ -44,7 +44,7 @@ func TestAnalysisStrings(t *testing.T) {
 						t.Fatalf("size %d %s: string [%s] libs [%s], want [%s] [%s]\n%s", size, g.GTP(p),
 							g.FormatPoints(str), g.FormatPoints(libs), g.FormatPoints(want), g.FormatPoints(b.Liberties(want)), b.Draw(nil))
 					}
-					if int(a.nlibs[a.strOf[p]]) != libs.Count() {
+					if int(a.nlibs[a.strOf(p, b.At(p))]) != libs.Count() {
 						t.Fatalf("liberty count")
 					}
 				}

@@ -68,6 +68,7 @@ type Grid struct {
 	fileBelow [3]pattern.Set // [k]: points on files 0..size-1-k (may move k files east)
 	fileFrom  [3]pattern.Set // [k]: points on files k..size-1 (may move k files west)
 	offDiag   []uint8        // diagonals off the board across one edge only (eyes.texi counts them 1)
+	rank      []uint8        // the rank (row) of each point
 	rows      [MaxSize]rowAt // where each row's points are in a set
 	rowMask   uint64         // the files of a row
 }
@@ -98,8 +99,10 @@ func NewGrid(size int) (*Grid, error) {
 	g.diag = make([][4]int16, n)
 	g.edges = make([]uint8, n)
 	g.offDiag = make([]uint8, n)
+	g.rank = make([]uint8, n)
 	for sq := 0; sq < n; sq++ {
 		f, r := geo.Coords(sq)
+		g.rank[sq] = uint8(r)
 		for k := 0; k < 3; k++ {
 			if f < size-k {
 				g.fileBelow[k].Add(sq)

@@ -53,10 +53,11 @@ func (a *Analysis) stones(id int16) pattern.Set { return a.strs[id] }
 
 // StringOf is the string holding the stone on sq and its liberties.
 func (a *Analysis) StringOf(sq int) (str, libs pattern.Set) {
-	if a.col[sq] == Empty {
+	c := a.color(sq)
+	if c == Empty {
 		return pattern.Set{}, pattern.Set{}
 	}
-	id := a.strOf[sq]
+	id := a.strOf(sq, c)
 	return a.stones(id), a.libs[id]
 }
 
@@ -88,7 +89,7 @@ func (a *Analysis) canEscape(id int) bool {
 	str := a.stones(int16(id))
 	escaped := false
 	forEach(g.Adjacent(str), func(sq int) {
-		if a.col[sq] != Empty && a.nlibs[a.strOf[sq]] == 1 {
+		if c := a.color(sq); c != Empty && a.nlibs[a.strOf(sq, c)] == 1 {
 			escaped = true
 		}
 	})
@@ -109,11 +110,11 @@ func (a *Analysis) twoLibsIfPlayed(sq int, c Color) bool {
 		if q < 0 {
 			continue
 		}
-		switch a.col[q] {
+		switch a.color(int(q)) {
 		case Empty:
 			empty++
 		case c:
-			if a.nlibs[a.strOf[q]] >= 3 {
+			if a.nlibs[a.strOf(int(q), c)] >= 3 {
 				return true // at least two besides sq
 			}
 		}
@@ -133,11 +134,11 @@ func (a *Analysis) libsIfPlayed(sq int, c Color) int {
 		if q < 0 {
 			continue
 		}
-		switch a.col[q] {
+		switch a.color(int(q)) {
 		case Empty:
 			libs.Add(int(q))
 		case c:
-			libs = libs.Or(a.libs[a.strOf[q]])
+			libs = libs.Or(a.libs[a.strOf(int(q), c)])
 		}
 	}
 	libs.Remove(sq)
@@ -379,12 +380,12 @@ func (a *Analysis) diagonalRule(es *EyeSpace, sq int, alone bool) {
 		dq := int(d)
 		switch {
 		case a.lively[opp][dq>>6]&(1<<(uint(dq)&63)) != 0:
-			if a.nlibs[a.strOf[dq]] >= 2 {
+			if a.nlibs[a.strOf(dq, opp)] >= 2 {
 				sum += 2
 			} else {
 				sum++
 			}
-		case a.col[dq] == Empty:
+		case a.color(dq) == Empty:
 			if a.twoLibsIfPlayed(dq, opp) {
 				sum++
 				key = dq
@@ -395,7 +396,7 @@ func (a *Analysis) diagonalRule(es *EyeSpace, sq int, alone bool) {
 	switch {
 	case sum >= 4:
 		es.False.Add(sq)
-		if alone || a.col[sq] == opp || b.Legal(opp, sq) {
+		if alone || a.color(sq) == opp || b.Legal(opp, sq) {
 			es.Marginal.Add(sq)
 		}
 	case sum == 3:
