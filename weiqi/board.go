@@ -205,6 +205,27 @@ func (g *Grid) touching(s pattern.Set) pattern.Set {
 	return r
 }
 
+// crowded is the set of points of s with two or more orthogonal neighbours in s, in words lo to hi
+// (the others are left empty).
+func (g *Grid) crowded(s *pattern.Set, lo, hi int) pattern.Set {
+	w := uint(g.size)
+	var r pattern.Set
+	for i := lo; i <= hi; i++ {
+		var below, above uint64
+		if i > 0 {
+			below = s[i-1]
+		}
+		if i < len(s)-1 {
+			above = s[i+1]
+		}
+		c := s[i]
+		n, so := c>>w|above<<(64-w), c<<w|below>>(64-w)
+		e, we := (c>>1|above<<63)&g.notE[i], (c<<1|below>>63)&g.notW[i]
+		r[i] = c & ((n|e)&(so|we) | n&e | so&we)
+	}
+	return r
+}
+
 // grow8 is s with its orthogonal and diagonal neighbours.
 func (g *Grid) grow8(s pattern.Set) pattern.Set {
 	w := uint(g.size)

@@ -94,7 +94,7 @@ func TestDomainsAgreeWithWorklist(t *testing.T) {
 	}
 }
 
-// grow, touching and grow8 agree with single points' neighbour tables on random sets of every board size.
+// grow, touching, crowded and grow8 agree with single points' neighbour tables on random sets of every board size.
 func TestGrowMatchesNeighbours(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 1))
 	for size := 1; size <= MaxSize; size++ {
@@ -103,13 +103,22 @@ func TestGrowMatchesNeighbours(t *testing.T) {
 			t.Fatal(err)
 		}
 		for trial := 0; trial < 50; trial++ {
-			var s, want4, want8, wantT pattern.Set
+			var s, want4, want8, wantT, wantC pattern.Set
 			for sq := 0; sq < g.Points(); sq++ {
-				if rng.IntN(8) == 0 {
+				if rng.IntN(1+trial%6) == 0 {
 					s.Add(sq)
 				}
 			}
 			forEach(s, func(p int) {
+				in := 0
+				for _, q := range g.nbr[p] {
+					if q >= 0 && s.Has(int(q)) {
+						in++
+					}
+				}
+				if in >= 2 {
+					wantC.Add(p)
+				}
 				want4.Add(p)
 				want8.Add(p)
 				for k := 0; k < 4; k++ {
@@ -128,6 +137,9 @@ func TestGrowMatchesNeighbours(t *testing.T) {
 			}
 			if got := g.touching(s); got != wantT {
 				t.Fatalf("size %d: touching [%s], want [%s]", size, g.FormatPoints(got), g.FormatPoints(wantT))
+			}
+			if got := g.crowded(&s, 0, pattern.MaxWords-1); got != wantC {
+				t.Fatalf("size %d: crowded [%s], want [%s]", size, g.FormatPoints(got), g.FormatPoints(wantC))
 			}
 			if got := g.grow8(s); got != want8 {
 				t.Fatalf("size %d: grow8 [%s], want [%s]", size, g.FormatPoints(got), g.FormatPoints(want8))

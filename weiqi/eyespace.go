@@ -349,19 +349,10 @@ func (a *Analysis) component(sq int, left, margin *pattern.Set, es *EyeSpace) in
 // points with at most one neighbour in it (GNU Go's find_half_and_false_eyes). The space's points
 // are in words lo to hi.
 func (a *Analysis) topology(es *EyeSpace, lo, hi int) {
-	g := a.b.grid
+	crowded := a.b.grid.crowded(&es.Points, lo, hi)
 	for wi := lo; wi <= hi; wi++ {
-		for w := es.Points[wi] &^ es.Marginal[wi]; w != 0; w &= w - 1 {
-			sq := wi*64 + bits.TrailingZeros64(w)
-			nbrs := 0
-			for _, q := range g.nbr[sq] {
-				if q >= 0 && es.Points[q>>6]&(1<<(uint(q)&63)) != 0 {
-					nbrs++
-				}
-			}
-			if nbrs <= 1 {
-				a.diagonalRule(es, sq, false) // a space of one point is EyeSpacesInto's
-			}
+		for w := es.Points[wi] &^ es.Marginal[wi] &^ crowded[wi]; w != 0; w &= w - 1 {
+			a.diagonalRule(es, wi*64+bits.TrailingZeros64(w), false) // a space of one point is EyeSpacesInto's
 		}
 	}
 }
