@@ -60,8 +60,11 @@ type Grid struct {
 	notW  pattern.Set // squares with a west neighbour
 	notE  pattern.Set // squares with an east neighbour
 	nbr   [][4]int16  // orthogonal neighbours, -1 off the board
-	diag  [][4]int16  // diagonal neighbours, -1 off the board
-	edges []uint8     // number of orthogonal neighbours off the board: 0 centre, 1 edge, 2 corner
+	// nbrOrPad are the orthogonal neighbours with pad, a point past the board (in no set of
+	// points on it), off the board: no test for -1 where a set membership test follows
+	nbrOrPad [][4]uint16
+	diag     [][4]int16 // diagonal neighbours, -1 off the board
+	edges    []uint8    // number of orthogonal neighbours off the board: 0 centre, 1 edge, 2 corner
 
 	edge      pattern.Set    // points on the first line
 	corners   pattern.Set    // the corner points
@@ -80,6 +83,9 @@ type rowAt struct {
 	spill       bool
 }
 
+// pad is a point past the largest board, in no set of points on the board.
+const pad = pattern.MaxSquares - 1
+
 // NewGrid returns the grid of a size x size board (1 to 19).
 func NewGrid(size int) (*Grid, error) {
 	if size < 1 || size > MaxSize {
@@ -96,6 +102,7 @@ func NewGrid(size int) (*Grid, error) {
 	}
 	n := size * size
 	g.nbr = make([][4]int16, n)
+	g.nbrOrPad = make([][4]uint16, n)
 	g.diag = make([][4]int16, n)
 	g.edges = make([]uint8, n)
 	g.offDiag = make([]uint8, n)
@@ -126,8 +133,10 @@ func NewGrid(size int) (*Grid, error) {
 		for i, st := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
 			t := geo.Square(f+st[0], r+st[1])
 			g.nbr[sq][i] = int16(t)
+			g.nbrOrPad[sq][i] = uint16(t)
 			if t < 0 {
 				g.edges[sq]++
+				g.nbrOrPad[sq][i] = pad
 			}
 		}
 		for i, st := range [4][2]int{{1, 1}, {1, -1}, {-1, -1}, {-1, 1}} {

@@ -328,16 +328,13 @@ func (a *Analysis) component(sq int, left, margin *pattern.Set, es *EyeSpace) in
 		if pm {
 			es.Marginal.Add(p)
 		}
-		nb := &g.nbr[p]
+		nb := &g.nbrOrPad[p]
 		for k := 0; k < 4; k++ {
 			q := nb[k]
-			if q < 0 {
-				continue
-			}
-			wq, bq := q>>6, uint64(1)<<(uint(q)&63)
+			wq, bq := q>>6, uint64(1)<<(q&63)
 			if left[wq]&bq != 0 && !(pm && margin[wq]&bq != 0) {
 				left[wq] &^= bq
-				a.stack[top] = q
+				a.stack[top] = int16(q)
 				top++
 			}
 		}
