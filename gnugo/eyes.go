@@ -136,20 +136,16 @@ func (db *EyeDB) matchSpace(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace) 
 
 // single is the point of a set of one point.
 func single(s *pattern.Set) (int, bool) {
+	p := -1
 	for wi, w := range s {
 		if w != 0 {
-			if w&(w-1) != 0 {
+			if p >= 0 || w&(w-1) != 0 {
 				return -1, false
 			}
-			for _, v := range s[wi+1:] {
-				if v != 0 {
-					return -1, false
-				}
-			}
-			return wi*64 + bits.TrailingZeros64(w), true
+			p = wi*64 + bits.TrailingZeros64(w)
 		}
 	}
-	return -1, false
+	return p, p >= 0
 }
 
 func b2i(b bool) int {
@@ -163,21 +159,24 @@ func b2i(b bool) int {
 func (db *EyeDB) Evaluate(b *weiqi.Board, es *weiqi.EyeSpace) EyeResult {
 	var r EyeResult
 	var sc eyeScratch
-	db.evaluateInto(&sc, b, es, &r)
+	db.evaluateInto(&sc, b, es, &r, true)
 	return r
 }
 
 // evaluateInto is Evaluate writing into r, so that All fills its results in place instead of
-// copying them.
-func (db *EyeDB) evaluateInto(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace, r *EyeResult) {
+// copying them. zeroed says r's vital and extra point sets are empty already.
+func (db *EyeDB) evaluateInto(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace, r *EyeResult, zeroed bool) {
 	if es != &r.Space {
 		r.Space = *es
 	}
-	r.Attack, r.Defense, r.Extra = pattern.Set{}, pattern.Set{}, pattern.Set{}
+	if !zeroed {
+		r.Attack, r.Defense, r.Extra = pattern.Set{}, pattern.Set{}, pattern.Set{}
+	}
 	if es.NumKeys == 0 {
 		if p, ok := single(&es.Points); ok {
 			// most spaces are one point: matchSpace's table lookup, with the point's flags
-			g := db.single[b2i(es.Marginal.Has(p))][b2i(es.Dead.Has(p))][min(b.Grid().EdgeCount(p), 2)]
+			w, bit := p>>6, uint64(1)<<(uint(p)&63)
+			g := db.single[b2i(es.Marginal[w]&bit != 0)][b2i(es.Dead[w]&bit != 0)][min(b.Grid().EdgeCount(p), 2)]
 			r.Graph = g
 			if g == nil {
 				r.Value = unmatchedValue(es)
@@ -235,7 +234,7 @@ func (e *EyeEvaluator) Analysis() *weiqi.Analysis { return &e.an }
 
 // Value values one eye space of b into r, without allocating.
 func (e *EyeEvaluator) Value(b *weiqi.Board, es *weiqi.EyeSpace, r *EyeResult) {
-	e.db.evaluateInto(&e.sc, b, es, r)
+	e.db.evaluateInto(&e.sc, b, es, r, false)
 }
 
 // All finds and values every eye space of a position and appends the results to dst. With
@@ -250,7 +249,7 @@ func (e *EyeEvaluator) All(b *weiqi.Board, dead pattern.Set, simpleDead bool, ds
 	e.an.EyeSpacesInto(dead, func() *weiqi.EyeSpace {
 		if len(dst) < cap(dst) {
 			dst = dst[:len(dst)+1]
-			dst[len(dst)-1].Space = weiqi.EyeSpace{} // evaluateInto sets the other fields
+			dst[len(dst)-1] = EyeResult{} // cleared in place, not copied
 		} else {
 			dst = append(dst, EyeResult{})
 		}
@@ -258,7 +257,7 @@ func (e *EyeEvaluator) All(b *weiqi.Board, dead pattern.Set, simpleDead bool, ds
 	})
 	for i := start; i < len(dst); i++ {
 		r := &dst[i]
-		e.db.evaluateInto(&e.sc, b, &r.Space, r)
+		e.db.evaluateInto(&e.sc, b, &r.Space, r, true)
 	}
 	return dst
 }
