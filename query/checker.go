@@ -377,7 +377,10 @@ func (c *checker) unary(n *Unary) {
 	case OpPower:
 		n.X = c.set(n.X, "the argument of power")
 		n.T = TypeNumber
-	case OpNeg, OpAbs:
+	case OpNeg:
+		n.X = c.arithmetic(c.check(n.X), "the argument of -")
+		n.T = TypeNumber
+	case OpAbs:
 		n.X = c.number(n.X, "the argument of "+n.Op.String())
 		n.T = TypeNumber
 	}
@@ -424,10 +427,21 @@ func (c *checker) binary(n *Binary) {
 			n.T = TypeString // string concatenation
 			return
 		}
-		n.X = c.toNumber(n.X, "the left side of "+n.Op.String())
-		n.Y = c.toNumber(n.Y, "the right side of "+n.Op.String())
+		n.X = c.arithmetic(n.X, "the left side of "+n.Op.String())
+		n.Y = c.arithmetic(n.Y, "the right side of "+n.Op.String())
 		n.T = TypeNumber
 	}
+}
+
+// arithmetic requires a number operand of + - * / % and of unary minus. Unlike a
+// comparison with a number, CQL does not count a set here: `K+Q`, `2-K` and `-to`
+// are errors in CQL (and `K-3` is the two filters `K` and `-3`, see parseAdd).
+func (c *checker) arithmetic(n Node, what string) Node {
+	if n.Type() == TypeSet {
+		c.errorf(n.Pos(), "%s must be a number filter, found a %s (CQL does not count a set in arithmetic; write #X for its size)", what, describe(n))
+		return n
+	}
+	return c.toNumber(n, what)
 }
 
 func (c *checker) compare(n *Compare) {

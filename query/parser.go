@@ -477,15 +477,56 @@ func startsOperand(k tokenKind) bool {
 }
 
 func (p *parser) parseAdd() Node {
-	return p.leftChain(p.parseMul, func() (Op, bool) {
+	var first Node // the chain's first operand, nil once an operator has joined it
+	operand := func() Node {
+		x := p.parseMul()
+		if first == nil {
+			first = x
+		}
+		return x
+	}
+	return p.leftChain(operand, func() (Op, bool) {
 		switch p.tok.kind {
 		case tPlus:
+			first = nil
 			return OpAdd, !p.isRepetition()
 		case tMinus:
+			if first != nil && notNumber(first) {
+				return 0, false // CQL reads `K-3` as the filters K and -3
+			}
+			first = nil
 			return OpSub, !p.isRepetition()
 		}
 		return 0, false
 	})
+}
+
+// notNumber reports whether the parser can see, without the checker, that n has no
+// numeric value: a piece designator, a set operator, a string, a logical or position
+// keyword. CQL does not subtract from such a filter, so a '-' after it starts the
+// next filter (chessql's tests: `"v"-3`, `true-2` and `initialposition-3` are each two
+// filters, `(q-2)` is an error and `{q-2}` two filters).
+func notNumber(n Node) bool {
+	switch n := n.(type) {
+	case *PieceDesignator, *StringLit, *BoolLit, *FromTo, *Dir, *Dash:
+		return true
+	case *Keyword:
+		return n.T != TypeNumber
+	case *Binary:
+		switch n.Op {
+		case OpUnion, OpInter, OpAttacks, OpAttackedBy:
+			return true
+		}
+	case *Unary:
+		return n.Op == OpComplement || n.Op == OpNot
+	case *Tree:
+		switch n.Kind {
+		case TreeParent, TreeChild, TreeInitialPosition, TreePositionByID, TreeLCA, TreePathStart,
+			TreePathLastPosition, TreeVirtualMainline, TreeAncestor, TreeDescendant, TreeAncestorEq, TreeDescendantEq:
+			return true
+		}
+	}
+	return false
 }
 
 func (p *parser) parseMul() Node {

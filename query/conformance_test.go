@@ -1,0 +1,60 @@
+package query
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSetsInArithmetic: CQL counts a set where it is compared with a number
+// (`a < 1`) but not in arithmetic. The expectations are those of
+// RogerMarsh/chessql's tests, which record what `cql -parse` accepts
+// (chessql/core/tests/test_filters.py, "plus", "minus", "multiply", "divide",
+// "modulus" cases): `K+Q`, `2-K`, `K%3`, `-to` are errors, and after a filter
+// that has no numeric value a '-' starts the next filter: `"v"-3`, `true-2` and
+// `initialposition-3` are two filters each, `{q-2}` is q then -2, `(q-2)` is an
+// error because parentheses hold one filter.
+func TestSetsInArithmetic(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"K-3", "{K -3}"},
+		{"{q-2}", "{{q -2}}"},
+		{`"v"-3`, `{"v" -3}`},
+		{"true-2", "{true -2}"},
+		{"initialposition-3", "{(initialposition) -3}"},
+		{"check-2", "{check -2}"},
+		{"A|a-1", "{(| A a) -1}"},
+		{"K - 3 > 2", "{K (cmp -3 > 2)}"}, // K, then the comparison -3 > 2
+		// A numeric left side still subtracts.
+		{"#K-3 == -2", "{(cmp (- (# K) 3) == -2)}"},
+		{"x = 2 x-3 == -1", "{(= x 2) (cmp (- x 3) == -1)}"},
+		{"positionid-1 == 0", "{(cmp (- (positionid) 1) == 0)}"},
+		{"2-3", "{(- 2 3)}"},
+		// Sets in comparisons with numbers are counted.
+		{"a<1", "{(cmp (# a) < 1)}"},
+
+		{"(q-2)", "error: expected ')' to close '('"},
+		{"K+Q", "error: the left side of + must be a number filter, found a set filter"},
+		{"K*Q", "error: the left side of * must be a number filter, found a set filter"},
+		{"K%3", "error: the left side of % must be a number filter, found a set filter"},
+		{"2%K", "error: the right side of % must be a number filter, found a set filter"},
+		{"K/3", "error: the left side of / must be a number filter, found a set filter"},
+		{"2/K", "error: the right side of / must be a number filter, found a set filter"},
+		{"2-K", "error: the right side of - must be a number filter, found a set filter"},
+		{"-to", "error: the argument of - must be a number filter, found a set filter"},
+		{"-qa5", "error: the argument of - must be a number filter, found a set filter"},
+	} {
+		p, err := Parse("test.cql", []byte(c.src))
+		if msg, ok := strings.CutPrefix(c.want, "error: "); ok {
+			if err == nil || !strings.Contains(err.Error(), msg) {
+				t.Errorf("%q: got %v (err %v), want the error %q", c.src, p, err, msg)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", c.src, err)
+			continue
+		}
+		if got := Sprint(p.Body); got != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}
