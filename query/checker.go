@@ -459,18 +459,18 @@ func (c *checker) compare(n *Compare) {
 	switch {
 	case allSets:
 		mode = CompareSet
-		for _, l := range n.Links {
-			if l.Op != OpEq && l.Op != OpNe {
-				mode = CompareNumber // sets compared by size
-			}
-		}
 	case allStrings:
 		mode = CompareString
 	case allPositions:
 		mode = ComparePosition
 	}
-	for i := range n.Links {
+	for i, l := range n.Links {
 		n.Links[i].Mode = mode
+		if l.Op != OpEq && l.Op != OpNe && n.Operands[i].Type() == TypeSet && n.Operands[i+1].Type() == TypeSet {
+			// CQL counts a set compared with a number (a < 1) but orders no two
+			// sets: a < A is an error in cql -parse (chessql's comparison tables).
+			c.errorf(n.Operands[i+1].Pos(), "%s between two set filters: CQL compares a set by size only with a number (write #X %s #Y)", l.Op, l.Op)
+		}
 	}
 	if mode == CompareNumber {
 		for i, o := range n.Operands {

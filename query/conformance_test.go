@@ -41,6 +41,17 @@ func TestSetsInArithmetic(t *testing.T) {
 		{"2-K", "error: the right side of - must be a number filter, found a set filter"},
 		{"-to", "error: the argument of - must be a number filter, found a set filter"},
 		{"-qa5", "error: the argument of - must be a number filter, found a set filter"},
+
+		// Comparisons (chessql's test_filters_comparison.py): a set against a number
+		// is counted, two sets are equal or not, but never ordered.
+		{"1<A", "{(cmp 1 < (# A))}"},
+		{"a==A", "{(cmp a == A)}"},
+		{"a!=A", "{(cmp a != A)}"},
+		{"a<A", "error: < between two set filters"},
+		{"a<=A", "error: <= between two set filters"},
+		{"a>A", "error: > between two set filters"},
+		{"a≥A", "error: >= between two set filters"},
+		{"1 < A < a", "error: < between two set filters"},
 	} {
 		p, err := Parse("test.cql", []byte(c.src))
 		if msg, ok := strings.CutPrefix(c.want, "error: "); ok {
