@@ -11,10 +11,10 @@ import (
 // positions without allocating.
 type Analysis struct {
 	b     *Board
-	rows  [3][MaxSize]uint64 // each colour's stones by row (bit f is file f)
-	strs  [pattern.MaxSquares]pattern.Set
-	libs  [pattern.MaxSquares]pattern.Set
-	nlibs [pattern.MaxSquares]int16 // liberty count of each string
+	rows  [3][MaxSize]uint64          // each colour's stones by row (bit f is file f)
+	strs  [pattern.MaxSquares]wideSet // each string's stones
+	libs  [pattern.MaxSquares]wideSet // and liberties
+	nlibs [pattern.MaxSquares]int16   // liberty count of each string
 	nstr  int
 	stack [pattern.MaxSquares]int16
 
@@ -38,12 +38,19 @@ func (g *Grid) rowBits(s *pattern.Set, r int) uint64 {
 	return v & g.rowMask
 }
 
-// or adds the files m of the row to s.
-func (at rowAt) or(s *pattern.Set, m uint64) {
-	s[at.word] |= m << at.shift
-	if at.spill {
-		s[at.word+1] |= m >> (64 - at.shift)
-	}
+// wideSet is a pattern.Set with a word more, always zero, so that a row of points starting in the
+// last word may be added without testing whether it crosses into the next.
+type wideSet [pattern.MaxWords + 1]uint64
+
+// set is w as a pattern.Set.
+func (w *wideSet) set() pattern.Set { return pattern.Set(w[:pattern.MaxWords]) }
+
+// orRow adds files m of the row starting at point off (m fits in the row: the last row's bits
+// never reach the extra word).
+func (w *wideSet) orRow(off int, m uint64) {
+	sh := uint(off & 63)
+	w[off>>6] |= m << sh
+	w[off>>6+1] |= m >> (64 - sh)
 }
 
 // color is the colour on p.
@@ -120,8 +127,7 @@ func (a *Analysis) Analyze(b *Board) {
 	a.nstr = 0
 	id := int16(0)
 	for r := 0; r < size; r++ {
-		// where rows r, r+1 and r-1 are in a set
-		at, up, down := g.rows[r], g.rows[min(r+1, size-1)], g.rows[max(r-1, 0)]
+		off := r * size
 		for c := Black; c <= White; c++ {
 			for x := rows[c][r]; x != 0; id++ {
 				m := x &^ (x + x&-x)
@@ -132,25 +138,27 @@ func (a *Analysis) Analyze(b *Board) {
 				if root == id {
 					sid = int16(a.nstr)
 					a.nstr++
-					a.strs[sid], a.libs[sid] = pattern.Set{}, pattern.Set{}
+					a.strs[sid], a.libs[sid] = wideSet{}, wideSet{}
 				} else {
 					sid = a.runStr[root]
 				}
 				a.runStr[id] = sid
-				at.or(&a.strs[sid], m)
+				a.strs[sid].orRow(off, m)
 				libs := &a.libs[sid]
-				at.or(libs, (m<<1|m>>1)&empty[r+1])
+				libs.orRow(off, (m<<1|m>>1)&empty[r+1])
 				if l := m & empty[r+2]; l != 0 {
-					up.or(libs, l)
+					libs.orRow(off+size, l)
 				}
 				if l := m & empty[r]; l != 0 {
-					down.or(libs, l)
+					libs.orRow(off-size, l)
 				}
 			}
 		}
 	}
 	for id := 0; id < a.nstr; id++ {
-		a.nlibs[id] = int16(a.libs[id].Count())
+		l := &a.libs[id]
+		a.nlibs[id] = int16(bits.OnesCount64(l[0]) + bits.OnesCount64(l[1]) + bits.OnesCount64(l[2]) +
+			bits.OnesCount64(l[3]) + bits.OnesCount64(l[4]) + bits.OnesCount64(l[5]))
 	}
 }
 

@@ -49,7 +49,7 @@ func first(s pattern.Set) int {
 }
 
 // stones is the string id's stones.
-func (a *Analysis) stones(id int16) pattern.Set { return a.strs[id] }
+func (a *Analysis) stones(id int16) pattern.Set { return a.strs[id].set() }
 
 // StringOf is the string holding the stone on sq and its liberties.
 func (a *Analysis) StringOf(sq int) (str, libs pattern.Set) {
@@ -58,7 +58,7 @@ func (a *Analysis) StringOf(sq int) (str, libs pattern.Set) {
 		return pattern.Set{}, pattern.Set{}
 	}
 	id := a.strOf(sq, c)
-	return a.stones(id), a.libs[id]
+	return a.stones(id), a.libs[id].set()
 }
 
 // SimpleDead is the dead-stone rule used when the user gives none: a string is dead when it is in
@@ -96,7 +96,7 @@ func (a *Analysis) canEscape(id int) bool {
 	if escaped {
 		return true
 	}
-	lib := first(a.libs[id])
+	lib := first(a.libs[id].set())
 	return a.libsIfPlayed(lib, a.b.At(first(str))) >= 2
 }
 
@@ -138,7 +138,7 @@ func (a *Analysis) libsIfPlayed(sq int, c Color) int {
 		case Empty:
 			libs.Add(int(q))
 		case c:
-			libs = libs.Or(a.libs[a.strOf(int(q), c)])
+			libs = libs.Or(a.libs[a.strOf(int(q), c)].set())
 		}
 	}
 	libs.Remove(sq)
