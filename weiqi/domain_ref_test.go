@@ -256,3 +256,77 @@ func TestEyeSpacesMatchReference(t *testing.T) {
 	}
 	t.Logf("%d eye spaces compared", spaces)
 }
+
+// referenceSimpleDead is SimpleDead from the board's floods: a string with one liberty is dead
+// unless an adjacent string has one liberty or a stone on its liberty, joined to it and the
+// other strings of its colour there, would have two or more liberties.
+func referenceSimpleDead(b *Board) pattern.Set {
+	g := b.grid
+	var dead, seen pattern.Set
+	forEach(b.stones[Black].Or(b.stones[White]), func(p int) {
+		if seen.Has(p) {
+			return
+		}
+		str := b.String(p)
+		seen = seen.Or(str)
+		libs := b.Liberties(str)
+		if libs.Count() != 1 {
+			return
+		}
+		escapes := false
+		forEach(g.Adjacent(str), func(q int) {
+			if b.At(q) != Empty && b.Liberties(b.String(q)).Count() == 1 {
+				escapes = true
+			}
+		})
+		lib := first(libs)
+		joined := str.Or(pattern.SetOf(lib))
+		for _, q := range g.nbr[lib] {
+			if q >= 0 && b.At(int(q)) == b.At(p) {
+				joined = joined.Or(b.String(int(q)))
+			}
+		}
+		if !escapes && b.Liberties(joined).AndNot(pattern.SetOf(lib)).Count() < 2 {
+			dead = dead.Or(str)
+		}
+	})
+	return dead
+}
+
+// SimpleDead equals the reference from floods on positions of random games.
+func TestSimpleDeadMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 15))
+	var a Analysis
+	nonEmpty := 0
+	for _, size := range []int{3, 5, 9, 13, 19} {
+		g, err := NewGrid(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for game := 0; game < 8; game++ {
+			b := NewBoard(g)
+			c := Black
+			for move := 0; move < size*size*2; move++ {
+				sq := rng.IntN(g.Points())
+				if b.Legal(c, sq) {
+					if _, err := b.Play(c, sq); err != nil {
+						t.Fatal(err)
+					}
+					c = c.Opponent()
+				}
+				if move%7 != 0 {
+					continue
+				}
+				a.Analyze(b)
+				got, want := a.SimpleDead(), referenceSimpleDead(b)
+				if got != want {
+					t.Fatalf("size %d: dead [%s], want [%s]\n%s", size, g.FormatPoints(got), g.FormatPoints(want), b.Draw(nil))
+				}
+				if !got.IsEmpty() {
+					nonEmpty++
+				}
+			}
+		}
+	}
+	t.Logf("%d positions with dead stones", nonEmpty)
+}

@@ -73,31 +73,32 @@ func SimpleDead(b *Board) pattern.Set {
 
 // SimpleDead is the package function on an analysed position.
 func (a *Analysis) SimpleDead() pattern.Set {
-	var dead pattern.Set
+	var dead, atari pattern.Set // atari: the stones of the strings in atari
 	for id := 0; id < a.nstr; id++ {
-		if a.nlibs[id] == 1 && !a.canEscape(id) {
+		if a.nlibs[id] == 1 {
+			atari = atari.Or(a.stones(int16(id)))
+		}
+	}
+	if atari.IsEmpty() {
+		return dead
+	}
+	for id := 0; id < a.nstr; id++ {
+		if a.nlibs[id] == 1 && !a.canEscape(id, &atari) {
 			dead = dead.Or(a.stones(int16(id)))
 		}
 	}
 	return dead
 }
 
-// canEscape reports whether a string in atari escapes in one move: extending at its liberty to
-// two or more liberties, or capturing an adjacent opponent string in atari.
-func (a *Analysis) canEscape(id int) bool {
-	g := a.b.grid
+// canEscape reports whether a string in atari escapes in one move: capturing an adjacent
+// (opponent) string in atari, or extending at its liberty to two or more liberties.
+func (a *Analysis) canEscape(id int, atari *pattern.Set) bool {
 	str := a.stones(int16(id))
-	escaped := false
-	forEach(g.Adjacent(str), func(sq int) {
-		if c := a.color(sq); c != Empty && a.nlibs[a.strOf(sq, c)] == 1 {
-			escaped = true
-		}
-	})
-	if escaped {
+	if !a.b.grid.touching(str).AndNot(str).And(*atari).IsEmpty() {
 		return true
 	}
 	lib := first(a.libs[id].set())
-	return a.libsIfPlayed(lib, a.b.At(first(str))) >= 2
+	return a.libsIfPlayed(lib, a.color(first(str))) >= 2
 }
 
 // twoLibsIfPlayed reports whether a stone of colour c on the empty point sq would make a string
@@ -129,20 +130,24 @@ func (a *Analysis) twoLibsIfPlayed(sq int, c Color) bool {
 // would make (captures not counted).
 func (a *Analysis) libsIfPlayed(sq int, c Color) int {
 	g := a.b.grid
-	var libs pattern.Set
+	var libs wideSet
 	for _, q := range g.nbr[sq] {
 		if q < 0 {
 			continue
 		}
 		switch a.color(int(q)) {
 		case Empty:
-			libs.Add(int(q))
+			libs[q>>6] |= 1 << (uint(q) & 63)
 		case c:
-			libs = libs.Or(a.libs[a.strOf(int(q), c)].set())
+			l := &a.libs[a.strOf(int(q), c)]
+			for i := range pattern.MaxWords {
+				libs[i] |= l[i]
+			}
 		}
 	}
-	libs.Remove(sq)
-	return libs.Count()
+	libs[sq>>6] &^= 1 << (uint(sq) & 63)
+	return bits.OnesCount64(libs[0]) + bits.OnesCount64(libs[1]) + bits.OnesCount64(libs[2]) +
+		bits.OnesCount64(libs[3]) + bits.OnesCount64(libs[4]) + bits.OnesCount64(libs[5])
 }
 
 // EyeSpaces finds the eye spaces of both colours, given the set of dead stones, and appends them
