@@ -188,28 +188,28 @@ func (g *Grid) Adjacent(s pattern.Set) pattern.Set {
 // word with its neighbours' spill-over) rather than as whole-set shifts: it runs several times
 // per eye-space analysis and the set temporaries cost several times the instructions.
 func (g *Grid) grow(s pattern.Set) pattern.Set {
-	w := uint(g.size)
-	var x [pattern.MaxWords + 2]uint64 // s with a zero word on either side
+	w, v := uint(g.size)&63, uint(64-g.size)&63 // masked: no test for shifts of 64 or more
+	var x [pattern.MaxWords + 2]uint64          // s with a zero word on either side
 	copy(x[1:], s[:])
 	var r pattern.Set
 	for i := range r {
 		c, lo, hi := x[i+1], x[i], x[i+2]
 		east, west := c>>1|hi<<63, c<<1|lo>>63 // the point east of p, west of p
-		r[i] = (c | east&g.notE[i] | west&g.notW[i] | c>>w | hi<<(64-w) | c<<w | lo>>(64-w)) & g.valid[i]
+		r[i] = (c | east&g.notE[i] | west&g.notW[i] | c>>w | hi<<v | c<<w | lo>>v) & g.valid[i]
 	}
 	return r
 }
 
 // touching is the set of points with an orthogonal neighbour in s (those of s among them).
 func (g *Grid) touching(s pattern.Set) pattern.Set {
-	w := uint(g.size)
-	var x [pattern.MaxWords + 2]uint64 // s with a zero word on either side
+	w, v := uint(g.size)&63, uint(64-g.size)&63 // masked: no test for shifts of 64 or more
+	var x [pattern.MaxWords + 2]uint64          // s with a zero word on either side
 	copy(x[1:], s[:])
 	var r pattern.Set
 	for i := range r {
 		c, lo, hi := x[i+1], x[i], x[i+2]
 		east, west := c>>1|hi<<63, c<<1|lo>>63 // the point east of p, west of p
-		r[i] = (east&g.notE[i] | west&g.notW[i] | c>>w | hi<<(64-w) | c<<w | lo>>(64-w)) & g.valid[i]
+		r[i] = (east&g.notE[i] | west&g.notW[i] | c>>w | hi<<v | c<<w | lo>>v) & g.valid[i]
 	}
 	return r
 }
@@ -217,7 +217,7 @@ func (g *Grid) touching(s pattern.Set) pattern.Set {
 // crowded is the set of points of s with two or more orthogonal neighbours in s, in words lo to hi
 // (the others are left empty).
 func (g *Grid) crowded(s *pattern.Set, lo, hi int) pattern.Set {
-	w := uint(g.size)
+	w, v := uint(g.size)&63, uint(64-g.size)&63 // masked: no test for shifts of 64 or more
 	var r pattern.Set
 	for i := lo; i <= hi; i++ {
 		var below, above uint64
@@ -228,7 +228,7 @@ func (g *Grid) crowded(s *pattern.Set, lo, hi int) pattern.Set {
 			above = s[i+1]
 		}
 		c := s[i]
-		n, so := c>>w|above<<(64-w), c<<w|below>>(64-w)
+		n, so := c>>w|above<<v, c<<w|below>>v
 		e, we := (c>>1|above<<63)&g.notE[i], (c<<1|below>>63)&g.notW[i]
 		r[i] = c & ((n|e)&(so|we) | n&e | so&we)
 	}
@@ -237,8 +237,8 @@ func (g *Grid) crowded(s *pattern.Set, lo, hi int) pattern.Set {
 
 // grow8 is s with its orthogonal and diagonal neighbours.
 func (g *Grid) grow8(s pattern.Set) pattern.Set {
-	w := uint(g.size)
-	var x [pattern.MaxWords + 2]uint64 // s grown east and west, with a zero word on either side
+	w, v := uint(g.size)&63, uint(64-g.size)&63 // masked: no test for shifts of 64 or more
+	var x [pattern.MaxWords + 2]uint64          // s grown east and west, with a zero word on either side
 	for i := range s {
 		var lo, hi uint64
 		if i > 0 {
@@ -253,7 +253,7 @@ func (g *Grid) grow8(s pattern.Set) pattern.Set {
 	var r pattern.Set
 	for i := range r {
 		c, lo, hi := x[i+1], x[i], x[i+2]
-		r[i] = (c | c>>w | hi<<(64-w) | c<<w | lo>>(64-w)) & g.valid[i]
+		r[i] = (c | c>>w | hi<<v | c<<w | lo>>v) & g.valid[i]
 	}
 	return r
 }

@@ -256,7 +256,11 @@ func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
 // round adds every pending point that qualifies.
 func (a *Analysis) domain(own, opp pattern.Set) pattern.Set {
 	g := a.b.grid
-	w := uint(g.size)
+	// the shift counts, masked so that no test for 64 or more is compiled (those over 63 on a
+	// 1x1 board are masked out with notE and notW)
+	w, v := uint(g.size)&63, uint(64-g.size)&63
+	w1, v1 := (w+1)&63, (v-1)&63 // w+1, 64-(w+1)
+	w0, v0 := (w-1)&63, (v+1)&63 // w-1, 64-(w-1)
 	free := g.valid.AndNot(own).AndNot(opp)
 	nearOwn := g.grow(own).And(free)
 	nearOpp := g.grow(opp).And(free)
@@ -287,14 +291,14 @@ func (a *Analysis) domain(own, opp pattern.Set) pattern.Set {
 			// Neighbours off the board count for nothing (an orthogonal one has influence 0,
 			// but then both diagonals next to it are off the board too).
 			notE, notW := g.notE[i], g.notW[i]
-			pN, pS := pl[j]>>w|pl[j+1]<<(64-w), pl[j]<<w|pl[j-1]>>(64-w)
+			pN, pS := pl[j]>>w|pl[j+1]<<v, pl[j]<<w|pl[j-1]>>v
 			pE, pW := (pl[j]>>1|pl[j+1]<<63)&notE, (pl[j]<<1|pl[j-1]>>63)&notW
-			pNE, pSE := (pl[j]>>(w+1)|pl[j+1]<<(63-w))&notE, (pl[j]<<(w-1)|pl[j-1]>>(65-w))&notE
-			pSW, pNW := (pl[j]<<(w+1)|pl[j-1]>>(63-w))&notW, (pl[j]>>(w-1)|pl[j+1]<<(65-w))&notW
-			nN, nS := nn[j]>>w|nn[j+1]<<(64-w), nn[j]<<w|nn[j-1]>>(64-w)
+			pNE, pSE := (pl[j]>>w1|pl[j+1]<<v1)&notE, (pl[j]<<w0|pl[j-1]>>v0)&notE
+			pSW, pNW := (pl[j]<<w1|pl[j-1]>>v1)&notW, (pl[j]>>w0|pl[j+1]<<v0)&notW
+			nN, nS := nn[j]>>w|nn[j+1]<<v, nn[j]<<w|nn[j-1]>>v
 			nE, nW := (nn[j]>>1|nn[j+1]<<63)&notE, (nn[j]<<1|nn[j-1]>>63)&notW
-			nNE, nSE := (nn[j]>>(w+1)|nn[j+1]<<(63-w))&notE, (nn[j]<<(w-1)|nn[j-1]>>(65-w))&notE
-			nSW, nNW := (nn[j]<<(w+1)|nn[j-1]>>(63-w))&notW, (nn[j]>>(w-1)|nn[j+1]<<(65-w))&notW
+			nNE, nSE := (nn[j]>>w1|nn[j+1]<<v1)&notE, (nn[j]<<w0|nn[j-1]>>v0)&notE
+			nSW, nNW := (nn[j]<<w1|nn[j-1]>>v1)&notW, (nn[j]>>w0|nn[j+1]<<v0)&notW
 			oNE, oSE, oSW, oNW := pN|pE, pE|pS, pS|pW, pW|pN
 			two := pNE&oNE | pSE&oSE | pSW&oSW | pNW&oNW
 			one := nNE&oNE | pNE&(nN|nE) | nSE&oSE | pSE&(nE|nS) |
