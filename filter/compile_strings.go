@@ -280,12 +280,26 @@ func (q *Query) planState(prog *query.Program) {
 }
 
 // PersistentDeltas appends to dst what the last Game added to each persistent
-// variable, in declaration order (for Additive queries).
+// variable, in declaration order (for Additive queries), or nothing when it
+// added nothing to any of them.
 func (e *Evaluator) PersistentDeltas(dst []int) []int {
+	if !e.persistentChanged() {
+		return dst // the usual game adds nothing: no slice for it
+	}
 	for _, p := range e.q.persistent {
 		dst = append(dst, e.vars[p.index].n)
 	}
 	return dst
+}
+
+// persistentChanged reports whether the game changed a persistent tally.
+func (e *Evaluator) persistentChanged() bool {
+	for _, p := range e.q.persistent {
+		if e.vars[p.index].n != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // FormatPersistent formats the totals of an Additive query's persistent
