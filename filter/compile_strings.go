@@ -163,6 +163,8 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		return &setTagNode{name: x, value: y}, nil
 	case "originalcomment":
 		return originalComment{}, nil
+	case "hhdb":
+		return c.hhdb(n)
 	case "hascomment":
 		return hasComment{}, nil
 	case "removecomment":

@@ -185,6 +185,8 @@ func (c *checker) builtin(n *Builtin) {
 		n.T = TypeNone
 	case "originalcomment", "eventdate":
 		n.T = TypeString
+	case "hhdb":
+		n.T = hhdbType(n.Args[0].(*StringLit).Value)
 	case "lastgamenumber":
 		n.T = TypeNumber
 	case "removecomment", "hascomment":

@@ -47,6 +47,8 @@ func FuzzParse(f *testing.F) {
 		`dictionary D D[a5] = 1 Key ∊ D D[Key] > 0 "x" in D message quiet ("a" \n Key) dictionary S S["w"] = A Sq ∊ S["w"] true`,
 		`early(3) == 9 function early(x) { x * later(x) } function later(y) { y - 2 } f(1) function f(z) { z }`,
 		`atomic X = 4 atomic Y = "hello" X == 4 path -- Y == "a"`,
+		`atomic A1 = 0 path (-- {A1 += 1} | -- -- {A1 = 2 check}) A1 == 1`,
+		`hhdb TT hhdb "(c)" hhdb "<main>" hhdb mainline hhdb gbr kings == "d4g7" hhdb egdiagram > 3 sound = hhdb stipulation`,
 		`persistent quiet n += 1 persistent s = "" settag("X" str(n)) assert n > 0 max("a" "b") indexof("a" "ba")`,
 	}
 	files, _ := filepath.Glob("testdata/cql/*.cql")

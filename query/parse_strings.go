@@ -124,6 +124,8 @@ func (p *parser) parseStringWord(w string, pos Pos) (Node, bool) {
 		b.Args = []Node{p.parseFilter()}
 	case "removecomment", "originalcomment", "eventdate", "lastgamenumber", "hascomment":
 		p.next()
+	case "hhdb":
+		return p.parseHHdb(pos), true
 	case "isbound", "unbind":
 		p.next()
 		vpos := p.tok.pos

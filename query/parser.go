@@ -1183,7 +1183,7 @@ func (p *parser) braceIsRepetition() bool {
 // unsupported lists CQL 6.1 filters and parameters we do not implement, so
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
-	"backwardpawns", "currenttransform", "hhdb",
+	"backwardpawns", "currenttransform",
 	"zobristkey",
 )
 

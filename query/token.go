@@ -124,7 +124,7 @@ var keywords = wordSet(
 	"sort", "southeast", "southwest", "square", "stalemate", "tag", "terminal", "then",
 	"to", "true", "up", "variation", "vertical", "maindiagonal", "offdiagonal", "white", "wtm", "year",
 	// strings, conversions, state and annotations (parse_strings.go)
-	"ascii", "assert", "atomic", "dictionary", "function", "local", "commentmove", "commentposition", "eventdate", "hascomment", "indexof",
+	"ascii", "assert", "atomic", "dictionary", "hhdb", "function", "local", "commentmove", "commentposition", "eventdate", "hascomment", "indexof",
 	"int", "isbound", "lastgamenumber", "lowercase", "originalcomment", "persistent", "readfile",
 	"removecomment", "settag", "str", "unbind", "uppercase", "writefile",
 	// game-tree filters
