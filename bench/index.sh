@@ -8,35 +8,37 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 file=${1:-../shared/data/masters-463k.pgn.zst}
 threads=${2:-$(nproc)}
-idx=${TMPDIR:-/tmp}/cql-bench.idx
-go build -o /tmp/cql-bench ./cmd/cql
-# measure CMD...: sets wall and cpu (seconds); the command's stdout is in /tmp/cql-bench.out
+tmp=${TMPDIR:-/tmp}
+idx=$tmp/cql-bench.idx
+bin=$tmp/cql-bench
+go build -o "$bin" ./cmd/cql
+# measure CMD...: sets wall and cpu (seconds); the command's stdout is in $tmp/cql-bench.out
 measure() {
-	/usr/bin/time -f '%e %U %S' -o /tmp/cql-bench.time "$@" >/tmp/cql-bench.out 2>/tmp/cql-bench.err || true
-	read -r wall user sys < <(tail -n1 /tmp/cql-bench.time)
+	/usr/bin/time -f '%e %U %S' -o "$tmp/cql-bench.time" "$@" >"$tmp/cql-bench.out" 2>"$tmp/cql-bench.err" || true
+	read -r wall user sys < <(tail -n1 "$tmp/cql-bench.time")
 	cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 echo "file: $file ($(stat -c %s "$file") bytes), threads: $threads, $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg)"
-measure /tmp/cql-bench --count --threads "$threads" true "$file"
+measure "$bin" --count --threads "$threads" true "$file"
 scanWall=$wall scanCPU=$cpu
 echo "plain scan (cql --count true): wall ${scanWall}s, cpu ${scanCPU}s"
 if [ -z "${KEEP_INDEX:-}" ]; then
 	rm -rf "$idx"
-	measure /tmp/cql-bench index build --threads "$threads" -x "$idx" "$file"
+	measure "$bin" index build --threads "$threads" -x "$idx" "$file"
 	size=$(du -sb "$idx" | cut -f1)
 	echo "index build: wall ${wall}s ($(ratio "$wall" "$scanWall")x), cpu ${cpu}s ($(ratio "$cpu" "$scanCPU")x); $size bytes ($(ratio "$size" "$(stat -c %s "$file")")x the file)"
 fi
 printf '%-45s %9s %8s %8s %7s %8s %8s %7s\n' query matched scan index ratio scanCPU idxCPU ratio
 for q in 'true' 'Q attacks k' 'square x in h1-8 {R attacks x x attacks K}' 'mate' 'stalemate' 'move o-o-o' 'move promote N' 'Ka8' 'mate Pa7'; do
-	measure /tmp/cql-bench --count --threads "$threads" "$q" "$file"; m=$(cat /tmp/cql-bench.out) sw=$wall sc=$cpu
-	measure /tmp/cql-bench --count --threads "$threads" --index "$idx" "$q"; mi=$(cat /tmp/cql-bench.out)
+	measure "$bin" --count --threads "$threads" "$q" "$file"; m=$(cat "$tmp/cql-bench.out") sw=$wall sc=$cpu
+	measure "$bin" --count --threads "$threads" --index "$idx" "$q"; mi=$(cat "$tmp/cql-bench.out")
 	[ "$m" = "$mi" ] || echo "MISMATCH: $q scan $m index $mi"
 	printf '%-45s %9s %8s %8s %7s %8s %8s %7s\n' "$q" "$m" "$sw" "$wall" "$(ratio "$wall" "$sw")" "$sc" "$cpu" "$(ratio "$cpu" "$sc")"
 done
 fen='r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3'
-measure /tmp/cql-bench index find -x "$idx" --fen "$fen"
-echo "index find --fen '$fen': $(wc -l </tmp/cql-bench.out) occurrences, wall ${wall}s, cpu ${cpu}s"
+measure "$bin" index find -x "$idx" --fen "$fen"
+echo "index find --fen '$fen': $(wc -l <"$tmp/cql-bench.out") occurrences, wall ${wall}s, cpu ${cpu}s"
 fen='8/8/8/4k3/8/8/2R5/4K3 w - - 0 1'
-measure /tmp/cql-bench index find -x "$idx" --fen "$fen"
-echo "index find --fen '$fen': $(wc -l </tmp/cql-bench.out) occurrences, wall ${wall}s, cpu ${cpu}s"
+measure "$bin" index find -x "$idx" --fen "$fen"
+echo "index find --fen '$fen': $(wc -l <"$tmp/cql-bench.out") occurrences, wall ${wall}s, cpu ${cpu}s"

@@ -195,8 +195,6 @@ type builder struct {
 	copyFrom *Index
 	// spill collects the exact-position table; nil with NoPositions
 	spill *positionSpill
-	// mat holds the material signature lists, by key (named only when written)
-	mat map[uint64]*roaring.Bitmap
 	// tags is the tag column being filled, of the games from tagsFirst on
 	tags      []byte
 	tagsFirst uint32
@@ -228,13 +226,6 @@ func (b *builder) run(ctx context.Context, files []string) error {
 	}
 	if err := b.comp.close(); err != nil {
 		return err
-	}
-	for k, bm := range b.mat {
-		key := string(bitmapKey(modeAll, materialName(k)))
-		if old := b.ps.flags[key]; old != nil { // from the index being added to
-			bm.Or(old)
-		}
-		b.ps.flags[key] = bm
 	}
 	if err := b.ps.each(func(key []byte, bm *roaring.Bitmap) error {
 		if bm.IsEmpty() {
@@ -349,14 +340,16 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 	if popt.Workers <= 0 {
 		writers = make([]recordWriter, runtime.GOMAXPROCS(0))
 	}
+	scratch := make([][]matState, len(writers))
 	var at place
 	err = pgn.ScanParallel(ctx, rc, name, popt,
 		func(w int, g *pgn.Game) result {
-			r := result{body: writers[w].encode(nil, g), place: placeOf(g), number: g.Number, facts: gameFacts(g)}
+			r := result{body: writers[w].encode(nil, g), place: placeOf(g), number: g.Number}
+			r.facts = gameFacts(g, &r.sum, &scratch[w])
+			r.sum.tags = tagSummary(g)
 			if b.spill != nil {
 				r.pos = gamePositions(nil, g)
 			}
-			r.sum = summarize(g)
 			if len(g.Errors) > 0 {
 				r.errs = append(r.errs, g.Errors...)
 			}
@@ -379,13 +372,13 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 				return fmt.Errorf("%s: game %d read as game %d", name, src.Games+1, r.number)
 			}
 			id := uint32(b.meta.Games)
-			b.ps.addGame(id, &r.facts)
+			b.ps.addGame(id, &r.facts, &r.sum)
 			if b.spill != nil {
 				if err := b.spill.add(id, r.pos); err != nil {
 					return err
 				}
 			}
-			if err := b.addSummary(id, &r.sum); err != nil {
+			if err := b.copySummary(r.sum.tags[:]); err != nil {
 				return err
 			}
 			b.meta.Games++
@@ -448,25 +441,6 @@ func describe(name string) (Source, error) {
 		return Source{}, fmt.Errorf("%s: %w", name, err)
 	}
 	return Source{Path: name, Abs: abs, Size: st.Size(), ModTime: st.ModTime().UnixNano(), SHA256: hex.EncodeToString(h.Sum(nil))}, nil
-}
-
-// addSummary records game id's material signatures and tags.
-func (b *builder) addSummary(id uint32, s *gameSummary) error {
-	if b.mat == nil {
-		b.mat = map[uint64]*roaring.Bitmap{}
-	}
-	for _, k := range s.materials {
-		bm := b.mat[k]
-		if bm == nil {
-			bm = roaring.New()
-			b.mat[k] = bm
-		}
-		bm.Add(id)
-	}
-	if s.bigMat {
-		b.ps.add(modeAll, flagMatBig, id)
-	}
-	return b.copySummary(s.tags[:])
 }
 
 // copySummary appends tag column entries (whole games) and writes every full chunk.

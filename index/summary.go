@@ -3,8 +3,7 @@ package index
 import (
 	"fmt"
 	"math/bits"
-	"strconv"
-	"strings"
+	"slices"
 
 	"github.com/RoaringBitmap/roaring/v2"
 
@@ -48,10 +47,10 @@ var queryPieces = [12]struct {
 
 // facts are what one game contributes to the posting lists.
 type facts struct {
-	occ   [2][12]uint64 // per mode (0 main, 1 all): squares each piece stood on
-	flags [2]uint8      // per mode: check, mate, stalemate bits
-	moves uint8         // castling and en-passant bits, all nodes
-	promo uint8         // bit t: a promotion to piece type t was played, all nodes
+	occ   [12]uint64 // squares each piece stood on, variations included
+	flags [2]uint8   // per mode: check, mate, stalemate bits
+	moves uint8      // castling and en-passant bits, all nodes
+	promo uint8      // bit t: a promotion to piece type t was played, all nodes
 	err   bool
 	nodes int
 }
@@ -68,11 +67,20 @@ const (
 	mEP
 )
 
-// gameFacts reads the facts of g, parsed with variations.
-func gameFacts(g *pgn.Game) facts {
+// gameFacts reads the facts of g, parsed with variations, and the material signatures of
+// its positions into s (whose tags it leaves alone).
+//
+// It works move by move rather than position by position, since a move changes little:
+// the squares a piece type stood on grow only by the squares the mover newly occupies
+// (all of the board after castling, where in Chess960 king and rook may swap squares),
+// and the material changes only with a capture (fewer pieces) or a promotion. The test
+// checks it against the position-by-position definition on whole corpora.
+func gameFacts(g *pgn.Game, s *gameSummary, scratch *[]matState) facts {
 	var f facts
 	f.err = len(g.Errors) > 0
 	f.nodes = len(g.Nodes)
+	s.materials, s.bigMat = s.materials[:0], false
+	mats := (*scratch)[:0]
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		p := &n.Pos
@@ -95,18 +103,37 @@ func gameFacts(g *pgn.Game) facts {
 				fl |= fStalemate
 			}
 		}
-		for k, pc := range queryPieces {
-			bb := uint64(p.Pieces(pc.c, pc.t))
-			f.occ[1][k] |= bb
-			if !n.Variation {
-				f.occ[0][k] |= bb
-			}
-		}
 		f.flags[1] |= fl
 		if !n.Variation {
 			f.flags[0] |= fl
 		}
-		if m := n.Move; n.Parent >= 0 && !m.IsNull() {
+		m := n.Move
+		if n.Parent < 0 || m.IsCastle() {
+			for k, pc := range queryPieces {
+				f.occ[k] |= uint64(p.Pieces(pc.c, pc.t))
+			}
+		} else if !m.IsNull() {
+			parent := &g.Nodes[n.Parent].Pos
+			mover := parent.SideToMove()
+			for b := uint64(p.ByColor(mover) &^ parent.ByColor(mover)); b != 0; b &= b - 1 {
+				sq := bits.TrailingZeros64(b)
+				f.occ[pieceIndex(p.PieceAt(chess.Square(sq)))] |= 1 << sq
+			}
+		}
+		var ms matState
+		if n.Parent >= 0 && m.Promotion() == chess.NoPieceType &&
+			p.Occupied().Count() == g.Nodes[n.Parent].Pos.Occupied().Count() {
+			mats = append(mats, mats[n.Parent]) // no capture, no promotion: the same material
+		} else {
+			ms.key, ms.ok = materialKey(p)
+			mats = append(mats, ms)
+			if !ms.ok {
+				s.bigMat = true
+			} else if !slices.Contains(s.materials, ms.key) {
+				s.materials = append(s.materials, ms.key)
+			}
+		}
+		if n.Parent >= 0 && !m.IsNull() {
 			switch {
 			case m.IsCastle():
 				if m.KingTo().File() >= 4 {
@@ -122,46 +149,121 @@ func gameFacts(g *pgn.Game) facts {
 			}
 		}
 	}
+	*scratch = mats
 	return f
 }
 
-// postings accumulates the posting lists of a build in memory.
+// matState is a position's material signature (ok false: a count passes 15).
+type matState struct {
+	key uint64
+	ok  bool
+}
+
+// pieceIndex is a board piece's index in queryPieces (white K Q R B N P, then black).
+func pieceIndex(pc chess.Piece) int {
+	return 6*int(pc.Color()) + int(chess.King-pc.Type())
+}
+
+// Flag lists are the posting lists a build fills besides the squares and the material.
+const (
+	listCheckMain = iota
+	listMateMain
+	listStalemateMain
+	listCheck
+	listMate
+	listStalemate
+	listOO
+	listOOO
+	listEP
+	listPromoN
+	listPromoB
+	listPromoR
+	listPromoQ
+	listErrors
+	listMatBig
+	numLists
+)
+
+// listKeys are the keys of the flag lists, by list.
+var listKeys = func() (k [numLists]string) {
+	k[listCheckMain] = string(bitmapKey(modeMain, flagCheck))
+	k[listMateMain] = string(bitmapKey(modeMain, flagMate))
+	k[listStalemateMain] = string(bitmapKey(modeMain, flagStalemate))
+	k[listCheck] = string(bitmapKey(modeAll, flagCheck))
+	k[listMate] = string(bitmapKey(modeAll, flagMate))
+	k[listStalemate] = string(bitmapKey(modeAll, flagStalemate))
+	k[listOO] = string(bitmapKey(modeAll, flagOO))
+	k[listOOO] = string(bitmapKey(modeAll, flagOOO))
+	k[listEP] = string(bitmapKey(modeAll, flagEP))
+	for t := chess.Knight; t <= chess.Queen; t++ {
+		k[listPromoN+int(t-chess.Knight)] = string(bitmapKey(modeAll, promoName(t)))
+	}
+	k[listErrors] = string(bitmapKey(modeAll, flagErrors))
+	k[listMatBig] = string(bitmapKey(modeAll, flagMatBig))
+	return k
+}()
+
+// denseList is a posting list being built, a bit per game id: adding a game is setting a
+// bit, where adding it to a roaring bitmap took a quarter of a build. Game ids come in
+// order, so the words grow at the end only.
+type denseList []uint64
+
+func (d *denseList) add(id uint32) {
+	w := int(id >> 6)
+	if w >= len(*d) {
+		*d = append(*d, make([]uint64, w+1-len(*d))...)
+	}
+	(*d)[w] |= 1 << (id & 63)
+}
+
+// postings accumulates the posting lists of a build in memory. Squares are kept for all
+// positions only: the main line's are a subset, so the all-positions lists prune
+// main-line queries soundly, at half the size.
 type postings struct {
-	occ    [2][12][64]*roaring.Bitmap
-	occAny [2][12]*roaring.Bitmap
-	flags  map[string]*roaring.Bitmap // by key
+	occ    [12][64]denseList
+	occAny [12]denseList
+	lists  [numLists]denseList
+	// mat holds the material signature lists, by key: short lists of ids, in order
+	mat map[uint64][]uint32
+	// loaded holds the lists of the index being added to, by key
+	loaded map[string]*roaring.Bitmap
 }
 
 func newPostings() *postings {
-	ps := &postings{flags: map[string]*roaring.Bitmap{}}
-	for m := range ps.occ {
-		for k := range ps.occ[m] {
-			ps.occAny[m][k] = roaring.New()
-			for sq := range ps.occ[m][k] {
-				ps.occ[m][k][sq] = roaring.New()
-			}
-		}
-	}
-	return ps
+	return &postings{mat: map[uint64][]uint32{}, loaded: map[string]*roaring.Bitmap{}}
 }
 
-var modes = [2]byte{modeMain, modeAll}
-
-// each calls fn with every posting list and its key.
+// each calls fn with every posting list and its key (the lists of the index being added
+// to joined with the new ones), in no particular order.
 func (ps *postings) each(fn func(key []byte, bm *roaring.Bitmap) error) error {
-	for m, mode := range modes {
-		for k := range ps.occ[m] {
-			if err := fn(bitmapKey(mode, occAnyName(query.Piece(k))), ps.occAny[m][k]); err != nil {
+	emit := func(key string, bm *roaring.Bitmap) error {
+		if old := ps.loaded[key]; old != nil {
+			bm.Or(old)
+			delete(ps.loaded, key)
+		}
+		return fn([]byte(key), bm)
+	}
+	for k := range ps.occ {
+		if err := emit(string(bitmapKey(modeAll, occAnyName(query.Piece(k)))), roaring.FromDense(ps.occAny[k], false)); err != nil {
+			return err
+		}
+		for sq, d := range ps.occ[k] {
+			if err := emit(string(bitmapKey(modeAll, occName(query.Piece(k), sq))), roaring.FromDense(d, false)); err != nil {
 				return err
-			}
-			for sq, bm := range ps.occ[m][k] {
-				if err := fn(bitmapKey(mode, occName(query.Piece(k), sq)), bm); err != nil {
-					return err
-				}
 			}
 		}
 	}
-	for key, bm := range ps.flags {
+	for l, d := range ps.lists {
+		if err := emit(listKeys[l], roaring.FromDense(d, false)); err != nil {
+			return err
+		}
+	}
+	for k, ids := range ps.mat {
+		if err := emit(string(bitmapKey(modeAll, materialName(k))), roaring.BitmapOf(ids...)); err != nil {
+			return err
+		}
+	}
+	for key, bm := range ps.loaded {
 		if err := fn([]byte(key), bm); err != nil {
 			return err
 		}
@@ -169,84 +271,51 @@ func (ps *postings) each(fn func(key []byte, bm *roaring.Bitmap) error) error {
 	return nil
 }
 
-func (ps *postings) add(mode byte, name string, id uint32) {
-	key := string(bitmapKey(mode, name))
-	bm := ps.flags[key]
-	if bm == nil {
-		bm = roaring.New()
-		ps.flags[key] = bm
+// addGame records game id's facts and material signatures.
+func (ps *postings) addGame(id uint32, f *facts, s *gameSummary) {
+	for k, occ := range f.occ {
+		if occ == 0 {
+			continue
+		}
+		ps.occAny[k].add(id)
+		for ; occ != 0; occ &= occ - 1 {
+			ps.occ[k][bits.TrailingZeros64(occ)].add(id)
+		}
 	}
-	bm.Add(id)
-}
-
-// addGame records game id's facts.
-func (ps *postings) addGame(id uint32, f *facts) {
-	for m, mode := range modes {
-		for k := range queryPieces {
-			occ := f.occ[m][k]
-			if occ == 0 || mode == modeMain {
-				// Squares are kept for all positions only: the main line's are a subset, so
-				// the all-positions lists prune main-line queries soundly, at half the size.
-				continue
-			}
-			ps.occAny[m][k].Add(id)
-			for occ != 0 {
-				sq := bits.TrailingZeros64(occ)
-				occ &= occ - 1
-				ps.occ[m][k][sq].Add(id)
-			}
-		}
+	for m, base := range [2]int{listCheckMain, listCheck} {
 		fl := f.flags[m]
-		if fl&fCheck != 0 {
-			ps.add(mode, flagCheck, id)
-		}
-		if fl&fMate != 0 {
-			ps.add(mode, flagMate, id)
-		}
-		if fl&fStalemate != 0 {
-			ps.add(mode, flagStalemate, id)
+		for b := 0; b < 3; b++ { // check, mate, stalemate
+			if fl&(1<<b) != 0 {
+				ps.lists[base+b].add(id)
+			}
 		}
 	}
 	if f.moves&mOO != 0 {
-		ps.add(modeAll, flagOO, id)
+		ps.lists[listOO].add(id)
 	}
 	if f.moves&mOOO != 0 {
-		ps.add(modeAll, flagOOO, id)
+		ps.lists[listOOO].add(id)
 	}
 	if f.moves&mEP != 0 {
-		ps.add(modeAll, flagEP, id)
+		ps.lists[listEP].add(id)
 	}
 	for t := chess.Knight; t <= chess.Queen; t++ {
 		if f.promo&(1<<t) != 0 {
-			ps.add(modeAll, promoName(t), id)
+			ps.lists[listPromoN+int(t-chess.Knight)].add(id)
 		}
 	}
 	if f.err {
-		ps.add(modeAll, flagErrors, id)
+		ps.lists[listErrors].add(id)
+	}
+	for _, k := range s.materials {
+		ps.mat[k] = append(ps.mat[k], id)
+	}
+	if s.bigMat {
+		ps.lists[listMatBig].add(id)
 	}
 }
 
 // load puts a posting list read from an index under its key.
 func (ps *postings) load(key []byte, bm *roaring.Bitmap) {
-	if len(key) > 2 {
-		mi := 0
-		if key[1] == modeAll {
-			mi = 1
-		}
-		if rest, ok := strings.CutPrefix(string(key[2:]), "occ/"); ok {
-			piece, square, hasSquare := strings.Cut(rest, "/")
-			k, err := strconv.Atoi(piece)
-			if err == nil && k >= 0 && k < 12 {
-				if !hasSquare {
-					ps.occAny[mi][k] = bm
-					return
-				}
-				if sq, err := strconv.Atoi(square); err == nil && sq >= 0 && sq < 64 {
-					ps.occ[mi][k][sq] = bm
-					return
-				}
-			}
-		}
-	}
-	ps.flags[string(key)] = bm
+	ps.loaded[string(key)] = bm
 }

@@ -91,29 +91,6 @@ const (
 
 var tagResultCodes = map[string]byte{"1-0": resWhite, "0-1": resBlack, "1/2-1/2": resDraw, "*": resStar}
 
-func summarize(g *pgn.Game) gameSummary {
-	var s gameSummary
-	for i := range g.Nodes {
-		k, ok := materialKey(&g.Nodes[i].Pos)
-		if !ok {
-			s.bigMat = true
-			continue
-		}
-		seen := false
-		for _, m := range s.materials {
-			if m == k {
-				seen = true
-				break
-			}
-		}
-		if !seen {
-			s.materials = append(s.materials, k)
-		}
-	}
-	s.tags = tagSummary(g)
-	return s
-}
-
 // tagSummary reads the tags the way the query evaluator does (filter/game.go): the last
 // tag of a name wins, the result falls back to the move text's terminator, the year is
 // the number in the date's first four characters, an Elo a plain decimal number.

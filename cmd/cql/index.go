@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -69,6 +70,7 @@ a scan of the files would, in the same order.`,
 func newIndexBuildCmd(add bool) *cobra.Command {
 	var dir string
 	var noPositions bool
+	var cpuProfile string
 	var workers func() (int, error)
 	use, short := "build -x DIR FILE...", "Index PGN files into DIR (replacing an index there when done)"
 	if add {
@@ -85,6 +87,13 @@ func newIndexBuildCmd(add bool) *cobra.Command {
 			threads, err := workers()
 			if err != nil {
 				return err
+			}
+			if cpuProfile != "" {
+				stop, err := startCPUProfile(cpuProfile)
+				if err != nil {
+					return err
+				}
+				defer stop()
 			}
 			stderr := cmd.ErrOrStderr()
 			bar := newProgress(stderr, "index")
@@ -114,6 +123,7 @@ func newIndexBuildCmd(add bool) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&dir, "index", "x", "", "index directory")
+	cmd.Flags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the build to FILE (for developers)")
 	if !add {
 		cmd.Flags().BoolVar(&noPositions, "no-positions", false, "leave out the exact-position table (smaller, faster build; find --fen then parses candidate games)")
 	}
@@ -202,6 +212,19 @@ func newIndexVerifyCmd() *cobra.Command {
 	cmd.Flags().StringVarP(&dir, "index", "x", "", "index directory")
 	workers = threadsFlag(cmd)
 	return cmd
+}
+
+// startCPUProfile profiles the process into file until stop.
+func startCPUProfile(file string) (stop func(), err error) {
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 func dirSize(dir string) (int64, error) {
