@@ -16,6 +16,7 @@ import (
 
 	"github.com/RoaringBitmap/roaring/v2"
 	badger "github.com/dgraph-io/badger/v4"
+	"github.com/klauspost/compress/zstd"
 	"golang.org/x/sys/unix"
 
 	"github.com/cqlgo/cql/pgn"
@@ -72,7 +73,7 @@ func build(ctx context.Context, dir string, files []string, opt BuildOptions, ad
 		return meta, err
 	}
 	defer os.RemoveAll(tmp) // after the swap it holds the previous index
-	b := &builder{opt: opt, ps: newPostings()}
+	b := &builder{opt: opt, ps: newPostings(), strs: newStringTable()}
 	if add {
 		ix, err := Open(dir)
 		if err != nil {
@@ -198,6 +199,8 @@ type builder struct {
 	// tags is the tag column being filled, of the games from tagsFirst on
 	tags      []byte
 	tagsFirst uint32
+	// strs gives the ids of the tag values in the column
+	strs *stringTable
 
 	// the chunk being filled
 	chunk      []byte
@@ -224,6 +227,12 @@ func (b *builder) run(ctx context.Context, files []string) error {
 			return err
 		}
 	}
+	if err := b.flushSummary(); err != nil {
+		return err
+	}
+	if err := b.comp.add([]byte(keyStrings), nil, encodeStrings(b.strs.strs)); err != nil {
+		return err
+	}
 	if err := b.comp.close(); err != nil {
 		return err
 	}
@@ -238,9 +247,6 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		}
 		return b.wb.Set(key, data)
 	}); err != nil {
-		return err
-	}
-	if err := b.flushSummary(); err != nil {
 		return err
 	}
 	if b.spill != nil {
@@ -265,6 +271,11 @@ func (b *builder) run(ctx context.Context, files []string) error {
 
 // copyPrevious copies the chunks of the index being added to, and loads its posting lists.
 func (b *builder) copyPrevious() error {
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	if err != nil {
+		return err
+	}
+	defer dec.Close()
 	return b.copyFrom.db.View(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.DefaultIteratorOptions)
 		defer it.Close()
@@ -287,7 +298,23 @@ func (b *builder) copyPrevious() error {
 				}
 				b.ps.load(key, bm)
 			case keySummary[0]:
-				if err := item.Value(func(v []byte) error { return b.copySummary(v) }); err != nil {
+				if err := item.Value(func(v []byte) error {
+					col, err := dec.DecodeAll(v, nil)
+					if err != nil {
+						return fmt.Errorf("index %s: tag summary: %w", b.copyFrom.Dir, err)
+					}
+					return b.copySummary(col)
+				}); err != nil {
+					return err
+				}
+			case keyStrings[0]:
+				if err := item.Value(func(v []byte) error {
+					strs, err := decodeTableValue(dec, v)
+					for _, s := range strs {
+						b.strs.id(s)
+					}
+					return err
+				}); err != nil {
 					return err
 				}
 			case keyPositions[0]:
@@ -346,7 +373,7 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 		func(w int, g *pgn.Game) result {
 			r := result{body: writers[w].encode(nil, g), place: placeOf(g), number: g.Number}
 			r.facts = gameFacts(g, &r.sum, &scratch[w])
-			r.sum.tags = tagSummary(g)
+			tagSummary(g, &r.sum)
 			if b.spill != nil {
 				r.pos = gamePositions(nil, g)
 			}
@@ -378,6 +405,7 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 					return err
 				}
 			}
+			b.strs.setIDs(&r.sum)
 			if err := b.copySummary(r.sum.tags[:]); err != nil {
 				return err
 			}
@@ -462,8 +490,8 @@ func (b *builder) flushSummary() error {
 	if len(b.tags) == 0 {
 		return nil
 	}
-	if err := b.wb.Set(summaryKey(b.tagsFirst), bytes.Clone(b.tags)); err != nil {
-		return fmt.Errorf("write index: %w", err)
+	if err := b.comp.add(summaryKey(b.tagsFirst), nil, bytes.Clone(b.tags)); err != nil {
+		return err
 	}
 	b.tagsFirst += uint32(len(b.tags) / summaryWidth)
 	b.tags = b.tags[:0]

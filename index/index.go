@@ -25,7 +25,7 @@ import (
 
 // FormatVersion is the layout of the keys and values below; an index of another version
 // is refused with a message to rebuild it.
-const FormatVersion = 3
+const FormatVersion = 4
 
 // Keys. Numbers are big-endian, so key order is game order.
 const (
@@ -36,8 +36,9 @@ const (
 	keyBitmap  = "B" // + mode byte + name: a serialized roaring bitmap of game ids
 	// + be16(bucket): the exact-position table's bucket (see positions.go)
 	keyPositions = "Z"
-	// + be32(first game id): the tag column of summaryGames games (summary_game.go)
+	// + be32(first game id): zstd of the tag column of summaryGames games (summary_game.go)
 	keySummary = "S"
+	keyStrings = "N" // zstd of the tag column's string table (summary_game.go)
 	chunkGames = 256 // games per chunk value: few keys, small reads
 	lockSuffix = ".lock"
 )

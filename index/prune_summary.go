@@ -2,19 +2,23 @@ package index
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
+	"fmt"
 	"math"
 	"math/bits"
+	"strings"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	badger "github.com/dgraph-io/badger/v4"
+	"github.com/klauspost/compress/zstd"
 
 	"github.com/cqlgo/cql/query"
 )
 
 // Pruning by material and by tags. The query's position-local part (blocks, and, or,
 // not, comparisons, counts and power of whole-board piece designators, arithmetic,
-// transforms, result, year, elo) is evaluated in three-valued logic against what a
+// transforms, result, year, elo, ply, player names and ECO searches) is evaluated in three-valued logic against what a
 // summary fixes: the material of a position (one of the game's signatures) or the tags
 // of a game. Anything the summary does not fix is unknown. A game is kept when the
 // query can be true for one of its signatures and for its tags; evaluating both in one
@@ -64,6 +68,10 @@ func (e *summaryEnv) logical(n query.Node) tri {
 		case query.OpAttacks, query.OpAttackedBy, query.OpInter, query.OpUnion:
 			lo, hi := e.setBound(n)
 			return tri{hi > 0, lo > 0}
+		case query.OpIn:
+			if n.X.Type() == query.TypeString {
+				return e.search(n)
+			}
 		}
 	case *query.Unary:
 		switch n.Op {
@@ -113,8 +121,75 @@ func (e *summaryEnv) logical(n query.Node) tri {
 	case *query.Elo:
 		v := e.number(n)
 		return tri{v.canOK, !v.canFail}
+	case *query.Player:
+		if n.Match == nil {
+			return unknownTri
+		}
+		e.usesTags = true
+		if e.tags == nil {
+			return unknownTri
+		}
+		// the evaluator's infoContains: either named side's tag contains the text
+		m := false
+		for _, v := range e.players(n.Color) {
+			m = m || strings.Contains(v, *n.Match)
+		}
+		return tri{m, m}
 	}
 	return unknownTri
+}
+
+// players gives the values of the player tags of a side, both for ColorAny.
+func (e *summaryEnv) players(c query.Color) []string {
+	switch c {
+	case query.ColorWhite:
+		return []string{e.tags.white}
+	case query.ColorBlack:
+		return []string{e.tags.black}
+	}
+	return []string{e.tags.white, e.tags.black}
+}
+
+// search is `"text" in S` for the string S of a tag (the implicit search `eco "B9"`): the
+// evaluator's containsNode, where a missing or empty tag has no value and fails.
+func (e *summaryEnv) search(n *query.Binary) tri {
+	lit, ok := n.X.(*query.StringLit)
+	if !ok {
+		return unknownTri
+	}
+	var v string
+	switch y := n.Y.(type) {
+	case *query.Keyword:
+		if y.Kind != query.KwEco {
+			return unknownTri
+		}
+		e.usesTags = true
+		if e.tags == nil {
+			return unknownTri
+		}
+		v = e.tags.eco
+	case *query.Player:
+		// plain `player` is White's name when known, else Black's
+		if y.Match != nil {
+			return unknownTri
+		}
+		e.usesTags = true
+		if e.tags == nil {
+			return unknownTri
+		}
+		switch y.Color {
+		case query.ColorWhite:
+			v = e.tags.white
+		case query.ColorBlack:
+			v = e.tags.black
+		default:
+			v = cmp.Or(e.tags.white, e.tags.black)
+		}
+	default:
+		return unknownTri
+	}
+	m := v != "" && strings.Contains(v, lit.Value)
+	return tri{m, m}
 }
 
 func andTri(a, b tri) tri { return tri{a.possible && b.possible, a.certain && b.certain} }
@@ -189,12 +264,20 @@ func (e *summaryEnv) number(n query.Node) numv {
 		}
 		return v
 	case *query.Keyword:
-		if n.Kind == query.KwYear {
+		switch n.Kind {
+		case query.KwYear:
 			e.usesTags = true
 			if e.tags == nil {
 				return unknownNum
 			}
 			return tagValue(e.tags.year)
+		case query.KwPly:
+			// the ply of a position of the game: from 0 to the game's largest
+			e.usesTags = true
+			if e.tags == nil {
+				return unknownNum
+			}
+			return numv{lo: 0, hi: e.tags.plies, canOK: true}
 		}
 	case *query.Elo:
 		e.usesTags = true
@@ -344,9 +427,24 @@ var errTooMany = errors.New("too many lists")
 
 func (p *pruner) tagCond(body query.Node) cond {
 	bm := roaring.New()
-	err := p.ix.db.View(func(txn *badger.Txn) error {
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	if err != nil {
+		p.fail(err)
+		return allGames
+	}
+	defer dec.Close()
+	err = p.ix.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get([]byte(keyStrings))
+		if err != nil {
+			return fmt.Errorf("string table: %w", err)
+		}
+		var strs []string
+		if err := item.Value(func(v []byte) error { strs, err = decodeTableValue(dec, v); return err }); err != nil {
+			return err
+		}
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keySummary), PrefetchValues: true})
 		defer it.Close()
+		var col []byte
 		for it.Rewind(); it.Valid(); it.Next() {
 			key := it.Item().Key()
 			if len(key) != 5 {
@@ -354,9 +452,16 @@ func (p *pruner) tagCond(body query.Node) cond {
 			}
 			first := uint32(key[1])<<24 | uint32(key[2])<<16 | uint32(key[3])<<8 | uint32(key[4])
 			err := it.Item().Value(func(v []byte) error {
+				col, err = dec.DecodeAll(v, col[:0])
+				if err != nil {
+					return fmt.Errorf("tag summary: %w", err)
+				}
 				var ids []uint32
-				for i := 0; i+summaryWidth <= len(v); i += summaryWidth {
-					t := decodeTags(v[i:])
+				for i := 0; i+summaryWidth <= len(col); i += summaryWidth {
+					t, err := decodeTags(col[i:], strs)
+					if err != nil {
+						return err
+					}
 					e := summaryEnv{tags: &t}
 					if e.logical(body).possible {
 						ids = append(ids, first+uint32(i/summaryWidth))
@@ -372,7 +477,7 @@ func (p *pruner) tagCond(body query.Node) cond {
 		return nil
 	})
 	if err != nil {
-		p.fail(err)
+		p.fail(fmt.Errorf("index %s: %w", p.ix.Dir, err))
 		return allGames
 	}
 	return cond{bm: bm}

@@ -188,6 +188,12 @@ func randomQuery(r *rand.Rand, depth int) string {
 			return fmt.Sprintf("elo %s> %d", []string{"", "white ", "black "}[r.Intn(3)], 2300+r.Intn(500))
 		case 18:
 			return "-#" + designator() + " < -1"
+		case 19:
+			return fmt.Sprintf("player %s%q", []string{"", "white ", "black "}[r.Intn(3)], []string{"Carlsen", "an", "ov", "Kasparov", ""}[r.Intn(5)])
+		case 20:
+			return fmt.Sprintf("%q in %s", []string{"B", "C4", "E9", "A0", ""}[r.Intn(5)], []string{"eco", "player white", "player black"}[r.Intn(3)])
+		case 21:
+			return fmt.Sprintf("ply %s %d", []string{"<", ">", ">=", "=="}[r.Intn(4)], r.Intn(120))
 		}
 		return designator()
 	}

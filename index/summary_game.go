@@ -2,10 +2,13 @@ package index
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/klauspost/compress/zstd"
 
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/pgn"
@@ -19,13 +22,18 @@ import (
 //     a game with more than 15 pieces of one type somewhere (set-up positions) is in
 //     "matbig" and always a candidate. The maximum count of each piece type per colour is
 //     the maximum over a game's signatures, so it needs no list of its own.
-//   - tags as the query evaluator reads them (result, year, Elo): a column per chunk of
-//     summaryGames games under keySummary, fixed width per game.
+//   - tags as the query evaluator reads them (result, year, Elo, the White, Black and ECO
+//     tags) and the largest ply of the game: a column per chunk of summaryGames games
+//     under keySummary, fixed width per game, zstd-compressed. Strings are ids in the
+//     string table under keyStrings (id 0 is "", also a missing tag), so that a query
+//     tests each distinct name once per game cheaply and the column stays narrow.
 const (
 	matPrefix    = "mat/"
 	flagMatBig   = "matbig"
 	summaryGames = 1 << 16
-	summaryWidth = 13 // result byte, year, white Elo, black Elo as int32 (-1: none)
+	// result byte; year, white Elo, black Elo as int32 (-1: none); the largest ply;
+	// the ids of the White, Black and ECO tags' values
+	summaryWidth = 29
 )
 
 // material counts of one position, by query.Piece without the kings (Q R B N P q r b n p).
@@ -77,8 +85,20 @@ func parseMaterialName(name string) (uint64, bool) {
 type gameSummary struct {
 	materials []uint64 // distinct
 	bigMat    bool
-	tags      [summaryWidth]byte
+	tags      [summaryWidth]byte // the string ids are set when the game is added
+	// the White, Black and ECO tags' values (as the evaluator reads them)
+	strs [3]string
 }
+
+// Offsets in a tag column entry.
+const (
+	sumResult = 0
+	sumYear   = 1
+	sumWElo   = 5
+	sumBElo   = 9
+	sumPly    = 13
+	sumStrs   = 17 // three ids: White, Black, ECO
+)
 
 // Result codes of the tag column.
 const (
@@ -93,10 +113,12 @@ var tagResultCodes = map[string]byte{"1-0": resWhite, "0-1": resBlack, "1/2-1/2"
 
 // tagSummary reads the tags the way the query evaluator does (filter/game.go): the last
 // tag of a name wins, the result falls back to the move text's terminator, the year is
-// the number in the date's first four characters, an Elo a plain decimal number.
-func tagSummary(g *pgn.Game) [summaryWidth]byte {
+// the number in the date's first four characters, an Elo a plain decimal number. The
+// string ids are left for the builder to fill in from s.strs.
+func tagSummary(g *pgn.Game, s *gameSummary) {
 	result, date := "", ""
 	welo, belo := -1, -1
+	s.strs = [3]string{}
 	for i := range g.Tags {
 		t := &g.Tags[i]
 		switch t.Name {
@@ -108,6 +130,12 @@ func tagSummary(g *pgn.Game) [summaryWidth]byte {
 			welo = tagNumber(t.Value)
 		case "BlackElo":
 			belo = tagNumber(t.Value)
+		case "White":
+			s.strs[0] = t.Value
+		case "Black":
+			s.strs[1] = t.Value
+		case "ECO":
+			s.strs[2] = t.Value
 		}
 	}
 	if result == "" {
@@ -117,16 +145,20 @@ func tagSummary(g *pgn.Game) [summaryWidth]byte {
 	if len(date) >= 4 {
 		year = tagNumber(date[:4])
 	}
-	var b [summaryWidth]byte
+	var plies int32
+	for i := range g.Nodes {
+		plies = max(plies, g.Nodes[i].Ply)
+	}
+	b := &s.tags
 	code, ok := tagResultCodes[result]
 	if !ok {
 		code = resOther
 	}
-	b[0] = code
-	binary.BigEndian.PutUint32(b[1:], uint32(int32(year)))
-	binary.BigEndian.PutUint32(b[5:], uint32(int32(welo)))
-	binary.BigEndian.PutUint32(b[9:], uint32(int32(belo)))
-	return b
+	b[sumResult] = code
+	binary.BigEndian.PutUint32(b[sumYear:], uint32(int32(year)))
+	binary.BigEndian.PutUint32(b[sumWElo:], uint32(int32(welo)))
+	binary.BigEndian.PutUint32(b[sumBElo:], uint32(int32(belo)))
+	binary.BigEndian.PutUint32(b[sumPly:], uint32(plies))
 }
 
 // tagNumber is the evaluator's atoi: a trimmed, non-negative decimal of at most 9
@@ -151,15 +183,96 @@ func tagNumber(s string) int {
 type gameTags struct {
 	result           byte
 	year, wElo, bElo int // -1: none
+	plies            int // the largest ply of the game, variations included
+	// the values of the White, Black and ECO tags ("" when missing)
+	white, black, eco string
 }
 
-func decodeTags(b []byte) gameTags {
-	return gameTags{result: b[0],
-		year: int(int32(binary.BigEndian.Uint32(b[1:]))),
-		wElo: int(int32(binary.BigEndian.Uint32(b[5:]))),
-		bElo: int(int32(binary.BigEndian.Uint32(b[9:])))}
+// decodeTags decodes an entry, its strings from the string table strs.
+func decodeTags(b []byte, strs []string) (gameTags, error) {
+	t := gameTags{result: b[sumResult],
+		year:  int(int32(binary.BigEndian.Uint32(b[sumYear:]))),
+		wElo:  int(int32(binary.BigEndian.Uint32(b[sumWElo:]))),
+		bElo:  int(int32(binary.BigEndian.Uint32(b[sumBElo:]))),
+		plies: int(binary.BigEndian.Uint32(b[sumPly:]))}
+	var ids [3]uint32
+	for i := range ids {
+		ids[i] = binary.BigEndian.Uint32(b[sumStrs+4*i:])
+		if int(ids[i]) >= len(strs) {
+			return t, fmt.Errorf("tag summary names string %d of %d", ids[i], len(strs))
+		}
+	}
+	t.white, t.black, t.eco = strs[ids[0]], strs[ids[1]], strs[ids[2]]
+	return t, nil
+}
+
+// stringTable gives the tag values of the summaries ids, in order of first appearance.
+type stringTable struct {
+	ids  map[string]uint32
+	strs []string
+}
+
+func newStringTable() *stringTable {
+	return &stringTable{ids: map[string]uint32{"": 0}, strs: []string{""}}
+}
+
+func (t *stringTable) id(s string) uint32 {
+	id, ok := t.ids[s]
+	if !ok {
+		id = uint32(len(t.strs))
+		t.ids[s] = id
+		t.strs = append(t.strs, s)
+	}
+	return id
+}
+
+// setIDs fills in the string ids of a game's tag entry.
+func (t *stringTable) setIDs(s *gameSummary) {
+	for i, v := range s.strs {
+		binary.BigEndian.PutUint32(s.tags[sumStrs+4*i:], t.id(v))
+	}
+}
+
+// encodeStrings stores the table: a count, then each string with its length.
+func encodeStrings(strs []string) []byte {
+	b := binary.AppendUvarint(nil, uint64(len(strs)))
+	for _, s := range strs {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	return b
+}
+
+func decodeStrings(b []byte) ([]string, error) {
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > uint64(len(b)) {
+		return nil, errors.New("bad string table")
+	}
+	b = b[k:]
+	strs := make([]string, 0, n)
+	for range n {
+		l, k := binary.Uvarint(b)
+		if k <= 0 || l > uint64(len(b)-k) {
+			return nil, errors.New("bad string table")
+		}
+		strs = append(strs, string(b[k:k+int(l)]))
+		b = b[k+int(l):]
+	}
+	if len(strs) == 0 || strs[0] != "" {
+		return nil, errors.New("bad string table")
+	}
+	return strs, nil
 }
 
 func summaryKey(first uint32) []byte {
 	return binary.BigEndian.AppendUint32([]byte(keySummary), first)
+}
+
+// decodeTableValue decompresses and decodes the stored string table.
+func decodeTableValue(dec *zstd.Decoder, v []byte) ([]string, error) {
+	b, err := dec.DecodeAll(v, nil)
+	if err != nil {
+		return nil, fmt.Errorf("string table: %w", err)
+	}
+	return decodeStrings(b)
 }

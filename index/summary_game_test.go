@@ -16,6 +16,9 @@ var summaryHandGames = []string{
 [Result "1-0"]
 [WhiteElo "2600"]
 [BlackElo "2400"]
+[White "Carlsen, Magnus"]
+[Black "Anand, Viswanathan"]
+[ECO "B90"]
 [SetUp "1"]
 [FEN "r3k3/p7/8/8/8/8/P7/R3K3 w - - 0 1"]
 
@@ -25,12 +28,17 @@ var summaryHandGames = []string{
 [Date "2010.??.??"]
 [Result "1-0"]
 [WhiteElo "2700"]
+[White "Anand, Viswanathan"]
+[Black "Kasparov"]
+[ECO "C20"]
 
 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0`,
 	// 2: rook against queen, no year, no Elo.
 	`[Event "2"]
 [Date "????.??.??"]
 [Result "1/2-1/2"]
+[Black "Carlsen, M."]
+[ECO ""]
 [SetUp "1"]
 [FEN "3qk3/8/8/8/8/8/8/3RK3 w - - 0 1"]
 
@@ -38,6 +46,8 @@ var summaryHandGames = []string{
 	// 3: a lone white rook; no Result tag, the move text says 0-1; the date is a year.
 	`[Event "3"]
 [Date "1960"]
+[White "Carlsen"]
+[White "Tal"]
 [SetUp "1"]
 [FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]
 
@@ -45,6 +55,8 @@ var summaryHandGames = []string{
 	// 4: a promotion gives white a second queen.
 	`[Event "4"]
 [Result "*"]
+[White "?"]
+[ECO "E99"]
 [SetUp "1"]
 [FEN "4k3/P7/8/8/8/8/8/Q3K3 w - - 0 1"]
 
@@ -60,6 +72,8 @@ func TestPruneSummaryRules(t *testing.T) {
 	}
 	ix := buildIndex(t, file)
 	all := []uint32{0, 1, 2, 3, 4}
+	var queries []string
+	defer func() { checkEquivalent(t, ix, []string{file}, queries, []string{"pgn"}) }()
 	for _, c := range []struct {
 		query string
 		want  []uint32
@@ -90,8 +104,30 @@ func TestPruneSummaryRules(t *testing.T) {
 		{"not result 1-0", []uint32{2, 3, 4}},
 		{"1 > 2", nil},
 		{"#Q == 2 or check", all}, // check is not a summary: no pruning from the or
-		{"ply > 3 and #Q == 2", []uint32{4}},
+		// game 4 has two plies: no position of it has ply 3
+		{"ply > 3 and #Q == 2", nil},
+		{"ply > 3", []uint32{1}},
+		{"ply >= 7", []uint32{1}},
+		{"ply > 7", nil},
+		{"ply == 2 and #p == 7", []uint32{1}},
+		{"not ply > 2", all}, // each game has a position of ply 0
+		// player names: a part of the last White or Black tag
+		{`player white "Carlsen"`, []uint32{0}}, // game 3's White tag is Tal in the end
+		{`player "Carlsen"`, []uint32{0, 2}},
+		{`player black "Anand"`, []uint32{0}},
+		{`not player white "Carlsen"`, []uint32{1, 2, 3, 4}},
+		{`player white ""`, all},
+		{`player white "Carlsen" and result 1-0`, []uint32{0}},
+		{`player white "Carlsen" and result 0-1`, nil},
+		{`"Tal" in player white`, []uint32{3}},
+		{`"" in player white`, []uint32{0, 1, 3, 4}}, // game 2 has no White tag
+		// ECO: a part of the tag's value, which must be there and not empty
+		{`eco "B9"`, []uint32{0}},
+		{`eco ""`, []uint32{0, 1, 4}},
+		{`eco "C" or eco "E"`, []uint32{1, 4}},
+		{`eco "C20" and #Q == 2`, nil},
 	} {
+		queries = append(queries, c.query)
 		prog, q, ok := compileQuery(t, c.query)
 		if !ok {
 			t.Errorf("%q not supported", c.query)
@@ -104,5 +140,6 @@ func TestPruneSummaryRules(t *testing.T) {
 		if got := bitmapOf(cand, ix.Meta.Games); !slices.Equal(got, c.want) && !(len(got) == 0 && len(c.want) == 0) {
 			t.Errorf("%q: candidates %v, want %v", c.query, got, c.want)
 		}
+
 	}
 }
