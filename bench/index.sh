@@ -24,13 +24,21 @@ measure "$bin" --count --threads "$threads" true "$file"
 scanWall=$wall scanCPU=$cpu
 echo "plain scan (cql --count true): wall ${scanWall}s, cpu ${scanCPU}s"
 if [ -z "${KEEP_INDEX:-}" ]; then
-	rm -rf "$idx"
+	rm -rf "$idx.np"
+	measure "$bin" index build --no-positions --threads "$threads" -x "$idx.np" "$file"
+	size=$(du -sb "$idx.np" | cut -f1)
+	echo "index build --no-positions: wall ${wall}s ($(ratio "$wall" "$scanWall")x), cpu ${cpu}s ($(ratio "$cpu" "$scanCPU")x); $size bytes ($(ratio "$size" "$(stat -c %s "$file")")x the file)"
+	rm -rf "$idx" "$idx.np"
 	measure "$bin" index build --threads "$threads" -x "$idx" "$file"
 	size=$(du -sb "$idx" | cut -f1)
 	echo "index build: wall ${wall}s ($(ratio "$wall" "$scanWall")x), cpu ${cpu}s ($(ratio "$cpu" "$scanCPU")x); $size bytes ($(ratio "$size" "$(stat -c %s "$file")")x the file)"
+	"$bin" index info -x "$idx" | head -3
 fi
 printf '%-45s %9s %8s %8s %7s %8s %8s %7s\n' query matched scan index ratio scanCPU idxCPU ratio
-for q in 'true' 'Q attacks k' 'square x in h1-8 {R attacks x x attacks K}' 'mate' 'stalemate' 'move o-o-o' 'move promote N' 'Ka8' 'mate Pa7'; do
+queries=('true' 'Q attacks k' 'square x in h1-8 {R attacks x x attacks K}' 'mate' 'stalemate' 'move o-o-o' 'move promote N' 'Ka8' 'mate Pa7'
+	'#[QqBbNn] == 0 and #[Rr] > 0' '#R == 1 and #P == 1 and #r == 1 and #p == 0 and #[QBNqbn] == 0'
+	'player white "Carlsen"' 'eco "B90"' 'ply > 250')
+for q in "${queries[@]}"; do
 	measure "$bin" --count --threads "$threads" "$q" "$file"; m=$(cat "$tmp/cql-bench.out") sw=$wall sc=$cpu
 	measure "$bin" --count --threads "$threads" --index "$idx" "$q"; mi=$(cat "$tmp/cql-bench.out")
 	[ "$m" = "$mi" ] || echo "MISMATCH: $q scan $m index $mi"
