@@ -954,6 +954,9 @@ func (c *compiler) sort(n *query.Sort) (node, error) {
 	if err != nil {
 		return nil, err
 	}
+	if en, ok := x.(*echoNum); ok {
+		en.sorted = true
+	}
 	idx := len(c.q.sorts)
 	c.q.sorts = append(c.q.sorts, SortKey{Label: n.Label, Min: n.Min})
 	return &sortNode{idx: idx, a: x}, nil

@@ -8,13 +8,16 @@ package filter
 // of CQL's definition. The variables get their old values back afterwards.
 //
 // Unless quiet, each matching pair gets CQL's automatic comments
-// (path_comments.go).
+// (path_comments.go). A numeric echo that is the argument of sort keeps, as
+// CQL's echonode.cpp, only the comments of the first target with the
+// largest value (its own and its body's).
 type echoNode struct {
 	src, dst         int
 	body             node
 	val              numNode // numeric body: its largest value is the echo's value
 	inAll            bool
 	comments         bool
+	sorted           bool
 	srcName, dstName string
 }
 
@@ -25,18 +28,22 @@ func (n *echoNode) run(e *Evaluator) (best int, found bool) {
 	oldS, oldT := e.vars[n.src], e.vars[n.dst]
 	e.vars[n.src] = slot{bound: true, n: int(save)}
 	t := e.tree()
+	mark := len(e.pending)
 	for _, i := range t.node { // the visited positions only
 		if i == save && !n.inAll {
 			continue
 		}
 		e.vars[n.dst] = slot{bound: true, n: int(i)}
 		e.at(i)
+		tmark := len(e.pending)
+		better := true
 		if n.val != nil {
 			v, ok := n.val.num(e)
 			if !ok {
 				continue
 			}
-			if !found || v > best {
+			better = !found || v > best
+			if better {
 				best = v
 			}
 		} else if !n.body.match(e) {
@@ -45,6 +52,13 @@ func (n *echoNode) run(e *Evaluator) (best int, found bool) {
 		found = true
 		if n.comments {
 			n.notate(e, save, i)
+		}
+		if n.sorted {
+			if better { // this target's comments replace the earlier ones
+				e.pending = append(e.pending[:mark], e.pending[tmark:]...)
+			} else {
+				e.pending = e.pending[:tmark]
+			}
 		}
 	}
 	e.at(save)

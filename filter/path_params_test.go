@@ -208,6 +208,10 @@ func TestEchoComments(t *testing.T) {
 		{"cql(quiet) initial echo (s t) ply == 2", g, nil},
 		// Nothing is written when the position does not match.
 		{"initial echo (s t) ply == 2 false", g, nil},
+		// Under sort only the first target with the largest value keeps
+		// its comments (ply 4: White to move at move 3).
+		{"initial sort echo (s t) ply", g, []string{"0: s", "4: t", "4: -->move 1(wtm)", "0: <--move 3(wtm)"}},
+		{"initial sort echo (s t) 5 - abs (ply - 2)", g, []string{"0: s", "2: t", "2: -->move 1(wtm)", "0: <--move 2(wtm)"}},
 	}
 	for _, c := range cases {
 		if got := notesOf(t, c.src, c.game); !slices.Equal(got, c.want) {
