@@ -84,7 +84,9 @@ func TestDomainsAgreeWithWorklist(t *testing.T) {
 				}
 			}
 			for _, sides := range [2][2]pattern.Set{{own, opp}, {opp, own}} {
-				got, want := a.domain(sides[0], sides[1]), worklistDomain(g, sides[0], sides[1])
+				free := g.valid.AndNot(sides[0]).AndNot(sides[1])
+				got := a.domain(sides[0], sides[1], g.grow(sides[0]).And(free), g.grow(sides[1]).And(free))
+				want := worklistDomain(g, sides[0], sides[1])
 				if got != want {
 					t.Fatalf("size %d: domain [%s], want [%s]\nown [%s]\nopp [%s]", size,
 						g.FormatPoints(got), g.FormatPoints(want), g.FormatPoints(sides[0]), g.FormatPoints(sides[1]))

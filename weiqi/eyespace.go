@@ -203,14 +203,19 @@ func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
 	lively[White] = b.stones[White].AndNot(dead)
 	free := g.valid.AndNot(lively[Black]).AndNot(lively[White])
 	var dom [3]pattern.Set
-	dom[Black] = a.domain(lively[Black], lively[White])
-	dom[White] = a.domain(lively[White], lively[Black])
+	near := [3]pattern.Set{Black: g.grow(lively[Black]).And(free), White: g.grow(lively[White]).And(free)}
+	dom[Black] = a.domain(lively[Black], lively[White], near[Black], near[White])
+	dom[White] = a.domain(lively[White], lively[Black], near[White], near[Black])
+	var grownOnly [3]pattern.Set // each colour's domain only, grown
+	for _, c := range [2]Color{Black, White} {
+		grownOnly[c] = g.grow(dom[c].AndNot(dom[c.Opponent()]))
+	}
 	stones := b.stones[Black].Or(b.stones[White])
 	for _, c := range [2]Color{Black, White} {
 		opp := c.Opponent()
-		only, oppOnly, both := dom[c].AndNot(dom[opp]), dom[opp].AndNot(dom[c]), dom[c].And(dom[opp])
-		space := free.And(only.Or(both.And(g.grow(only))))
-		margin := space.And(both.Or(g.grow(oppOnly)))
+		only, both := dom[c].AndNot(dom[opp]), dom[c].And(dom[opp])
+		space := free.And(only.Or(both.And(grownOnly[c])))
+		margin := space.And(both.Or(grownOnly[opp]))
 		// most spaces are one point: a point is alone when no neighbour connects to it (a
 		// non-marginal point connects to any point of the spaces, a marginal one to the others)
 		inner := space.AndNot(margin)
@@ -254,7 +259,9 @@ func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
 // with a non-minus partner, or two plus points at threshold 1. Joining only raises influence, so
 // the domain is the least fixed point, reached here for all points at once with set shifts: each
 // round adds every pending point that qualifies.
-func (a *Analysis) domain(own, opp pattern.Set) pattern.Set {
+//
+// nearOwn and nearOpp are the free points next to own and opp stones.
+func (a *Analysis) domain(own, opp, nearOwn, nearOpp pattern.Set) pattern.Set {
 	g := a.b.grid
 	// the shift counts, masked so that no test for 64 or more is compiled (those over 63 on a
 	// 1x1 board are masked out with notE and notW)
@@ -262,8 +269,6 @@ func (a *Analysis) domain(own, opp pattern.Set) pattern.Set {
 	w1, v1 := (w+1)&63, (v-1)&63 // w+1, 64-(w+1)
 	w0, v0 := (w-1)&63, (v+1)&63 // w-1, 64-(w-1)
 	free := g.valid.AndNot(own).AndNot(opp)
-	nearOwn := g.grow(own).And(free)
-	nearOpp := g.grow(opp).And(free)
 	dom := own.Or(nearOwn)
 	minus := opp.Or(free.And(nearOpp.Or(g.edge)))
 	pending := free.AndNot(nearOwn)
