@@ -50,7 +50,7 @@ func (w *wideSet) set() pattern.Set { return pattern.Set(w[:pattern.MaxWords]) }
 func (w *wideSet) orRow(off int, m uint64) {
 	sh := uint(off & 63)
 	w[off>>6] |= m << sh
-	w[off>>6+1] |= m >> (64 - sh)
+	w[off>>6+1] |= m >> 1 >> (63 - sh) // m >> (64-sh), 0 for sh 0, without a test for it
 }
 
 // color is the colour on p.
