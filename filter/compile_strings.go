@@ -55,6 +55,11 @@ func (c *compiler) compileStrings(n query.Node) (node, bool, error) {
 		return &dictIter{v: n.Var.Index, d: n.DictSym.Index, keyT: n.DictSym.KeyType, body: body}, true, nil
 	case *query.Index:
 		if v, ok := n.X.(*query.Var); ok && v.Sym != nil && v.Sym.Kind == query.VarDictionary {
+			if n.T == query.TypeNone {
+				// Read before any entry is assigned: whether the entry exists.
+				d, err := c.dictEntry(v.Sym, n.I)
+				return &d, true, err
+			}
 			x, err := c.dictLookup(v.Sym, n.I)
 			return x, true, err
 		}

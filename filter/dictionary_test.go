@@ -69,3 +69,42 @@ func TestDictionariesPrintedAtTheEnd(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Dictionary forms that CQL's parser accepts or refuses, from RogerMarsh/chessql's
+// test_filter_dictionary.py (built against `cql -parse`). A read before any entry is
+// assigned is accepted; with no value type it is a logical filter, true when the entry
+// exists. `X[a5]` without spaces is our extension (CQL wants `X[ a5 ]`).
+func TestDictionaryFormsAsCQL(t *testing.T) {
+	for _, c := range []struct {
+		src string
+		ok  bool
+	}{
+		{`dictionary X`, true},
+		{`dictionary k`, false},
+		{`dictionary`, false},
+		{`dictionary X["a"]="bc"`, true},
+		{`dictionary X[to]=from`, true},
+		{`dictionary X[ a5 ]=d7 X[ a5 ]=K X[ k ]=Q X[ to ]=h7`, true},
+		{`dictionary X[3]=qa5 X[3]=g2 X[4]=[KQ]a5`, true},
+		{`dictionary X X[1]`, true},
+		{`dictionary X X[fen]`, true},
+		{`v=k dictionary X X[v]`, true},
+		{`dictionary X["a"]=currentposition`, false},
+		{`dictionary X[ a5 ]=3 X[1]=3`, false},
+		{`dictionary X[ a5 ]=3 X[ a5 ]=k`, false},
+		{`dictionary X X[position 0]`, false},
+		{`dictionary X X[1 and 2]`, false},
+		{`dictionary X X[true]`, false},
+	} {
+		p, err := query.Parse("q", []byte(c.src))
+		if err == nil {
+			_, err = Compile(p)
+		}
+		if (err == nil) != c.ok {
+			t.Errorf("%s: error %v, want accepted %v", c.src, err, c.ok)
+		}
+	}
+	if startMatches(t, `dictionary X X["a"]`) || !startMatches(t, `dictionary X not X["a"]`) {
+		t.Error(`a read of an entry never assigned must be false`)
+	}
+}

@@ -442,7 +442,7 @@ func TestDictionaries(t *testing.T) {
 		{`dictionary D D["a"] = 1 D["b"] = "x"`, "dictionary 'D' holds number values; found a string filter"},
 		{`dictionary D D["a"] = 1 D[3] = 2`, "dictionary 'D' has string keys; found a number filter"},
 		{`dictionary D D["a"] = mate`, "a dictionary value must be a string, a number or a set"},
-		{`dictionary D D["a"] == 1`, "read before any entry is assigned"},
+		{`dictionary D D["a"] == 1`, "found a logical filter (an entry of dictionary 'D' read before any entry is assigned"},
 	} {
 		_, err := query.Parse("q", []byte(c.src))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -123,10 +123,10 @@ func (c *checker) index(n *Index) {
 			return
 		}
 		n.I = c.dictKey(sym, n.I)
+		// Read before any entry is assigned (CQL accepts `dictionary X X[1]`,
+		// as chessql's tables record), the value type is unknown: the entry is
+		// then a logical filter, true when it exists.
 		n.T = sym.ValueType
-		if n.T == TypeNone {
-			c.errorf(n.Pos(), "dictionary '%s' is read before any entry is assigned, so its value type is unknown; assign an entry earlier in the script", sym.Name)
-		}
 		return
 	}
 	n.X = c.str(n.X, "the filter before '['")

@@ -70,6 +70,12 @@ func (c *checker) block(b *Block) {
 
 // describe names a filter for messages: "set filter 'R'", "number filter".
 func describe(n Node) string {
+	if ix, ok := n.(*Index); ok && ix.T == TypeNone {
+		if v, ok := ix.X.(*Var); ok && v.Sym != nil && v.Sym.Kind == VarDictionary {
+			// dictionary X X[1]: CQL accepts the read, but nothing gives it a type
+			return "logical filter (an entry of dictionary '" + v.Name + "' read before any entry is assigned, so it has no value type)"
+		}
+	}
 	return n.Type().String() + " filter"
 }
 
