@@ -714,6 +714,8 @@ func (c *compiler) keyword(n *query.Keyword) (node, error) {
 		return infoStr(fieldEco), nil
 	case query.KwFen:
 		return fenNode{}, nil
+	case query.KwCurrentTransform:
+		return constStr(query.CurrentTransformString(n.Transforms)), nil
 	case query.KwCurrentPosition:
 		return curPos{}, nil
 	}

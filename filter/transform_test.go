@@ -52,9 +52,9 @@ func shiftModel(horizontal, vertical bool) []testXform {
 // transformModel gives the images of each transform filter kind.
 var transformModel = map[string][]testXform{
 	"flip":            dihedralModel(),
-	"fliphorizontal":  {dihedralModel()[0], dihedralModel()[2]}, // a1 <-> a8 (the manual's fliphorizontal a1)
-	"flipvertical":    {dihedralModel()[0], dihedralModel()[1]}, // a1 <-> h1
-	"rotate90":        {dihedralModel()[0], dihedralModel()[6], dihedralModel()[3], dihedralModel()[7]},
+	"fliphorizontal":  {dihedralModel()[0], dihedralModel()[2]},                                         // a1 <-> a8 (the manual's fliphorizontal a1)
+	"flipvertical":    {dihedralModel()[0], dihedralModel()[1]},                                         // a1 <-> h1
+	"rotate90":        {dihedralModel()[0], dihedralModel()[7], dihedralModel()[3], dihedralModel()[6]}, // the manual's rotate[90] turns a1 to h1
 	"flipcolor":       {dihedralModel()[0], {mapSq: dihedralModel()[2].mapSq, swap: true}},
 	"shift":           shiftModel(true, true),
 	"shifthorizontal": shiftModel(true, false),

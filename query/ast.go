@@ -382,6 +382,9 @@ type Keyword struct {
 	At
 	Kind KeywordKind
 	T    Type
+	// Transforms, for currenttransform, names the transforms applied to it,
+	// innermost first ("" for an identity); see CurrentTransformString.
+	Transforms []string
 }
 
 // KeywordKind enumerates argument-less filters.
@@ -389,28 +392,29 @@ type KeywordKind uint8
 
 // Argument-less filters. Comments give the type.
 const (
-	KwCheck           KeywordKind = iota // logical
-	KwMate                               // logical
-	KwStalemate                          // logical
-	KwWtm                                // logical: white to move
-	KwBtm                                // logical: black to move
-	KwSideToMove                         // number: 1 (white) or -1 (black)
-	KwWhite                              // number: 1
-	KwBlack                              // number: -1
-	KwInitial                            // logical: the game's initial position
-	KwTerminal                           // logical: no move follows
-	KwMainline                           // logical: position is on the main line
-	KwVariation                          // logical: position is in a variation
-	KwPly                                // number: plies from the start
-	KwMoveNumber                         // number: full-move number
-	KwGameNumber                         // number: game number in the input
-	KwYear                               // number: year from the Date tag (fails if unknown)
-	KwCurrentPosition                    // position
-	KwEvent                              // string: Event tag
-	KwSite                               // string: Site tag
-	KwDate                               // string: Date tag
-	KwEco                                // string: ECO tag
-	KwFen                                // string: FEN of the current position
+	KwCheck            KeywordKind = iota // logical
+	KwMate                                // logical
+	KwStalemate                           // logical
+	KwWtm                                 // logical: white to move
+	KwBtm                                 // logical: black to move
+	KwSideToMove                          // number: 1 (white) or -1 (black)
+	KwWhite                               // number: 1
+	KwBlack                               // number: -1
+	KwInitial                             // logical: the game's initial position
+	KwTerminal                            // logical: no move follows
+	KwMainline                            // logical: position is on the main line
+	KwVariation                           // logical: position is in a variation
+	KwPly                                 // number: plies from the start
+	KwMoveNumber                          // number: full-move number
+	KwGameNumber                          // number: game number in the input
+	KwYear                                // number: year from the Date tag (fails if unknown)
+	KwCurrentPosition                     // position
+	KwEvent                               // string: Event tag
+	KwSite                                // string: Site tag
+	KwDate                                // string: Date tag
+	KwEco                                 // string: ECO tag
+	KwFen                                 // string: FEN of the current position
+	KwCurrentTransform                    // string: the transforms acting on the filter
 )
 
 var keywordNames = [...]string{
@@ -419,7 +423,7 @@ var keywordNames = [...]string{
 	KwTerminal: "terminal", KwMainline: "mainline", KwVariation: "variation", KwPly: "ply",
 	KwMoveNumber: "movenumber", KwGameNumber: "gamenumber", KwYear: "year",
 	KwCurrentPosition: "currentposition", KwEvent: "event", KwSite: "site", KwDate: "date",
-	KwEco: "eco", KwFen: "fen",
+	KwEco: "eco", KwFen: "fen", KwCurrentTransform: "currenttransform",
 }
 
 func (k KeywordKind) String() string {

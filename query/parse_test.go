@@ -375,7 +375,10 @@ func TestTransformVariants(t *testing.T) {
 		{"flipvertical {Ka1 kh8}", []string{"{Ka1 kh8}", "{Kh1 ka8}"}},
 		{"flip Kb1", []string{"Kb1", "Kg1", "Kb8", "Kg8", "Ka2", "Kh7", "Ka7", "Kh2"}},
 		{"flip K", []string{"K"}},
-		{"rotate90 {Ka1 vertical R}", []string{"{Ka1 (vertical R)}", "{Ka8 (horizontal R)}", "{Kh8 (vertical R)}", "{Kh1 (horizontal R)}"}},
+		// The manual's rotate90 page: rotate[90] (counterclockwise) turns {Ka1 kh8}
+		// into {Kh1 ka8}; then rotate[180] and rotate[270].
+		{"rotate90 {Ka1 kh8}", []string{"{Ka1 kh8}", "{Kh1 ka8}", "{Kh8 ka1}", "{Ka8 kh1}"}},
+		{"rotate90 {Ka1 vertical R}", []string{"{Ka1 (vertical R)}", "{Kh1 (horizontal R)}", "{Kh8 (vertical R)}", "{Ka8 (horizontal R)}"}},
 		{"shifthorizontal Kg-h1", []string{"Kg-h1", "Ka-b1", "Kb-c1", "Kc-d1", "Kd-e1", "Ke-f1", "Kf-g1"}},
 		{"flipcolor move from P promote Q", []string{"(move from P promote Q)", "(move from p promote q)"}},
 	}
@@ -431,6 +434,7 @@ func TestErrors(t *testing.T) {
 		{"\tR atacks k", "test.cql:1:4: unknown filter 'atacks'; did you mean 'attacks'?\n\tR atacks k\n\t  ^"},
 		{"n = 3", "test.cql:1:1: cannot assign to 'n': it is a piece designator, not a variable name\nn = 3\n^"},
 		{"zobristkey > 1", "test.cql:1:1: 'zobristkey' is a CQL filter that this implementation does not support yet\nzobristkey > 1\n^"},
+		{"P & backwardpawns", "test.cql:1:5: 'backwardpawns' is not a CQL 6.1/6.2 filter; the pawn structure filters are connectedpawns, doubledpawns, isolatedpawns and passedpawns\nP & backwardpawns\n    ^"},
 		{"pin from R trough a", "test.cql:1:12: unknown filter 'trough'; did you mean 'through'?\npin from R trough a\n           ^"},
 		{"player", "test.cql:1:1: player needs 'white' or 'black', or a name to search for (player \"Carlsen\")\nplayer\n^"},
 	}

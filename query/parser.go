@@ -596,6 +596,7 @@ var keywordFilters = map[string]struct {
 	"currentposition": {KwCurrentPosition, TypePosition},
 	"event":           {KwEvent, TypeString}, "site": {KwSite, TypeString},
 	"date": {KwDate, TypeString}, "eco": {KwEco, TypeString}, "fen": {KwFen, TypeString},
+	"currenttransform": {KwCurrentTransform, TypeString},
 }
 
 var directions = map[string]Direction{
@@ -718,7 +719,11 @@ func (p *parser) parseWord() Node {
 			p.declared[w] = true
 			return &Assign{At: At{pos}, Op: op, Name: w, Value: p.parseFilter()}
 		}
-		if unsupported[w] && !p.declared[w] {
+		if w == "backwardpawns" && !p.declared[w] {
+			// Neither the CQL 6.1/6.2 manuals and filter lists, nor CQL 6.2's keyword
+			// list, nor the CQLi manual define it.
+			p.errorf(pos, "'backwardpawns' is not a CQL 6.1/6.2 filter; the pawn structure filters are connectedpawns, doubledpawns, isolatedpawns and passedpawns")
+		} else if unsupported[w] && !p.declared[w] {
 			p.errorf(pos, "'%s' is a CQL filter that this implementation does not support yet", w)
 		}
 		if !p.declared[w] && p.suspect == nil {
@@ -732,7 +737,7 @@ func (p *parser) parseWord() Node {
 	if kw, ok := keywordFilters[w]; ok {
 		p.next()
 		k := &Keyword{At: At{pos}, Kind: kw.kind, T: kw.t}
-		if kw.t == TypeString && w != "fen" && p.tok.kind == tString && !p.strArgs {
+		if kw.t == TypeString && w != "fen" && w != "currenttransform" && p.tok.kind == tString && !p.strArgs {
 			return p.implicitSearch(k)
 		}
 		return k
@@ -1183,7 +1188,7 @@ func (p *parser) braceIsRepetition() bool {
 // unsupported lists CQL 6.1 filters and parameters we do not implement, so
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
-	"backwardpawns", "currenttransform",
+	"backwardpawns",
 	"zobristkey",
 )
 

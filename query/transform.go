@@ -26,8 +26,8 @@ var dihedral = []xform{
 	{m: [2][2]int{{-1, 0}, {0, -1}}}, // rotate 180
 	{m: [2][2]int{{0, 1}, {1, 0}}},   // a1-h8 diagonal
 	{m: [2][2]int{{0, -1}, {-1, 0}}}, // a8-h1 diagonal
-	{m: [2][2]int{{0, 1}, {-1, 0}}},  // rotate 90
-	{m: [2][2]int{{0, -1}, {1, 0}}},  // rotate 270
+	{m: [2][2]int{{0, 1}, {-1, 0}}},  // rotate 90 clockwise: a1 -> a8
+	{m: [2][2]int{{0, -1}, {1, 0}}},  // rotate 90 counterclockwise: a1 -> h1
 }
 
 // transformsFor returns the transformations of a transform filter kind,
@@ -53,7 +53,9 @@ func transformsFor(k TransformKind) []xform {
 		}
 		return out
 	case TransformRotate90:
-		return []xform{identity, dihedral[6], dihedral[3], dihedral[7]}
+		// The manual's rotate[90], rotate[180], rotate[270]: counterclockwise
+		// (a1 -> h1) by 90, 180 and 270 degrees.
+		return []xform{identity, dihedral[7], dihedral[3], dihedral[6]}
 	case TransformShift, TransformShiftHorizontal, TransformShiftVertical:
 		var out []xform
 		for dr := -7; dr <= 7; dr++ {
@@ -228,7 +230,7 @@ const maxCopies = 1 << 17
 // the nodes copied. stuck is the first node the walker has no rule for: the
 // caller must refuse the query rather than evaluate it untransformed.
 func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
-	if t == identity {
+	if t == identity && !hasCurrentTransform(n) {
 		return n, true, nil
 	}
 	ok = true
@@ -283,6 +285,9 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 			return &c
 		case *Keyword:
 			c := *n
+			if n.Kind == KwCurrentTransform {
+				c.Transforms = append(append([]string(nil), n.Transforms...), t.name())
+			}
 			if t.swap {
 				switch n.Kind {
 				case KwWtm:
