@@ -330,6 +330,11 @@ func (c *checker) assign(n *Assign) {
 		c.errorf(n.Value.Pos(), "cannot assign a logical filter to '%s': it has no value (only set, number, string and position filters do)", n.Name)
 		kind = VarSet
 	}
+	if n.Op == OpCondAssign && ok && n.Value.Type() != TypeSet {
+		// CQL's x =? S assigns a set when it is non-empty; cql -parse rejects
+		// y=?3, y=?"str" and y=?currentposition (chessql's tables).
+		c.errorf(n.Value.Pos(), "=? needs a set filter on its right, found a %s", describe(n.Value))
+	}
 	if n.Piece {
 		if n.Value.Type() != TypeSet {
 			c.errorf(n.Value.Pos(), "piece %s = ... needs a set filter, found a %s", n.Name, describe(n.Value))
@@ -343,12 +348,10 @@ func (c *checker) assign(n *Assign) {
 		sym.Atomic = n.Atomic
 	} else if n.Atomic && !sym.Atomic {
 		c.errorf(n.Pos(), "'atomic' must come with the first use of '%s' (first used at %d:%d)", n.Name, sym.Decl.Line, sym.Decl.Col)
-	} else if sym.Kind != kind {
-		if sym.Kind == VarNumber && kind == VarSet {
-			n.Value = c.toNumber(n.Value, "the value")
-		} else if ok {
-			c.errorf(n.Pos(), "'%s' is a %s variable (declared at %d:%d); cannot assign a %s to it", n.Name, sym.Kind, sym.Decl.Line, sym.Decl.Col, describe(n.Value))
-		}
+	} else if sym.Kind != kind && ok {
+		// A variable keeps its first type: CQL does not count a set assigned to a
+		// number variable (y=7 y=k is an error in cql -parse, per chessql's tables).
+		c.errorf(n.Pos(), "'%s' is a %s variable (declared at %d:%d); cannot assign a %s to it", n.Name, sym.Kind, sym.Decl.Line, sym.Decl.Col, describe(n.Value))
 	}
 	n.Sym = sym
 }

@@ -52,6 +52,29 @@ func TestSetsInArithmetic(t *testing.T) {
 		{"a>A", "error: > between two set filters"},
 		{"a≥A", "error: >= between two set filters"},
 		{"1 < A < a", "error: < between two set filters"},
+
+		// Assignment binds tighter than or, and, not and looser than in
+		// (test_filter_assign_logical.py): `v=k or q` is (v=k) or q.
+		{"v=k or q", "{(or (= v k) q)}"},
+		{"k or v=q", "{(or k (= v q))}"},
+		{"v = k and q", "{(and (= v k) q)}"},
+		{"persistent v+=2 or q", "{(or (persistent (+= v 2)) q)}"},
+		{"v=0 v+=2 or q", "{(= v 0) (or (+= v 2) q)}"},
+		{"v=(k or q)", "error: cannot assign a logical filter to 'v'"},
+		{"v={k or q}", "error: cannot assign a logical filter to 'v'"},
+
+		// A variable keeps its first type; =? takes a set (test_filters_assign.py).
+		{"y=k y=?q", "{(= y k) (=? y q)}"},
+		{"y=?k", "{(=? y k)}"},
+		{"y=7 y=k", "error: 'y' is a number variable"},
+		{"y=?3", "error: =? needs a set filter on its right, found a number filter"},
+		{`y=?"str"`, "error: =? needs a set filter on its right, found a string filter"},
+		{"y=?currentposition", "error: =? needs a set filter on its right, found a position filter"},
+		{"y=7 y=?q", "error: 'y' is a number variable"},
+
+		// An empty compound filter is an error (test_filters.py).
+		{"{}", "error: empty braces"},
+		{"check {}", "error: empty braces"},
 	} {
 		p, err := Parse("test.cql", []byte(c.src))
 		if msg, ok := strings.CutPrefix(c.want, "error: "); ok {

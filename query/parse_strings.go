@@ -161,7 +161,7 @@ func (p *parser) parseStringWord(w string, pos Pos) (Node, bool) {
 		}
 		p.next()
 		p.declared[name] = true
-		return &Assign{At: At{namePos}, Op: OpAssign, Name: name, Value: p.parseFilter(), Atomic: true}, true
+		return &Assign{At: At{namePos}, Op: OpAssign, Name: name, Value: p.parseAssignValue(), Atomic: true}, true
 	case "persistent":
 		p.next()
 		ps := &Persistent{At: At{pos}}
@@ -177,7 +177,7 @@ func (p *parser) parseStringWord(w string, pos Pos) (Node, bool) {
 		}
 		p.next()
 		p.declared[name] = true
-		ps.Assign = &Assign{At: At{namePos}, Op: op, Name: name, Value: p.parseFilter()}
+		ps.Assign = &Assign{At: At{namePos}, Op: op, Name: name, Value: p.parseAssignValue()}
 		return ps, true
 	default:
 		return nil, false
@@ -193,7 +193,7 @@ func (p *parser) parseDictEntry(name string, pos Pos) Node {
 	p.expect(tRBracket, " to close '['")
 	if op, ok := assignOps[p.tok.kind]; ok && op != OpCondAssign {
 		p.next()
-		return &DictAssign{At: At{pos}, Op: op, Name: name, Key: key, Value: p.parseFilter()}
+		return &DictAssign{At: At{pos}, Op: op, Name: name, Key: key, Value: p.parseAssignValue()}
 	}
 	return &Index{At: At{pos}, X: &Var{At: At{pos}, Name: name}, I: key}
 }

@@ -83,7 +83,7 @@ func TestParseAST(t *testing.T) {
 		{"m = 3 m += 1 m -= 1 m *= 2 m /= 2 m %= 5 m > 2", "{(= m 3) (+= m 1) (-= m 1) (*= m 2) (/= m 2) (%= m 5) (cmp m > 2)}"},
 		{"y =? R y", "{(=? y R) y}"},
 		{"s = \"abc\" s == \"abc\"", `{(= s "abc") (cmp s == "abc")}`},
-		{"m = 0 m = R", "{(= m 0) (= m (# R))}"},
+		{"m = 0 m = #R", "{(= m 0) (= m (# R))}"}, // m = R is an error: a variable keeps its type
 		{"piece z = Ra1 z", "{(piece = z Ra1) z}"},
 		// If.
 		{"if check then K else Q", "{(if check K Q)}"},
@@ -270,7 +270,7 @@ func TestTypes(t *testing.T) {
 		{"R in A", TypeNone},
 		{"{check R}", TypeSet},
 		{"{R check}", TypeNone},
-		{"{}", TypeNone},
+		{"{{R} check}", TypeNone},
 		{"square x in A x attacks k", TypeSet},
 		{"square all x in A x attacks k", TypeNone},
 		{"move from K", TypeSet},

@@ -368,6 +368,15 @@ func (p *parser) parseFilter() Node {
 	return p.parseOr()
 }
 
+// parseAssignValue parses the right side of an assignment (= += ... =?): it binds
+// tighter than not, and and or, and looser than in, so `v = k or q` is
+// `(v = k) or q` (chessql's precedence for '=', which matches cql -parse).
+func (p *parser) parseAssignValue() Node {
+	p.enter()
+	defer p.leave()
+	return p.parseIn()
+}
+
 // leftChain parses operand (op operand)... into a left-nested chain of Binary nodes, for one
 // precedence level; opOf says whether the current token is one of the level's operators.
 // Each link counts as one nesting level until the chain is done.
@@ -639,6 +648,10 @@ func (p *parser) parsePrimary() Node {
 		p.next()
 		return &Capture{At: At{pos}, Group: t.num, Index: t.text[1] == '-'}
 	case tLBrace:
+		if p.peek().kind == tRBrace {
+			// cql -parse rejects an empty compound filter (chessql's tables).
+			p.errorf(pos, "empty braces: a compound filter needs at least one filter between '{' and '}'")
+		}
 		return p.parseBlock()
 	case tLParen:
 		p.next()
@@ -670,7 +683,7 @@ func (p *parser) parsePrimary() Node {
 		case tAssign:
 			p.next()
 			p.declared[name] = true
-			return &Assign{At: At{pos}, Op: OpAssign, Name: name, Value: p.parseFilter(), Piece: true}
+			return &Assign{At: At{pos}, Op: OpAssign, Name: name, Value: p.parseAssignValue(), Piece: true}
 		}
 		p.fail("'∊' or '=' after '" + t.raw + name + "'")
 	case tDash, tCross:
@@ -717,7 +730,7 @@ func (p *parser) parseWord() Node {
 		if op, ok := assignOps[p.tok.kind]; ok {
 			p.next()
 			p.declared[w] = true
-			return &Assign{At: At{pos}, Op: op, Name: w, Value: p.parseFilter()}
+			return &Assign{At: At{pos}, Op: op, Name: w, Value: p.parseAssignValue()}
 		}
 		if w == "backwardpawns" && !p.declared[w] {
 			// Neither the CQL 6.1/6.2 manuals and filter lists, nor CQL 6.2's keyword
@@ -921,7 +934,7 @@ func (p *parser) parseSquare() Node {
 	if isPiece && !s.All && p.tok.kind == tAssign {
 		// piece assignment: piece x = F
 		p.next()
-		return &Assign{At: At{pos}, Op: OpAssign, Name: s.Name, Value: p.parseFilter(), Piece: true}
+		return &Assign{At: At{pos}, Op: OpAssign, Name: s.Name, Value: p.parseAssignValue(), Piece: true}
 	}
 	if !p.isKw("in") && p.tok.kind != tElement {
 		p.fail("'in' after '" + kw + " " + s.Name + "'")
