@@ -72,6 +72,20 @@ func TestSetsInArithmetic(t *testing.T) {
 		{"y=?currentposition", "error: =? needs a set filter on its right, found a position filter"},
 		{"y=7 y=?q", "error: 'y' is a number variable"},
 
+		// CQL 6.2 reads a chain of arrows as a pin or interference
+		// (gadycosteff.com/cql/attackarrow.html), not as nested attacks, and
+		// refuses mixed arrows (test_filters.py); we refuse both rather than give
+		// the nested reading. Parentheses and the 6.1 words keep their meaning.
+		{"A -> P -> k", "error: a chain of arrows"},
+		{"A → P → k", "error: a chain of arrows"},
+		{"A ← P ← k", "error: a chain of arrows"},
+		{"A -> P <- P", "error: CQL does not mix → and ← in one chain"},
+		{"A ← P → P", "error: CQL does not mix → and ← in one chain"},
+		{"(A -> P) -> k", "{(attacks (attacks A P) k)}"},
+		{"A → (P → k)", "{(attacks A (attacks P k))}"},
+		{"A attacks P attacks k", "{(attacks (attacks A P) k)}"},
+		{"A -> k", "{(attacks A k)}"},
+
 		// An empty compound filter is an error (test_filters.py).
 		{"{}", "error: empty braces"},
 		{"check {}", "error: empty braces"},

@@ -453,12 +453,37 @@ func (p *parser) parseInter() Node {
 }
 
 func (p *parser) parseAttacks() Node {
+	var arrow string // the previous link's arrow, "" if none or a keyword
 	return p.leftChain(p.parseUnary, func() (Op, bool) {
+		op := OpAttacks
 		if p.isKw("attackedby") {
-			return OpAttackedBy, true
+			op = OpAttackedBy
+		} else if !p.isKw("attacks") {
+			return 0, false
 		}
-		return OpAttacks, p.isKw("attacks")
+		if a := p.tok.raw; a != "attacks" && a != "attackedby" {
+			if arrow != "" {
+				p.chainedArrows(arrow, a)
+			}
+			arrow = a
+		} else {
+			arrow = ""
+		}
+		return op, true
 	})
+}
+
+// chainedArrows refuses a second arrow in a row: CQL 6.2 reads x → y → z not as
+// (x → y) → z but as a pin or interference (y stands between x and z on a line,
+// see gadycosteff.com/cql/attackarrow.html), which we do not evaluate yet, and
+// it rejects → and ← mixed in one chain (chessql's tables of cql -parse). The
+// words attacks and attackedby keep their left-nested CQL 6.1 reading.
+func (p *parser) chainedArrows(prev, cur string) {
+	right := func(a string) bool { return a == "->" || a == "→" }
+	if right(prev) != right(cur) {
+		p.errorf(p.tok.pos, "'%s' after '%s': CQL does not mix → and ← in one chain; use parentheses", cur, prev)
+	}
+	p.errorf(p.tok.pos, "a chain of arrows (x %s y %s z) is CQL 6.2's pin and interference filter, which is not supported yet; for (x %s y) %s z write the parentheses", prev, cur, prev, cur)
 }
 
 // isRepetition reports whether the current token is a line repetition
