@@ -131,6 +131,13 @@ func (n hhdbEGDiagram) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 func (c *compiler) hhdb(n *query.Builtin) (node, error) {
 	field := n.Args[0].(*query.StringLit).Value
 	switch field {
+	case "<main>", "<or>", "mainline", "variation":
+		// As in CQL (chessql's tables of cql -parse): these look at variations.
+		if !c.q.variations {
+			return nil, errorf(n, "hhdb %s needs variations: cql(variations) or --variations", field)
+		}
+	}
+	switch field {
 	case "<cook>", "<eg>", "<main>", "<or>", "<minor_dual>":
 		return hhdbMark(field), nil
 	case "mainline", "variation":

@@ -123,6 +123,15 @@ func TestHHdbMainline(t *testing.T) {
 // hhdb keywords are no reserved words; unknown and unimplemented ones are
 // errors at their place.
 func TestHHdbErrors(t *testing.T) {
+	for _, src := range []string{`hhdb "<main>"`, `hhdb "<or>"`, `hhdb mainline`, `hhdb variation`} {
+		p, err := query.Parse("q", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Compile(p); err == nil || !strings.Contains(err.Error(), "needs variations") {
+			t.Errorf("%s without variations: error %v", src, err)
+		}
+	}
 	if !startMatches(t, `sound = 2 TT = 3 sound + TT == 5`) {
 		t.Error("hhdb keywords as variable names")
 	}
