@@ -1,6 +1,10 @@
 package filter
 
-import "github.com/cqlgo/cql/query"
+import (
+	"strconv"
+
+	"github.com/cqlgo/cql/query"
+)
 
 // lineElem is one element of a line or path pattern: a filter, or a group of
 // alternatives, repeated min..max times (max < 0: unbounded).
@@ -31,6 +35,7 @@ type lineNode struct {
 	back, primary, firstMatch bool
 	singleColor               bool // every other position: those with the first's side to move
 	nest                      int  // nestban: the evaluator's nest slot; -1: none
+	comments                  bool // write CQL's automatic line comments (path_comments.go)
 	rng                       *query.Range
 	elems                     []lineElem
 }
@@ -57,6 +62,10 @@ func (n *lineNode) eval(e *Evaluator) (int, int32) {
 	best, last := n.run(e, n.elems, 0, save, 0, -1)
 	e.leaveMatcher(frame)
 	e.at(save)
+	if n.comments && n.ok(best) && last >= 0 {
+		e.autoComment(last, "End line of length "+strconv.Itoa(best)+" that starts at "+e.idString(save))
+		e.autoComment(save, "Start line that ends at "+e.idString(last))
+	}
 	if n.nest >= 0 && n.ok(best) && last >= 0 {
 		deep, shallow := last, save
 		if n.back {
@@ -153,6 +162,12 @@ func (n *lineNode) run(e *Evaluator, elems []lineElem, k int, i int32, stk int, 
 	}
 	el := &elems[0]
 	best, bestLast := -1, int32(-1)
+	if k >= el.min {
+		// CQL's order (sequencebase.cpp): the fewest repetitions first,
+		// which decides where firstmatch stops and which of equally long
+		// matches is kept.
+		best, bestLast = n.run(e, elems[1:], 0, i, stk, last)
+	}
 	if el.max < 0 || k < el.max {
 		if el.f != nil {
 			if i >= 0 {
@@ -173,11 +188,6 @@ func (n *lineNode) run(e *Evaluator, elems []lineElem, k int, i int32, stk int, 
 					best, bestLast = r, l
 				}
 			}
-		}
-	}
-	if k >= el.min {
-		if r, l := n.run(e, elems[1:], 0, i, stk, last); r > best {
-			best, bestLast = r, l
 		}
 	}
 	return best, bestLast
@@ -242,6 +252,7 @@ func (c *compiler) line(n *query.Line) (node, error) {
 	if n.NestBan {
 		ln.nest = c.nestSlot()
 	}
+	ln.comments = c.q.autoComments && !n.Quiet && !c.q.header.Quiet
 	if n.LastPosition {
 		return linePos{ln}, nil
 	}

@@ -9,7 +9,10 @@ import (
 )
 
 // CQL's automatic comments, as CQL build 9.493 writes them (pathnode.cpp,
-// echonode.cpp, qpos.cpp of its source distribution): a matching path
+// sequencebase.cpp, echonode.cpp, qpos.cpp of its source distribution): a
+// matching line writes "Start line that ends at <id>" at its first position
+// and "End line of length N that starts at <id>" at its last, unless the
+// line or the run is quiet; a matching path
 // writes "Start path that ends at <id>" at its start and "End path of
 // length N that starts at <id>" (with max: " Max value: M") at the end of
 // its best path, unless the path or the run is quiet; its title at the

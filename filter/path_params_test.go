@@ -219,3 +219,33 @@ func TestEchoComments(t *testing.T) {
 		}
 	}
 }
+
+// line's automatic comments (CQL's sequencebase.cpp) and its search order:
+// the fewest repetitions first, so firstmatch stops at the shortest match.
+func TestLineCommentsAndOrder(t *testing.T) {
+	gg := readOne(t, greekGift)
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"ply == 12 line --> true --> check --> true", []string{
+			"14: End line of length 3 that starts at move 7(wtm)", "12: Start line that ends at move 8(wtm)"}},
+		{"ply == 14 line <-- true <-- check", []string{
+			"13: End line of length 2 that starts at move 8(wtm)", "14: Start line that ends at move 7(btm)"}},
+		{"ply == 12 line quiet --> true --> check", nil},
+		{"cql(quiet) ply == 12 line --> true --> check", nil},
+	} {
+		if got := notesOf(t, c.src, gg); !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.src, got, c.want)
+		}
+	}
+	for _, c := range []struct{ cql, want string }{
+		{"ply == 12 (line firstmatch --> true{1,3}) == 1", plies(gg, 12)},
+		{"ply == 12 (line --> true{1,3}) == 3", plies(gg, 12)},
+		{"ply == 12 (line firstmatch --> true* --> check) == 2", plies(gg, 12)},
+	} {
+		if got := runQuery(t, c.cql, gg); !sameMatches(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.cql, got, c.want)
+		}
+	}
+}
