@@ -363,6 +363,11 @@ func (c *checker) square(n *Square) {
 		what, kind = "piece", VarPiece
 	}
 	n.In = c.set(n.In, "the set after '"+what+" "+n.Name+" in'")
+	if g := c.globals[n.Name]; g != nil && g.Kind != VarSet && g.Kind != VarPiece {
+		// CQL's iteration variable is the variable of that name: x=q square x in R
+		// is accepted, x=1 square x in R is an error (chessql's tables of cql -parse).
+		c.errorf(n.Pos(), "'%s' is a %s variable (declared at %d:%d); %s %s in ... needs a set variable", n.Name, g.Kind, g.Decl.Line, g.Decl.Col, what, n.Name)
+	}
 	n.Var = c.newSymbol(n.Name, kind, n.Pos())
 	c.scope = append(c.scope, n.Var)
 	n.Body = c.check(n.Body)

@@ -86,6 +86,13 @@ func TestSetsInArithmetic(t *testing.T) {
 		{"A attacks P attacks k", "{(attacks (attacks A P) k)}"},
 		{"A -> k", "{(attacks A k)}"},
 
+		// An iteration variable must not already be a number, string or position
+		// variable (test_filter_square.py).
+		{"x=q square x in R btm", "{(= x q) (square x R btm)}"},
+		{"x=1 square x in R btm", "error: 'x' is a number variable"},
+		{"x=1 square all x in R btm", "error: 'x' is a number variable"},
+		{`x="s" piece x in R btm`, "error: 'x' is a string variable"},
+
 		// An empty compound filter is an error (test_filters.py).
 		{"{}", "error: empty braces"},
 		{"check {}", "error: empty braces"},

@@ -67,7 +67,20 @@ func ToASCII(src []byte) []byte {
 // ToUnicode returns src with the keywords, operators and piece letters that have a CQL 6.2
 // symbol spelled with it. The header `cql(...)` is left as it is (file names).
 func ToUnicode(src []byte) []byte {
+	// In CQL 6.2 x → y → z is a pin, not (x attacks y) attacks z: an attacks or
+	// attackedby that may continue a chain keeps its word. inChain is a token-level
+	// approximation that errs towards keeping words (always correct, just less terse).
+	inChain := false
 	return convert(src, func(t, _ token, raw string) string {
+		if t.kind == tIdent && (t.text == "attacks" || t.text == "attackedby") {
+			if inChain {
+				return raw
+			}
+			inChain = true
+		} else if t.kind != tPiece && t.kind != tIdent && t.kind != tNumber && t.kind != tLParen && t.kind != tRParen && t.kind != tString ||
+			t.kind == tIdent && (t.text == "or" || t.text == "and" || t.text == "not") {
+			inChain = false // an operator below attacks, a brace, ...: a new chain starts
+		}
 		switch t.kind {
 		case tString:
 			return raw
