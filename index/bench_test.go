@@ -69,3 +69,19 @@ func BenchmarkFindPosition(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkOpenIndex opens and closes the index at $CQL_BENCH_INDEX (or one of
+// masters-10k): the part of a find command that is not the lookup.
+func BenchmarkOpenIndex(b *testing.B) {
+	dir := os.Getenv("CQL_BENCH_INDEX")
+	if dir == "" {
+		dir = buildIndex(b, testdata.File(b, "masters-10k.pgn")).Dir
+	}
+	for i := 0; i < b.N; i++ {
+		ix, err := Open(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ix.Close()
+	}
+}

@@ -201,6 +201,9 @@ type builder struct {
 	tagsFirst uint32
 	// strs gives the ids of the tag values in the column
 	strs *stringTable
+	// names is the names column being filled, of the games from namesFirst on
+	names      []byte
+	namesFirst uint32
 
 	// the chunk being filled
 	chunk      []byte
@@ -228,6 +231,9 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		}
 	}
 	if err := b.flushSummary(); err != nil {
+		return err
+	}
+	if err := b.flushNames(); err != nil {
 		return err
 	}
 	if err := b.comp.add([]byte(keyStrings), nil, encodeStrings(b.strs.strs)); err != nil {
@@ -305,6 +311,10 @@ func (b *builder) copyPrevious() error {
 					}
 					return b.copySummary(col)
 				}); err != nil {
+					return err
+				}
+			case keyNames[0]:
+				if err := item.Value(b.copyNames); err != nil {
 					return err
 				}
 			case keyStrings[0]:
@@ -409,6 +419,12 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 			if err := b.copySummary(r.sum.tags[:]); err != nil {
 				return err
 			}
+			var names [namesWidth]byte
+			copy(names[:8], r.sum.tags[sumStrs:])    // White, Black
+			copy(names[8:], r.sum.tags[sumStrs+12:]) // Date
+			if err := b.copyNames(names[:]); err != nil {
+				return err
+			}
 			b.meta.Games++
 			b.meta.Positions += int64(r.facts.nodes)
 			src.Games++
@@ -483,6 +499,33 @@ func (b *builder) copySummary(v []byte) error {
 			}
 		}
 	}
+	return nil
+}
+
+// copyNames appends names column entries (whole games) and writes every full chunk.
+func (b *builder) copyNames(v []byte) error {
+	for len(v) > 0 {
+		n := min(len(v), namesGames*namesWidth-len(b.names))
+		b.names = append(b.names, v[:n]...)
+		v = v[n:]
+		if len(b.names) == namesGames*namesWidth {
+			if err := b.flushNames(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (b *builder) flushNames() error {
+	if len(b.names) == 0 {
+		return nil
+	}
+	if err := b.wb.Set(namesKey(b.namesFirst), bytes.Clone(b.names)); err != nil {
+		return fmt.Errorf("write index: %w", err)
+	}
+	b.namesFirst += uint32(len(b.names) / namesWidth)
+	b.names = b.names[:0]
 	return nil
 }
 

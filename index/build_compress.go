@@ -35,7 +35,9 @@ func newCompressor(wb *badger.WriteBatch) *compressor {
 
 func (c *compressor) work() {
 	defer c.wg.Done()
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
+	// The fastest level: on masters-463k's game records it costs 2% in size (52.5 MB
+	// against 51.5) and saves two thirds of the compression time.
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
 	if err != nil {
 		c.fail(err)
 	}

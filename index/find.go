@@ -2,10 +2,15 @@ package index
 
 import (
 	"context"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"math/bits"
+	"sort"
 
 	"github.com/RoaringBitmap/roaring/v2"
+	badger "github.com/dgraph-io/badger/v4"
+	"github.com/klauspost/compress/zstd"
 
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/pgn"
@@ -34,16 +39,31 @@ type Occurrence struct {
 // position's hash; without it, the games in which every piece of the position stood on
 // its square. Either way the candidates are replayed and their positions compared, so a
 // hash collision is never listed.
+//
+// A build checks which hashes of the table stand for one position only; for those, one
+// game is replayed and the rest listed from the table and the tag column (listEntries).
 func (ix *Index) Find(ctx context.Context, fen string, threads, limit int) ([]Occurrence, error) {
+	return ix.find(ctx, fen, threads, limit, true)
+}
+
+// find is Find; fromTable false replays every listed game even for a hash that stands for
+// one position.
+func (ix *Index) find(ctx context.Context, fen string, threads, limit int, fromTable bool) ([]Occurrence, error) {
 	pos, err := chess.ParseFEN(fen)
 	if err != nil {
 		return nil, err
 	}
 	var cand *roaring.Bitmap
 	if ix.Meta.PositionTable {
-		es, err := ix.lookupPositions(positionHash(&pos) >> (64 - hashBits))
-		if err != nil {
+		h := positionHash(&pos) >> (64 - hashBits)
+		es, err := ix.lookupPositions(h)
+		if err != nil || len(es) == 0 {
 			return nil, err
+		}
+		if alone, err := ix.hashAlone(h); err != nil {
+			return nil, err
+		} else if alone && fromTable {
+			return ix.listEntries(ctx, &pos, es, limit)
 		}
 		cand = roaring.New()
 		for _, e := range es {
@@ -80,7 +100,7 @@ func (ix *Index) Find(ctx context.Context, fen string, threads, limit int) ([]Oc
 					continue
 				}
 				found = append(found, Occurrence{File: g.File, Game: g.Number, Ply: int(n.Ply), Variation: n.Variation,
-					White: g.Tag("White"), Black: g.Tag("Black"), Date: g.Tag("Date")})
+					White: lastTag(g, "White"), Black: lastTag(g, "Black"), Date: lastTag(g, "Date")})
 			}
 			return found
 		},
@@ -89,6 +109,148 @@ func (ix *Index) Find(ctx context.Context, fen string, threads, limit int) ([]Oc
 			return nil
 		})
 	return out, err
+}
+
+// lastTag is the value of the last tag called name, as the query evaluator reads tags
+// (and the tag column stores them).
+func lastTag(g *pgn.Game, name string) string {
+	for i := len(g.Tags) - 1; i >= 0; i-- {
+		if g.Tags[i].Name == name {
+			return g.Tags[i].Value
+		}
+	}
+	return ""
+}
+
+// hashAlone says whether the build checked that every entry of the table's hash h is one
+// position: it kept 16 more bits of each entry's hash while building and listed the
+// hashes whose entries disagree in them (an index added to has no such list).
+func (ix *Index) hashAlone(h uint64) (bool, error) {
+	alone := false
+	err := ix.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get([]byte(keyCollisions))
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		return item.Value(func(v []byte) error {
+			if len(v)%8 != 0 {
+				return fmt.Errorf("index %s: bad collision list", ix.Dir)
+			}
+			n := len(v) / 8
+			i := sort.Search(n, func(i int) bool { return binary.BigEndian.Uint64(v[8*i:]) >= h })
+			alone = i == n || binary.BigEndian.Uint64(v[8*i:]) != h
+			return nil
+		})
+	})
+	return alone, err
+}
+
+// listEntries lists the table's entries es of one hash that stands for one position only:
+// one game is replayed to check that it is pos (if not, pos is not indexed, and the
+// entries are another position's), and the others are listed from the table and the
+// names column without being read. Two positions whose 64-bit hashes agree would pass as one;
+// among N indexed positions a given one has such a twin with probability N/2^64.
+func (ix *Index) listEntries(ctx context.Context, pos *chess.Position, es []posEntry, limit int) ([]Occurrence, error) {
+	found := false
+	err := scanGames(ctx, ix, roaring.BitmapOf(es[0].game), pgn.Options{Variations: true, Workers: 1},
+		func(_ int, g *pgn.Game) bool {
+			for i := range g.Nodes {
+				if samePosition(&g.Nodes[i].Pos, pos) {
+					return true
+				}
+			}
+			return false
+		},
+		func(ok bool) error { found = found || ok; return nil })
+	if err != nil || !found {
+		return nil, err
+	}
+	games := make([]uint32, 0, len(es))
+	for i, e := range es {
+		if i == 0 || e.game != es[i-1].game {
+			if limit > 0 && len(games) == limit {
+				es = es[:i]
+				break
+			}
+			games = append(games, e.game)
+		}
+	}
+	tags, err := ix.namesOf(games)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Occurrence, 0, len(es))
+	src, g := 0, 0
+	for i, e := range es {
+		if i > 0 && e.game != es[i-1].game {
+			g++
+		}
+		for src+1 < len(ix.Sources) && e.game >= ix.Sources[src+1].FirstID {
+			src++
+		}
+		s := &ix.Sources[src]
+		t := &tags[g]
+		out = append(out, Occurrence{File: s.Path, Game: int(e.game-s.FirstID) + 1, Ply: int(e.pv >> 1), Variation: e.pv&1 != 0,
+			White: t.white, Black: t.black, Date: t.date})
+	}
+	return out, nil
+}
+
+// gameNames are what a listing shows of a game besides its place.
+type gameNames struct{ white, black, date string }
+
+// namesOf reads the names column entries of games (in increasing order).
+func (ix *Index) namesOf(games []uint32) ([]gameNames, error) {
+	out := make([]gameNames, 0, len(games))
+	err := ix.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get([]byte(keyStrings))
+		if err != nil {
+			return fmt.Errorf("string table: %w", err)
+		}
+		dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+		if err != nil {
+			return err
+		}
+		var sv stringView
+		err = item.Value(func(v []byte) error { sv, err = newStringView(dec, v); return err })
+		dec.Close()
+		if err != nil {
+			return err
+		}
+		var col []byte
+		first := uint32(1) // no column read yet (column keys are multiples of namesGames)
+		for _, id := range games {
+			if f := id &^ (namesGames - 1); f != first {
+				item, err := txn.Get(namesKey(f))
+				if err != nil {
+					return fmt.Errorf("names of game %d: %w", id, err)
+				}
+				if col, err = item.ValueCopy(col[:0]); err != nil {
+					return fmt.Errorf("names of game %d: %w", id, err)
+				}
+				first = f
+			}
+			at := int(id-first) * namesWidth
+			if at+namesWidth > len(col) {
+				return fmt.Errorf("names of game %d: column too short", id)
+			}
+			var n [3]string
+			for i := range n {
+				if n[i], err = sv.get(binary.BigEndian.Uint32(col[at+4*i:])); err != nil {
+					return fmt.Errorf("names of game %d: %w", id, err)
+				}
+			}
+			out = append(out, gameNames{n[0], n[1], n[2]})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("index %s: %w", ix.Dir, err)
+	}
+	return out, nil
 }
 
 // PositionCount is what the exact-position table says about a position without replaying

@@ -25,7 +25,7 @@ import (
 
 // FormatVersion is the layout of the keys and values below; an index of another version
 // is refused with a message to rebuild it.
-const FormatVersion = 4
+const FormatVersion = 5
 
 // Keys. Numbers are big-endian, so key order is game order.
 const (
@@ -39,8 +39,14 @@ const (
 	// + be32(first game id): zstd of the tag column of summaryGames games (summary_game.go)
 	keySummary = "S"
 	keyStrings = "N" // zstd of the tag column's string table (summary_game.go)
-	chunkGames = 256 // games per chunk value: few keys, small reads
-	lockSuffix = ".lock"
+	// + be32(first game id): the names column of namesGames games, not compressed, for
+	// find's listings (summary_game.go)
+	keyNames = "P"
+	// be64 hashes of the exact-position table that stand for more than one position
+	// (positions.go); written by a build only when it could check every entry
+	keyCollisions = "C"
+	chunkGames    = 256 // games per chunk value: few keys, small reads
+	lockSuffix    = ".lock"
 )
 
 // Meta describes the whole index.

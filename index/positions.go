@@ -44,6 +44,9 @@ type posEntry struct {
 	hash uint64 // top hashBits bits of the Zobrist hash, right-aligned
 	game uint32
 	pv   uint32
+	// check is the 16 bits of the hash below those kept, known while building (not
+	// stored): entries of one kept hash with different checks are two positions.
+	check uint16
 }
 
 const maxPV = 1<<24 - 1 // ply values are spilled in 3 bytes
@@ -77,6 +80,7 @@ func gamePositions(dst []posEntry, g *pgn.Game) []posEntry {
 		dst[start+i].hash = h // the full hash; cut to hashBits below, once every parent is read
 	}
 	for i := start; i < len(dst); i++ {
+		dst[i].check = uint16(dst[i].hash)
 		dst[i].hash >>= 64 - hashBits
 	}
 	return dst
@@ -89,10 +93,16 @@ type positionSpill struct {
 	files   [spillParts]*os.File
 	buf     [spillParts][]byte // records not yet written, up to spillBuffer bytes
 	entries int64
+	// collisions are the kept hashes that stand for more than one position; with
+	// unchecked entries (copied from an index being added to) the list is incomplete
+	mu        sync.Mutex
+	collide   []uint64
+	unchecked bool
 }
 
 const (
-	spillRecord = 12 // 5 bytes of hash below the partition byte, 4 of game id, 3 of ply value
+	// 5 bytes of hash below the partition byte, 4 of game id, 3 of ply value, 2 of check
+	spillRecord = 14
 	spillBuffer = 64 * spillRecord * 64
 )
 
@@ -125,7 +135,7 @@ func (s *positionSpill) add(game uint32, es []posEntry) error {
 		b := s.buf[part]
 		b = append(b, byte(rest>>32), byte(rest>>24), byte(rest>>16), byte(rest>>8), byte(rest),
 			byte(game>>24), byte(game>>16), byte(game>>8), byte(game),
-			byte(e.pv>>16), byte(e.pv>>8), byte(e.pv))
+			byte(e.pv>>16), byte(e.pv>>8), byte(e.pv), byte(e.check>>8), byte(e.check))
 		if len(b)+spillRecord > spillBuffer {
 			if err := s.flush(int(part), b); err != nil {
 				return err
@@ -172,6 +182,7 @@ func (s *positionSpill) finish(threads int, set func(key, value []byte) error) e
 				}
 				buf = decodeSpill(raw, uint64(part), buf[:0])
 				buf, tmp = radixSortByHash(buf, tmp)
+				s.findCollisions(buf)
 				for start := 0; start < len(buf); {
 					bucket := buf[start].hash >> restBits
 					end := start
@@ -201,7 +212,35 @@ func (s *positionSpill) finish(threads int, set func(key, value []byte) error) e
 	if err != nil {
 		return err
 	}
-	return <-errs // nil when closed and empty
+	if err := <-errs; err != nil { // nil when closed and empty
+		return err
+	}
+	if s.unchecked {
+		return nil
+	}
+	slices.Sort(s.collide)
+	v := []byte{}
+	for _, h := range s.collide {
+		v = binary.BigEndian.AppendUint64(v, h)
+	}
+	return set([]byte(keyCollisions), v)
+}
+
+// findCollisions notes the hashes of es (sorted by hash) whose entries disagree in their
+// check bits.
+func (s *positionSpill) findCollisions(es []posEntry) {
+	var found []uint64
+	for i := 1; i < len(es); i++ {
+		if es[i].hash == es[i-1].hash && es[i].check != es[i-1].check &&
+			(len(found) == 0 || found[len(found)-1] != es[i].hash) {
+			found = append(found, es[i].hash)
+		}
+	}
+	if len(found) > 0 {
+		s.mu.Lock()
+		s.collide = append(s.collide, found...)
+		s.mu.Unlock()
+	}
 }
 
 func readSpill(f *os.File, dst []byte) ([]byte, error) {
@@ -223,9 +262,10 @@ func decodeSpill(raw []byte, part uint64, dst []posEntry) []posEntry {
 	for ; len(raw) >= spillRecord; raw = raw[spillRecord:] {
 		rest := uint64(raw[0])<<32 | uint64(raw[1])<<24 | uint64(raw[2])<<16 | uint64(raw[3])<<8 | uint64(raw[4])
 		dst = append(dst, posEntry{
-			hash: part<<(hashBits-8) | rest,
-			game: binary.BigEndian.Uint32(raw[5:]),
-			pv:   uint32(raw[9])<<16 | uint32(raw[10])<<8 | uint32(raw[11]),
+			hash:  part<<(hashBits-8) | rest,
+			game:  binary.BigEndian.Uint32(raw[5:]),
+			pv:    uint32(raw[9])<<16 | uint32(raw[10])<<8 | uint32(raw[11]),
+			check: uint16(raw[12])<<8 | uint16(raw[13]),
 		})
 	}
 	return dst
@@ -547,8 +587,10 @@ func (r *bitReader) gamma() uint64 {
 	return 1<<n | r.bits(n)
 }
 
-// copyPositions spills the entries of one bucket of an index being added to.
+// copyPositions spills the entries of one bucket of an index being added to. Their check
+// bits are not stored, so the new index has no complete collision list.
 func copyPositions(key []byte, item *badger.Item, s *positionSpill) error {
+	s.unchecked = true
 	if len(key) != 3 {
 		return fmt.Errorf("bad position key %q", key)
 	}

@@ -23,17 +23,18 @@ import (
 //     "matbig" and always a candidate. The maximum count of each piece type per colour is
 //     the maximum over a game's signatures, so it needs no list of its own.
 //   - tags as the query evaluator reads them (result, year, Elo, the White, Black and ECO
-//     tags) and the largest ply of the game: a column per chunk of summaryGames games
+//     and Date tags) and the largest ply of the game: a column per chunk of summaryGames games
 //     under keySummary, fixed width per game, zstd-compressed. Strings are ids in the
 //     string table under keyStrings (id 0 is "", also a missing tag), so that a query
 //     tests each distinct name once per game cheaply and the column stays narrow.
 const (
-	matPrefix    = "mat/"
-	flagMatBig   = "matbig"
-	summaryGames = 1 << 16
+	matPrefix  = "mat/"
+	flagMatBig = "matbig"
+	// games per column value: small enough that find reads a listed game's names cheaply
+	summaryGames = 1 << 10
 	// result byte; year, white Elo, black Elo as int32 (-1: none); the largest ply;
-	// the ids of the White, Black and ECO tags' values
-	summaryWidth = 29
+	// the ids of the White, Black, ECO and Date tags' values
+	summaryWidth = 33
 )
 
 // material counts of one position, by query.Piece without the kings (Q R B N P q r b n p).
@@ -86,8 +87,8 @@ type gameSummary struct {
 	materials []uint64 // distinct
 	bigMat    bool
 	tags      [summaryWidth]byte // the string ids are set when the game is added
-	// the White, Black and ECO tags' values (as the evaluator reads them)
-	strs [3]string
+	// the White, Black, ECO and Date tags' values (as the evaluator reads them)
+	strs [numStrs]string
 }
 
 // Offsets in a tag column entry.
@@ -97,7 +98,8 @@ const (
 	sumWElo   = 5
 	sumBElo   = 9
 	sumPly    = 13
-	sumStrs   = 17 // three ids: White, Black, ECO
+	sumStrs   = 17 // the ids of strs: White, Black, ECO, Date
+	numStrs   = 4
 )
 
 // Result codes of the tag column.
@@ -118,7 +120,7 @@ var tagResultCodes = map[string]byte{"1-0": resWhite, "0-1": resBlack, "1/2-1/2"
 func tagSummary(g *pgn.Game, s *gameSummary) {
 	result, date := "", ""
 	welo, belo := -1, -1
-	s.strs = [3]string{}
+	s.strs = [numStrs]string{}
 	for i := range g.Tags {
 		t := &g.Tags[i]
 		switch t.Name {
@@ -126,6 +128,7 @@ func tagSummary(g *pgn.Game, s *gameSummary) {
 			result = t.Value
 		case "Date":
 			date = t.Value
+			s.strs[3] = t.Value
 		case "WhiteElo":
 			welo = tagNumber(t.Value)
 		case "BlackElo":
@@ -179,13 +182,62 @@ func tagNumber(s string) int {
 	return n
 }
 
+// The names column holds the ids of the White, Black and Date values of each game, four
+// bytes each, uncompressed: find lists a game's names reading 12 bytes (a compressed tag
+// column would be decompressed whole for one game).
+const (
+	namesGames = 1 << 12
+	namesWidth = 12
+)
+
+func namesKey(first uint32) []byte {
+	return binary.BigEndian.AppendUint32([]byte(keyNames), first)
+}
+
+// stringView reads strings of a stored string table without decoding the others.
+type stringView struct {
+	data []byte
+	offs []uint32 // offs[i]: where string i's length starts in data
+}
+
+func newStringView(dec *zstd.Decoder, v []byte) (stringView, error) {
+	b, err := dec.DecodeAll(v, nil)
+	if err != nil {
+		return stringView{}, fmt.Errorf("string table: %w", err)
+	}
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > uint64(len(b)) {
+		return stringView{}, errors.New("bad string table")
+	}
+	sv := stringView{data: b, offs: make([]uint32, 0, n)}
+	at := k
+	for range n {
+		l, k := binary.Uvarint(b[at:])
+		if k <= 0 || l > uint64(len(b)-at-k) {
+			return stringView{}, errors.New("bad string table")
+		}
+		sv.offs = append(sv.offs, uint32(at))
+		at += k + int(l)
+	}
+	return sv, nil
+}
+
+func (sv *stringView) get(id uint32) (string, error) {
+	if int(id) >= len(sv.offs) {
+		return "", fmt.Errorf("string %d of %d", id, len(sv.offs))
+	}
+	at := int(sv.offs[id])
+	l, k := binary.Uvarint(sv.data[at:])
+	return string(sv.data[at+k : at+k+int(l)]), nil
+}
+
 // gameTags is one game's tag column entry, decoded.
 type gameTags struct {
 	result           byte
 	year, wElo, bElo int // -1: none
 	plies            int // the largest ply of the game, variations included
-	// the values of the White, Black and ECO tags ("" when missing)
-	white, black, eco string
+	// the values of the White, Black, ECO and Date tags ("" when missing)
+	white, black, eco, date string
 }
 
 // decodeTags decodes an entry, its strings from the string table strs.
@@ -195,14 +247,14 @@ func decodeTags(b []byte, strs []string) (gameTags, error) {
 		wElo:  int(int32(binary.BigEndian.Uint32(b[sumWElo:]))),
 		bElo:  int(int32(binary.BigEndian.Uint32(b[sumBElo:]))),
 		plies: int(binary.BigEndian.Uint32(b[sumPly:]))}
-	var ids [3]uint32
+	var ids [numStrs]uint32
 	for i := range ids {
 		ids[i] = binary.BigEndian.Uint32(b[sumStrs+4*i:])
 		if int(ids[i]) >= len(strs) {
 			return t, fmt.Errorf("tag summary names string %d of %d", ids[i], len(strs))
 		}
 	}
-	t.white, t.black, t.eco = strs[ids[0]], strs[ids[1]], strs[ids[2]]
+	t.white, t.black, t.eco, t.date = strs[ids[0]], strs[ids[1]], strs[ids[2]], strs[ids[3]]
 	return t, nil
 }
 
