@@ -1,10 +1,12 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"sort"
 
@@ -154,17 +156,14 @@ func (ix *Index) hashAlone(h uint64) (bool, error) {
 // names column without being read. Two positions whose 64-bit hashes agree would pass as one;
 // among N indexed positions a given one has such a twin with probability N/2^64.
 func (ix *Index) listEntries(ctx context.Context, pos *chess.Position, es []posEntry, limit int) ([]Occurrence, error) {
-	found := false
-	err := scanGames(ctx, ix, roaring.BitmapOf(es[0].game), pgn.Options{Variations: true, Workers: 1},
-		func(_ int, g *pgn.Game) bool {
-			for i := range g.Nodes {
-				if samePosition(&g.Nodes[i].Pos, pos) {
-					return true
-				}
+	found, err := ix.replayOne(es[0].game, func(g *pgn.Game) bool {
+		for i := range g.Nodes {
+			if samePosition(&g.Nodes[i].Pos, pos) {
+				return true
 			}
-			return false
-		},
-		func(ok bool) error { found = found || ok; return nil })
+		}
+		return false
+	})
 	if err != nil || !found {
 		return nil, err
 	}
@@ -199,6 +198,47 @@ func (ix *Index) listEntries(ctx context.Context, pos *chess.Position, es []posE
 	return out, nil
 }
 
+// replayOne replays game id (variations included) and returns what fn says of it. It reads
+// the one chunk that holds the game, found by a reverse seek, where a scan of candidates
+// walks every chunk key (and Badger copies each value it passes).
+func (ix *Index) replayOne(id uint32, fn func(*pgn.Game) bool) (bool, error) {
+	j := &job[bool]{}
+	err := ix.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyChunk), Reverse: true})
+		defer it.Close()
+		it.Seek(chunkKey(id, math.MaxUint32)) // the last chunk starting at or before id
+		if !it.Valid() {
+			return fmt.Errorf("no chunk holds game %d", id)
+		}
+		key := it.Item().Key()
+		if len(key) != 9 {
+			return fmt.Errorf("bad chunk key %q", key)
+		}
+		j.first, j.games = binary.BigEndian.Uint32(key[1:]), int(binary.BigEndian.Uint32(key[5:]))
+		if id < j.first || id-j.first >= uint32(j.games) {
+			return fmt.Errorf("no chunk holds game %d", id)
+		}
+		var err error
+		j.value, err = it.Item().ValueCopy(nil)
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("index %s: %w", ix.Dir, err)
+	}
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	if err != nil {
+		return false, err
+	}
+	defer dec.Close()
+	s := &scanner[bool]{ix: ix, cand: roaring.BitmapOf(id)}
+	var g pgn.Game
+	var buf []byte
+	if err := s.chunk(0, newReplayer(pgn.Options{Variations: true}), j, dec, &buf, &g, func(_ int, g *pgn.Game) bool { return fn(g) }); err != nil {
+		return false, err
+	}
+	return j.res[id-j.first], nil
+}
+
 // gameNames are what a listing shows of a game besides its place.
 type gameNames struct{ white, black, date string }
 
@@ -220,30 +260,36 @@ func (ix *Index) namesOf(games []uint32) ([]gameNames, error) {
 		if err != nil {
 			return err
 		}
-		var col []byte
-		first := uint32(1) // no column read yet (column keys are multiples of namesGames)
-		for _, id := range games {
-			if f := id &^ (namesGames - 1); f != first {
-				item, err := txn.Get(namesKey(f))
-				if err != nil {
-					return fmt.Errorf("names of game %d: %w", id, err)
-				}
-				if col, err = item.ValueCopy(col[:0]); err != nil {
-					return fmt.Errorf("names of game %d: %w", id, err)
-				}
-				first = f
+		// One iterator, seeking column to column: it copies a value into a buffer it reuses,
+		// where Get allocates and copies each value three times.
+		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyNames)})
+		defer it.Close()
+		for i := 0; i < len(games); {
+			first := games[i] &^ (namesGames - 1)
+			key := namesKey(first)
+			if it.Seek(key); !it.Valid() || !bytes.Equal(it.Item().Key(), key) {
+				return fmt.Errorf("names of game %d: no column", games[i])
 			}
-			at := int(id-first) * namesWidth
-			if at+namesWidth > len(col) {
-				return fmt.Errorf("names of game %d: column too short", id)
-			}
-			var n [3]string
-			for i := range n {
-				if n[i], err = sv.get(binary.BigEndian.Uint32(col[at+4*i:])); err != nil {
-					return fmt.Errorf("names of game %d: %w", id, err)
+			err := it.Item().Value(func(col []byte) error {
+				for ; i < len(games) && games[i]-first < namesGames; i++ {
+					at := int(games[i]-first) * namesWidth
+					if at+namesWidth > len(col) {
+						return fmt.Errorf("names of game %d: column too short", games[i])
+					}
+					var n [3]string
+					for k := range n {
+						var err error
+						if n[k], err = sv.get(binary.BigEndian.Uint32(col[at+4*k:])); err != nil {
+							return fmt.Errorf("names of game %d: %w", games[i], err)
+						}
+					}
+					out = append(out, gameNames{n[0], n[1], n[2]})
 				}
+				return nil
+			})
+			if err != nil {
+				return err
 			}
-			out = append(out, gameNames{n[0], n[1], n[2]})
 		}
 		return nil
 	})
