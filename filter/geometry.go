@@ -310,6 +310,11 @@ func (n *rayNode) set(e *Evaluator) chess.Bitboard {
 	live := false
 	for b := first[0] | first[1]; b != 0; {
 		sq := b.PopFirst()
+		// One small-table load rules out most starts: no square of the last
+		// set on any line through sq.
+		if chess.EmptyBoardAttacks(chess.White, chess.Queen, sq)&last == 0 {
+			continue
+		}
 		bit := chess.SquareBB(sq)
 		var aligned [8]bool
 		orthOK, diagOK := false, false
