@@ -76,6 +76,12 @@ func TestGeometrySets(t *testing.T) {
 		{pawnsFEN, "isolatedpawns", []string{"e5", "h6", "d6"}},
 		{pawnsFEN, "doubledpawns", []string{"c4", "c5"}},
 		{pawnsFEN, "passedpawns", []string{"a2", "b3", "g6"}},
+		// The CQLi manual's pawn structure recipes, on White a5 d4 e5, Black d5 h7:
+		// advanced passed pawns are a5 and e5 (d5 is level with e5, not ahead);
+		// fixed pawns d4 and d5 block each other; d4 and e5 form a chain.
+		{"4k3/7p/8/P2pP3/3P4/8/8/4K3 w - - 0 1", "flipcolor Pa-h5-8 & passedpawns", []string{"a5", "e5"}},
+		{"4k3/7p/8/P2pP3/3P4/8/8/4K3 w - - 0 1", "flipcolor p & up 1 P", []string{"d4", "d5"}},
+		{"4k3/7p/8/P2pP3/3P4/8/8/4K3 w - - 0 1", "flipcolor P & diagonal 1 P", []string{"d4", "e5"}},
 		// connectedpawns in the start position: the 16 pawns (manual).
 		{start, "connectedpawns", []string{"a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7"}},
 		{start, "passedpawns", nil},
