@@ -143,6 +143,22 @@ func checkEquivalent(t *testing.T, ix *Index, files []string, queries []string, 
 		if cand != nil {
 			t.Logf("%q: %d candidates of %d games", firstLine(qs), cand.GetCardinality(), ix.Meta.Games)
 		}
+		// A count through the index counts the games the summaries decide without replaying them.
+		if !run.MatchesOnly(q, run.Options{Count: true}) {
+			continue
+		}
+		decided, err := ix.Decided(prog, q.Variations())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if decided == nil || decided.IsEmpty() {
+			continue
+		}
+		scan, counted := runCount(t, q, run.Files{Names: files}), runCount(t, q, ix.GamesDecided(cand, decided))
+		if scan.out != counted.out || scan.errs != counted.errs || scan.stats.GamesRead != counted.stats.GamesRead {
+			t.Errorf("%q --count: the scan says %q (%q), the index %q (%q)", qs, scan.out, scan.errs, counted.out, counted.errs)
+		}
+		t.Logf("%q --count: %d games decided", firstLine(qs), counted.stats.Decided)
 	}
 }
 

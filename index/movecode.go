@@ -67,6 +67,24 @@ var selectInByte = func() (t [256 * 8]uint8) {
 	return t
 }()
 
+// reach[t][from][j] is the j-th square (a1 first) that a piece of type t (not a pawn) on
+// from reaches on an empty board, NoSquare past the last: a move's destination in one
+// lookup instead of a bit selection.
+var reach = func() (r [chess.King + 1][64][28]chess.Square) {
+	for t := chess.Knight; t <= chess.King; t++ {
+		for from := chess.Square(0); from < 64; from++ {
+			b := chess.EmptyBoardAttacks(chess.White, t, from)
+			if t == chess.King {
+				b = chess.KingAttacks(from)
+			}
+			for j := range r[t][from] {
+				r[t][from][j] = selectBit(b, j)
+			}
+		}
+	}
+	return r
+}()
+
 // rank returns the number of set bits of b below s.
 func rank(b chess.Bitboard, s chess.Square) int {
 	return bits.OnesCount64(uint64(b) & (uint64(1)<<s - 1))
@@ -201,11 +219,14 @@ func readMove(b []byte, p *chess.Position) (chess.Move, int, bool) {
 			}
 			return chess.CastlingMove(from, to), n, true
 		}
-		to = selectBit(chess.KingAttacks(from), j)
+		to = reach[chess.King][from][j]
 	case chess.NoPieceType:
 		return chess.NoMove, n, false
 	default:
-		to = selectBit(chess.EmptyBoardAttacks(us, t, from), j)
+		if j >= len(reach[t][from]) {
+			return chess.NoMove, n, false
+		}
+		to = reach[t][from][j]
 	}
 	if to == chess.NoSquare {
 		return chess.NoMove, n, false

@@ -20,6 +20,18 @@ import (
 // A program with persistent variables or dictionaries (state carried from game to game)
 // is not pruned at all.
 func (ix *Index) Candidates(prog *query.Program, variations bool) (*roaring.Bitmap, error) {
+	return ix.newPruner(variations).candidates(prog)
+}
+
+func (ix *Index) newPruner(variations bool) *pruner {
+	p := &pruner{ix: ix, mode: modeMain, cache: map[string]*roaring.Bitmap{}}
+	if variations {
+		p.mode = modeAll
+	}
+	return p
+}
+
+func (p *pruner) candidates(prog *query.Program) (*roaring.Bitmap, error) {
 	if prog == nil || prog.Body == nil {
 		return nil, nil
 	}
@@ -31,10 +43,6 @@ func (ix *Index) Candidates(prog *query.Program, variations bool) (*roaring.Bitm
 			// State kept from game to game: every game's evaluation counts, matching or not.
 			return nil, nil
 		}
-	}
-	p := pruner{ix: ix, mode: modeMain, cache: map[string]*roaring.Bitmap{}}
-	if variations {
-		p.mode = modeAll
 	}
 	c := and(p.filter(prog.Body), p.summaryCond(prog.Body))
 	if p.err != nil {
@@ -78,6 +86,8 @@ type pruner struct {
 	mode  byte
 	cache map[string]*roaring.Bitmap
 	err   error
+	sigs  *signatureKeys // the body's evaluation per material signature, once computed
+	tags  *tagGames      // and per game's tags
 }
 
 func (p *pruner) get(mode byte, name string) *roaring.Bitmap {
@@ -111,8 +121,7 @@ func (p *pruner) filter(n query.Node) cond {
 		case query.OpOr:
 			return or(p.filter(n.X), p.filter(n.Y))
 		case query.OpAttacks, query.OpAttackedBy, query.OpInter:
-			// A non-empty result needs both operands non-empty at the position.
-			return and(p.set(n.X), p.set(n.Y))
+			return p.set(n)
 		case query.OpUnion:
 			return or(p.set(n.X), p.set(n.Y))
 		}
@@ -174,13 +183,48 @@ func (p *pruner) set(n query.Node) cond {
 		return c
 	case *query.Binary:
 		switch n.Op {
-		case query.OpAttacks, query.OpAttackedBy, query.OpInter:
+		case query.OpAttacks:
+			// A non-empty result needs both operands non-empty at the position.
+			return and(and(p.set(n.X), p.set(n.Y)), p.kingAttack(n.X, n.Y))
+		case query.OpAttackedBy:
+			return and(and(p.set(n.X), p.set(n.Y)), p.kingAttack(n.Y, n.X))
+		case query.OpInter:
 			return and(p.set(n.X), p.set(n.Y))
 		case query.OpUnion:
 			return or(p.set(n.X), p.set(n.Y))
 		}
 	}
 	return allGames
+}
+
+// kingAttack: when x is pieces of one colour and y the other colour's king, a piece of
+// one of x's types must have attacked that king (the summaries' king-attack lists).
+func (p *pruner) kingAttack(x, y query.Node) cond {
+	xd, ok := x.(*query.PieceDesignator)
+	yd, ok2 := y.(*query.PieceDesignator)
+	if !ok || !ok2 || xd.Pieces == 0 || xd.Pieces.Has(query.Empty) {
+		return allGames
+	}
+	var king chess.Color
+	switch yd.Pieces {
+	case query.PieceSet(1) << query.WhiteKing:
+		king = chess.White
+	case query.PieceSet(1) << query.BlackKing:
+		king = chess.Black
+	default:
+		return allGames
+	}
+	c := cond{bm: roaring.New()}
+	for k := query.WhiteKing; k < query.Empty; k++ {
+		if !xd.Pieces.Has(k) {
+			continue
+		}
+		if queryPieces[k].c == king {
+			return allGames // a piece "attacks" (guards) its own king's square: not recorded
+		}
+		c = or(c, p.flag(modeAll, kingAttackName(king, queryPieces[k].t)))
+	}
+	return c
 }
 
 // move: a castling, en-passant or promotion move must have been played in the game

@@ -198,7 +198,12 @@ func (e *summaryEnv) compare(n *query.Compare) tri {
 	if len(n.Operands) != len(n.Links)+1 {
 		return unknownTri
 	}
-	vals := make([]numv, len(n.Operands))
+	var buf [4]numv // no allocation per signature for short chains
+	vals := buf[:0]
+	if len(n.Operands) > len(buf) {
+		vals = make([]numv, 0, len(n.Operands))
+	}
+	vals = vals[:len(n.Operands)]
 	t := tri{true, true}
 	for i, o := range n.Operands {
 		if i > 0 && n.Links[i-1].Mode != query.CompareNumber {
@@ -387,8 +392,35 @@ func (p *pruner) summaryCond(body query.Node) cond {
 }
 
 func (p *pruner) materialCond(body query.Node) cond {
+	sig := p.signatures(body)
+	if sig.tooMany {
+		return allGames
+	}
+	bm := p.get(modeAll, flagMatBig).Clone()
+	for _, key := range sig.possible {
+		bm.Or(p.get(key[1], string(key[2:])))
+	}
+	return cond{bm: bm}
+}
+
+var errTooMany = errors.New("too many lists")
+
+// signatureKeys are the material signatures for which the query may hold and those for
+// which it must (a subset), as posting-list keys; tooMany: more than maxMaterialLists may.
+type signatureKeys struct {
+	possible, certain [][]byte
+	tooMany           bool
+}
+
+// signatures evaluates body once per material signature of the index, for Candidates and
+// Decided alike (a pruner analyses one body).
+func (p *pruner) signatures(body query.Node) *signatureKeys {
+	if p.sigs != nil {
+		return p.sigs
+	}
+	sig := &signatureKeys{}
+	p.sigs = sig
 	prefix := bitmapKey(modeAll, matPrefix)
-	var keys [][]byte
 	err := p.ix.db.View(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: prefix})
 		defer it.Close()
@@ -400,40 +432,88 @@ func (p *pruner) materialCond(body query.Node) cond {
 			}
 			m := materialCounts(k)
 			e := summaryEnv{mat: &m}
-			if e.logical(body).possible {
-				if len(keys) == maxMaterialLists {
-					return errTooMany
-				}
-				keys = append(keys, bytes.Clone(key))
+			t := e.logical(body)
+			if !t.possible {
+				continue
+			}
+			if len(sig.possible) == maxMaterialLists {
+				return errTooMany
+			}
+			key = bytes.Clone(key)
+			sig.possible = append(sig.possible, key)
+			if t.certain {
+				sig.certain = append(sig.certain, key)
 			}
 		}
 		return nil
 	})
-	if errors.Is(err, errTooMany) {
-		return allGames
-	}
 	if err != nil {
-		p.fail(err)
-		return allGames
+		if !errors.Is(err, errTooMany) {
+			p.fail(err)
+		}
+		sig.tooMany = true
+		sig.possible, sig.certain = nil, nil
 	}
-	bm := p.get(modeAll, flagMatBig).Clone()
-	for _, key := range keys {
-		bm.Or(p.get(key[1], string(key[2:])))
-	}
-	return cond{bm: bm}
+	return sig
 }
 
-var errTooMany = errors.New("too many lists")
-
 func (p *pruner) tagCond(body query.Node) cond {
-	bm := roaring.New()
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
-	if err != nil {
-		p.fail(err)
+	t := p.tagSets(body)
+	if t == nil {
 		return allGames
 	}
+	return cond{bm: t.possible}
+}
+
+// tagGames are the games whose tags make the query possible, and certain.
+type tagGames struct{ possible, certain *roaring.Bitmap }
+
+// tagSets evaluates body once per game's tags, for Candidates and Decided alike; nil
+// when the tags could not be read.
+func (p *pruner) tagSets(body query.Node) *tagGames {
+	if p.tags != nil {
+		return p.tags
+	}
+	t := &tagGames{possible: roaring.New(), certain: roaring.New()}
+	var possible, certain []uint32
+	err := p.eachTags(func(first uint32, col []byte, strs []string) error {
+		possible, certain = possible[:0], certain[:0]
+		for i := 0; i+summaryWidth <= len(col); i += summaryWidth {
+			g, err := decodeTags(col[i:], strs)
+			if err != nil {
+				return err
+			}
+			e := summaryEnv{tags: &g}
+			r := e.logical(body)
+			id := first + uint32(i/summaryWidth)
+			if r.possible {
+				possible = append(possible, id)
+			}
+			if r.certain {
+				certain = append(certain, id)
+			}
+		}
+		t.possible.AddMany(possible)
+		t.certain.AddMany(certain)
+		return nil
+	})
+	if err != nil {
+		p.fail(fmt.Errorf("index %s: %w", p.ix.Dir, err))
+		return nil
+	}
+	p.tags = t
+	return t
+}
+
+// eachTags calls fn with every tag column (decompressed; its first game id) and the
+// string table, in game order.
+func (p *pruner) eachTags(fn func(first uint32, col []byte, strs []string) error) error {
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	if err != nil {
+		return err
+	}
 	defer dec.Close()
-	err = p.ix.db.View(func(txn *badger.Txn) error {
+	return p.ix.db.View(func(txn *badger.Txn) error {
 		item, err := txn.Get([]byte(keyStrings))
 		if err != nil {
 			return fmt.Errorf("string table: %w", err)
@@ -456,19 +536,7 @@ func (p *pruner) tagCond(body query.Node) cond {
 				if err != nil {
 					return fmt.Errorf("tag summary: %w", err)
 				}
-				var ids []uint32
-				for i := 0; i+summaryWidth <= len(col); i += summaryWidth {
-					t, err := decodeTags(col[i:], strs)
-					if err != nil {
-						return err
-					}
-					e := summaryEnv{tags: &t}
-					if e.logical(body).possible {
-						ids = append(ids, first+uint32(i/summaryWidth))
-					}
-				}
-				bm.AddMany(ids)
-				return nil
+				return fn(first, col, strs)
 			})
 			if err != nil {
 				return err
@@ -476,11 +544,6 @@ func (p *pruner) tagCond(body query.Node) cond {
 		}
 		return nil
 	})
-	if err != nil {
-		p.fail(fmt.Errorf("index %s: %w", p.ix.Dir, err))
-		return allGames
-	}
-	return cond{bm: bm}
 }
 
 func (p *pruner) fail(err error) {

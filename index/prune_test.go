@@ -98,6 +98,14 @@ func TestPruneRules(t *testing.T) {
 		{"flip {Qf7}", []uint32{0, 4, 6}}, // the 8 images of f7 include c7: 5. Qxc7 in Loyd's game
 		{"Rd4 and mate", nil},
 		{"Qf7 attacks k", []uint32{0, 4}},
+		// a queen gives check in 0 (4. Qxf7#), 4 (the same in a variation) and 6 (6. Qxd7+)
+		{"Q attacks k", []uint32{0, 4, 6}},
+		{"k attackedby Q", []uint32{0, 4, 6}},
+		{"[QR] attacks k", []uint32{0, 4, 6}},
+		{"flipcolor {Q attacks k}", []uint32{0, 4, 6}}, // no black queen gives check
+		{"N attacks k", nil},                           // no knight, pawn or bishop check
+		{"[PB] attacks k", nil},
+		{"R attacks K", all}, // a piece guarding its own king is not recorded
 		{"if check then Qf7 else stalemate", []uint32{0, 6}},
 		{"if check then Qf7", all},
 		{"not mate", all},
@@ -149,7 +157,7 @@ func randomQuery(r *rand.Rand, depth int) string {
 		return set + string(rune('a'+r.Intn(8))) + fmt.Sprint(1+r.Intn(8))
 	}
 	if depth <= 0 || r.Intn(3) == 0 {
-		switch r.Intn(24) {
+		switch r.Intn(28) {
 		case 0:
 			return "mate"
 		case 1:
@@ -194,6 +202,10 @@ func randomQuery(r *rand.Rand, depth int) string {
 			return fmt.Sprintf("%q in %s", []string{"B", "C4", "E9", "A0", ""}[r.Intn(5)], []string{"eco", "player white", "player black"}[r.Intn(3)])
 		case 21:
 			return fmt.Sprintf("ply %s %d", []string{"<", ">", ">=", "=="}[r.Intn(4)], r.Intn(120))
+		case 22:
+			return "true"
+		case 23:
+			return string(pieces[r.Intn(12)]) + []string{" attacks ", " attackedby "}[r.Intn(2)] + string("kK"[r.Intn(2)])
 		}
 		return designator()
 	}
@@ -220,7 +232,7 @@ func randomQuery(r *rand.Rand, depth int) string {
 }
 
 // TestPruneNeverDropsAMatch: for random queries, every game the evaluator matches is a
-// candidate, over the hand-made games and the small edge files (damaged ones included).
+// candidate, and every game decided to match (Decided) matches, over the hand-made games and the small edge files (damaged ones included).
 func TestPruneNeverDropsAMatch(t *testing.T) {
 	files := []string{writeHandGames(t)}
 	more, _ := filepath.Glob(filepath.Join(testdata.Dir(t), "edge", "*", "*.pgn"))
@@ -258,21 +270,31 @@ func TestPruneNeverDropsAMatch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cand == nil {
+		decided, err := ix.Decided(prog, q.Variations())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cand == nil && decided == nil {
 			continue
 		}
 		id := uint32(0)
 		ev := q.NewEvaluator()
-		dropped := 0
+		dropped, wrong := 0, 0
 		for _, f := range files {
 			rc, err := pgn.Open(f)
 			if err != nil {
 				t.Fatal(err)
 			}
 			err = pgn.Scan(context.Background(), rc, f, pgn.Options{Variations: q.Variations()}, func(g *pgn.Game) error {
-				if q.Selected(g) && q.MatchCountOK(len(ev.Game(g))) && !cand.Contains(id) {
+				matches := q.Selected(g) && q.MatchCountOK(len(ev.Game(g)))
+				if matches && cand != nil && !cand.Contains(id) {
 					if dropped++; dropped <= 3 {
 						t.Errorf("%q: game %d of %s matches but was pruned", qs, g.Number, f)
+					}
+				}
+				if !matches && decided != nil && decided.Contains(id) {
+					if wrong++; wrong <= 3 {
+						t.Errorf("%q: game %d of %s does not match but was decided to", qs, g.Number, f)
 					}
 				}
 				id++

@@ -36,13 +36,43 @@ func (ix *Index) Stale() (changed, missing []string) {
 // those of a scan. A nil cand means every game.
 func (ix *Index) Games(cand *roaring.Bitmap) run.Source { return &source{ix: ix, cand: cand} }
 
+// GamesDecided is Games, except that the games of decided (see Decided) reach emit as
+// run.Decided results without being read or replayed: for a run where run.MatchesOnly
+// holds. A chunk of games that are all decided or not candidates is not even read.
+func (ix *Index) GamesDecided(cand, decided *roaring.Bitmap) run.Source {
+	return &source{ix: ix, cand: cand, decided: decided}
+}
+
 type source struct {
-	ix   *Index
-	cand *roaring.Bitmap
+	ix            *Index
+	cand, decided *roaring.Bitmap
 }
 
 func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.Game) run.Result, emit func(run.Result) error) error {
-	return scanGames(ctx, s.ix, s.cand, opt, work, emit)
+	sc := &scanner[run.Result]{ix: s.ix, cand: s.cand}
+	if s.decided != nil && !s.decided.IsEmpty() {
+		replay := s.cand
+		if replay == nil {
+			replay = roaring.New()
+			replay.AddRange(0, uint64(s.ix.Meta.Games))
+		}
+		sc.cand = roaring.AndNot(replay, s.decided)
+		sc.decided = s.decided
+		sc.mark = func(id uint32) run.Result {
+			src := s.ix.sourceOf(id)
+			return run.Decided(int(id-src.FirstID)+1, src.Path)
+		}
+	}
+	return sc.scan(ctx, opt, work, emit)
+}
+
+// sourceOf returns the source of game id.
+func (ix *Index) sourceOf(id uint32) *Source {
+	k := len(ix.Sources) - 1
+	for k > 0 && ix.Sources[k].FirstID > id {
+		k--
+	}
+	return &ix.Sources[k]
 }
 
 // job is one chunk on its way through the workers.
@@ -58,7 +88,10 @@ type job[R any] struct {
 // scanGames hands the games of ix in cand (nil: all) to work in parallel workers, and
 // emits every game's result in index order; games outside cand give R's zero value.
 func scanGames[R any](ctx context.Context, ix *Index, cand *roaring.Bitmap, opt pgn.Options, work func(int, *pgn.Game) R, emit func(R) error) error {
-	s := &scanner[R]{ix: ix, cand: cand}
+	return (&scanner[R]{ix: ix, cand: cand}).scan(ctx, opt, work, emit)
+}
+
+func (s *scanner[R]) scan(ctx context.Context, opt pgn.Options, work func(int, *pgn.Game) R, emit func(R) error) error {
 	workers := max(opt.Workers, 1)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -84,6 +117,8 @@ func scanGames[R any](ctx context.Context, ix *Index, cand *roaring.Bitmap, opt 
 				var r R
 				if j.res != nil {
 					r = j.res[i]
+				} else if id := j.first + uint32(i); s.decided != nil && s.decided.Contains(id) {
+					r = s.mark(id)
 				}
 				if e := emit(r); e != nil {
 					err = e
@@ -107,10 +142,13 @@ func scanGames[R any](ctx context.Context, ix *Index, cand *roaring.Bitmap, opt 
 	return err
 }
 
-// read walks the chunks in order and hands those with candidates to the workers.
+// scanner walks the chunks in order and hands those with candidates to the workers.
 type scanner[R any] struct {
 	ix   *Index
-	cand *roaring.Bitmap
+	cand *roaring.Bitmap // games to replay (nil: all)
+	// decided games are not replayed: their result is mark's
+	decided *roaring.Bitmap
+	mark    func(id uint32) R
 }
 
 func (s *scanner[R]) read(ctx context.Context, jobs, ordered chan<- *job[R]) error {
@@ -196,6 +234,9 @@ func (s *scanner[R]) chunk(w int, rp *replayer, j *job[R], dec *zstd.Decoder, bu
 			return fmt.Errorf("index %s: chunk %d: %w", s.ix.Dir, j.first, errBadRecord)
 		}
 		id := j.first + uint32(i)
+		if s.decided != nil && s.decided.Contains(id) {
+			j.res[i] = s.mark(id)
+		}
 		if s.cand != nil && !s.cand.Contains(id) {
 			// Skipped, but its place is the next one's reference.
 			pr := byteReader{b: body}

@@ -28,11 +28,18 @@ const (
 	flagOOO       = "ooo" // a queen-side castling move was played
 	flagEP        = "ep"  // an en-passant capture was played
 	flagErrors    = "err" // the game has problems (always a candidate: its problems are reported)
+	// flagVariations: the game has variations, so its all-positions facts may come from
+	// positions a main-line query does not visit (see Decided).
+	flagVariations = "var"
 )
 
 func occName(p query.Piece, sq int) string { return fmt.Sprintf("occ/%d/%d", p, sq) }
 func occAnyName(p query.Piece) string      { return fmt.Sprintf("occ/%d", p) }
 func promoName(t chess.PieceType) string   { return fmt.Sprintf("promo/%d", t) }
+
+// kingAttackName names the games where a piece of type t attacked the king of colour c
+// (a check, or the side not to move's king at a set-up position or after a null move).
+func kingAttackName(c chess.Color, t chess.PieceType) string { return fmt.Sprintf("katk/%d/%d", c, t) }
 
 // queryPieces lists the board pieces in query.Piece order (white K Q R B N P, then black).
 var queryPieces = [12]struct {
@@ -52,6 +59,9 @@ type facts struct {
 	moves uint8      // castling and en-passant bits, all nodes
 	promo uint8      // bit t: a promotion to piece type t was played, all nodes
 	err   bool
+	vars  bool // some node is in a variation
+	// katk[c]: bit t set when a piece of type t attacked c's king in some position
+	katk  [2]uint8
 	nodes int
 }
 
@@ -81,12 +91,26 @@ func gameFacts(g *pgn.Game, s *gameSummary, scratch *[]matState) facts {
 	f.nodes = len(g.Nodes)
 	s.materials, s.bigMat = s.materials[:0], false
 	mats := (*scratch)[:0]
+	oneKingEach := len(g.Nodes) > 0 && g.Nodes[0].Pos.Pieces(chess.White, chess.King).Count() == 1 &&
+		g.Nodes[0].Pos.Pieces(chess.Black, chess.King).Count() == 1
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		p := &n.Pos
 		var fl uint8
 		if p.InCheck() {
 			fl |= fCheck
+		}
+		if !oneKingEach || n.Parent < 0 || n.Move.IsNull() {
+			// Either king may be attacked: a set-up position, or the side that made a null
+			// move may have been in check.
+			kingAttackers(p, chess.White, &f.katk)
+			kingAttackers(p, chess.Black, &f.katk)
+		} else if p.InCheck() {
+			// After a legal move only the side to move's king can be attacked: the checkers.
+			us := p.SideToMove()
+			for b := p.Checkers(); b != 0; {
+				f.katk[us] |= 1 << p.PieceAt(b.PopFirst()).Type()
+			}
 		}
 		// A position a legal move was played from is neither mate nor stalemate.
 		played := false
@@ -104,6 +128,7 @@ func gameFacts(g *pgn.Game, s *gameSummary, scratch *[]matState) facts {
 			}
 		}
 		f.flags[1] |= fl
+		f.vars = f.vars || n.Variation
 		if !n.Variation {
 			f.flags[0] |= fl
 		}
@@ -181,7 +206,9 @@ const (
 	listPromoQ
 	listErrors
 	listMatBig
-	numLists
+	listVariations
+	listKingAttack // 12 lists: by the attacked king's colour, then the attacker's type
+	numLists       = listKingAttack + 12
 )
 
 // listKeys are the keys of the flag lists, by list.
@@ -200,6 +227,12 @@ var listKeys = func() (k [numLists]string) {
 	}
 	k[listErrors] = string(bitmapKey(modeAll, flagErrors))
 	k[listMatBig] = string(bitmapKey(modeAll, flagMatBig))
+	k[listVariations] = string(bitmapKey(modeAll, flagVariations))
+	for c := chess.White; c <= chess.Black; c++ {
+		for t := chess.Pawn; t <= chess.King; t++ {
+			k[kingAttackList(c, t)] = string(bitmapKey(modeAll, kingAttackName(c, t)))
+		}
+	}
 	return k
 }()
 
@@ -313,9 +346,34 @@ func (ps *postings) addGame(id uint32, f *facts, s *gameSummary) {
 	if s.bigMat {
 		ps.lists[listMatBig].add(id)
 	}
+	if f.vars {
+		ps.lists[listVariations].add(id)
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		for t := chess.Pawn; t <= chess.King; t++ {
+			if f.katk[c]&(1<<t) != 0 {
+				ps.lists[kingAttackList(c, t)].add(id)
+			}
+		}
+	}
 }
 
 // load puts a posting list read from an index under its key.
 func (ps *postings) load(key []byte, bm *roaring.Bitmap) {
 	ps.loaded[string(key)] = bm
+}
+
+// kingAttackList is the list of the games where a piece of type t attacked c's king.
+func kingAttackList(c chess.Color, t chess.PieceType) int {
+	return listKingAttack + 6*int(c) + int(t-chess.Pawn)
+}
+
+// kingAttackers adds the types of the pieces attacking c's kings in p to katk[c].
+func kingAttackers(p *chess.Position, c chess.Color, katk *[2]uint8) {
+	occ := p.Occupied()
+	for ks := p.Pieces(c, chess.King); ks != 0; {
+		for a := p.AttackersTo(ks.PopFirst(), occ) & p.ByColor(c.Other()); a != 0; {
+			katk[c] |= 1 << p.PieceAt(a.PopFirst()).Type()
+		}
+	}
 }

@@ -78,6 +78,9 @@ type Stats struct {
 	Warnings                                                   int  // problems found in games
 	Duplicates                                                 int  // games repeating an earlier one (Options.Dedupe)
 	LimitReached                                               bool // the run stopped at Options.Limit
+	// Decided counts the matching games a source settled without evaluating the query
+	// (see Decided): they are in GamesMatched, their positions not in PositionsMatched.
+	Decided int
 }
 
 // SummaryNotes is what follows the counts in the one-line summary both commands print:
@@ -119,6 +122,7 @@ type Result struct {
 	messages  []string  // message filters' texts, for Options.Errors
 	positions int
 	matched   bool
+	decided   bool     // matched, not evaluated (see Decided)
 	order     int      // arrival order, for stable sorting
 	keys      []int    // sort values
 	skeys     []string // values of string sorts (filter.SortKey.String)
@@ -324,6 +328,9 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 	}
 	r.stats.GamesMatched++
 	r.stats.PositionsMatched += res.positions
+	if res.decided {
+		r.stats.Decided++
+	}
 	if r.opt.OnMatch != nil {
 		r.opt.OnMatch(res.number, res.file)
 	}

@@ -27,13 +27,13 @@ func addIndexOptions(str func(names, arg, help string, set func(*queryFlags, str
 // openIndexSource opens the index for a query: its games, pruned to the candidates of prog.
 // A changed source is an error (the index would answer for the old text); a missing one is
 // reported, since the index holds its games.
-func openIndexSource(dir string, files []string, prog *query.Program, q *filter.Query, noPrune bool, stderr io.Writer) (*index.Index, cqlrun.Source, error) {
+func openIndexSource(dir string, files []string, prog *query.Program, q *filter.Query, noPrune bool, stderr io.Writer) (*indexSource, error) {
 	if len(files) > 0 {
-		return nil, nil, fmt.Errorf("--index %s answers for the indexed files; give no PGN files (%s)", dir, strings.Join(files, " "))
+		return nil, fmt.Errorf("--index %s answers for the indexed files; give no PGN files (%s)", dir, strings.Join(files, " "))
 	}
 	ix, err := index.Open(dir)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	changed, missing := ix.Stale()
 	for _, m := range missing {
@@ -41,17 +41,34 @@ func openIndexSource(dir string, files []string, prog *query.Program, q *filter.
 	}
 	if len(changed) > 0 {
 		ix.Close()
-		return nil, nil, fmt.Errorf("%s: source changed since it was indexed: %s (rebuild the index with cql index build)", dir, strings.Join(changed, ", "))
+		return nil, fmt.Errorf("%s: source changed since it was indexed: %s (rebuild the index with cql index build)", dir, strings.Join(changed, ", "))
 	}
-	if noPrune {
-		return ix, ix.Games(nil), nil
+	return &indexSource{ix: ix, prog: prog, q: q, prune: !noPrune}, nil
+}
+
+// indexSource is an open index and the query it answers.
+type indexSource struct {
+	ix    *index.Index
+	prog  *query.Program
+	q     *filter.Query
+	prune bool
+}
+
+// source returns the games a run with opt reads: the candidates, and when the run needs
+// only the number of matching games, the games the summaries decide are counted without
+// being replayed.
+func (s *indexSource) source(opt cqlrun.Options) (cqlrun.Source, error) {
+	if !s.prune {
+		return s.ix.Games(nil), nil
 	}
-	cand, err := ix.Candidates(prog, q.Variations())
+	cand, decided, err := s.ix.Analyse(s.prog, s.q.Variations(), cqlrun.MatchesOnly(s.q, opt))
 	if err != nil {
-		ix.Close()
-		return nil, nil, err
+		return nil, err
 	}
-	return ix, ix.Games(cand), nil
+	if decided == nil {
+		return s.ix.Games(cand), nil
+	}
+	return s.ix.GamesDecided(cand, decided), nil
 }
 
 func newIndexCmd() *cobra.Command {

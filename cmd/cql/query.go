@@ -80,15 +80,14 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		_, err := fmt.Fprintln(stdout, prog.String())
 		return err
 	}
-	var indexed cqlrun.Source
+	var indexed *indexSource
 	if f.index != "" {
 		// -dedupe compares every game with the earlier ones, matching or not.
-		ix, src, err := openIndexSource(f.index, files, prog, q, f.noPrune || f.dedupe != "", cmd.ErrOrStderr())
+		indexed, err = openIndexSource(f.index, files, prog, q, f.noPrune || f.dedupe != "", cmd.ErrOrStderr())
 		if err != nil {
 			return err
 		}
-		defer ix.Close()
-		indexed = src
+		defer indexed.ix.Close()
 	}
 	if len(files) == 0 && indexed == nil {
 		files = h.Input
@@ -165,9 +164,6 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		Open:    func(name string) (io.ReadCloser, error) { return openInput(name, cmd.InOrStdin(), bar) },
 		OnError: func(err error) { fmt.Fprintln(stderr, "cql:", err) },
 	}
-	if indexed != nil {
-		games = indexed
-	}
 	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item,
 		NoHeader: f.noHeader, HideWarnings: f.quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
 	if f.stats {
@@ -185,6 +181,11 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	if f.showMatches {
 		opt.OnMatch = func(game int, file string) { fmt.Fprintf(stderr, "cql: match: game %d of %s\n", game, file) }
+	}
+	if indexed != nil {
+		if games, err = indexed.source(opt); err != nil {
+			return err
+		}
 	}
 	st, err := cqlrun.Run(cmd.Context(), q, games, out, opt)
 	bar.Finish()
@@ -221,8 +222,13 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 			f.gui.output = "stdout"
 		}
 	}
-	summary := fmt.Sprintf("cql: %d games read, %d matched (%d positions), %d with errors, %.2fs, %.0f games/s",
-		st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, el, float64(st.GamesRead)/el)
+	positions := fmt.Sprintf("%d positions", st.PositionsMatched)
+	if st.Decided > 0 {
+		// Games the index's summaries decided were counted, not evaluated.
+		positions = fmt.Sprintf("%d decided by the index, %d positions in the others", st.Decided, st.PositionsMatched)
+	}
+	summary := fmt.Sprintf("cql: %d games read, %d matched (%s), %d with errors, %.2fs, %.0f games/s",
+		st.GamesRead, st.GamesMatched, positions, st.GamesWithErrors, el, float64(st.GamesRead)/el)
 	summary += st.SummaryNotes(f.quiet, f.dedupe, f.limit)
 	fmt.Fprintln(cmd.ErrOrStderr(), summary)
 	switch {

@@ -1,0 +1,25 @@
+package run
+
+import "github.com/cqlgo/cql/filter"
+
+// Decided is the Result of a game that a source knows to match without evaluating the
+// query on it (an index whose summaries settle the query for that game). It counts as a
+// matching game with no output; its positions are not counted (Stats.Decided says how
+// many games were counted this way). A source may hand it out only when MatchesOnly
+// holds and evaluating the query on the game would have no other effect (no message,
+// no file written, no failure).
+func Decided(number int, file string) Result {
+	return Result{matched: true, decided: true, number: number, file: file}
+}
+
+// MatchesOnly reports whether a run of q with opt writes nothing but the number of
+// matching games: --count, no tally, no duplicate check, no warnings written, no sort
+// or state kept from game to game, and a header that selects games by their matching
+// positions alone (no matchcount range, game number range or result). Then a game
+// known to match can be counted without evaluating the query (see Decided).
+func MatchesOnly(q *filter.Query, opt Options) bool {
+	h := q.Header()
+	return opt.Count && opt.Tally == nil && opt.Dedupe == "" && !opt.Verbose && opt.Matches == nil && opt.Totals == nil &&
+		!q.Serial() && !q.Additive() && len(q.Sorts()) == 0 && !q.UsesLastGameNumber() &&
+		!h.SortMatchCount && h.MatchCount == nil && h.GameNumber == nil && h.Result == ""
+}
