@@ -673,8 +673,10 @@ func (p *parser) parsePrimary() Node {
 		p.next()
 		return &Capture{At: At{pos}, Group: t.num, Index: t.text[1] == '-'}
 	case tLBrace:
-		if p.peek().kind == tRBrace {
-			// cql -parse rejects an empty compound filter (chessql's tables).
+		if nx := p.peek(); nx.kind == tRBrace && nx.pos.Offset == pos.Offset+1 {
+			// cql -parse rejects `{}` (chessql's tables; CQL 6.2 lexes `{...}` after a
+			// filter as a repetition). Braces with space between are left alone: CQL's
+			// verdict on them is not known and real scripts have them (flipcolor{ }).
 			p.errorf(pos, "empty braces: a compound filter needs at least one filter between '{' and '}'")
 		}
 		return p.parseBlock()
