@@ -138,6 +138,10 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 type compiler struct {
 	q      *Query
 	noFast bool // tests: compile square iterations without the rewrite
+	// commenters counts the filters compiled so far that write comments
+	// (comment, and lines, paths and echoes with automatic comments): a
+	// path around one must find its best path, whose comments are kept.
+	commenters int
 }
 
 // errorf reports a compile error at the position of n.
@@ -223,6 +227,9 @@ func (c *compiler) compile(n query.Node) (node, error) {
 				return nil, err
 			}
 			items = append(items, x)
+		}
+		if !n.Message && c.q.autoComments {
+			c.commenters++
 		}
 		return &commentNode{args: items, message: n.Message, quiet: n.Quiet}, nil
 	case *query.Sort:

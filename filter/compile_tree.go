@@ -122,6 +122,9 @@ func (c *compiler) echo(n *query.Echo) (node, error) {
 	}
 	en := &echoNode{src: n.Source.Index, dst: n.Target.Index, body: body, inAll: n.InAll,
 		comments: c.q.autoComments && !n.Quiet && !c.q.header.Quiet, srcName: n.SourceName, dstName: n.TargetName}
+	if en.comments {
+		c.commenters++
+	}
 	if n.T == query.TypeNumber {
 		v, err := c.num(n.X)
 		if err != nil {

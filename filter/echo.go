@@ -40,6 +40,7 @@ func (n *echoNode) run(e *Evaluator) (best int, found bool) {
 		if n.val != nil {
 			v, ok := n.val.num(e)
 			if !ok {
+				e.dropComments(tmark)
 				continue
 			}
 			better = !found || v > best
@@ -47,6 +48,7 @@ func (n *echoNode) run(e *Evaluator) (best int, found bool) {
 				best = v
 			}
 		} else if !n.body.match(e) {
+			e.dropComments(tmark) // a target that does not match keeps no comments
 			continue
 		}
 		found = true
@@ -60,6 +62,9 @@ func (n *echoNode) run(e *Evaluator) (best int, found bool) {
 				e.pending = e.pending[:tmark]
 			}
 		}
+	}
+	if !found {
+		e.dropComments(mark)
 	}
 	e.at(save)
 	e.vars[n.src], e.vars[n.dst] = oldS, oldT

@@ -109,6 +109,9 @@ type Evaluator struct {
 	// good (keepallbest; a stack shared by nested paths).
 	pbest    pathBest
 	pathTies []int32
+	// Smart comments of the running line or path (smart_comments.go).
+	smart     smartComments
+	smartKeep []Annotation
 	// nestban: per nestban line or path, the nodes of the current game
 	// inside an earlier match of it (a bit per node).
 	nest [][]uint64

@@ -59,7 +59,9 @@ func (n *lineNode) eval(e *Evaluator) (int, int32) {
 		return -1, -1
 	}
 	frame := e.enterMatcher()
+	outer := e.smartBegin()
 	best, last := n.run(e, n.elems, 0, save, 0, -1)
+	e.smartEnd(n.ok(best), outer)
 	e.leaveMatcher(frame)
 	e.at(save)
 	if n.comments && n.ok(best) && last >= 0 {
@@ -148,6 +150,18 @@ func (n *lineNode) run(e *Evaluator, elems []lineElem, k int, i int32, stk int, 
 	if len(elems) == 0 {
 		if stk == 0 {
 			e.lineDone = n.firstMatch
+			if last >= 0 {
+				// CQL's best match is the one reaching farthest, the
+				// first found of those.
+				d := int(e.g.Nodes[last].Ply - e.g.Nodes[e.smart.start].Ply)
+				if d < 0 {
+					d = -d
+				}
+				if d > e.smart.best {
+					e.smart.best = d
+					e.smartBest(false)
+				}
+			}
 			return 0, last
 		}
 		// Pop the continuation; put it back afterwards, because deeper
@@ -172,11 +186,13 @@ func (n *lineNode) run(e *Evaluator, elems []lineElem, k int, i int32, stk int, 
 		if el.f != nil {
 			if i >= 0 {
 				e.at(i)
+				mark := len(e.pending)
 				if el.f.match(e) {
 					if r, l := n.next(e, elems, k+1, i, stk); r >= 0 && r+1 > best {
 						best, bestLast = r+1, l
 					}
 				}
+				e.smartRestore(mark)
 			}
 		} else if stk < 4*len(e.g.Nodes)+64 { // a group instance: alternatives, then this element again
 			if stk == len(e.lineStack) {
@@ -253,6 +269,9 @@ func (c *compiler) line(n *query.Line) (node, error) {
 		ln.nest = c.nestSlot()
 	}
 	ln.comments = c.q.autoComments && !n.Quiet && !c.q.header.Quiet
+	if ln.comments {
+		c.commenters++
+	}
 	if n.LastPosition {
 		return linePos{ln}, nil
 	}

@@ -41,6 +41,7 @@ type pathNode struct {
 	quiet              bool // the path's own quiet: no Start/End comments
 	verbose, piecePath bool
 	comments           bool
+	innerComments      bool // a constituent writes comments
 }
 
 // pathBest is the best path found so far by the running path search: its
@@ -66,7 +67,7 @@ func (n *pathNode) eval(e *Evaluator, stop bool) (int, int32, bool) {
 		return 0, -1, false
 	}
 	frame := e.enterMatcher()
-	e.lineStop = stop && n.max == nil && n.rng == nil && !n.keepAllBest && !n.comments
+	e.lineStop = stop && n.max == nil && n.rng == nil && !n.keepAllBest && !n.comments && !n.innerComments
 	focus := all
 	switch {
 	case n.singleColor:
@@ -77,6 +78,7 @@ func (n *pathNode) eval(e *Evaluator, stop bool) (int, int32, bool) {
 	saved, savedBest := e.path, e.pbest
 	e.path = pathStatus{inPath: true, start: start, last: start}
 	atomics := e.atomicBegin()
+	outer := e.smartBegin()
 	e.pbest = pathBest{count: -1, last: -1, ties: len(e.pathTies)}
 	n.run(e, n.elems, 0, start, 0, start, focus, 0, 0)
 	b := e.pbest
@@ -85,6 +87,7 @@ func (n *pathNode) eval(e *Evaluator, stop bool) (int, int32, bool) {
 		value = b.max
 	}
 	ok := b.count >= 0 && (n.rng == nil || value >= n.rng.Min && value <= n.rng.Max)
+	e.smartEnd(ok, outer)
 	e.atomicEnd(atomics, ok)
 	switch {
 	case saved.inPath:
@@ -136,8 +139,10 @@ func (n *pathNode) complete(e *Evaluator, cur int32, done, all int) bool {
 			b.count, b.last = done, cur
 			e.pathTies = e.pathTies[:b.ties]
 			e.atomicLeaf(done)
+			e.smartBest(false)
 		case done == b.count && n.keepAllBest:
 			e.pathTies = append(e.pathTies, cur)
+			e.smartBest(true)
 		}
 		return true
 	}
@@ -152,8 +157,10 @@ func (n *pathNode) complete(e *Evaluator, cur int32, done, all int) bool {
 		b.count, b.last, b.max = done, cur, v
 		e.pathTies = e.pathTies[:b.ties]
 		e.atomicLeaf(done)
+		e.smartBest(false)
 	case v == b.max && n.keepAllBest:
 		e.pathTies = append(e.pathTies, cur)
+		e.smartBest(true)
 	}
 	return true
 }
@@ -261,10 +268,11 @@ func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int
 			// position changes nothing, so it is tried once.
 			e.at(cur)
 			e.path.last, e.path.count, e.path.all = last, done, all
-			mark := e.atomicSave()
+			mark, comments := e.atomicSave(), len(e.pending)
 			if k == 0 && el.f.match(e) {
 				best, bestLast = n.run(e, elems[1:], 0, cur, stk, last, focus, done, all)
 			}
+			e.smartRestore(comments)
 			e.atomicRestore(mark)
 		case stk < 4*len(e.g.Nodes)+64: // a group instance: alternatives, then this element again
 			if stk == len(e.lineStack) {
@@ -365,6 +373,7 @@ func (n *pathNode) inFocus(e *Evaluator, m chess.Move, focus chess.Bitboard) (bo
 }
 
 func (c *compiler) path(p *query.Path) (node, error) {
+	commenters := c.commenters
 	elems, err := c.lineElems(p.Elems, true)
 	if err != nil {
 		return nil, err
@@ -388,7 +397,12 @@ func (c *compiler) path(p *query.Path) (node, error) {
 	if c.q.autoComments {
 		// Under CQL's -quiet only the title, piecepath and verbose comments remain.
 		n.comments = n.title != "" || n.verbose || n.piecePath || !c.q.header.Quiet && (!n.quiet || n.keepAllBest)
+		if n.comments {
+			c.commenters++
+		}
 	}
+	// Comments made inside are kept only along the best path.
+	n.innerComments = c.commenters > commenters
 	if p.LastPosition {
 		return pathPos{n}, nil
 	}
