@@ -42,6 +42,13 @@ func (c *compiler) geometry(g *query.Geo) (node, error) {
 		}
 		var s setNode
 		var err error
+		if g.Kind == query.GeoMakeSquare && len(g.Args) == 1 {
+			sn, err := c.str(a)
+			if err != nil {
+				return nil, err
+			}
+			return makeSquareNameNode{sn}, nil
+		}
 		if g.Kind == query.GeoMakeSquare {
 			nn, err := c.num(a)
 			if err != nil {
@@ -155,6 +162,19 @@ func (n makeSquareNode) set(e *Evaluator) chess.Bitboard {
 	return chess.SquareBB(chess.SquareAt(f-1, r-1))
 }
 func (n makeSquareNode) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// makeSquareNameNode is makesquare "e4": the square named by a string of exactly a file
+// letter and a rank digit; any other string gives the empty set, as in CQL.
+type makeSquareNameNode struct{ name strNode }
+
+func (n makeSquareNameNode) set(e *Evaluator) chess.Bitboard {
+	s, ok := n.name.str(e)
+	if !ok || len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
+		return 0
+	}
+	return chess.SquareBB(chess.SquareAt(int(s[0]-'a'), int(s[1]-'1')))
+}
+func (n makeSquareNameNode) match(e *Evaluator) bool { return n.set(e) != 0 }
 
 // sqrtNode is the integer square root; a negative argument does not match.
 type sqrtNode struct{ a numNode }

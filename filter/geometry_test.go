@@ -68,6 +68,19 @@ func TestGeometrySets(t *testing.T) {
 		// makesquare (manual: for Square d4 the reflected square is d5).
 		{start, "makesquare (file d4 8 - rank d4 + 1)", []string{"d5"}},
 		{start, "makesquare (9 1)", nil},
+		// makesquare with a string (CQL's makesquare z, "a string filter, like \"e4\""):
+		// exactly a file letter and a rank digit names a square, anything else is empty.
+		{start, `makesquare "a2"`, []string{"a2"}},
+		{start, `makesquare ("h8")`, []string{"h8"}},
+		{start, `makesquare ("e" + "4")`, []string{"e4"}},
+		{start, `makesquare lowercase "C7"`, []string{"c7"}},
+		{start, `makesquare ""`, nil},
+		{start, `makesquare "a"`, nil},
+		{start, `makesquare "22"`, nil},
+		{start, `makesquare "i1"`, nil},
+		{start, `makesquare "a9"`, nil},
+		{start, `makesquare "a2 "`, nil},
+		{start, `makesquare str e4`, []string{"e4"}},
 		// Pawn structure (pawnsFEN): connected = an own pawn on a neighbouring file:
 		// a2 b3 c4 c5 (White), f7 g6 h7 (Black); isolated: e5 h6 d6; doubled: c4 c5;
 		// passed: a2 and b3 (no black pawn ahead on the a-c files), g6 (no white pawn

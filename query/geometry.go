@@ -20,7 +20,7 @@ const (
 	GeoType                          // number: 1-6 (pawn..king) of the piece on the one square of X, 0 if empty
 	GeoColorType                     // number: type, negative for a black piece
 	GeoSqrt                          // number: integer square root; no match when negative
-	GeoMakeSquare                    // set: makesquare(file rank), files and ranks 1-8
+	GeoMakeSquare                    // set: makesquare(file rank), files and ranks 1-8; or makesquare "e4" (one string argument)
 	GeoBetween                       // set: between(X Y)
 	GeoRay                           // set: ray [directions] (X1 ... Xn)
 	GeoXray                          // set: xray (X1 ... Xn)
@@ -109,7 +109,9 @@ func (p *parser) parseGeometryWord(w string, pos Pos) (Node, bool) {
 		g.Args = []Node{p.parseAdd()}
 	case GeoReverseColor, GeoNoTransform:
 		g.Args = []Node{p.parseFilter()}
-	case GeoMakeSquare, GeoBetween:
+	case GeoMakeSquare:
+		g.Args = p.parseMakeSquare()
+	case GeoBetween:
 		g.Args = p.parseArgList(w, 2, 2)
 	case GeoRay:
 		for p.tok.kind == tIdent {
@@ -152,6 +154,16 @@ func (p *parser) parseGeometryWord(w string, pos Pos) (Node, bool) {
 	return g, true
 }
 
+// parseMakeSquare parses the two forms of CQL's makesquare: `(file rank)` with two
+// numbers, or one string naming the square, with or without parentheses
+// (`makesquare "e4"`, `makesquare (s)`). The checker tells a string from a number.
+func (p *parser) parseMakeSquare() []Node {
+	if p.tok.kind != tLParen {
+		return []Node{p.parseArg()}
+	}
+	return p.parseArgList("makesquare", 1, 2)
+}
+
 // parseArgList parses `( F1 F2 ... )` with between min and max filters (max
 // -1: no limit).
 func (p *parser) parseArgList(what string, min, max int) []Node {
@@ -184,8 +196,16 @@ func (c *checker) checkGeometry(g *Geo) {
 		g.Args[0] = c.number(g.Args[0], "the argument of sqrt")
 		g.T = TypeNumber
 	case GeoMakeSquare:
-		for i := range g.Args {
-			g.Args[i] = c.number(g.Args[i], "an argument of makesquare")
+		if len(g.Args) == 1 {
+			// CQL: a number needs the form makesquare (file rank).
+			g.Args[0] = c.check(g.Args[0])
+			if g.Args[0].Type() != TypeString {
+				c.errorf(g.Args[0].Pos(), "makesquare takes a string naming a square (makesquare \"e4\") or two numbers in parentheses (makesquare (5 4)), found %s", describe(g.Args[0]))
+			}
+		} else {
+			for i := range g.Args {
+				g.Args[i] = c.number(g.Args[i], "an argument of makesquare")
+			}
 		}
 		g.T = TypeSet
 	case GeoReverseColor, GeoNoTransform:

@@ -436,6 +436,12 @@ func TestErrors(t *testing.T) {
 		{"zobristkey > 1", "test.cql:1:1: 'zobristkey' is a CQL filter that this implementation does not support yet\nzobristkey > 1\n^"},
 		{"P & backwardpawns", "test.cql:1:5: 'backwardpawns' is not a CQL 6.1/6.2 filter; the pawn structure filters are connectedpawns, doubledpawns, isolatedpawns and passedpawns\nP & backwardpawns\n    ^"},
 		{"pin from R trough a", "test.cql:1:12: unknown filter 'trough'; did you mean 'through'?\npin from R trough a\n           ^"},
+		// CQL's makesquare takes a string or (file rank); chessql records `makesquare 3`,
+		// `makesquare k`, `makesquare(6)` and `makesquare(6 "a")` as errors of cql -parse.
+		{"makesquare 3", "test.cql:1:12: makesquare takes a string naming a square (makesquare \"e4\") or two numbers in parentheses (makesquare (5 4)), found number filter\nmakesquare 3\n           ^"},
+		{"makesquare k", "test.cql:1:12: makesquare takes a string naming a square (makesquare \"e4\") or two numbers in parentheses (makesquare (5 4)), found set filter\nmakesquare k\n           ^"},
+		{"makesquare(6)", "test.cql:1:12: makesquare takes a string naming a square (makesquare \"e4\") or two numbers in parentheses (makesquare (5 4)), found number filter\nmakesquare(6)\n           ^"},
+		{`makesquare(6 "a")`, "test.cql:1:14: an argument of makesquare must be a number (or a set, counted), found a string filter\nmakesquare(6 \"a\")\n             ^"},
 		{"player", "test.cql:1:1: player needs 'white' or 'black', or a name to search for (player \"Carlsen\")\nplayer\n^"},
 	}
 	for _, tt := range tests {
