@@ -49,10 +49,18 @@ func TestDashValue(t *testing.T) {
 		{"path --(+)", "1:9: '+' is not a filter: a checking move is --(check)"},
 		{"path N--g5(#)", "1:12: '#' is not a filter"},
 		{"x = --(check) #x > 0", "set"},
+		// CQL's parser (dash-parse.cpp) never builds the counting DashNode.
+		{"Q-- count", "1:5: 'count' after a -- move filter: CQL has no count form"},
+		{"path R×q count", "1:10: 'count' after a × move filter"},
+		{"x = --(check) count", "1:15: 'count' after a -- move filter"},
 	} {
 		_, err := query.Parse("", []byte(c.src))
 		if err == nil || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s: got %v, want %q", c.src, err, c.msg)
 		}
+	}
+	// count before a move filter is a transform's.
+	if _, err := query.Parse("", []byte("flipcolor count Q--")); err != nil {
+		t.Errorf("flipcolor count Q--: %v", err)
 	}
 }

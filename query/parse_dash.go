@@ -64,5 +64,18 @@ func (p *parser) parseDash(left Node, pos Pos) Node {
 		}
 		p.expect(tRParen, " to close the target filter of the move")
 	}
+	if p.isKw("count") {
+		// CQL's DashNode has a counting mode, but its parser (dash-parse.cpp,
+		// build 9.493) never builds one: no CQL script can write it.
+		p.errorf(p.tok.pos, "'count' after a %s move filter: CQL has no count form of -- and ×; count moves with 'move legal from F to G count' (or 'move from F to G count' for the moves played)", dashWord(d))
+	}
 	return d
+}
+
+// dashWord is how an error names the move filter d.
+func dashWord(d *Dash) string {
+	if d.Capture {
+		return "×"
+	}
+	return "--"
 }
