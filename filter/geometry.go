@@ -79,7 +79,7 @@ func (c *compiler) geometry(g *query.Geo) (node, error) {
 	case query.GeoRay:
 		return &rayNode{args: sets, dirs: rayDirections(g.Dirs)}, nil
 	case query.GeoXray:
-		return &rayNode{args: sets, dirs: allDirections, xray: true}, nil
+		return &rayNode{args: sets, dirs: allDirections, xray: true, first: g.First}, nil
 	case query.GeoPin:
 		return &pinNode{from: sets[0], through: sets[1], to: sets[2], value: g.Value}, nil
 	}
@@ -298,12 +298,30 @@ type rayNode struct {
 	args []setNode
 	dirs []chess.Direction
 	xray bool
+	// first: the value is the squares of X1 that start a ray (CQL 6.2's chain
+	// X1 → X2 → ... → Xn), not those of Xn that end one.
+	first bool
 }
 
 func (n *rayNode) set(e *Evaluator) chess.Bitboard {
+	start := n.args[0].set(e)
+	if !n.first {
+		return n.rays(e, start)
+	}
+	var r chess.Bitboard
+	for b := start; b != 0; {
+		sq := b.PopFirst()
+		if n.rays(e, chess.SquareBB(sq)) != 0 {
+			r |= chess.SquareBB(sq)
+		}
+	}
+	return r
+}
+
+// rays is the squares of the last argument that end a ray from a square of start.
+func (n *rayNode) rays(e *Evaluator, start chess.Bitboard) chess.Bitboard {
 	pos := e.pos
 	occ := pos.Occupied()
-	start := n.args[0].set(e)
 	var first [2]chess.Bitboard // starts of orthogonal and of diagonal rays
 	if n.xray {
 		q := pos.ByType(chess.Queen)

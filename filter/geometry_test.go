@@ -56,6 +56,17 @@ func TestGeometrySets(t *testing.T) {
 		{manualPinFEN, "xray (R a a k)", []string{"e5"}}, // Rh5 pg5 pf5 ke5
 		{manualPinFEN, "ray up (R _ _ _ K)", nil},
 		{manualPinFEN, "ray up (R _ K)", []string{"e3"}},
+		// CQL 6.2's arrow chains (its parser's RayNode from the arrows): X1 → X2 → X3 is
+		// xray (X1 X2 X3) valued at the squares of X1 that start such a ray; X1 ← X2 ← X3
+		// is xray (X3 X2 X1), valued at X1's squares. Ra5 pins bb5 to ke5, Re8 pins ne6.
+		{manualPinFEN, "R → a → k", []string{"a5", "e8"}},
+		{manualPinFEN, "R -> n -> k", []string{"e8"}},
+		{manualPinFEN, "k ← a ← R", []string{"e5"}},
+		{manualPinFEN, "Rh5 → a → k", nil}, // two black pawns in between
+		{manualPinFEN, "R → k", nil},       // every rook line to the king is blocked
+		// Arrows bind more loosely than |: R → k|[b5,e6] is R attacks (k|[b5,e6]).
+		{manualPinFEN, "R → k|[b5,e6]", []string{"a5", "e8"}},
+		{manualPinFEN, "Re1|Ra5 → b5", []string{"a5"}},
 		// between: strictly between a square of each argument on a common line.
 		{manualPinFEN, "between(a1 h8)", []string{"b2", "c3", "d4", "e5", "f6", "g7"}},
 		{manualPinFEN, "between(R k)", []string{"e2", "e3", "e4", "b5", "c5", "d5", "e7", "e6", "g7", "f6", "g5", "f5"}},

@@ -19,7 +19,7 @@ var asciiFigurines = map[rune]string{
 
 // unicodeWords spells keywords and operators with CQL 6.2's symbols.
 var unicodeWords = map[string]string{
-	"attacks": "→", "attackedby": "←", "in": "∊", "flipcolor": "⬓", "flip": "✵",
+	"->": "→", "<-": "←", "in": "∊", "flipcolor": "⬓", "flip": "✵",
 	"currentposition": "∙", "<=": "≤", ">=": "≥", "!=": "≠", "&": "∩", "|": "∪",
 }
 
@@ -34,6 +34,14 @@ func ToASCII(src []byte) []byte {
 	return convert(src, func(t, prev token, raw string) string {
 		if isASCII(raw) || t.kind == tString {
 			return raw
+		}
+		// The arrows keep their precedence (looser than |) only as arrows: the words
+		// attacks and attackedby bind more tightly than &.
+		switch raw {
+		case "→":
+			return "->"
+		case "←":
+			return "<-"
 		}
 		switch t.kind {
 		case tElement:
@@ -67,20 +75,10 @@ func ToASCII(src []byte) []byte {
 // ToUnicode returns src with the keywords, operators and piece letters that have a CQL 6.2
 // symbol spelled with it. The header `cql(...)` is left as it is (file names).
 func ToUnicode(src []byte) []byte {
-	// In CQL 6.2 x → y → z is a pin, not (x attacks y) attacks z: an attacks or
-	// attackedby that may continue a chain keeps its word. inChain is a token-level
-	// approximation that errs towards keeping words (always correct, just less terse).
-	inChain := false
+	// The words attacks and attackedby stay words: CQL 6.2's arrows bind more loosely
+	// than | (A attacks k|q is (A attacks k)|q, A → k|q is A → (k|q)) and chain into a
+	// pin (A → P → k), so an arrow would change the program.
 	return convert(src, func(t, _ token, raw string) string {
-		if t.kind == tIdent && (t.text == "attacks" || t.text == "attackedby") {
-			if inChain {
-				return raw
-			}
-			inChain = true
-		} else if t.kind != tPiece && t.kind != tIdent && t.kind != tNumber && t.kind != tLParen && t.kind != tRParen && t.kind != tString ||
-			t.kind == tIdent && (t.text == "or" || t.text == "and" || t.text == "not") {
-			inChain = false // an operator below attacks, a brace, ...: a new chain starts
-		}
 		switch t.kind {
 		case tString:
 			return raw

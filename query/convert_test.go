@@ -2,16 +2,17 @@ package query
 
 import "testing"
 
-// TestToUnicodeKeepsAttackChains: CQL 6.2 reads x → y → z as a pin, not as
-// (x attacks y) attacks z (gadycosteff.com/cql/attackarrow.html), so converting a
-// 6.1 chain must keep the second word; every conversion parses to the same program.
-func TestToUnicodeKeepsAttackChains(t *testing.T) {
+// TestToUnicodeKeepsAttackWords: CQL 6.2's arrows bind more loosely than | and chain
+// into a pin (A → P → k), while the words attacks and attackedby bind more tightly than
+// &, so the words stay words; ASCII arrows become Unicode ones. Every conversion parses
+// to the same program.
+func TestToUnicodeKeepsAttackWords(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
-		{"A attacks P attacks k", "△ → ♙ attacks ♚"},
-		{"A attacks (P attacks k)", "△ → (♙ attacks ♚)"},
-		{"{A attacks k} {Q attacks k}", "{△ → ♚} {♕ → ♚}"},
-		{"R attacks k or B attacks k", "♖ → ♚ or ♗ → ♚"},
-		{"R attackedby k attackedby Q", "♖ ← ♚ attackedby ♕"},
+		{"A attacks P attacks k", "△ attacks ♙ attacks ♚"},
+		{"A attacks k|q", "△ attacks ♚∪♛"},
+		{"R attackedby k attackedby Q", "♖ attackedby ♚ attackedby ♕"},
+		{"A -> P -> k", "△ → ♙ → ♚"},
+		{"Q|R <- k", "♕∪♖ ← ♚"},
 	} {
 		got := string(ToUnicode([]byte(c.src)))
 		if got != c.want {

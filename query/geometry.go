@@ -73,6 +73,9 @@ type Geo struct {
 	Dirs  []Direction
 	Value PinValue
 	T     Type
+	// First (xray only): the value is the squares of the first argument that start
+	// a ray, as for CQL 6.2's chain of arrows X1 → X2 → ... → Xn.
+	First bool
 }
 
 // Type returns the filter's value type.

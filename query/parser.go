@@ -453,37 +453,60 @@ func (p *parser) parseInter() Node {
 }
 
 func (p *parser) parseAttacks() Node {
-	var arrow string // the previous link's arrow, "" if none or a keyword
 	return p.leftChain(p.parseUnary, func() (Op, bool) {
-		op := OpAttacks
-		if p.isKw("attackedby") {
-			op = OpAttackedBy
-		} else if !p.isKw("attacks") {
-			return 0, false
+		switch {
+		case p.isKw("attacks") && !isArrow(p.tok.raw):
+			return OpAttacks, true
+		case p.isKw("attackedby") && !isArrow(p.tok.raw):
+			return OpAttackedBy, true
 		}
-		if a := p.tok.raw; a != "attacks" && a != "attackedby" {
-			if arrow != "" {
-				p.chainedArrows(arrow, a)
-			}
-			arrow = a
-		} else {
-			arrow = ""
-		}
-		return op, true
+		return 0, false
 	})
 }
 
-// chainedArrows refuses a second arrow in a row: CQL 6.2 reads x → y → z not as
-// (x → y) → z but as a pin or interference (y stands between x and z on a line,
-// see gadycosteff.com/cql/attackarrow.html), which we do not evaluate yet, and
-// it rejects → and ← mixed in one chain (chessql's tables of cql -parse). The
-// words attacks and attackedby keep their left-nested CQL 6.1 reading.
-func (p *parser) chainedArrows(prev, cur string) {
-	right := func(a string) bool { return a == "->" || a == "→" }
-	if right(prev) != right(cur) {
-		p.errorf(p.tok.pos, "'%s' after '%s': CQL does not mix → and ← in one chain; use parentheses", cur, prev)
+// isArrow reports whether raw spells an attack arrow of CQL 6.2 (→ ← -> <-), which
+// the lexer reads as the keyword attacks or attackedby.
+func isArrow(raw string) bool { return raw != "attacks" && raw != "attackedby" }
+
+// parseArrows parses CQL 6.2's attack arrows. They bind more loosely than | (CQL's
+// parser reads the arrow's operands as unions: `A → k|q` is A → (k|q), `Q|R → k` is
+// (Q|R) → k), unlike the words attacks and attackedby, which bind more tightly than &.
+// X → Y is X attacks Y and X ← Y is X attackedby Y. A chain of three or more sets is
+// CQL's pin and interference filter: X1 → X2 → ... → Xn is the squares of X1 from which
+// a line piece's ray runs through X2 ... to Xn (xray with the first argument's squares
+// as value), and X1 ← X2 ← ... ← Xn is xray (Xn ... X1), the squares of X1. → and ←
+// cannot be mixed in one chain.
+func (p *parser) parseArrows() Node {
+	x := p.parseUnion()
+	if !(p.isKw("attacks") || p.isKw("attackedby")) || !isArrow(p.tok.raw) {
+		return x
 	}
-	p.errorf(p.tok.pos, "a chain of arrows (x %s y %s z) is CQL 6.2's pin and interference filter, which is not supported yet; for (x %s y) %s z write the parentheses", prev, cur, prev, cur)
+	defer p.unwind(p.depth)
+	right := p.isKw("attacks")
+	first := p.tok.raw
+	pos := p.tok.pos
+	args := []Node{x}
+	for (p.isKw("attacks") || p.isKw("attackedby")) && isArrow(p.tok.raw) {
+		if p.isKw("attacks") != right {
+			p.errorf(p.tok.pos, "'%s' after '%s': CQL does not mix → and ← in one chain; use parentheses", p.tok.raw, first)
+		}
+		p.enter()
+		p.next()
+		args = append(args, p.parseUnion())
+	}
+	if len(args) == 2 {
+		op := OpAttacks
+		if !right {
+			op = OpAttackedBy
+		}
+		return &Binary{At: At{pos}, Op: op, X: args[0], Y: args[1]}
+	}
+	if !right {
+		for i, j := 0, len(args)-1; i < j; i, j = i+1, j-1 {
+			args[i], args[j] = args[j], args[i]
+		}
+	}
+	return &Geo{At: At{x.Pos()}, Kind: GeoXray, Args: args, First: right}
 }
 
 // isRepetition reports whether the current token is a line repetition
@@ -564,7 +587,7 @@ func notNumber(n Node) bool {
 }
 
 func (p *parser) parseMul() Node {
-	return p.leftChain(p.parseUnion, func() (Op, bool) {
+	return p.leftChain(p.parseArrows, func() (Op, bool) {
 		switch p.tok.kind {
 		case tStar:
 			return OpMul, !p.isRepetition()
@@ -599,7 +622,7 @@ func (p *parser) parseUnary() Node {
 		return &Unary{At: At{pos}, Op: OpComplement, X: p.parseAttacks()}
 	case p.tok.kind == tHash:
 		p.next()
-		return &Unary{At: At{pos}, Op: OpCount, X: p.parseUnion()}
+		return &Unary{At: At{pos}, Op: OpCount, X: p.parseArrows()}
 	case p.isKw("abs"):
 		p.next()
 		return &Unary{At: At{pos}, Op: OpAbs, X: p.parseAdd()}

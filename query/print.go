@@ -211,6 +211,15 @@ func sprint(b *strings.Builder, n Node) {
 			b.WriteString([...]string{"", " :from", " :to"}[n.Value] + ")")
 			return
 		}
+		if n.First {
+			b.WriteString("(" + head)
+			for _, a := range n.Args {
+				b.WriteString(" ")
+				sprint(b, a)
+			}
+			b.WriteString(" :first)")
+			return
+		}
 		list(head, n.Args...)
 	case *Transform:
 		head := n.Kind.String()
