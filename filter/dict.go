@@ -199,6 +199,9 @@ func (c *compiler) dictLookup(sym *query.Symbol, key query.Node) (node, error) {
 
 // bindings compiles isbound and unbind.
 func (c *compiler) bindings(n *query.Builtin) (node, error) {
+	if n.Sym == nil && n.Name == "isbound" {
+		return constBool(false), nil // a variable the query never assigns
+	}
 	if n.Sym == nil {
 		return nil, errorf(n, "%s needs a variable", n.Name)
 	}

@@ -464,6 +464,38 @@ func TestDictionaries(t *testing.T) {
 	}
 }
 
+// isbound resolves its name against the whole query (CQL 9.493's
+// CqlNode::completeIsBoundNodes runs after parsing; IsBoundNode is false
+// without a variable) and isunbound is its negation (node-parse.cpp wraps it
+// in a NotNode). chessql's test_filters.py:1485, :1597 record that CQL
+// accepts both before the variable exists.
+func TestIsBoundBeforeAssignment(t *testing.T) {
+	for _, src := range []string{
+		`isunbound x`,
+		`not isbound x`,
+		`isunbound x x = 1`, // x is assigned after the test, in the same position
+		`x = 0 isbound x not isunbound x`,
+		`isbound v or true`,
+		`isunbound v or isunbound v`,
+		`x = 3 unbind x isunbound x`,
+	} {
+		if !startMatches(t, src) {
+			t.Errorf("%s: did not match", src)
+		}
+	}
+	for _, src := range []string{`isbound x`, `x = 0 isunbound x`} {
+		if startMatches(t, src) {
+			t.Errorf("%s: matched", src)
+		}
+	}
+	// CQL refuses a dictionary entry after isunbound (test_filters.py:1614, :1628).
+	for _, src := range []string{`isunbound v["key"]`, `dictionary v isunbound v["key"]`, `isunbound`} {
+		if _, err := query.Parse("q", []byte(src)); err == nil {
+			t.Errorf("%s: parsed, want an error", src)
+		}
+	}
+}
+
 func TestWriteFileAndReadFile(t *testing.T) {
 	name := t.TempDir() + "/out.txt"
 	q := compileText(t, `initial writefile ("`+name+`" player white + "\n")`)

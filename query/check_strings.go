@@ -208,10 +208,16 @@ func (c *checker) builtin(n *Builtin) {
 		}
 		n.Sym = c.lookup(v.Name)
 		v.Sym = n.Sym
+		n.T = TypeNone
+		if n.Sym == nil && n.Name == "isbound" {
+			// CQL binds the name after the whole query is read: a
+			// variable assigned later counts, one never assigned is unbound.
+			c.laterBound = append(c.laterBound, n)
+			break
+		}
 		if n.Sym == nil {
 			c.errorf(v.Pos(), "%s: '%s' is not a variable assigned earlier", n.Name, v.Name)
 		}
-		n.T = TypeNone
 	default:
 		c.errorf(n.Pos(), "'%s' is not supported yet", n.Name)
 	}

@@ -16,6 +16,9 @@ type checker struct {
 	scope    []*Symbol          // iteration variables of the enclosing square/piece/echo filters
 	symbols  []*Symbol
 	copied   int // nodes copied for transform variants (bounded by maxCopies)
+	// isbound filters naming a variable not assigned before them; program
+	// resolves them against the whole query's variables at the end.
+	laterBound []*Builtin
 }
 
 const maxErrors = 10
@@ -55,6 +58,11 @@ func (c *checker) iterationVar(name string) bool {
 func (c *checker) program(prog *Program) {
 	c.globals = map[string]*Symbol{}
 	c.block(prog.Body)
+	for _, n := range c.laterBound {
+		v := n.Args[0].(*Var)
+		n.Sym = c.globals[v.Name] // nil: never assigned, so never bound
+		v.Sym = n.Sym
+	}
 	prog.Symbols = c.symbols
 }
 

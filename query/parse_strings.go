@@ -134,6 +134,15 @@ func (p *parser) parseStringWord(w string, pos Pos) (Node, bool) {
 			p.splitKeyBracket()
 		}
 		b.Args = []Node{p.parsePostfix(&Var{At: At{vpos}, Name: name})}
+	case "isunbound":
+		// CQL 6.2: not isbound x. It names a whole variable (a dictionary
+		// entry is refused, as CQL does), so no key bracket is taken.
+		p.next()
+		vpos := p.tok.pos
+		name := p.parseVarName(w)
+		b.Name = "isbound"
+		b.Args = []Node{&Var{At: At{vpos}, Name: name}}
+		return &Unary{At: At{pos}, Op: OpNot, X: b}, true
 	case "dictionary", "local":
 		p.next()
 		d := &Dictionary{At: At{pos}, Local: w == "local"}

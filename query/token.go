@@ -125,7 +125,7 @@ var keywords = wordSet(
 	"to", "true", "up", "variation", "vertical", "maindiagonal", "offdiagonal", "white", "wtm", "year",
 	// strings, conversions, state and annotations (parse_strings.go)
 	"ascii", "assert", "atomic", "dictionary", "hhdb", "function", "local", "commentmove", "commentposition", "eventdate", "hascomment", "indexof",
-	"int", "isbound", "lastgamenumber", "lowercase", "originalcomment", "persistent", "readfile",
+	"int", "isbound", "isunbound", "lastgamenumber", "lowercase", "originalcomment", "persistent", "readfile",
 	"removecomment", "settag", "str", "unbind", "uppercase", "writefile",
 	// game-tree filters
 	"ancestor", "child", "depth", "descendant", "distance", "initialposition", "lca",
