@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/query"
 )
 
@@ -62,5 +63,37 @@ func TestDashValue(t *testing.T) {
 	// count before a move filter is a transform's.
 	if _, err := query.Parse("", []byte("flipcolor count Q--")); err != nil {
 		t.Errorf("flipcolor count Q--: %v", err)
+	}
+}
+
+// TestDashSetOperands: CQL's own mate functions (build 9.493's matefunction.h) write move
+// filters with a set variable on the left and a variable, a function call or a braced set
+// on the right (`S--{C|between(C k)}`, `S--F()`). Rooks a1 and h1, king e1: a1 reaches a5
+// and b1; h1 reaches h5 and h8 but not b1 (the king stands on e1).
+func TestDashSetOperands(t *testing.T) {
+	g := fenGame(t, "4k3/8/8/8/8/8/8/R3K2R w - - 0 1")
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"square x in R pseudolegal x--a5", []string{"a1"}},
+		{"square x in R pseudolegal x--{a5|b1}", []string{"a1"}},
+		{"square x in R pseudolegal x--{h5|h8}", []string{"h1"}},
+		{"square x in R pseudolegal x--{b1}", []string{"a1"}},
+		{"square y in [a5,h8] square x in R pseudolegal x--y", []string{"a5", "h8"}},
+		{"square x in R legal x×(enpassant)", nil},
+	} {
+		got := parsedSet(t, c.src, g)
+		var want chess.Bitboard
+		for _, name := range c.want {
+			s, ok := chess.ParseSquare(name)
+			if !ok {
+				t.Fatalf("bad square %q", name)
+			}
+			want |= chess.SquareBB(s)
+		}
+		if got != want {
+			t.Errorf("%s: got %v, want %v", c.src, got, c.want)
+		}
 	}
 }

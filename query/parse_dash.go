@@ -31,9 +31,14 @@ func (p *parser) touching() bool { return p.tok.pos.Offset == p.prevEnd }
 func (p *parser) parseDash(left Node, pos Pos) Node {
 	d := &Dash{At: At{pos}, From: left, Capture: p.tok.kind == tCross}
 	p.next()
-	if p.tok.kind == tPiece && p.touching() {
+	switch {
+	case p.tok.kind == tPiece && p.touching():
 		d.To = &PieceDesignator{At: At{p.tok.pos}, Pieces: p.tok.pieces, Squares: p.tok.squares, Text: p.tok.raw}
 		p.next()
+	case p.touching() && (p.tok.kind == tLBrace && !braceRepeats(p.peek().kind) || p.tok.kind == tIdent && !keywords[p.tok.text]):
+		// A set variable, a function call or a braced set as the destination, as CQL's
+		// own mate functions write `X--{C|between(C k)}` and `S--F()`.
+		d.To = p.parsePrimary()
 	}
 	if p.tok.kind == tAssign && p.touching() {
 		p.next()
@@ -70,6 +75,12 @@ func (p *parser) parseDash(left Node, pos Pos) Node {
 		p.errorf(p.tok.pos, "'count' after a %s move filter: CQL has no count form of -- and ×; count moves with 'move legal from F to G count' (or 'move from F to G count' for the moves played)", dashWord(d))
 	}
 	return d
+}
+
+// braceRepeats reports whether a '{' followed by a token of kind k is a repetition
+// ({2}, {1 3}, {,4}, {*}, {+}) rather than a braced set.
+func braceRepeats(k tokenKind) bool {
+	return k == tNumber || k == tComma || k == tStar || k == tPlus
 }
 
 // dashWord is how an error names the move filter d.

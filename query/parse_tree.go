@@ -95,8 +95,9 @@ func (p *parser) parseEcho() Node {
 // index (`s[i:j]`) the colon is the index's.
 func (p *parser) parseColon(x Node) Node {
 	if (p.tok.kind == tDash || p.tok.kind == tCross) && p.touching() {
-		if _, ok := x.(*PieceDesignator); ok {
-			x = p.parseDash(x, x.Pos()) // R--e4: the rook's move
+		switch x.(type) {
+		case *PieceDesignator, *Var:
+			x = p.parseDash(x, x.Pos()) // R--e4: the rook's move; S--e4 with S a set variable
 		}
 	}
 	if p.tok.kind != tColon || !mayBePosition(x) || p.noColon {
