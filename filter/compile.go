@@ -250,6 +250,8 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		return c.dashValue(n)
 	case *query.Legal:
 		return c.legal(n)
+	case *query.CountMoves:
+		return c.countMoves(n)
 	case *query.CurrentMove:
 		return c.currentMove(n)
 	case *query.Loop:

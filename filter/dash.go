@@ -292,3 +292,62 @@ func (n dashPos) position(e *Evaluator) (v int32, ok bool) {
 	n.eachMove(e, func() bool { v, ok = n.t.position(e); return ok })
 	return v, ok
 }
+
+// countDashNode is `countmoves D`: how many moves played from the current
+// position (visible children) fit D, target included. Always matches.
+type countDashNode struct{ d *dashNode }
+
+func (n countDashNode) match(*Evaluator) bool { return true }
+
+func (n countDashNode) num(e *Evaluator) (int, bool) {
+	fromSet, toSet := n.d.sets(e)
+	count := 0
+	for c := e.g.Nodes[e.cur].FirstChild; c >= 0; c = e.g.Nodes[c].NextSibling {
+		if e.visible(c) && n.d.fits(e, c, fromSet, toSet) {
+			count++
+		}
+	}
+	return count, true
+}
+
+// countLegalNode is `countmoves legal D` / `countmoves pseudolegal D`: how
+// many legal (pseudolegal) moves fit D, counting as CQL 9.493's
+// MoveLegalNode does: one per origin and destination square, so a pawn's
+// four promotions on one square count once. Always matches.
+type countLegalNode struct{ l *legalNode }
+
+func (n countLegalNode) match(*Evaluator) bool { return true }
+
+func (n countLegalNode) num(e *Evaluator) (int, bool) {
+	fromSet, toSet := n.l.d.sets(e)
+	l := e.legalMoves()
+	if n.l.pseudo {
+		l = e.pseudoMoves()
+	}
+	count := 0
+	for i := 0; i < l.Len(); i++ {
+		m := l.At(i)
+		if p := m.Promotion(); p != chess.NoPieceType && p != chess.Queen {
+			continue
+		}
+		if n.l.d.fitsMove(e, m, fromSet, toSet) && n.l.kindFits(m) {
+			count++
+		}
+	}
+	return count, true
+}
+
+func (c *compiler) countMoves(n *query.CountMoves) (node, error) {
+	if n.Move != nil {
+		d, err := c.dash(n.Move)
+		if err != nil {
+			return nil, err
+		}
+		return countDashNode{d.(*dashNode)}, nil
+	}
+	l, err := c.legal(n.Legal)
+	if err != nil {
+		return nil, err
+	}
+	return countLegalNode{l.(*legalNode)}, nil
+}

@@ -238,6 +238,12 @@ func (c *checker) check(n Node) Node {
 		c.check(n.Move)
 	case *Legal:
 		c.check(n.Move)
+	case *CountMoves:
+		if n.Move != nil {
+			c.check(n.Move)
+		} else {
+			c.check(n.Legal)
+		}
 	case *Loop:
 		n.Body = c.check(n.Body)
 	case *Path:

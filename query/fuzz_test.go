@@ -37,6 +37,7 @@ func FuzzParse(f *testing.F) {
 		"path quiet firstmatch lastposition primary focus capture [Pp] (B[x]h7 check | N--g5){1 3} -- ? (check)* --{2,} | mate",
 		"{path focus ♙ ((-- check --)+ | (--=Q)){+} ply == 3} (path --+) == 2 sort path max(1 2) == 2 --{*} (path (-- ( | ) ",
 		"legal --(o-o) pseudolegal K×(enpassant) legal ――(castle) legal R--(mate) legal 3 legal",
+		"countmoves legal --*2 countmoves ×%2 countmoves --(btm) countmoves k countmoves",
 		"line singlecolor <-- check{2} x = parent #(x & currentposition) == 62 (position 0) ∩ ∙ path -- {2 3} {check} [x] a[x]b",
 		`path primary verbose keepallbest quiet nestban firstmatch lastposition title "t" max #A 2 5 --+ line nestban --> check`,
 		`path singlecolor piecepath max {check 1} --(check ply) ×(#a) == 15 x = ×(R) --(+) N--g5(#) position 0 & currentposition`,

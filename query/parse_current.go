@@ -72,6 +72,8 @@ func (p *parser) parseCurrentMoveWord(w string) Node {
 		return p.parsePath()
 	case "legal", "pseudolegal":
 		return p.parseLegal(w == "pseudolegal")
+	case "countmoves":
+		return p.parseCountMoves()
 	case "loop":
 		p.next()
 		return &Loop{At: At{pos}, Body: p.parseArg()}
@@ -135,4 +137,37 @@ func (p *parser) parseLegal(pseudo bool) Node {
 		d.Target = nil
 	}
 	return n
+}
+
+// CountMoves is CQL 6.2's `countmoves D` (D a -- or × filter: how many moves
+// played from the current position fit D, its target included) or
+// `countmoves legal D` / `countmoves pseudolegal D` (how many legal moves fit;
+// CQL 9.493's MoveLegalNode counts destination squares per origin, so the
+// four promotions of one pawn to one square count once). Exactly one of
+// Move and Legal is set. Numeric; it always matches, with 0 when nothing fits.
+type CountMoves struct {
+	At
+	Move  *Dash
+	Legal *Legal
+}
+
+// Type is numeric.
+func (*CountMoves) Type() Type { return TypeNumber }
+func (*CountMoves) node()      {}
+
+// parseCountMoves parses `countmoves` and its argument, which binds as
+// tightly as any other prefix filter's (CQL parses it at multiplication
+// operand level, so countmoves -- == 3 compares the count).
+func (p *parser) parseCountMoves() Node {
+	pos := p.tok.pos
+	p.next()
+	x := p.parseArg()
+	switch x := x.(type) {
+	case *Dash:
+		return &CountMoves{At: At{pos}, Move: x}
+	case *Legal:
+		return &CountMoves{At: At{pos}, Legal: x}
+	}
+	p.errorf(x.Pos(), "'countmoves' takes a move filter written with -- or ×, or legal/pseudolegal and one (like countmoves R-- or countmoves legal --)")
+	return &NumberLit{At: At{pos}}
 }

@@ -335,6 +335,12 @@ func sprint(b *strings.Builder, n Node) {
 			head += " " + moveKindNames[n.Kind]
 		}
 		list(head, n.Move)
+	case *CountMoves:
+		if n.Move != nil {
+			list("countmoves", n.Move)
+		} else {
+			list("countmoves", n.Legal)
+		}
 	case *Loop:
 		list("loop", n.Body)
 	case *Path:

@@ -113,7 +113,7 @@ func (t token) describe() string {
 // unknown identifier is compared against them to suggest a correction.
 var keywords = wordSet(
 	"abs", "all", "and", "anydirection", "attackedby", "attacks", "black", "btm",
-	"capture", "castle", "check", "comment", "count", "cql", "currentposition", "currenttransform", "date",
+	"capture", "castle", "check", "comment", "count", "countmoves", "cql", "currentposition", "currenttransform", "date",
 	"diagonal", "down", "eco", "echo", "elo", "else", "enpassant", "event", "false",
 	"fen", "find", "flip", "flipcolor", "fliphorizontal", "flipvertical", "from",
 	"gamenumber", "horizontal", "if", "in", "initial", "left", "legal", "line",

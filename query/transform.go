@@ -450,6 +450,14 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 			c := *n
 			c.Move = tr(n.Move).(*Dash)
 			return &c
+		case *CountMoves:
+			c := *n
+			if n.Move != nil {
+				c.Move = tr(n.Move).(*Dash)
+			} else {
+				c.Legal = tr(n.Legal).(*Legal)
+			}
+			return &c
 		case *Loop:
 			c := *n
 			c.Body = tr(n.Body)

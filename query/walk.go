@@ -81,6 +81,12 @@ func children(n Node) []Node {
 		add(n.Move)
 	case *Legal:
 		add(n.Move)
+	case *CountMoves:
+		if n.Move != nil {
+			add(n.Move)
+		} else {
+			add(n.Legal)
+		}
 	case *Loop:
 		add(n.Body)
 	case *Path:

@@ -1,0 +1,44 @@
+package query
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCountMovesParse checks countmoves' argument against chessql's
+// recorded parses (test_filter_countmoves.py, made to match `cql -parse`):
+// the argument is one -- or × filter, or legal/pseudolegal and one, and an
+// arithmetic or comparison operator after it applies to the count
+// (countmoves legal --*2 is Star(CountMoves(Legal(Dash)), 2)). CQL refuses
+// countmoves without a move filter (countmoves, countmoves k).
+func TestCountMovesParse(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"countmoves --(btm)", "{(countmoves (-- _ _ btm))}"},
+		{"countmoves legal --*2", "{(* (countmoves (legal (-- _ _ _))) 2)}"},
+		{"countmoves ×%2", "{(% (countmoves (× _ _ _)) 2)}"},
+		{"countmoves [x]", "{(countmoves (× _ _ _))}"},
+		{"countmoves pseudolegal ――==2", "{(cmp (countmoves (pseudolegal (-- _ _ _))) == 2)}"},
+		{"countmoves -- == countmoves --", "{(cmp (countmoves (-- _ _ _)) == (countmoves (-- _ _ _)))}"},
+		{"countmoves -- or 3", "{(or (countmoves (-- _ _ _)) 3)}"},
+		{"countmoves legal --(o-o)", "{(countmoves (legal o-o (-- _ _ _)))}"},
+	} {
+		p, err := Parse("t.cql", []byte(c.src))
+		if err != nil {
+			t.Errorf("%s: %v", c.src, err)
+			continue
+		}
+		if got := Sprint(p.Body); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+	for _, c := range []struct{ src, msg string }{
+		{"countmoves k", "t.cql:1:12: 'countmoves' takes a move filter"},
+		{"countmoves", "t.cql:1:11"},
+		{"countmoves -- & 3", "the left side of & must be a set filter"},
+	} {
+		_, err := Parse("t.cql", []byte(c.src))
+		if err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: got %v, want %q", c.src, err, c.msg)
+		}
+	}
+}
