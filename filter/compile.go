@@ -366,6 +366,7 @@ func (c *compiler) block(n *query.Block) (node, error) {
 	if len(n.Filters) == 0 {
 		return constBool(true), nil
 	}
+	before := c.commenters
 	items := make([]node, len(n.Filters))
 	for i, f := range n.Filters {
 		x, err := c.compile(f)
@@ -377,7 +378,7 @@ func (c *compiler) block(n *query.Block) (node, error) {
 	if len(items) == 1 {
 		return items[0], nil
 	}
-	seq := seqNode{items: items}
+	seq := seqNode{items: items, smart: c.smartCompound(before)}
 	last := items[len(items)-1]
 	switch n.T {
 	case query.TypeSet:
@@ -399,9 +400,13 @@ func (c *compiler) block(n *query.Block) (node, error) {
 func (c *compiler) unary(n *query.Unary) (node, error) {
 	switch n.Op {
 	case query.OpNot:
+		before := c.commenters
 		x, err := c.compile(n.X)
 		if err != nil {
 			return nil, err
+		}
+		if c.smartCompound(before) {
+			return smartNot{x}, nil
 		}
 		return notNode{x}, nil
 	case query.OpComplement:
@@ -448,6 +453,7 @@ func (c *compiler) unary(n *query.Unary) (node, error) {
 func (c *compiler) binary(n *query.Binary) (node, error) {
 	switch n.Op {
 	case query.OpAnd, query.OpOr:
+		before := c.commenters
 		x, err := c.compile(n.X)
 		if err != nil {
 			return nil, err
@@ -456,8 +462,14 @@ func (c *compiler) binary(n *query.Binary) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		if n.Op == query.OpAnd {
+		smart := c.smartCompound(before)
+		switch {
+		case n.Op == query.OpAnd && smart:
+			return smartAnd{x, y}, nil
+		case n.Op == query.OpAnd:
 			return andNode{x, y}, nil
+		case smart:
+			return smartOr{x, y}, nil
 		}
 		return orNode{x, y}, nil
 	case query.OpInter, query.OpUnion, query.OpIn, query.OpAttacks, query.OpAttackedBy:

@@ -30,11 +30,20 @@ func (n orNode) match(e *Evaluator) bool { return n.a.match(e) || n.b.match(e) }
 
 // seqNode is `{ f g h }` (and the program body): it matches when every
 // filter matches, evaluated in order; its value is the last one's.
-type seqNode struct{ items []node }
+// With smart set it drops the comments made inside when it fails
+// (compound_comments.go).
+type seqNode struct {
+	items []node
+	smart bool
+}
 
 func (n *seqNode) match(e *Evaluator) bool {
+	mark := len(e.pending)
 	for _, it := range n.items {
 		if !it.match(e) {
+			if n.smart {
+				e.dropComments(mark)
+			}
 			return false
 		}
 	}
@@ -43,8 +52,12 @@ func (n *seqNode) match(e *Evaluator) bool {
 
 // prefixMatch evaluates all but the last item.
 func (n *seqNode) prefixMatch(e *Evaluator) bool {
+	mark := len(e.pending)
 	for _, it := range n.items[:len(n.items)-1] {
 		if !it.match(e) {
+			if n.smart {
+				e.dropComments(mark)
+			}
 			return false
 		}
 	}
@@ -63,7 +76,16 @@ func (n *seqSet) set(e *Evaluator) chess.Bitboard {
 	}
 	return n.last.set(e)
 }
-func (n *seqSet) match(e *Evaluator) bool { return n.set(e) != 0 }
+func (n *seqSet) match(e *Evaluator) bool {
+	mark := len(e.pending)
+	if n.set(e) != 0 {
+		return true
+	}
+	if n.smart {
+		e.dropComments(mark)
+	}
+	return false
+}
 
 // seqNum is a compound whose last filter is numeric.
 type seqNum struct {
@@ -72,10 +94,15 @@ type seqNum struct {
 }
 
 func (n *seqNum) num(e *Evaluator) (int, bool) {
+	mark := len(e.pending)
 	if !n.prefixMatch(e) {
 		return 0, false
 	}
-	return n.last.num(e)
+	v, ok := n.last.num(e)
+	if !ok && n.smart {
+		e.dropComments(mark)
+	}
+	return v, ok
 }
 func (n *seqNum) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
@@ -86,10 +113,15 @@ type seqStr struct {
 }
 
 func (n *seqStr) str(e *Evaluator) (string, bool) {
+	mark := len(e.pending)
 	if !n.prefixMatch(e) {
 		return "", false
 	}
-	return n.last.str(e)
+	v, ok := n.last.str(e)
+	if !ok && n.smart {
+		e.dropComments(mark)
+	}
+	return v, ok
 }
 func (n *seqStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 

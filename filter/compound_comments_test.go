@@ -1,0 +1,75 @@
+package filter
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/cqlgo/cql/pgn"
+	"github.com/cqlgo/cql/query"
+)
+
+// CQL's rule for comments in compound filters (andnode.cpp, ornode.cpp,
+// notnode.cpp, compoundnode.cpp, ifnode.cpp, 9.493): a failing `and`, `{}`
+// or `or` drops the comments made inside it, `not` always drops them, `if`
+// drops none itself. The expected comments follow from that by hand on
+// 1.e4 e5 2.Nf3 Nc6 (plies 0..4); with -alwayscomment every comment made
+// stays.
+func TestCompoundComments(t *testing.T) {
+	g := readOne(t, "1. e4 e5 2. Nf3 Nc6 *\n")
+	cases := []struct {
+		src         string
+		want, alway []string
+	}{
+		// The failing block drops "x"; the or still matches.
+		{`ply == 2 {{comment("x") false} or true}`, nil, []string{"2: x"}},
+		{`ply == 2 {comment("x") and false or true}`, nil, []string{"2: x"}},
+		// A matching or keeps its comments.
+		{`ply == 2 {comment("a") or comment("b")}`, []string{"2: a"}, []string{"2: a"}},
+		// Both sides fail: the or drops what either made (the failing
+		// ands drop theirs first); the position still matches.
+		{`ply == 2 {{comment("a") ply == 3 or comment("b") ply == 4} or true}`, nil, []string{"2: a", "2: b"}},
+		// Each position keeps the comments of the side that matched.
+		{`{comment("a") ply == 3} or {comment("b") ply == 2}`, []string{"2: b", "3: a"},
+			[]string{"0: a", "0: b", "1: a", "1: b", "2: a", "2: b", "3: a", "4: a", "4: b"}},
+		// not drops its argument's comments whether or not it matches.
+		{`ply == 2 not not comment("n")`, nil, []string{"2: n"}},
+		{`ply == 2 {not comment("n") or true}`, nil, []string{"2: n"}},
+		// if drops nothing itself: its test's comment outlives a failing
+		// then-branch when an enclosing or matches on its other side.
+		{`ply == 2 {if comment("i") then false or true}`, []string{"2: i"}, []string{"2: i"}},
+		// ...but a block around the if drops it.
+		{`ply == 2 {{if comment("i") then false true} or true}`, nil, []string{"2: i"}},
+		// A numeric block whose last filter fails drops its comments.
+		{`ply == 2 {{comment("v") ply > 5 ply} > 0 or true}`, nil, []string{"2: v"}},
+		// A block that matches keeps them.
+		{`ply == 2 {comment("k") ply}`, []string{"2: k"}, []string{"2: k"}},
+	}
+	for _, c := range cases {
+		if got := compoundNotes(t, c.src, g, false); !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.src, got, c.want)
+		}
+		if got := compoundNotes(t, c.src, g, true); !slices.Equal(got, c.alway) {
+			t.Errorf("-alwayscomment %s:\n got %q\nwant %q", c.src, got, c.alway)
+		}
+	}
+}
+
+func compoundNotes(t *testing.T, src string, g *pgn.Game, always bool) []string {
+	t.Helper()
+	p, err := query.Parse("", []byte(src))
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	q, err := CompileWith(p, Options{AlwaysComment: always})
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	e := q.NewEvaluator()
+	e.Game(g)
+	var out []string
+	for _, a := range e.Annotations() {
+		out = append(out, fmt.Sprint(g.Nodes[a.Node].Ply)+": "+a.Text)
+	}
+	return out
+}
