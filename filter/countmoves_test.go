@@ -61,3 +61,30 @@ func TestCountMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestLineSecondary: CQL's line secondary (sequence-parse.cpp, futurenode.cpp)
+// follows only moves that start a variation, skipping the first child at
+// every step. In 1.e4 (1.d4) (1.Nf3 d5) e5 2.Nf3 the longest forward run
+// from the start is 4 positions along the main line, 2 with secondary
+// (1.d4 or 1.Nf3; 1...d5 is the first child of 1.Nf3). Parameters and the
+// range may come in any order (chessql test_filter_line.py:372).
+func TestLineSecondary(t *testing.T) {
+	games, err := pgn.ReadAll(strings.NewReader("1. e4 (1. d4) (1. Nf3 d5) e5 2. Nf3 *\n"), "t.pgn", pgn.Options{Variations: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := games[0]
+	for _, c := range []struct{ cql, want string }{
+		{"cql(variations) initial (line --> true+) == 4", plies(g, 0)},
+		{"cql(variations) initial (line secondary --> true+) == 2", plies(g, 0)},
+		{"cql(variations) line secondary --> true --> true", plies(g, 0)},
+		{"line secondary --> true --> true", ""},
+		{"cql(variations) line quiet 2 secondary --> true+", plies(g, 0)},
+		{"cql(variations) line quiet 2 firstmatch secondary --> true --> true", plies(g, 0)},
+		{"cql(variations) line 3 primary --> true+", plies(g, 1)},
+	} {
+		if got := runQuery(t, c.cql, g); !sameMatches(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.cql, got, c.want)
+		}
+	}
+}

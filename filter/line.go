@@ -33,6 +33,7 @@ type lineCont struct {
 // the last position of that run.
 type lineNode struct {
 	back, primary, firstMatch bool
+	secondary                 bool // only moves that start a variation
 	singleColor               bool // every other position: those with the first's side to move
 	nest                      int  // nestban: the evaluator's nest slot; -1: none
 	comments                  bool // write CQL's automatic line comments (path_comments.go)
@@ -227,7 +228,7 @@ func (n *lineNode) next(e *Evaluator, elems []lineElem, k int, i int32, stk int)
 	}
 	best, bestLast, any := -1, int32(-1), false
 	for c := nodes[i].FirstChild; c >= 0; c = nodes[c].NextSibling {
-		if !e.visible(c) {
+		if !e.visible(c) || n.secondary && c == nodes[i].FirstChild {
 			continue
 		}
 		if !n.singleColor {
@@ -237,7 +238,7 @@ func (n *lineNode) next(e *Evaluator, elems []lineElem, k int, i int32, stk int)
 			}
 		} else {
 			for gc := nodes[c].FirstChild; gc >= 0; gc = nodes[gc].NextSibling {
-				if !e.visible(gc) {
+				if !e.visible(gc) || n.secondary && gc == nodes[c].FirstChild {
 					continue
 				}
 				any = true
@@ -264,7 +265,7 @@ func (c *compiler) line(n *query.Line) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	ln := &lineNode{back: n.Backward, primary: n.Primary, firstMatch: n.FirstMatch, singleColor: n.SingleColor, rng: n.Range, elems: elems, nest: -1}
+	ln := &lineNode{back: n.Backward, primary: n.Primary, secondary: n.Secondary, firstMatch: n.FirstMatch, singleColor: n.SingleColor, rng: n.Range, elems: elems, nest: -1}
 	if n.NestBan {
 		ln.nest = c.nestSlot()
 	}

@@ -75,7 +75,8 @@ func TestLineSingleColor(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ src, msg string }{
-		{"line secondary --> check", "1:6: 'secondary' is not a line parameter"},
+		{"line primary secondary --> check", "1:14: line takes one of primary and secondary, once"},
+		{"line secondary <-- check", "1:16: 'secondary' cannot be used with 'line <--'"},
 	} {
 		if got := runQueryOrErr(t, c.src, g); !strings.Contains(got, c.msg) {
 			t.Errorf("%s: got %q, want %q", c.src, got, c.msg)

@@ -726,7 +726,9 @@ type LineElem struct {
 // backward with <--) matches the pattern; its value is the number of
 // positions of the longest match (the first one found with firstmatch), or
 // with lastposition the last position of that match (T TypePosition). With
-// a Range the length must be in it. Primary follows primary moves only.
+// a Range the length must be in it. Primary follows primary moves only,
+// Secondary only moves that start a variation (CQL's futurenode.cpp skips
+// the first child at every step).
 type Line struct {
 	At
 	Backward     bool
@@ -734,6 +736,7 @@ type Line struct {
 	FirstMatch   bool
 	LastPosition bool
 	Primary      bool
+	Secondary    bool
 	SingleColor  bool // match every other position: those with the current side to move
 	NestBan      bool // fail at positions inside an earlier match of this line in the game
 	Range        *Range

@@ -42,3 +42,27 @@ func TestCountMovesParse(t *testing.T) {
 		}
 	}
 }
+
+// TestLineParamsAnyOrder: CQL's sequence-parse.cpp reads line's parameters
+// and its one range in any order; chessql records line quiet 1 3 firstmatch
+// --> check and line secondary --> check as accepted.
+func TestLineParamsAnyOrder(t *testing.T) {
+	for _, src := range []string{"line quiet 1 3 firstmatch --> check", "line quiet 1 3 firstmatch <-- check", "line secondary --> check", "line 2 secondary nestban --> check"} {
+		p, err := Parse("t.cql", []byte(src))
+		if err != nil {
+			t.Errorf("%s: %v", src, err)
+			continue
+		}
+		ln, ok := p.Body.Filters[0].(*Line)
+		if !ok {
+			t.Errorf("%s: got %s", src, Sprint(p.Body))
+			continue
+		}
+		if strings.Contains(src, "1 3") && (ln.Range == nil || ln.Range.Min != 1 || ln.Range.Max != 3 || !ln.Quiet || !ln.FirstMatch) {
+			t.Errorf("%s: got %s", src, Sprint(p.Body))
+		}
+		if strings.Contains(src, "secondary") && (!ln.Secondary || ln.Primary) {
+			t.Errorf("%s: got %s", src, Sprint(p.Body))
+		}
+	}
+}

@@ -141,7 +141,17 @@ func (p *parser) treeCompare(x Node) Node {
 // parseLineParams parses the parameters and the optional length range
 // between `line` and its first arrow.
 func (p *parser) parseLineParams(ln *Line) {
-	for params := true; params && p.tok.kind == tIdent; {
+	// CQL's sequence-parse.cpp takes the parameters and one range in any
+	// order (line quiet 1 3 firstmatch --> check).
+	for {
+		if p.tok.kind == tNumber && ln.Range == nil {
+			r := p.parseRange("line")
+			ln.Range = &r
+			continue
+		}
+		if p.tok.kind != tIdent {
+			return
+		}
 		switch p.tok.text {
 		case "quiet":
 			ln.Quiet = true
@@ -149,23 +159,19 @@ func (p *parser) parseLineParams(ln *Line) {
 			ln.FirstMatch = true
 		case "lastposition":
 			ln.LastPosition = true
-		case "primary":
-			ln.Primary = true
+		case "primary", "secondary":
+			if ln.Primary || ln.Secondary {
+				p.errorf(p.tok.pos, "line takes one of primary and secondary, once")
+			}
+			ln.Primary, ln.Secondary = ln.Primary || p.tok.text == "primary", ln.Secondary || p.tok.text == "secondary"
 		case "singlecolor":
 			ln.SingleColor = true
 		case "nestban":
 			ln.NestBan = true
-		case "secondary":
-			p.errorf(p.tok.pos, "'secondary' is not a line parameter (line takes quiet, firstmatch, lastposition, primary, singlecolor, nestban)")
 		default:
-			params = false // the caller reports what it expected
-			continue
+			return // the caller reports what it expected
 		}
 		p.next()
-	}
-	if p.tok.kind == tNumber {
-		r := p.parseRange("line")
-		ln.Range = &r
 	}
 }
 

@@ -1114,6 +1114,9 @@ func (p *parser) parseLine() Node {
 	case tArrow, tBackArrow:
 		arrow = p.tok.kind
 		ln.Backward = arrow == tBackArrow
+		if ln.Backward && ln.Secondary {
+			p.errorf(p.tok.pos, "'secondary' cannot be used with 'line <--' (it follows moves forward)")
+		}
 		p.next()
 	default:
 		p.fail("'-->' or '<--' after 'line'")

@@ -385,7 +385,7 @@ func sprint(b *strings.Builder, n Node) {
 		for _, f := range []struct {
 			on   bool
 			name string
-		}{{n.Quiet, "quiet"}, {n.FirstMatch, "firstmatch"}, {n.LastPosition, "lastposition"}, {n.Primary, "primary"}, {n.SingleColor, "singlecolor"}, {n.NestBan, "nestban"}} {
+		}{{n.Quiet, "quiet"}, {n.FirstMatch, "firstmatch"}, {n.LastPosition, "lastposition"}, {n.Primary, "primary"}, {n.Secondary, "secondary"}, {n.SingleColor, "singlecolor"}, {n.NestBan, "nestban"}} {
 			if f.on {
 				b.WriteString(" " + f.name)
 			}
