@@ -941,6 +941,7 @@ func (c *compiler) transform(n *query.Transform) (node, error) {
 		vs = []query.Node{n.Body}
 	}
 	t := &transformNode{count: n.Count}
+	before := c.commenters
 	for _, v := range vs {
 		x, err := c.compile(v)
 		if err != nil {
@@ -951,6 +952,7 @@ func (c *compiler) transform(n *query.Transform) (node, error) {
 			t.sets = append(t.sets, s)
 		}
 	}
+	t.smart = c.smartCompound(before)
 	if n.Count {
 		return &transformCount{t}, nil
 	}

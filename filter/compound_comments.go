@@ -4,7 +4,9 @@ package filter
 // even where the position still matches (andnode.cpp, ornode.cpp,
 // notnode.cpp, compoundnode.cpp, 9.493): `and` and `{...}` when they fail,
 // `or` when both sides fail, `not` always (its argument's comments never
-// count). `if` restores nothing itself, so the comments of a test that
+// count), transforms none of whose variants matches (orbitnode.cpp: the
+// smart flag of transformNode) and move filters no move fits (dashnode.cpp:
+// dashNode's). `if` restores nothing itself, so the comments of a test that
 // matched stay when its then-branch fails, unless an enclosing filter
 // drops them. With -alwayscomment CQL writes comments straight to their
 // positions and nothing is dropped; so do we.

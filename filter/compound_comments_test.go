@@ -42,6 +42,19 @@ func TestCompoundComments(t *testing.T) {
 		{`ply == 2 {{if comment("i") then false true} or true}`, nil, []string{"2: i"}},
 		// A numeric block whose last filter fails drops its comments.
 		{`ply == 2 {{comment("v") ply > 5 ply} > 0 or true}`, nil, []string{"2: v"}},
+		// A transform none of whose variants matches drops their
+		// comments (orbitnode.cpp): each failing if leaves "f" behind,
+		// the failing flipcolor drops it (the variants are the same filter,
+		// so there is one, as in CQL's orbit).
+		{`ply == 2 {(flipcolor {if comment("f") then ply == 3}) or true}`, nil, []string{"2: f"}},
+		// At ply 2 (white to move) the variant as written fails and its
+		// block drops "f"; the flipped variant (wtm) matches and keeps it.
+		{`ply == 2 flipcolor {comment("f") btm}`, []string{"2: f"}, []string{"2: f", "2: f"}},
+		// A move filter whose target fails for every move drops the
+		// comments made (dashnode.cpp): after 2.Nf3 the target's if leaves
+		// "d" behind, which the failing move filter drops.
+		{`ply == 2 {N--(if comment("d") then false) or true}`, nil, []string{"3: d"}},
+		{`ply == 2 N--(if comment("d") then true)`, []string{"3: d"}, []string{"3: d"}},
 		// A block that matches keeps them.
 		{`ply == 2 {comment("k") ply}`, []string{"2: k"}, []string{"2: k"}},
 	}

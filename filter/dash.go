@@ -15,14 +15,19 @@ type dashNode struct {
 	capture  bool
 	promote  uint8 // bit t: promotion to piece type t; 0: no constraint
 	target   node  // nil: none
+	smart    bool  // no move fits: drop the comments made (dashnode.cpp)
 }
 
 func (n *dashNode) match(e *Evaluator) bool {
+	mark := len(e.pending)
 	fromSet, toSet := n.sets(e)
 	for c := e.g.Nodes[e.cur].FirstChild; c >= 0; c = e.g.Nodes[c].NextSibling {
 		if e.visible(c) && n.fits(e, c, fromSet, toSet) {
 			return true
 		}
+	}
+	if n.smart {
+		e.dropComments(mark)
 	}
 	return false
 }
@@ -158,6 +163,7 @@ func (n *loopNode) match(e *Evaluator) bool {
 
 func (c *compiler) dash(n *query.Dash) (node, error) {
 	d := &dashNode{capture: n.Capture}
+	before := c.commenters
 	var err error
 	if n.From != nil {
 		if d.from, err = c.set(n.From); err != nil {
@@ -179,6 +185,7 @@ func (c *compiler) dash(n *query.Dash) (node, error) {
 			d.promote |= 1 << chessPiece(k).Type()
 		}
 	}
+	d.smart = c.smartCompound(before)
 	return d, nil
 }
 

@@ -275,17 +275,24 @@ func (n *dirNode) match(e *Evaluator) bool { return n.set(e) != 0 }
 
 // transformNode is `flipcolor F` and the like: it matches when some variant
 // of F (F itself included) matches.
+// With smart set a transform none of whose variants matches drops the
+// comments they made (CQL's orbitnode.cpp; compound_comments.go).
 type transformNode struct {
 	count    bool
+	smart    bool
 	variants []node
 	sets     []setNode // the variants as set filters, when F is one
 }
 
 func (n *transformNode) match(e *Evaluator) bool {
+	mark := len(e.pending)
 	for _, v := range n.variants {
 		if v.match(e) {
 			return true
 		}
+	}
+	if n.smart {
+		e.dropComments(mark)
 	}
 	return false
 }
@@ -300,7 +307,16 @@ func (n *transformSet) set(e *Evaluator) chess.Bitboard {
 	}
 	return r
 }
-func (n *transformSet) match(e *Evaluator) bool { return n.set(e) != 0 }
+func (n *transformSet) match(e *Evaluator) bool {
+	mark := len(e.pending)
+	if n.set(e) != 0 {
+		return true
+	}
+	if n.smart {
+		e.dropComments(mark)
+	}
+	return false
+}
 
 // transformCount is `flipcolor count F`: the number of matching variants.
 type transformCount struct{ *transformNode }
