@@ -66,3 +66,27 @@ func TestLineParamsAnyOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestRangeThenParameters: chessql records find 2 4 quiet check, find 4 <--
+// check (test_filters.py:803, :838) and consecutivemoves 1 quiet (p1 p2)
+// (:379) as accepted by CQL: the range may come before the parameters.
+func TestRangeThenParameters(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"find 2 4 quiet check", "{(find quiet 2 4 check)}"},
+		{"find 4 <-- check", "{(find <-- 4 check)}"},
+		{"find 4 <-- quiet all check", "{(find all quiet <-- 4 check)}"},
+		{"p1=position 1 p2=position 2 consecutivemoves 1 quiet (p1 p2)", "{(= p1 (position 1)) (= p2 (position 2)) (consecutivemoves 1 p1 p2)}"},
+	} {
+		p, err := Parse("t.cql", []byte(c.src))
+		if err != nil {
+			t.Errorf("%s: %v", c.src, err)
+			continue
+		}
+		if got := Sprint(p.Body); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.src, got, c.want)
+		}
+		if cm, ok := p.Body.Filters[len(p.Body.Filters)-1].(*ConsecutiveMoves); ok && !cm.Quiet {
+			t.Errorf("%s: quiet lost", c.src)
+		}
+	}
+}

@@ -179,13 +179,18 @@ func (p *parser) parseLineParams(ln *Line) {
 func (p *parser) parseConsecutiveMoves() Node {
 	c := &ConsecutiveMoves{At: At{p.tok.pos}}
 	p.next()
-	if p.isKw("quiet") {
-		c.Quiet = true
-		p.next()
-	}
-	if p.tok.kind == tNumber {
-		r := p.parseRange("consecutivemoves")
-		c.Range = &r
+	for { // quiet and the range in either order (consecutivemoves 1 quiet (x y))
+		switch {
+		case p.isKw("quiet") && !c.Quiet:
+			c.Quiet = true
+			p.next()
+			continue
+		case p.tok.kind == tNumber && c.Range == nil:
+			r := p.parseRange("consecutivemoves")
+			c.Range = &r
+			continue
+		}
+		break
 	}
 	p.expect(tLParen, " after 'consecutivemoves' (it takes two positions: consecutivemoves(x y))")
 	c.X = p.parseFilter()

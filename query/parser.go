@@ -911,7 +911,7 @@ func (p *parser) parseWord() Node {
 	case "find":
 		p.next()
 		f := &Find{At: At{pos}}
-		for { // quiet, all and <-- in any order
+		for { // quiet, all, <-- and the range in any order (find 4 <-- check)
 			switch {
 			case p.isKw("all") && !f.All:
 				f.All = true
@@ -919,16 +919,16 @@ func (p *parser) parseWord() Node {
 				f.Quiet = true
 			case p.tok.kind == tBackArrow && !f.Backward:
 				f.Backward = true
+			case p.tok.kind == tNumber && f.Range == nil:
+				r := p.parseRange("find")
+				f.Range = &r
+				continue
 			default:
-				goto params
+				goto body
 			}
 			p.next()
 		}
-	params:
-		if p.tok.kind == tNumber {
-			r := p.parseRange("find")
-			f.Range = &r
-		}
+	body:
 		f.X = p.parseFilter()
 		return f
 	case "line":
