@@ -105,20 +105,21 @@ func pureStalemate(pos *chess.Position) chess.Bitboard {
 	o := s.Other()
 	occ := pos.Occupied()
 	own, their := pos.ByColor(s), pos.ByColor(o)
+	pinned := pos.Pinned(s)
 	participants := own
 	for b := chess.KingAttacks(pos.King(s)); b != 0; {
 		sq := b.PopFirst()
 		a := pos.AttackersTo(sq, occ) & their
-		if own.Has(sq) {
-			if a != 0 {
+		participants |= a
+		if own.Has(sq) && !pinned.Has(sq) {
+			if a != 0 { // an unpinned self-blocker is not attacked at all
 				return 0
 			}
 			continue
 		}
-		if a == 0 || a.More() { // empty squares and o pieces: exactly once
+		if a == 0 || a.More() { // flights and pinned self-blockers: exactly once
 			return 0
 		}
-		participants |= a
 	}
 	return participants | pos.Pinned(o) | pinnersOf(pos, s)
 }
@@ -131,79 +132,97 @@ func pureMate(pos *chess.Position) chess.Bitboard {
 	s := pos.SideToMove()
 	o := s.Other()
 	ksq := pos.King(s)
+	// A line piece's guard runs on through the king to the square behind it.
 	see := pos.Occupied() &^ chess.SquareBB(ksq)
 	own, their := pos.ByColor(s), pos.ByColor(o)
 	field := chess.KingAttacks(ksq)
-	participants := chess.SquareBB(ksq) | own&field
+	checkers := pos.Checkers()
+	single := !checkers.More()
+	refutation := chess.SquareBB(pos.King(o)) | checkers | betweenSet(checkers, ksq)
+	pinned := pos.Pinned(s)
+	participants := chess.SquareBB(ksq) | own&field | checkers | pos.Pinned(o)
 	for b := field; b != 0; {
 		sq := b.PopFirst()
 		a := pos.AttackersTo(sq, see) & their
-		if own.Has(sq) {
-			if a != 0 {
+		participants |= a
+		if !own.Has(sq) { // a flight, empty or held by o: guarded exactly once
+			if a == 0 || a.More() {
 				return 0
 			}
 			continue
 		}
-		if a == 0 || a.More() {
+		// A self-blocker is unguarded, or, in a single check, guarded once,
+		// pinned, and able to capture the checker or interpose (or capture
+		// en passant) were it not pinned.
+		if a == 0 {
+			continue
+		}
+		if !single || a.More() || !pinned.Has(sq) ||
+			pseudoTargets(pos, sq)&(checkers|betweenSet(checkers, ksq)) == 0 && !canEnPassant(pos, sq) {
 			return 0
 		}
-		participants |= a
 	}
-	checkers := pos.Checkers()
-	participants |= checkers | pos.Pinned(o) | lineShields(pos, s, chess.SquareBB(pos.King(o)))
-	if checkers.More() {
-		x := checkers.First()
-		y := (checkers &^ chess.SquareBB(x)).First()
-		if checkers.Count() > 2 || !checkNeeded(pos, x, y) || !checkNeeded(pos, y, x) {
-			return 0
+	if !single {
+		// Each check is necessary: some unpinned s piece other than the king
+		// attacks another checker or a square between it and the king.
+		defenders := own &^ chess.SquareBB(ksq) &^ (pinned | pos.Pinned(o))
+		for b := checkers; b != 0; {
+			c := b.PopFirst()
+			rest := checkers &^ chess.SquareBB(c)
+			if !attacksAny(pos, defenders, rest|betweenSet(rest, ksq)) {
+				return 0
+			}
 		}
-		return participants
+		return participants | lineShields(pos, own, own, chess.SquareBB(pos.King(o)))
 	}
-	refutation := chess.SquareBB(pos.King(o)) | checkers | chess.Between(checkers.First(), ksq)
-	// White pieces pinning a potential refuter.
-	pinned := pos.Pinned(s)
+	// Possible refuters: s pieces with a pseudolegal move to a refutation square.
+	var refuters chess.Bitboard
+	for b := own; b != 0; {
+		sq := b.PopFirst()
+		if pseudoTargets(pos, sq)&refutation != 0 {
+			refuters |= chess.SquareBB(sq)
+		}
+	}
+	// o pieces pinning a possible refuter.
 	for b := pinnersOf(pos, s); b != 0; {
 		p := b.PopFirst()
-		x := chess.Between(ksq, p) & pinned
-		if pseudoTargets(pos, x.First())&refutation != 0 {
+		if chess.Between(ksq, p)&refuters != 0 {
 			participants |= chess.SquareBB(p)
 		}
 	}
-	// The one piece, of either colour, between an s line piece (or a pawn's
-	// double step) and a refutation square.
-	return participants | lineShields(pos, s, refutation)
+	// o pieces alone between a refuter's line and a refutation square; s
+	// pieces alone between an s line piece and o's king or a refutation square.
+	return participants | lineShields(pos, refuters, their, refutation) |
+		lineShields(pos, own, own, refutation|chess.SquareBB(pos.King(o)))
 }
 
-// checkNeeded reports whether the check of x is necessary in a double check
-// by x and y: without it, the mated side could capture y or interpose between
-// y and its king by a move of a piece other than the king.
-func checkNeeded(pos *chess.Position, x, y chess.Square) bool {
-	s := pos.SideToMove()
-	ksq := pos.King(s)
-	occ := pos.Occupied()
-	their := pos.ByColor(s.Other())
-	targets := chess.SquareBB(y) | chess.Between(y, ksq)
-	for b := pos.ByColor(s) &^ pos.ByType(chess.King); b != 0; {
-		from := b.PopFirst()
-		for t := pseudoTargets(pos, from) & targets; t != 0; {
-			to := t.PopFirst()
-			after := occ&^chess.SquareBB(from) | chess.SquareBB(to)
-			if pos.AttackersTo(ksq, after)&their&^chess.SquareBB(x)&^chess.SquareBB(to) == 0 {
-				return true
-			}
-		}
+// betweenSet returns the squares strictly between a square of from and to on a line.
+func betweenSet(from chess.Bitboard, to chess.Square) chess.Bitboard {
+	var r chess.Bitboard
+	for b := from; b != 0; {
+		r |= chess.Between(b.PopFirst(), to)
 	}
-	// En passant capture of a pawn checker that has just made its double step.
-	if ep := pos.EnPassant(); ep != chess.NoSquare && pos.PieceAt(y).Type() == chess.Pawn && ep.File() == y.File() {
-		for b := chess.PawnAttacks(s.Other(), ep) & pos.Pieces(s, chess.Pawn); b != 0; {
-			from := b.PopFirst()
-			after := occ&^chess.SquareBB(from)&^chess.SquareBB(y) | chess.SquareBB(ep)
-			if pos.AttackersTo(ksq, after)&their&^chess.SquareBB(x)&^chess.SquareBB(y) == 0 {
-				return true
-			}
+	return r
+}
+
+// attacksAny reports whether a piece of pieces attacks a square of targets.
+func attacksAny(pos *chess.Position, pieces, targets chess.Bitboard) bool {
+	occ := pos.Occupied()
+	for b := targets; b != 0; {
+		if pos.AttackersTo(b.PopFirst(), occ)&pieces != 0 {
+			return true
 		}
 	}
 	return false
+}
+
+// canEnPassant reports whether a pawn on sq of the side to move could capture
+// en passant, pins aside.
+func canEnPassant(pos *chess.Position, sq chess.Square) bool {
+	ep := pos.EnPassant()
+	pc := pos.PieceAt(sq)
+	return ep != chess.NoSquare && pc.Type() == chess.Pawn &&
+		chess.PawnAttacks(pc.Color(), sq).Has(ep)
 }
 
 // pseudoTargets returns the squares the piece on sq could move to, checks
@@ -237,36 +256,20 @@ func pseudoTargets(pos *chess.Position, sq chess.Square) chess.Bitboard {
 	return t
 }
 
-// lineShields returns the pieces (of either colour) that are the only piece
-// between a line piece of s and a square of targets on its line, or between
-// a pawn of s on its starting rank and a target two steps ahead.
-func lineShields(pos *chess.Position, s chess.Color, targets chess.Bitboard) chess.Bitboard {
+// lineShields returns the pieces of shields that are the only piece between a
+// rook, bishop or queen of from and a square of targets on its line (CQL's
+// from → shields → targets).
+func lineShields(pos *chess.Position, from, shields, targets chess.Bitboard) chess.Bitboard {
 	occ := pos.Occupied()
-	q := pos.ByType(chess.Queen)
 	var r chess.Bitboard
-	for b := pos.ByColor(s) & (pos.ByType(chess.Bishop) | pos.ByType(chess.Rook) | q); b != 0; {
-		from := b.PopFirst()
-		pc := pos.PieceAt(from)
-		for t := chess.EmptyBoardAttacks(s, pc.Type(), from) & targets; t != 0; {
-			between := chess.Between(from, t.PopFirst()) & occ
+	for b := from & (pos.ByType(chess.Bishop) | pos.ByType(chess.Rook) | pos.ByType(chess.Queen)); b != 0; {
+		sq := b.PopFirst()
+		pc := pos.PieceAt(sq)
+		for t := chess.EmptyBoardAttacks(pc.Color(), pc.Type(), sq) & targets; t != 0; {
+			between := chess.Between(sq, t.PopFirst()) & occ
 			if between != 0 && !between.More() {
-				r |= between
+				r |= between & shields
 			}
-		}
-	}
-	step, start := 8, 1
-	if s == chess.Black {
-		step, start = -8, 6
-	}
-	for b := pos.Pieces(s, chess.Pawn); b != 0; {
-		from := b.PopFirst()
-		if from.Rank() != start {
-			continue
-		}
-		one := chess.Square(int(from) + step)
-		two := chess.Square(int(one) + step)
-		if targets.Has(two) && occ.Has(one) && !occ.Has(two) {
-			r |= chess.SquareBB(one)
 		}
 	}
 	return r
