@@ -6,36 +6,33 @@ import (
 )
 
 // The problemist's mates of CQL 6.2: puremate, modelmate, idealmate and
-// their stalemate twins (manual pages puremate.html and purestalemate.html).
-// Each filter's value is the set of participating pieces, empty when the
-// position is not such a (stale)mate. The side to move is the mated side s,
-// the other side o is the mating side.
+// their stalemate twins. They follow CQL's own definitions, the CQL script of
+// mate functions in CQL's source (build 9.493, src/matefunction.h; the test
+// TestProblemMatesAgainstCQL compares with it when given it). Each filter's
+// value is the set of participating pieces, empty when the position is not
+// such a (stale)mate. The side to move is the mated side s, the other side o
+// is the mating side; "guarded" counts o pieces attacking a square of the
+// king's field, a line piece's guard running on through the king.
 //
-// Pure stalemate (the manual's four conditions): s is stalemated; every empty
-// square next to s's king is attacked exactly once by o; every o piece next
-// to it is attacked exactly once by o; no s piece next to it, pinned or not,
-// is attacked by o. Participants: every s piece; the o pieces that are
-// pinned, pin an s piece, or attack a square next to s's king.
+// Pure stalemate: every empty square or o piece next to s's king is attacked
+// exactly once by o; a pinned s piece there exactly once, an unpinned one not
+// at all. Participants: every s piece; the o pieces that are pinned, pin an s
+// piece, or attack a square next to s's king.
 //
-// Pure mate follows the manual's rule "no unnecessary attack by the mating
-// side on a square adjacent to the mated king or the king itself", spelled
-// out with the same conditions as the pure stalemate (the manual's example:
-// Kh1 Qh7 Bg6 Rh2 Ng5 against kh8 is no pure mate, the queen on h7 being
-// attacked three times), plus the attack on the king itself: a single check,
-// or a double check in which each check is necessary, that is, without it s
-// could capture the other checker or interpose against it. A square behind
-// the mated king on a checking line counts as attacked (the king does not
-// shield it: it cannot go there).
+// Pure mate: every flight (empty or o) next to the king is guarded exactly
+// once; every s piece there (self-blocker) is unguarded, or, in a single
+// check, guarded once, pinned, and with a pseudolegal move to the checker or
+// between it and the king (or an en passant capture); in a double check each
+// checker is necessary: an unpinned s piece other than the king attacks the
+// other checker or a square between it and the king.
 //
-// Pure mate participants, from the manual: o pieces that check, attack a
-// square next to s's king, are pinned, or (without double check) pin a
-// potential refuter or are the one piece between a refuter and a refutation
-// square it would otherwise attack; s pieces that are the king, next to the
-// king, the one piece between an s line piece and o's king, or (without
-// double check) the one piece between an s line piece and a refutation
-// square. Refutation squares are o's king, the checkers and the squares
-// between a checker and s's king; a potential refuter is an s piece (not the
-// king) with a pseudolegal move to one of them.
+// Pure mate participants: o pieces that check, guard the king's field or are
+// pinned, and in a single check those that pin a possible refuter or stand
+// alone on a possible refuter's line to a refutation square; s pieces that
+// are the king, next to it, alone on an s line piece's line to o's king, or
+// in a single check alone on one to a refutation square. Refutation squares
+// are o's king, the checkers and the squares between a checker and s's king;
+// a possible refuter is an s piece with a pseudolegal move to one of them.
 //
 // A model (stale)mate is a pure one in which every o piece other than king
 // and pawns participates; an ideal one, a pure one in which every piece on

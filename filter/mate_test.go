@@ -39,6 +39,19 @@ func TestProblemMates(t *testing.T) {
 		// interpose on e5 but Rd8 pins it: Rd8 takes part (pins a potential
 		// refuter), re8 and Kb1 do not.
 		pinnedRefuter = "3Rr2k/7p/7N/8/8/8/8/BK6 b - - 0 1"
+		// CQL's definitions (build 9.493) where the manual's wording misleads:
+		// Nb6 checks ka8; a7 b7 guarded once by Rc7; the self-blocker qb8 is
+		// guarded once (Qe8, which pins it) and could take the checker were it
+		// not pinned: pure. Participants: Nb6, Rc7, Qe8 (guards; also pins the
+		// possible refuter qb8), Pg2 (pinned by ra2), ka8, qb8. Bg3 is idle: no
+		// model mate. (masters-10k, the one position where the manual's reading
+		// refused.)
+		pinnedSelfBlocker = "kq2Qb2/2R5/bNp2p1p/5Pp1/4P3/1PP3BP/r5PK/8 b - - 2 42"
+		// The same idea in a stalemate (lichess-10k): White is stalemated; g2 h2
+		// guarded once by rd2; Bg1 is pinned by re1 and guarded by it alone:
+		// pure. Participants: every white piece, rd2, re1; both black rooks
+		// take part: model; kh5 pf6 ph4 do not: not ideal.
+		pinnedStaleBlocker = "8/8/5p2/7k/7p/7P/3r4/4r1BK w - - 14 57"
 		// Not mate at all (white to move).
 		notMate = "R6k/6pp/8/8/8/8/8/K7 w - - 0 1"
 		// Stalemate: Kc7 covers b7 b8, Bb6 covers a7, each once; every piece takes part.
@@ -75,6 +88,11 @@ func TestProblemMates(t *testing.T) {
 		{pinnedRefuter, "puremate", []string{"a1", "h6", "d8", "h8", "h7"}},
 		{pinnedRefuter, "modelmate", []string{"a1", "h6", "d8", "h8", "h7"}},
 		{notMate, "puremate", nil},
+		{pinnedSelfBlocker, "puremate", []string{"b6", "c7", "e8", "g2", "a8", "b8"}},
+		{pinnedSelfBlocker, "modelmate", nil},
+		{pinnedStaleBlocker, "purestalemate", []string{"h1", "g1", "h3", "d2", "e1"}},
+		{pinnedStaleBlocker, "modelstalemate", []string{"h1", "g1", "h3", "d2", "e1"}},
+		{pinnedStaleBlocker, "idealstalemate", nil},
 		{idealStale, "idealstalemate", []string{"a8", "c7", "b6"}},
 		{idealStale, "modelstalemate", []string{"a8", "c7", "b6"}},
 		{idealStale, "puremate", nil},
@@ -85,12 +103,12 @@ func TestProblemMates(t *testing.T) {
 		{"k7/8/8/8/8/8/6PP/r6K w - - 0 1", "flipcolor modelmate", []string{"a1", "h1", "g2", "h2"}},
 	}
 	for _, fen := range []string{wiki, manualImpure, queenBishop, queenTwice, backRank, idleKnight,
-		blockingKnight, needlessDouble, neededDouble, halfNeededDouble, pinnedRefuter} {
+		blockingKnight, needlessDouble, neededDouble, halfNeededDouble, pinnedRefuter, pinnedSelfBlocker} {
 		if !matchesQuery(t, fen, "mate") {
 			t.Errorf("%s: not a mate; the test position is wrong", fen)
 		}
 	}
-	for _, fen := range []string{idealStale, modelStale} {
+	for _, fen := range []string{idealStale, modelStale, pinnedStaleBlocker} {
 		if !matchesQuery(t, fen, "stalemate") {
 			t.Errorf("%s: not a stalemate; the test position is wrong", fen)
 		}
