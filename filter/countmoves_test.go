@@ -88,3 +88,22 @@ func TestLineSecondary(t *testing.T) {
 		}
 	}
 }
+
+// TestLineRepeatedRepetition: CQL accepts k{3}+ and k{3}* in a line
+// (chessql test_filter_line.py:1370, :1409): a repetition of the repeated
+// constituent, so true{2}+ matches runs of an even length. 1.e4 e5 2.Nf3
+// Nc6 has 5 positions from the start: the longest even run is 4, the
+// longest run of threes 3.
+func TestLineRepeatedRepetition(t *testing.T) {
+	g := readGames(t, "1. e4 e5 2. Nf3 Nc6 *\n")[0]
+	for _, c := range []struct{ cql, want string }{
+		{"initial (line --> true{2}+) == 4", plies(g, 0)},
+		{"initial (line --> true{3}+) == 3", plies(g, 0)},
+		{"(line --> true{2}*) == 0", plies(g, 4)},
+		{"initial (line --> true --> true{2}+?) == 5", plies(g, 0)},
+	} {
+		if got := runQuery(t, c.cql, g); !sameMatches(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.cql, got, c.want)
+		}
+	}
+}

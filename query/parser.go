@@ -1170,6 +1170,17 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 	}
 	e.Min, e.Max = 1, 1
 	p.parseRepetition(&e, false)
+	// A repetition of a repeated constituent (k{3}+, k{3}*, as CQL
+	// accepts): the repeated constituent becomes a one-element group.
+	for p.tok.kind == tStar || p.tok.kind == tPlus || p.tok.kind == tQuestion || p.tok.kind == tLBrace {
+		at := p.tok.pos
+		outer := LineElem{Alts: [][]LineElem{{e}}, Min: 1, Max: 1}
+		p.parseRepetition(&outer, false)
+		if p.tok.pos == at {
+			break
+		}
+		e = outer
+	}
 	return e
 }
 
