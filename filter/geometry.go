@@ -69,6 +69,8 @@ func (c *compiler) geometry(g *query.Geo) (node, error) {
 		return maskNode{sets[0], ^chess.LightSquares}, nil
 	case query.GeoFile, query.GeoRank, query.GeoType, query.GeoColorType:
 		return squareNumNode{kind: g.Kind, a: sets[0]}, nil
+	case query.GeoPieceName, query.GeoTypeName:
+		return squareNameNode{a: sets[0], upper: g.Kind == query.GeoTypeName}, nil
 	case query.GeoPieceID:
 		c.q.needIDs = true
 		return pieceIDNode{sets[0]}, nil
@@ -133,6 +135,32 @@ func (n squareNumNode) num(e *Evaluator) (int, bool) {
 	return v, true
 }
 func (n squareNumNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// squareNameNode is piecename X (the FEN letter of the piece on the one
+// square of X, "_" when empty) or typename X (the same, upper case); it does
+// not match unless X is one square. The strings are slices of a constant, so
+// nothing is allocated.
+type squareNameNode struct {
+	a     setNode
+	upper bool
+}
+
+// pieceNames holds each chess.Piece's CQL name at its index (pieces are
+// colour<<3 | type; index 0 is the empty square).
+const pieceNames = "_PNBRQK__pnbrqk_"
+
+func (n squareNameNode) str(e *Evaluator) (string, bool) {
+	b := n.a.set(e)
+	if b == 0 || b.More() {
+		return "", false
+	}
+	pc := e.pos.PieceAt(b.First())
+	if n.upper {
+		pc = chess.Piece(pc.Type())
+	}
+	return pieceNames[pc : pc+1], true
+}
+func (n squareNameNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
 // pieceIDNode is pieceid X: the identity of the piece on the one square of
 // X (identities are numbered from 1 in square order of the game's start

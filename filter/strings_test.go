@@ -496,6 +496,31 @@ func TestIsBoundBeforeAssignment(t *testing.T) {
 	}
 }
 
+// piecename and typename (CQL 6.2 manual, typename.html; 9.493's
+// piecenamenode.cpp / typenamenode.cpp): the piece letter on a one-square
+// set, "_" for an empty square, upper case for typename; no match otherwise.
+// Checked in the initial position.
+func TestPieceNameTypeName(t *testing.T) {
+	for _, src := range []string{
+		`piecename d1 == "Q"`, `piecename d8 == "q"`, `piecename g8 == "n"`, `piecename e2 == "P"`,
+		`typename d8 == "Q"`, `typename g8 == "N"`, `typename e7 == "P"`, `typename e1 == "K"`,
+		`piecename e4 == "_"`, `typename e4 == "_"`,
+		`typename a8 in "RNB"`, `not (typename d8 in "RNB")`,
+		`piecename d4 or "Q"`, `typename k == typename K`, `piecename k != piecename K`,
+		`not piecename [d1,e1]`, `not typename a3-4`, `not typename Q & q`,
+		`x = piecename b8 x == "n"`,
+	} {
+		if !startMatches(t, src) {
+			t.Errorf("%s: did not match", src)
+		}
+	}
+	for _, src := range []string{`piecename`, `typename d4 & "Q"`, `piecename 3`} {
+		if _, err := query.Parse("q", []byte(src)); err == nil {
+			t.Errorf("%s: parsed, want an error", src)
+		}
+	}
+}
+
 func TestWriteFileAndReadFile(t *testing.T) {
 	name := t.TempDir() + "/out.txt"
 	q := compileText(t, `initial writefile ("`+name+`" player white + "\n")`)

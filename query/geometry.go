@@ -38,12 +38,14 @@ const (
 	GeoModelMate                     // set: the participants of a model mate, else empty
 	GeoIdealMate                     // set: the participants of an ideal mate, else empty
 	GeoPieceID                       // number: identity of the piece on the one square of X
+	GeoPieceName                     // string: FEN letter of the piece on the one square of X ("Q", "q"; "_" if empty)
+	GeoTypeName                      // string: upper-case type letter of that piece ("Q"; "_" if empty)
 )
 
 var geoNames = [...]string{"light", "dark", "file", "rank", "type", "colortype", "sqrt", "makesquare",
 	"between", "ray", "xray", "pin", "passedpawns", "doubledpawns", "isolatedpawns", "connectedpawns",
 	"purestalemate", "modelstalemate", "reversecolor", "notransform", "idealstalemate", "puremate",
-	"modelmate", "idealmate", "pieceid"}
+	"modelmate", "idealmate", "pieceid", "piecename", "typename"}
 
 func (k GeoKind) String() string {
 	if int(k) < len(geoNames) {
@@ -91,6 +93,7 @@ var geoWords = map[string]GeoKind{
 	"purestalemate": GeoPureStalemate, "modelstalemate": GeoModelStalemate,
 	"idealstalemate": GeoIdealStalemate, "puremate": GeoPureMate, "modelmate": GeoModelMate,
 	"idealmate": GeoIdealMate, "pieceid": GeoPieceID,
+	"piecename": GeoPieceName, "typename": GeoTypeName,
 }
 
 // parseGeometryWord parses a geometry filter; ok is false when w is not one.
@@ -106,7 +109,7 @@ func (p *parser) parseGeometryWord(w string, pos Pos) (Node, bool) {
 	switch k {
 	case GeoLight, GeoDark:
 		g.Args = []Node{p.parseArg()}
-	case GeoFile, GeoRank, GeoType, GeoColorType, GeoPieceID:
+	case GeoFile, GeoRank, GeoType, GeoColorType, GeoPieceID, GeoPieceName, GeoTypeName:
 		g.Args = []Node{p.parseUnion()}
 	case GeoSqrt:
 		g.Args = []Node{p.parseAdd()}
@@ -195,6 +198,11 @@ func (c *checker) checkGeometry(g *Geo) {
 	case GeoFile, GeoRank, GeoType, GeoColorType, GeoPieceID:
 		g.Args[0] = c.set(g.Args[0], "the argument of "+g.Kind.String())
 		g.T = TypeNumber
+	case GeoPieceName, GeoTypeName:
+		// CQL 9.493 piecenamenode.cpp, typenamenode.cpp: a string, no
+		// match unless the set is one square.
+		g.Args[0] = c.set(g.Args[0], "the argument of "+g.Kind.String())
+		g.T = TypeString
 	case GeoSqrt:
 		g.Args[0] = c.number(g.Args[0], "the argument of sqrt")
 		g.T = TypeNumber

@@ -134,7 +134,7 @@ var keywords = wordSet(
 	"between", "colortype", "connectedpawns", "dark", "doubledpawns", "file", "isolatedpawns",
 	"light", "makesquare", "notransform", "passedpawns", "pin", "rank", "ray", "reversecolor",
 	"sqrt", "through", "type", "xray", "purestalemate", "modelstalemate",
-	"idealstalemate", "puremate", "modelmate", "idealmate", "pieceid",
+	"idealstalemate", "puremate", "modelmate", "idealmate", "pieceid", "piecename", "typename",
 	// current-move filters and loop (parse_current.go)
 	"currentmove", "nullmove", "loop", "path", "pathstart", "pathlastposition", "pathcount", "pathcountunfocused",
 )
