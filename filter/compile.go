@@ -798,8 +798,8 @@ func (c *compiler) assign(n *query.Assign) (node, error) {
 		}
 		return &condAssign{v: i, kind: n.Sym.Kind, a: x}, nil
 	}
-	if k := n.Sym.Kind; n.Op != query.OpAssign && k != query.VarNumber && k != query.VarDictionary {
-		// += and the like are for numbers only (dictionaries are compiled elsewhere).
+	if k := n.Sym.Kind; n.Op != query.OpAssign && k != query.VarNumber && k != query.VarDictionary && (k != query.VarString || n.Op != query.OpAddAssign) {
+		// += and the like are for numbers, and += for strings (dictionaries are compiled elsewhere).
 		return nil, errorf(n, "%v is not defined on %s variables", n.Op, k)
 	}
 	switch n.Sym.Kind {
@@ -831,7 +831,7 @@ func (c *compiler) assign(n *query.Assign) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &assignStr{v: i, a: x}, nil
+		return &assignStr{v: i, a: x, append: n.Op == query.OpAddAssign}, nil
 	case query.VarPosition:
 		x, err := c.pos(n.Value)
 		if err != nil {

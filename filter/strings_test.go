@@ -521,6 +521,34 @@ func TestPieceNameTypeName(t *testing.T) {
 	}
 }
 
+// x += S appends to a string variable (CQL 9.493's ConcatenationNode with
+// isDestructive; chessql's test_filters_assign.py:591 and test_filters.py:4823
+// record that CQL accepts y="3" y+="4" and persistent y+="a").
+func TestStringAppend(t *testing.T) {
+	for _, src := range []string{
+		`y = "3" y += "4" y == "34"`,
+		`y = "ab" y += "" y += "c" y == "abc"`,
+		`y = "a" y += str(1 + 2) y == "a3"`,
+		`persistent y += "a" y == "a"`,
+		`persistent quiet y = "x" y += "y" y == "xy"`,
+	} {
+		if !startMatches(t, src) {
+			t.Errorf("%s: did not match", src)
+		}
+	}
+	for _, c := range []struct{ src, want string }{
+		{`y += "a"`, "'y' is not defined"},
+		{`y = 1 y += "a"`, "+= of a string needs a string variable, but 'y' is a number variable"},
+		{`y = "a" y += 1`, "'y' is a string variable: += appends a string filter to it"},
+		{`y = "a" y -= "b"`, "the right side of -= must be a number"},
+	} {
+		_, err := query.Parse("q", []byte(c.src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
 func TestWriteFileAndReadFile(t *testing.T) {
 	name := t.TempDir() + "/out.txt"
 	q := compileText(t, `initial writefile ("`+name+`" player white + "\n")`)

@@ -103,8 +103,9 @@ func (n *assignNum) match(e *Evaluator) bool {
 }
 
 type assignStr struct {
-	v int
-	a strNode
+	v      int
+	a      strNode
+	append bool // x += S: append to the bound string; no match while x is unbound
 }
 
 func (n *assignStr) match(e *Evaluator) bool {
@@ -113,6 +114,13 @@ func (n *assignStr) match(e *Evaluator) bool {
 		return false
 	}
 	s := &e.vars[n.v]
+	if n.append {
+		if !s.bound {
+			return false
+		}
+		s.s += y
+		return true
+	}
 	s.s, s.bound = y, true
 	return true
 }

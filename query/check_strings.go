@@ -40,11 +40,18 @@ func (c *checker) checkStrings(n Node) (Node, bool) {
 	case *Persistent:
 		a := n.Assign
 		if c.globals[a.Name] == nil && a.Op != OpAssign && !c.iterationVar(a.Name) {
-			// persistent x += 1 declares x, a number starting at 0.
-			sym := c.newSymbol(a.Name, VarNumber, a.Pos())
+			// persistent x += 1 declares x, a number starting at 0;
+			// persistent x += "a" a string starting empty.
+			a.Value = c.check(a.Value)
+			kind := VarNumber
+			if a.Op == OpAddAssign && a.Value.Type() == TypeString {
+				kind = VarString
+			} else {
+				a.Value = c.toNumber(a.Value, "the right side of "+a.Op.String())
+			}
+			sym := c.newSymbol(a.Name, kind, a.Pos())
 			sym.Persistent = true
 			c.globals[a.Name] = sym
-			a.Value = c.number(a.Value, "the right side of "+a.Op.String())
 			a.Sym, a.Decl = sym, true
 			sym.Quiet = n.Quiet
 			break

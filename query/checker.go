@@ -326,8 +326,14 @@ func (c *checker) assign(n *Assign) {
 	}
 	sym := c.globals[n.Name]
 	if n.Op != OpAssign && n.Op != OpCondAssign {
-		// Compound assignment: x op= N on an existing number variable.
-		n.Value = c.number(n.Value, "the right side of "+n.Op.String())
+		// Compound assignment: x op= N on an existing number variable, or
+		// x += S appending to a string variable (CQL 6.2).
+		n.Value = c.check(n.Value)
+		if n.Op == OpAddAssign && (n.Value.Type() == TypeString || sym != nil && sym.Kind == VarString) {
+			c.appendString(n, sym)
+			return
+		}
+		n.Value = c.toNumber(n.Value, "the right side of "+n.Op.String())
 		if sym == nil {
 			c.errorf(n.Pos(), "'%s' is not defined: %s needs a number variable assigned earlier", n.Name, n.Op)
 			sym = c.newSymbol(n.Name, VarNumber, n.Pos())
@@ -366,6 +372,24 @@ func (c *checker) assign(n *Assign) {
 		// A variable keeps its first type: CQL does not count a set assigned to a
 		// number variable (y=7 y=k is an error in cql -parse, per chessql's tables).
 		c.errorf(n.Pos(), "'%s' is a %s variable (declared at %d:%d); cannot assign a %s to it", n.Name, sym.Kind, sym.Decl.Line, sym.Decl.Col, describe(n.Value))
+	}
+	n.Sym = sym
+}
+
+// appendString checks x += S on a string variable (CQL 9.493's
+// ConcatenationNode with isDestructive: the left side must be a string
+// variable, the right a string filter).
+func (c *checker) appendString(n *Assign, sym *Symbol) {
+	if n.Value.Type() != TypeString {
+		c.errorf(n.Value.Pos(), "'%s' is a string variable: += appends a string filter to it, found a %s", n.Name, describe(n.Value))
+	}
+	switch {
+	case sym == nil:
+		c.errorf(n.Pos(), "'%s' is not defined: += needs a variable assigned earlier", n.Name)
+		sym = c.newSymbol(n.Name, VarString, n.Pos())
+		c.globals[n.Name] = sym
+	case sym.Kind != VarString:
+		c.errorf(n.Pos(), "+= of a string needs a string variable, but '%s' is a %s variable", n.Name, sym.Kind)
 	}
 	n.Sym = sym
 }
