@@ -51,7 +51,7 @@ func TestDashValue(t *testing.T) {
 		{"path N--g5(#)", "1:12: '#' is not a filter"},
 		{"x = --(check) #x > 0", "set"},
 		// CQL's parser (dash-parse.cpp) never builds the counting DashNode.
-		{"Q-- count", "1:5: 'count' after a -- move filter: CQL has no count form"},
+		{"Q-- count", "1:5: 'count' after a -- move filter: CQL counts moves with 'countmoves --'"},
 		{"path R×q count", "1:10: 'count' after a × move filter"},
 		{"x = --(check) count", "1:15: 'count' after a -- move filter"},
 	} {

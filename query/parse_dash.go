@@ -70,9 +70,9 @@ func (p *parser) parseDash(left Node, pos Pos) Node {
 		p.expect(tRParen, " to close the target filter of the move")
 	}
 	if p.isKw("count") {
-		// CQL's DashNode has a counting mode, but its parser (dash-parse.cpp,
-		// build 9.493) never builds one: no CQL script can write it.
-		p.errorf(p.tok.pos, "'count' after a %s move filter: CQL has no count form of -- and ×; count moves with 'move legal from F to G count' (or 'move from F to G count' for the moves played)", dashWord(d))
+		// CQL builds DashNode's counting mode only through countmoves (match_countmoves,
+		// build 9.493): `D count` is no CQL syntax.
+		p.errorf(p.tok.pos, "'count' after a %s move filter: CQL counts moves with 'countmoves %s' (the moves played) or 'countmoves legal %s' (the legal moves)", dashWord(d), dashWord(d), dashWord(d))
 	}
 	return d
 }
