@@ -62,6 +62,11 @@ func (c *checker) program(prog *Program) {
 		v := n.Args[0].(*Var)
 		n.Sym = c.globals[v.Name] // nil: never assigned, so never bound
 		v.Sym = n.Sym
+		if n.Sym == nil {
+			// No variable to refer to: the name stays as text, so every Var of a
+			// checked program is resolved (FuzzParse checks it).
+			n.Args[0] = &StringLit{At: v.At, Value: v.Name}
+		}
 	}
 	prog.Symbols = c.symbols
 }
