@@ -103,6 +103,10 @@ func (p *pruner) get(mode byte, name string) *roaring.Bitmap {
 	return bm
 }
 
+// keywordFlags are the keyword filters a game flag settles: the flag is set exactly when
+// some visited position is such a position (both the necessary and the certain walks use it).
+var keywordFlags = map[query.KeywordKind]string{query.KwCheck: flagCheck, query.KwMate: flagMate, query.KwStalemate: flagStalemate}
+
 func (p *pruner) flag(mode byte, name string) cond { return cond{bm: p.get(mode, name)} }
 
 // filter returns a condition every game with a position where n matches satisfies.
@@ -131,13 +135,8 @@ func (p *pruner) filter(n query.Node) cond {
 		}
 		return or(and(p.filter(n.Cond), p.filter(n.Then)), p.filter(n.Else))
 	case *query.Keyword:
-		switch n.Kind {
-		case query.KwCheck:
-			return p.flag(p.mode, flagCheck)
-		case query.KwMate:
-			return p.flag(p.mode, flagMate)
-		case query.KwStalemate:
-			return p.flag(p.mode, flagStalemate)
+		if name, ok := keywordFlags[n.Kind]; ok {
+			return p.flag(p.mode, name)
 		}
 	case *query.PieceDesignator:
 		return p.set(n)

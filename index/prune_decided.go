@@ -96,13 +96,8 @@ func (p *pruner) certain(n query.Node) cond {
 			return p.certainKingAttack(n.Y, n.X)
 		}
 	case *query.Keyword:
-		switch n.Kind {
-		case query.KwCheck:
-			return p.flag(p.mode, flagCheck)
-		case query.KwMate:
-			return p.flag(p.mode, flagMate)
-		case query.KwStalemate:
-			return p.flag(p.mode, flagStalemate)
+		if name, ok := keywordFlags[n.Kind]; ok {
+			return p.flag(p.mode, name)
 		}
 	case *query.Transform:
 		if n.Count || len(n.Variants) == 0 {
