@@ -1,0 +1,298 @@
+package filter
+
+// The compilers of the operators: unary prefixes, binary operators,
+// comparisons and if. compile.go dispatches to them.
+
+import (
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/query"
+)
+
+func (c *compiler) unary(n *query.Unary) (node, error) {
+	switch n.Op {
+	case query.OpNot:
+		before := c.commenters
+		x, err := c.compile(n.X)
+		if err != nil {
+			return nil, err
+		}
+		if c.smartCompound(before) {
+			return smartNot{x}, nil
+		}
+		return notNode{x}, nil
+	case query.OpComplement:
+		x, err := c.set(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return complementNode{x}, nil
+	case query.OpCount:
+		if n.X.Type() == query.TypeString {
+			x, err := c.str(n.X)
+			if err != nil {
+				return nil, err
+			}
+			return strLen{x}, nil
+		}
+		x, err := c.set(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return countNode{x}, nil
+	case query.OpPower:
+		x, err := c.set(n.X)
+		if err != nil {
+			return nil, err
+		}
+		if cs, ok := x.(*colorSet); ok && cs.squares == ^chess.Bitboard(0) {
+			return powerOfColor(cs.color), nil // power A, power a: the common case
+		}
+		return powerNode{x}, nil
+	case query.OpNeg, query.OpAbs:
+		x, err := c.num(n.X)
+		if err != nil {
+			return nil, err
+		}
+		if n.Op == query.OpNeg {
+			return &negNode{a: x, at: n.Pos()}, nil
+		}
+		return &absNode{a: x, at: n.Pos()}, nil
+	}
+	return nil, errorf(n, "unary operator %v is not supported", n.Op)
+}
+
+func (c *compiler) binary(n *query.Binary) (node, error) {
+	switch n.Op {
+	case query.OpAnd, query.OpOr:
+		before := c.commenters
+		x, err := c.compile(n.X)
+		if err != nil {
+			return nil, err
+		}
+		y, err := c.compile(n.Y)
+		if err != nil {
+			return nil, err
+		}
+		smart := c.smartCompound(before)
+		switch {
+		case n.Op == query.OpAnd && smart:
+			return smartAnd{x, y}, nil
+		case n.Op == query.OpAnd:
+			return andNode{x, y}, nil
+		case smart:
+			return smartOr{x, y}, nil
+		}
+		return orNode{x, y}, nil
+	case query.OpInter, query.OpUnion, query.OpIn, query.OpAttacks, query.OpAttackedBy:
+		if v, ok := n.Y.(*query.Var); ok && n.Op == query.OpIn && v.Sym != nil && v.Sym.Kind == query.VarDictionary {
+			d, err := c.dictEntry(v.Sym, n.X) // K in D: D has an entry under K
+			return &d, err
+		}
+		if n.Op == query.OpIn && n.X.Type() == query.TypeString {
+			// "x" in S: the string occurs in S (the implicit search `event "x"`).
+			x, err := c.str(n.X)
+			if err != nil {
+				return nil, err
+			}
+			y, err := c.str(n.Y)
+			if err != nil {
+				return nil, err
+			}
+			return &containsNode{sub: x, in: y}, nil
+		}
+		if n.Op == query.OpInter && n.X.Type() == query.TypePosition {
+			return c.posInter(n)
+		}
+		x, err := c.set(n.X)
+		if err != nil {
+			return nil, err
+		}
+		y, err := c.set(n.Y)
+		if err != nil {
+			return nil, err
+		}
+		switch n.Op {
+		case query.OpInter:
+			return interNode{x, y}, nil
+		case query.OpUnion:
+			return unionNode{x, y}, nil
+		case query.OpIn:
+			return inNode{x, y}, nil
+		case query.OpAttacks:
+			return attacksNode{x, y}, nil
+		default:
+			return attackedByNode{x, y}, nil
+		}
+	case query.OpAdd, query.OpSub, query.OpMul, query.OpDiv, query.OpMod:
+		if n.T == query.TypeString {
+			x, err := c.str(n.X)
+			if err != nil {
+				return nil, err
+			}
+			y, err := c.str(n.Y)
+			if err != nil {
+				return nil, err
+			}
+			return &concatNode{x, y}, nil
+		}
+		x, err := c.num(n.X)
+		if err != nil {
+			return nil, err
+		}
+		y, err := c.num(n.Y)
+		if err != nil {
+			return nil, err
+		}
+		ops := map[query.Op]arithOp{query.OpAdd: opAdd, query.OpSub: opSub, query.OpMul: opMul, query.OpDiv: opDiv, query.OpMod: opMod}
+		if k, ok := y.(constNum); ok && (n.Op == query.OpAdd || n.Op == query.OpSub) {
+			return &addConst{a: x, op: ops[n.Op], k: int(k), at: n.Pos()}, nil // x + 5: one call less per position
+		}
+		return &arithNode{op: ops[n.Op], a: x, b: y, at: n.Pos()}, nil
+	}
+	return nil, errorf(n, "binary operator %v is not supported", n.Op)
+}
+
+func cmpOpOf(op query.Op) (cmpOp, bool) {
+	switch op {
+	case query.OpEq:
+		return cmpEQ, true
+	case query.OpNe:
+		return cmpNE, true
+	case query.OpLt:
+		return cmpLT, true
+	case query.OpLe:
+		return cmpLE, true
+	case query.OpGt:
+		return cmpGT, true
+	case query.OpGe:
+		return cmpGE, true
+	}
+	return 0, false
+}
+
+func (c *compiler) compare(n *query.Compare) (node, error) {
+	if len(n.Operands) != len(n.Links)+1 || len(n.Links) == 0 {
+		return nil, errorf(n, "malformed comparison")
+	}
+	allNum := true
+	for _, l := range n.Links {
+		if l.Mode != query.CompareNumber {
+			allNum = false
+		}
+	}
+	if allNum {
+		ch := &cmpChain{}
+		for _, o := range n.Operands {
+			x, err := c.num(o)
+			if err != nil {
+				return nil, err
+			}
+			ch.args = append(ch.args, x)
+		}
+		for _, l := range n.Links {
+			op, ok := cmpOpOf(l.Op)
+			if !ok {
+				return nil, errorf(n, "comparison %v is not supported", l.Op)
+			}
+			ch.ops = append(ch.ops, op)
+		}
+		if len(ch.ops) == 1 {
+			return &cmpPair{op: ch.ops[0], a: ch.args[0], b: ch.args[1]}, nil
+		}
+		return ch, nil
+	}
+	// A chain with set or string links: each link compares its two operands
+	// in its own mode; all must hold.
+	var links []node
+	for i, l := range n.Links {
+		op, ok := cmpOpOf(l.Op)
+		if !ok {
+			return nil, errorf(n, "comparison %v is not supported", l.Op)
+		}
+		a, b := n.Operands[i], n.Operands[i+1]
+		switch l.Mode {
+		case query.CompareNumber:
+			x, err := c.num(a)
+			if err != nil {
+				return nil, err
+			}
+			y, err := c.num(b)
+			if err != nil {
+				return nil, err
+			}
+			links = append(links, &cmpChain{ops: []cmpOp{op}, args: []numNode{x, y}})
+		case query.CompareSet:
+			if op != cmpEQ && op != cmpNE {
+				return nil, errorf(n, "sets can only be compared with == and !=")
+			}
+			x, err := c.set(a)
+			if err != nil {
+				return nil, err
+			}
+			y, err := c.set(b)
+			if err != nil {
+				return nil, err
+			}
+			links = append(links, &setEqNode{a: x, b: y, ne: op == cmpNE})
+		case query.CompareString:
+			x, err := c.str(a)
+			if err != nil {
+				return nil, err
+			}
+			y, err := c.str(b)
+			if err != nil {
+				return nil, err
+			}
+			links = append(links, &strCmpNode{op: op, a: x, b: y})
+		default:
+			x, err := c.posCompare(op, a, b)
+			if err != nil {
+				return nil, err
+			}
+			links = append(links, x)
+		}
+	}
+	if len(links) == 1 {
+		return links[0], nil
+	}
+	return &seqNode{items: links}, nil
+}
+
+func (c *compiler) ifNode(n *query.If) (node, error) {
+	test, err := c.compile(n.Cond)
+	if err != nil {
+		return nil, err
+	}
+	then, err := c.compile(n.Then)
+	if err != nil {
+		return nil, err
+	}
+	if n.Else == nil {
+		return &ifNode{test: test, then: then}, nil
+	}
+	els, err := c.compile(n.Else)
+	if err != nil {
+		return nil, err
+	}
+	switch n.T {
+	case query.TypeSet:
+		a, ok1 := then.(setNode)
+		b, ok2 := els.(setNode)
+		if ok1 && ok2 {
+			return &ifSet{test: test, then: a, els: b}, nil
+		}
+	case query.TypeNumber:
+		a, ok1 := then.(numNode)
+		b, ok2 := els.(numNode)
+		if ok1 && ok2 {
+			return &ifNum{test: test, then: a, els: b}, nil
+		}
+	case query.TypeString:
+		a, ok1 := then.(strNode)
+		b, ok2 := els.(strNode)
+		if ok1 && ok2 {
+			return &ifStr{test: test, then: a, els: b}, nil
+		}
+	}
+	return &ifNode{test: test, then: then, els: els}, nil
+}
