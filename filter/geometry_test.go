@@ -51,7 +51,12 @@ func TestGeometrySets(t *testing.T) {
 		{manualPinFEN, "ray (R a k)", []string{"e5"}},
 		{manualPinFEN, "ray diagonal (R a k)", []string{"e5"}}, // Rh8 rg7 f6 ke5: ray ignores piece types
 		{manualPinFEN, "xray (Rh8 a k)", nil},                  // but a rook's xray runs orthogonally
-		{manualPinFEN, "ray (R k)", nil},                       // every rook line to the king is blocked
+		// CQL's parser (node-parse.cpp, match_raydirections) builds `ray attack` as its
+		// xray: all directions, each kept only where the start piece moves that way.
+		{manualPinFEN, "ray attack (Rh8 a k)", nil},
+		{manualPinFEN, "ray attacks (R a k)", []string{"e5"}},
+		{manualPinFEN, "ray attack (R a a k)", []string{"e5"}},
+		{manualPinFEN, "ray (R k)", nil}, // every rook line to the king is blocked
 		{manualPinFEN, "ray (R a a k)", []string{"e5"}},
 		{manualPinFEN, "xray (R a a k)", []string{"e5"}}, // Rh5 pg5 pf5 ke5
 		{manualPinFEN, "ray up (R _ _ _ K)", nil},
@@ -487,8 +492,6 @@ func TestNegativeDirectionRanges(t *testing.T) {
 		{"up 1 3 d4", []string{"d5", "d6", "d7"}},
 		{"up 0 d4", []string{"d4"}},
 		{"up -7 -1 d4", []string{"d1", "d2", "d3"}},
-		{"up -8 d4", nil},
-		{"up 8 9 d4", nil},
 		{"left -2 -1 a1", []string{"b1", "c1"}},
 		{"down -3 -2 h8", nil}, // up from the last rank leaves the board
 		// northeast -1 is southwest 1, 0 is d4 itself; southwest gives the same three.
@@ -509,6 +512,13 @@ func TestNegativeDirectionRanges(t *testing.T) {
 	for _, bad := range []string{"up -1 -2 d4", "up 2 -3 d4", "up 1 0 d4"} {
 		if _, err := query.Parse("", []byte(bad)); err == nil || !strings.Contains(err.Error(), "is empty") {
 			t.Errorf("%s: error %v, want an empty-range error", bad, err)
+		}
+	}
+	// CQL's DirectionParameter::neighborhood (build 9.493) stops with an error on a
+	// limit past 7 either way, so these are refused rather than empty.
+	for _, bad := range []string{"up -8 d4", "up 8 9 d4", "diagonal -9 1 d4"} {
+		if _, err := query.Parse("", []byte(bad)); err == nil || !strings.Contains(err.Error(), "out of bounds") {
+			t.Errorf("%s: error %v, want an out-of-bounds error", bad, err)
 		}
 	}
 }

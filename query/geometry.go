@@ -120,14 +120,15 @@ func (p *parser) parseGeometryWord(w string, pos Pos) (Node, bool) {
 	case GeoBetween:
 		g.Args = p.parseArgList(w, 2, 2)
 	case GeoRay:
-		for p.tok.kind == tIdent {
-			d, ok := directions[p.tok.text]
-			if !ok {
-				break
-			}
-			g.Dirs = append(g.Dirs, d)
+		if p.isKw("attack") || p.tok.raw == "attacks" {
+			// CQL's parser reads `ray attack (...)` as its xray: every direction,
+			// kept only where the start square's piece moves that way.
 			p.next()
+			g.Kind = GeoXray
+			g.Args = p.parseArgList("xray", 2, -1)
+			break
 		}
+		g.Dirs = p.parseRayDirections()
 		g.Args = p.parseArgList(w, 2, -1)
 	case GeoXray:
 		g.Args = p.parseArgList(w, 2, -1)
@@ -243,3 +244,29 @@ func (c *checker) checkGeometry(g *Geo) {
 
 // reverseColor is the colour reversal of flipcolor without the identity.
 var reverseColor = xform{m: [2][2]int{{1, 0}, {0, -1}}, swap: true}
+
+// parseRayDirections reads the direction words after `ray`. CQL expands each
+// word into its basic directions and refuses a ray naming one twice
+// (`ray up up`, `ray up vertical`, `ray orthogonal left`).
+func (p *parser) parseRayDirections() []Direction {
+	var dirs []Direction
+	var seen [8]string // the word that first named each basic direction
+	for p.tok.kind == tIdent {
+		d, ok := directions[p.tok.text]
+		if !ok {
+			break
+		}
+		for _, b := range basicDirs(d) {
+			if first := seen[b]; first != "" {
+				if first == p.tok.text {
+					p.errorf(p.tok.pos, "direction '%s' is given twice in ray: each direction may be named once", first)
+				}
+				p.errorf(p.tok.pos, "directions '%s' and '%s' in ray both hold %s: each direction may be named once", first, p.tok.text, b)
+			}
+			seen[b] = p.tok.text
+		}
+		dirs = append(dirs, d)
+		p.next()
+	}
+	return dirs
+}

@@ -507,7 +507,12 @@ func (p *parser) parseWord() Node {
 		p.next()
 		r := Range{Min: 1, Max: 7}
 		if p.startsSignedNumber() {
+			rpos := p.tok.pos
 			r = p.parseSignedRange(w)
+			if r.Min < -7 || r.Max > 7 {
+				// CQL's DirectionParameter refuses a limit past 7 either way.
+				p.errorf(rpos, "range %d %d of %s is out of bounds: a direction's range lies within -7 and 7", r.Min, r.Max, w)
+			}
 		}
 		return &Dir{At: At{pos}, Dir: d, Range: r, X: p.parseArg()}
 	}
