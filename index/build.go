@@ -242,16 +242,16 @@ func (b *builder) run(ctx context.Context, files []string) error {
 	if err := b.comp.close(); err != nil {
 		return err
 	}
+	var enc listEncoder
 	if err := b.ps.each(func(key []byte, bm *roaring.Bitmap) error {
 		if bm.IsEmpty() {
 			return nil
 		}
-		bm.RunOptimize()
-		data, err := bm.ToBytes()
+		data, err := enc.encode(bm, uint32(b.meta.Games))
 		if err != nil {
 			return err
 		}
-		return b.wb.Set(key, data)
+		return b.wb.Set(key, bytes.Clone(data))
 	}); err != nil {
 		return err
 	}
@@ -298,9 +298,9 @@ func (b *builder) copyPrevious() error {
 					return err
 				}
 			case keyBitmap[0]:
-				bm := roaring.New()
-				if err := item.Value(func(v []byte) error { _, err := bm.FromBuffer(append([]byte(nil), v...)); return err }); err != nil {
-					return err
+				var bm *roaring.Bitmap
+				if err := item.Value(func(v []byte) (err error) { bm, err = decodeList(v, b.copyFrom.Meta.Games); return err }); err != nil {
+					return fmt.Errorf("index %s: %s: %w", b.copyFrom.Dir, key, err)
 				}
 				b.ps.load(key, bm)
 			case keySummary[0]:

@@ -25,7 +25,7 @@ import (
 
 // FormatVersion is the layout of the keys and values below; an index of another version
 // is refused with a message to rebuild it.
-const FormatVersion = 6
+const FormatVersion = 7
 
 // Keys. Numbers are big-endian, so key order is game order.
 const (
@@ -33,7 +33,7 @@ const (
 	keyMeta    = "M" // Meta as JSON
 	keySource  = "F" // + be32(file id): Source as JSON
 	keyChunk   = "G" // + be32(first game id) + be32(games): fileID uvarint, then zstd of the game records (movestream.go)
-	keyBitmap  = "B" // + mode byte + name: a serialized roaring bitmap of game ids
+	keyBitmap  = "B" // + mode byte + name: a posting list of game ids (format_lists.go)
 	// + be16(bucket): the exact-position table's bucket (see positions.go)
 	keyPositions = "Z"
 	// + be32(first game id): zstd of the tag column of summaryGames games (summary_game.go)
@@ -164,14 +164,16 @@ func (ix *Index) bitmap(mode byte, name string) (*roaring.Bitmap, error) {
 		if err != nil {
 			return err
 		}
-		return item.Value(func(b []byte) error {
-			_, err := bm.FromUnsafeBytes(b)
-			if err == nil {
-				bm = bm.Clone() // b is valid only inside Value
+		return item.Value(func(b []byte) (err error) {
+			if bm, err = decodeList(b, ix.Meta.Games); err != nil {
+				err = fmt.Errorf("index %s: posting list %s: %w", ix.Dir, name, err)
 			}
 			return err
 		})
 	})
+	if bm == nil {
+		bm = roaring.New() // with err set
+	}
 	return bm, err
 }
 
