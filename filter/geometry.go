@@ -83,7 +83,7 @@ func (c *compiler) geometry(g *query.Geo) (node, error) {
 	case query.GeoXray:
 		return &rayNode{args: sets, dirs: allDirections, xray: true, first: g.First}, nil
 	case query.GeoPin:
-		return &pinNode{from: sets[0], through: sets[1], to: sets[2], value: g.Value}, nil
+		return newPinNode(sets[0], sets[1], sets[2], g.Value), nil
 	}
 	return nil, errorf(g, "%s is not supported yet", g.Kind)
 }

@@ -140,3 +140,40 @@ func BenchmarkPinToAll(b *testing.B) {
 	}
 	_ = sink
 }
+
+// TestPinToAllShortcut: `pin to .` compiles to the shortcut that skips the
+// argument sets, and it matches exactly where the plain per-pinner search
+// finds a pin (CQL's definition, pin.go), on master-game positions.
+func TestPinToAllShortcut(t *testing.T) {
+	q := compileSrc(t, "pin to .")
+	n, ok := q.body.(*pinNode)
+	if !ok || !n.anyTarget {
+		t.Fatalf("pin to . compiled to %#v, want the anyTarget shortcut", q.body)
+	}
+	for _, src := range []string{"pin to a-h1-8", "pin from . to .", "pin to k", "pin through . to ."} {
+		if n, ok := compileSrc(t, src).body.(*pinNode); ok && n.anyTarget && src != "pin to a-h1-8" {
+			t.Errorf("%s: took the shortcut, which ignores its sets", src)
+		}
+	}
+	e := q.NewEvaluator()
+	ref := &pinNode{value: query.PinTo}
+	checked := 0
+	for _, g := range loadGames(t, "masters-10k.pgn", 40, false) {
+		e.startGame(g)
+		for i := range g.Nodes {
+			e.at(int32(i))
+			pos := e.pos
+			occ := pos.Occupied()
+			qs := pos.ByType(chess.Queen)
+			rooks, bishops := pos.ByType(chess.Rook)|qs, pos.ByType(chess.Bishop)|qs
+			want := ref.referencePins(pos, occ&(rooks|bishops), occ, ^chess.Bitboard(0), rooks, bishops) != 0
+			if got := n.match(e); got != want {
+				t.Fatalf("%s: pin to . %v, reference %v", pos.FEN(), got, want)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Skip("no corpus positions")
+	}
+}
