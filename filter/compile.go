@@ -490,6 +490,8 @@ func (c *compiler) variable(n *query.Var) (node, error) {
 		return strVar(i), nil
 	case query.VarPosition:
 		return posVar(i), nil
+	case query.VarDictionary:
+		return constBool(true), nil // a dictionary's name alone: CQL's Dictionary::match_position is true
 	}
 	return nil, errorf(n, "%s variables are not supported by the evaluator yet", n.Sym.Kind)
 }

@@ -52,7 +52,7 @@ func (c *compiler) compileStrings(n query.Node) (node, bool, error) {
 		if err != nil {
 			return nil, true, err
 		}
-		return &dictIter{v: n.Var.Index, d: n.DictSym.Index, keyT: n.DictSym.KeyType, body: body}, true, nil
+		return &dictIter{v: n.Var.Index, d: n.DictSym.Index, body: body}, true, nil
 	case *query.Index:
 		if v, ok := n.X.(*query.Var); ok && v.Sym != nil && v.Sym.Kind == query.VarDictionary {
 			if n.T == query.TypeNone {
@@ -210,30 +210,30 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 }
 
 // PersistentValues returns the persistent variables that are not quiet as
-// CQL prints them after the last game: `name: value`, in declaration order,
-// and the entries of each dictionary that is not local as `D[key]: value`,
-// in key order (string keys quoted, so that the line is CQL's own syntax).
+// CQL prints them after the last game (cqlthread.cpp, Variable::
+// persistentValueAsString): `name: value` in declaration order, a string in
+// double quotes (not escaped), a set as its squares (`e4`, `[a1,h8]`, `[]`),
+// and `<unbound>` for a variable a script unbound. Dictionaries are quiet: CQL's
+// createDictionary registers every persistent dictionary as a quiet variable.
 func (e *Evaluator) PersistentValues() []string {
 	var out []string
 	for _, p := range e.q.persistent {
-		if p.quiet {
+		if p.quiet || p.kind == query.VarDictionary {
 			continue
 		}
 		s := &e.vars[p.index]
-		if p.kind == query.VarDictionary {
-			out = appendDictionary(out, p, s.dict)
-			continue
-		}
-		var v []byte
-		switch p.kind {
-		case query.VarNumber:
+		v := []byte(p.name + ": ")
+		switch {
+		case !s.bound:
+			v = append(v, "<unbound>"...)
+		case p.kind == query.VarNumber:
 			v = strconv.AppendInt(v, int64(s.n), 10)
-		case query.VarString:
-			v = append(v, s.s...)
+		case p.kind == query.VarString:
+			v = append(append(append(v, '"'), s.s...), '"')
 		default:
 			v = appendSquares(v, s.bb)
 		}
-		out = append(out, p.name+": "+string(v))
+		out = append(out, string(v))
 	}
 	return out
 }

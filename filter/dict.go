@@ -21,10 +21,12 @@ type dictKey struct {
 	bb chess.Bitboard
 }
 
-// keyNode evaluates a key of the dictionary's key type.
+// keyNode evaluates a key of the dictionary's key type. A position key (only
+// in a local dictionary, which lives for one game) is the position's node.
 type keyNode struct {
 	s strNode
 	n numNode
+	p posNode
 	b setNode
 }
 
@@ -36,6 +38,9 @@ func (k keyNode) key(e *Evaluator) (dictKey, bool) {
 	case k.n != nil:
 		n, ok := k.n.num(e)
 		return dictKey{n: n}, ok
+	case k.p != nil:
+		p, ok := k.p.position(e)
+		return dictKey{n: int(p)}, ok
 	}
 	return dictKey{bb: k.b.set(e)}, true
 }
@@ -48,6 +53,8 @@ func (c *compiler) keyNode(t query.Type, n query.Node) (keyNode, error) {
 		k.s, err = c.str(n)
 	case query.TypeNumber:
 		k.n, err = c.num(n)
+	case query.TypePosition:
+		k.p, err = c.pos(n)
 	default:
 		k.b, err = c.set(n)
 	}
@@ -58,7 +65,7 @@ func (c *compiler) keyNode(t query.Type, n query.Node) (keyNode, error) {
 type dictAssign struct {
 	v   int
 	key keyNode
-	val node // strNode, numNode or setNode, by the dictionary's value type
+	val node // strNode, numNode, posNode or setNode, by the dictionary's value type
 	t   query.Type
 	op  arithOp // for D[K] += V and the like
 	upd bool
@@ -76,6 +83,10 @@ func (n *dictAssign) match(e *Evaluator) bool {
 		v.s, v.bound = n.val.(strNode).str(e)
 	case query.TypeNumber:
 		v.n, v.bound = n.val.(numNode).num(e)
+	case query.TypePosition:
+		var p int32
+		p, v.bound = n.val.(posNode).position(e)
+		v.n = int(p)
 	default:
 		v.bb, v.bound = n.val.(setNode).set(e), true
 	}
@@ -125,10 +136,16 @@ type dictNum struct{ dictEntry }
 
 func (n *dictNum) num(e *Evaluator) (int, bool) { v, ok := n.get(e); return v.n, ok }
 
+// dictSet is an entry of a dictionary of sets: the empty set when there is
+// no entry; as a filter it matches when the entry exists, even when its set
+// is empty (CQL's DictionaryRetrieveNode::match_position is hasKey).
 type dictSet struct{ dictEntry }
 
 func (n *dictSet) set(e *Evaluator) chess.Bitboard { v, _ := n.get(e); return v.bb }
-func (n *dictSet) match(e *Evaluator) bool         { return n.set(e) != 0 }
+
+type dictPos struct{ dictEntry }
+
+func (n *dictPos) position(e *Evaluator) (int32, bool) { v, ok := n.get(e); return int32(v.n), ok }
 
 // unbindEntry is `unbind D[K]` (removes the entry) and isboundEntry is
 // `isbound D[K]`; unbindVar and isboundVar do the same for a variable, and
@@ -171,6 +188,8 @@ func (c *compiler) dictAssign(n *query.DictAssign) (node, error) {
 		a.val, err = c.str(n.Value)
 	case query.TypeNumber:
 		a.val, err = c.num(n.Value)
+	case query.TypePosition:
+		a.val, err = c.pos(n.Value)
 	default:
 		a.val, err = c.set(n.Value)
 	}
@@ -193,6 +212,8 @@ func (c *compiler) dictLookup(sym *query.Symbol, key query.Node) (node, error) {
 		return &dictStr{d}, nil
 	case query.TypeNumber:
 		return &dictNum{d}, nil
+	case query.TypePosition:
+		return &dictPos{d}, nil
 	}
 	return &dictSet{d}, nil
 }
@@ -250,39 +271,37 @@ func appendDictionary(out []string, p persistentVar, d map[dictKey]slot) []strin
 	return out
 }
 
-// dictIter is `K ∊ D body`: body with K bound to each key of D in key order
-// (so that side effects happen in the same order in every run); it matches
-// when body matched for some key. Only a script that iterates allocates, for
-// the list of keys.
+// dictIter is `K ∊ D body` (also `K [element] D body`): body with K bound
+// to each key of D in key order. Like CQL's DictionaryIterateNode it always
+// matches, whatever the body does and even when D is empty; the body is run
+// for its effects. Key order is CQL's std::map order: strings bytewise,
+// numbers by value, sets by their bitboards, positions in game order. Only a
+// script that iterates allocates, for the list of keys.
 type dictIter struct {
 	v, d int
-	keyT query.Type
 	body node
 }
 
 func (n *dictIter) match(e *Evaluator) bool {
 	d := e.vars[n.d].dict
 	if len(d) == 0 {
-		return false
+		return true
 	}
 	keys := sortedKeys(d)
 	s := &e.vars[n.v]
 	saved := *s
-	matched := false
 	for _, k := range keys {
 		if _, ok := e.vars[n.d].dict[k]; !ok {
 			continue // unbound by the body at an earlier key
 		}
 		*s = slot{s: k.s, n: k.n, bb: k.bb, bound: true}
-		if n.body.match(e) {
-			matched = true
-		}
+		n.body.match(e)
 		if e.err != nil {
 			break
 		}
 	}
 	*s = saved
-	return matched
+	return true
 }
 
 func sortedKeys(d map[dictKey]slot) []dictKey {

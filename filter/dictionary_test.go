@@ -1,79 +1,134 @@
 package filter
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cqlgo/cql/query"
 )
 
-// A dictionary name directly followed by a square in brackets is a lookup by
-// that square (the lexer reads `[a5]` as a piece designator elsewhere).
-func TestDictionarySquareKeysWithoutSpaces(t *testing.T) {
+// CQL's lexer reads `[a5]` as one token, the square set a5, so `D[a5]` is the
+// dictionary name D (a filter that always matches) followed by that set, and
+// only `D[ a5 ]` is a lookup; chessql records `dictionary X[a5]="bc"` as
+// refused and `dictionary X[ a5 ]="bc"` as accepted. `[x]` is CQL's ASCII ×.
+func TestDictionarySquareKeysNeedSpaces(t *testing.T) {
 	for _, src := range []string{
-		`dictionary D[a5]="x" D[a5] == "x" D[ a5 ] == "x"`,
-		`dictionary D D[e4] = 3 D[e4] += 1 D[e4] == 4 isbound D[e4] not isbound D[h1]`,
-		`dictionary D D[e4] = 3 unbind D[e4] not isbound D[e4]`,
-		`dictionary D D[a-h1] = "rank one" D[a-h1] == "rank one" not isbound D[a1]`,
-		// a piece designator after a space is not a key: D is then a bare name
-		`dictionary D D["k"] = 1 [a5] == a5`,
+		`dictionary D D[ e4 ] = 3 D[ e4 ] += 1 D[ e4 ] == 4 isbound D[ e4 ] not isbound D[ h1 ]`,
+		`dictionary D D[ e4 ] = 3 unbind D[ e4 ] not isbound D[ e4 ]`,
+		`dictionary D D[ a-h1 ] = "rank one" D[ a-h1 ] == "rank one" not isbound D[ a1 ]`,
+		// S[e5] is S (always true) and the square e5 (a set, never empty),
+		// not a lookup of the missing entry S[ e5 ]
+		`dictionary S S[ e4 ] = 1 not S[ e5 ] S[e5]`,
+		`dictionary D D["k"] = 1 D[e5]`,
+		// a space before '[' is allowed, as between any two CQL tokens
+		`dictionary D D ["k"] = 1 D ["k"] == 1`,
 	} {
 		if !startMatches(t, src) {
 			t.Errorf("%s: did not match", src)
+		}
+	}
+	for _, src := range []string{`dictionary D[a5]="x"`, `dictionary D D[a5] = 1`, `dictionary D x = "a" D[x] = 1`} {
+		if _, err := query.Parse("q", []byte(src)); err == nil {
+			t.Errorf("%s: accepted, CQL refuses it", src)
 		}
 	}
 }
 
-// K ∊ D body binds K to each key of D in key order and matches when body
-// matched for some key; K in D asks whether D has an entry under K.
+// Ky ∊ D body binds Ky to each key of D in key order (CQL iterates its
+// std::map: strings bytewise, numbers by value, sets by bitboard) and, like
+// CQL's DictionaryIterateNode::match_position, always matches: the body is
+// run for its effects. K in D asks whether D has an entry under K.
 func TestDictionaryKeys(t *testing.T) {
 	for _, src := range []string{
-		// keys in order: strings by their bytes, numbers by value
-		`dictionary D D["b"]=2 D["a"]=1 D["c"]=3 s = "" Key ∊ D s = s + Key s == "abc"`,
-		`dictionary Nm Nm[10]=1 Nm[2]=1 t = 0 Key [element] Nm t = t * 100 + Key t == 210`,
-		`dictionary S S[e4]="x" S[a5]="y" u = "" Sq ∊ S u = u + S[Sq] u == "xy"`,
-		// existential: some key satisfies the body
-		`dictionary D D["a"]=1 D["b"]=5 Key ∊ D D[Key] > 3`,
-		`dictionary D D["a"]=1 D["b"]=5 not (Key ∊ D D[Key] > 9)`,
-		// an empty dictionary: no key, no match
-		`dictionary D D["a"]=1 unbind D not (Key ∊ D true)`,
+		`dictionary D D["b"]=2 D["a"]=1 D["c"]=3 s = "" Ky ∊ D s = s + Ky s == "abc"`,
+		`dictionary Nm Nm[10]=1 Nm[2]=1 t = 0 Ky [element] Nm t = t * 100 + Ky t == 210`,
+		// e4 is bit 28, a5 bit 32: e4 first
+		`dictionary S S[ a5 ]="y" S[ e4 ]="x" u = "" Sq ∊ S u = u + S[Sq] u == "xy"`,
+		// always true: a body that fails for every key, an empty dictionary
+		`dictionary D D["a"]=1 D["b"]=5 Ky ∊ D D[Ky] > 9`,
+		`dictionary D D["a"]=1 unbind D Ky ∊ D false`,
+		// the body still runs for every key
+		`dictionary D D["a"]=1 D["b"]=5 c = 0 Ky ∊ D {D[Ky] > 3 c += 1} c == 1`,
 		// an entry removed by the body is not visited afterwards
-		`dictionary D D["a"]=1 D["b"]=2 c = 0 Key ∊ D {c += 1 unbind D} c == 1`,
-		// membership
+		`dictionary D D["a"]=1 D["b"]=2 c = 0 Ky ∊ D {c += 1 unbind D} c == 1`,
+		// membership (our form; CQL has none)
 		`dictionary D D["a"]=1 "a" in D not ("b" in D)`,
-		`dictionary S S[e4]=1 e4 in S not (e5 in S)`,
+		`dictionary S S[ e4 ]=1 e4 in S not (e5 in S)`,
 		// D[k] after ∊ is a lookup whose value (a set) is iterated as squares
 		`dictionary S S["w"] = [e4,d4] cnt = 0 Sq ∊ S["w"] cnt += 1 cnt == 2`,
+		// an entry of a dictionary of sets matches when it exists, even empty
+		// (DictionaryRetrieveNode::match_position is hasKey)
+		`dictionary S S["w"] = [e4,d4] & a1 S["w"] not S["b"] #S["w"] == 0`,
 	} {
 		if !startMatches(t, src) {
 			t.Errorf("%s: did not match", src)
 		}
 	}
-	_, err := query.Parse("q", []byte(`dictionary D Key ∊ D true`))
+	_, err := query.Parse("q", []byte(`dictionary D Ky ∊ D true`))
 	if err == nil || !strings.Contains(err.Error(), "iterated before any entry is assigned") {
 		t.Errorf("error %v", err)
 	}
 }
 
-// Persistent dictionaries are printed after the last game, one entry a
-// line, in declaration order and key order; local ones are not.
-func TestDictionariesPrintedAtTheEnd(t *testing.T) {
-	q := compileText(t, `dictionary W initial W[player white] = gamenumber dictionary S S[e4] = 1 S[a5] = 2 local dictionary L L["x"] = 1`)
+// CQL prints the persistent variables after the last game (cqlthread.cpp)
+// but not its dictionaries: Environment::createDictionary registers every
+// persistent dictionary as a quiet variable.
+func TestDictionariesNotPrintedAtTheEnd(t *testing.T) {
+	q := compileText(t, `persistent Cnt += 1 dictionary W initial W[player white] = gamenumber local dictionary L L["x"] = 1 persistent s = "a" persistent e = e4`)
 	e := q.NewEvaluator()
 	for _, g := range readGames(t, stringsPGN) {
 		e.Game(g)
 	}
 	got := strings.Join(e.PersistentValues(), "|")
-	want := `W["Kasparov, Garry"]: 1|W["Tal, Mikhail"]: 2|S[e4]: 1|S[a5]: 2`
+	want := `Cnt: 11|s: "a"|e: e4`
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// A local dictionary may have positions as keys and values (CQL's
+// match_dictionaryretrieveorassign refuses them only in a persistent one).
+// It starts empty at each game (Environment::reset at match_game resets
+// every variable that is not persistent). Expected matches worked out by
+// hand on stringsPGN: game 1 has 8 positions (plies 0-7), game 2 has 3.
+func TestLocalDictionaryPositions(t *testing.T) {
+	games := readGames(t, stringsPGN)
+	all := [][]int32{{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2}}
+	for _, c := range []struct {
+		src  string
+		want [][]int32
+	}{
+		// one entry per position so far in this game: reset at each game
+		{`local dictionary Ps Ps[currentposition] = ply c = 0 Ky ∊ Ps c += 1 c == ply + 1`, all},
+		// the values by key: 0 + 1 + ... + ply
+		{`local dictionary Ps Ps[currentposition] = ply s = 0 Ky ∊ Ps s += Ps[Ky] s == ply * (ply + 1) / 2`, all},
+		// keys in game order
+		{`local dictionary Ps Ps[currentposition] = ply s = "" Ky ∊ Ps s += str Ps[Ky] ply == 3 s == "0123"`, [][]int32{{3}, nil}},
+		// position values
+		{`local dictionary Qd Qd[ply] = currentposition Qd[0] == currentposition`, [][]int32{{0}, {0}}},
+		{`local dictionary Qd Qd[ply] = currentposition Qd[ply - 1] == parent`, [][]int32{{1, 2, 3, 4, 5, 6, 7}, {1, 2}}},
+		// the root has no parent: the assignment fails and adds nothing
+		{`local dictionary Par Par[currentposition] = parent Par[currentposition]:ply == ply - 1`, [][]int32{{1, 2, 3, 4, 5, 6, 7}, {1, 2}}},
+		// an entry never assigned (test_filter_local.py:1812)
+		{`local dictionary X X[currentposition]`, [][]int32{nil, nil}},
+		{`local dictionary X X[currentposition]="a" X[currentposition]="b" X[initialposition]="c" X[currentposition] == "b" X[initialposition] == "c"`, [][]int32{{1, 2, 3, 4, 5, 6, 7}, {1, 2}}},
+	} {
+		q := compileText(t, c.src)
+		e := q.NewEvaluator()
+		for i, g := range games {
+			got := e.Game(g)
+			if e.Err() != nil || !slices.Equal(got, c.want[i]) {
+				t.Errorf("%s: game %d matched %v (error %v), want %v", c.src, i+1, got, e.Err(), c.want[i])
+			}
+		}
 	}
 }
 
 // Dictionary forms that CQL's parser accepts or refuses, from RogerMarsh/chessql's
 // test_filter_dictionary.py (built against `cql -parse`). A read before any entry is
 // assigned is accepted; with no value type it is a logical filter, true when the entry
-// exists. `X[a5]` without spaces is our extension (CQL wants `X[ a5 ]`).
+// exists.
 func TestDictionaryFormsAsCQL(t *testing.T) {
 	for _, c := range []struct {
 		src string
@@ -95,6 +150,26 @@ func TestDictionaryFormsAsCQL(t *testing.T) {
 		{`dictionary X X[position 0]`, false},
 		{`dictionary X X[1 and 2]`, false},
 		{`dictionary X X[true]`, false},
+		// positions: only in a local dictionary (test_filter_dictionary.py, test_filter_local.py)
+		{`dictionary X X[currentposition]`, false},
+		{`dictionary X["a"]=currentposition`, false},
+		{`dictionary X[ a5 ]=currentposition`, false},
+		{`local dictionary X X[position 0]`, true},
+		{`local dictionary X X[currentposition]`, true},
+		{`v=initialposition local dictionary X X[v]`, true},
+		{`local dictionary X["a"]=currentposition`, true},
+		{`local dictionary X[to]=currentposition`, true},
+		{`local dictionary X[3]=currentposition`, true},
+		{`local dictionary X[ a5 ]=currentposition`, true},
+		{`local dictionary X[currentposition]="a" X[currentposition]="b" X[initialposition]="c"`, true},
+		{`local dictionary v[currentposition]=4 v[initialposition]==5`, true},
+		{`local dictionary v[currentposition]="u" v[initialposition]=="w"`, true},
+		{`local dictionary X[currentposition]=4 X["a"]=5`, false},
+		// [a5] without spaces is a square set, not a key
+		{`dictionary X[a5]="bc"`, false},
+		{`dictionary X[a5]=3`, false},
+		{`local dictionary X[a5]=h2`, false},
+		{`local dictionary X[a5]=from`, false},
 	} {
 		p, err := query.Parse("q", []byte(c.src))
 		if err == nil {

@@ -72,7 +72,7 @@ func TestPathFull(t *testing.T) {
 		{"path B[x]h7 check | N--g5 check", gg, plies(gg, 12, 14)},
 		{"path B×h7? N--g5", gg, plies(gg, 14)},
 		// [x] right after a dictionary is a lookup by the variable x.
-		{`dictionary D x = "a" D[x] = 1 D[x] == 1 B[x]h7`, gg, plies(gg, 12)},
+		{`dictionary D x = "a" D[ x ] = 1 D[ x ] == 1 B[x]h7`, gg, plies(gg, 12)},
 		{"path (-- (check | mate) --){2}", gg, plies(gg, 12)},
 		{"path (-- (check | mate)){2}", gg, ""},
 		// Filters that consume nothing, repeated, end.

@@ -251,7 +251,8 @@ func TestPersistentAcrossGames(t *testing.T) {
 	}
 	got := strings.Join(e.PersistentValues(), "|")
 	// Games counts every position (persistent += 1 runs at each one): 8 + 3.
-	want := "Games: 11|Names: Kasparov, Garry;Tal, Mikhail;"
+	// A string is printed in double quotes (CQL's Variable::persistentValueAsString).
+	want := `Games: 11|Names: "Kasparov, Garry;Tal, Mikhail;"`
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
@@ -441,7 +442,7 @@ func TestDictionaries(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{`dictionary D D["a"] = 1 D["b"] = "x"`, "dictionary 'D' holds number values; found a string filter"},
 		{`dictionary D D["a"] = 1 D[3] = 2`, "dictionary 'D' has string keys; found a number filter"},
-		{`dictionary D D["a"] = mate`, "a dictionary value must be a string, a number or a set"},
+		{`dictionary D D["a"] = mate`, "a dictionary value must be a string, a number, a set or (in a local dictionary) a position"},
 		{`dictionary D D["a"] == 1`, "found a logical filter (an entry of dictionary 'D' read before any entry is assigned"},
 	} {
 		_, err := query.Parse("q", []byte(c.src))

@@ -74,8 +74,8 @@ func (*Persistent) node()      {}
 
 // Dictionary is `[local] dictionary D`: declares the dictionary D, whose
 // entries live from game to game unless it is local (then each game starts
-// with it empty). Keys are all of one type (string, number or set), values
-// too; the first assignment fixes them.
+// with it empty). Keys are all of one type (string, number, set, or in a
+// local dictionary position), values too; the first assignment fixes them.
 type Dictionary struct {
 	At
 	Name  string

@@ -90,8 +90,11 @@ func (c *checker) dictKey(sym *Symbol, key Node) Node {
 	key = c.check(key)
 	t := key.Type()
 	switch {
-	case t != TypeString && t != TypeNumber && t != TypeSet:
-		c.errorf(key.Pos(), "a dictionary key must be a string, a number or a set, found a %s", describe(key))
+	case t == TypePosition && sym.Persistent:
+		// CQL's match_dictionaryretrieveorassign: a position lives in one game only.
+		c.errorf(key.Pos(), "a position key needs a local dictionary ('local dictionary %s'): '%s' keeps its entries from game to game", sym.Name, sym.Name)
+	case t != TypeString && t != TypeNumber && t != TypeSet && t != TypePosition:
+		c.errorf(key.Pos(), "a dictionary key must be a string, a number, a set or (in a local dictionary) a position, found a %s", describe(key))
 	case sym.KeyType == TypeNone:
 		sym.KeyType = t
 	case sym.KeyType != t:
@@ -111,8 +114,10 @@ func (c *checker) dictAssign(n *DictAssign) {
 	n.Value = c.check(n.Value)
 	t := n.Value.Type()
 	switch {
-	case t != TypeString && t != TypeNumber && t != TypeSet:
-		c.errorf(n.Value.Pos(), "a dictionary value must be a string, a number or a set, found a %s", describe(n.Value))
+	case t == TypePosition && sym.Persistent:
+		c.errorf(n.Value.Pos(), "a position value needs a local dictionary ('local dictionary %s'): '%s' keeps its entries from game to game", sym.Name, sym.Name)
+	case t != TypeString && t != TypeNumber && t != TypeSet && t != TypePosition:
+		c.errorf(n.Value.Pos(), "a dictionary value must be a string, a number, a set or (in a local dictionary) a position, found a %s", describe(n.Value))
 	case sym.ValueType == TypeNone:
 		sym.ValueType = t
 	case sym.ValueType != t:
@@ -260,6 +265,8 @@ func (c *checker) dictIter(n *DictIter) {
 		kind = VarString
 	case TypeNumber:
 		kind = VarNumber
+	case TypePosition:
+		kind = VarPosition
 	case TypeNone:
 		c.errorf(n.Pos(), "the keys of dictionary '%s' are iterated before any entry is assigned, so their type is unknown", n.Dict)
 	}

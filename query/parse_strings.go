@@ -130,9 +130,6 @@ func (p *parser) parseStringWord(w string, pos Pos) (Node, bool) {
 		p.next()
 		vpos := p.tok.pos
 		name := p.parseVarName(w)
-		if p.dicts[name] {
-			p.splitKeyBracket()
-		}
 		b.Args = []Node{p.parsePostfix(&Var{At: At{vpos}, Name: name})}
 	case "isunbound":
 		// CQL 6.2: not isbound x. It names a whole variable (a dictionary
@@ -155,8 +152,7 @@ func (p *parser) parseStringWord(w string, pos Pos) (Node, bool) {
 		d.Name = p.parseVarName("dictionary")
 		p.declared[d.Name] = true
 		p.dicts[d.Name] = true
-		p.splitKeyBracket()
-		if p.tok.kind == tLBracket && p.tok.pos.Offset == p.prevEnd {
+		if p.tok.kind == tLBracket {
 			// dictionary D["a"] = "b": the declaration and a first entry
 			return &Block{At: At{pos}, Filters: []Node{d, p.parseDictEntry(d.Name, p.tok.pos)}}, true
 		}
@@ -205,22 +201,4 @@ func (p *parser) parseDictEntry(name string, pos Pos) Node {
 		return &DictAssign{At: At{pos}, Op: op, Name: name, Key: key, Value: p.parseAssignValue()}
 	}
 	return &Index{At: At{pos}, X: &Var{At: At{pos}, Name: name}, I: key}
-}
-
-// splitKeyBracket makes `D[a5]` a dictionary lookup: the lexer reads `[a5]`
-// as the piece designator of square a5, but directly after a dictionary's
-// name the '[' opens a key. The current token is then re-read as '[' and
-// scanning resumes just after it, so the key is parsed as any filter.
-func (p *parser) splitKeyBracket() {
-	t := p.tok
-	// [x] (the ASCII ×) after a dictionary is a lookup by the variable x.
-	dictX := t.kind == tCross && t.raw == "[x]"
-	if !dictX && (t.kind != tPiece || len(t.raw) < 2 || t.raw[0] != '[' || t.raw == "[]") || t.pos.Offset != p.prevEnd {
-		return
-	}
-	l := newLexer(p.src)
-	l.off, l.line, l.col = t.pos.Offset, t.pos.Line, t.pos.Col
-	l.advance(1)
-	p.lex = l
-	p.tok = token{kind: tLBracket, pos: t.pos, end: t.pos.Offset + 1, text: "[", raw: "["}
 }

@@ -460,10 +460,9 @@ func (p *parser) parseWord() Node {
 		}
 		w = p.resolveName(w) // a function parameter is renamed to its argument
 		p.next()
-		if p.dicts[w] {
-			p.splitKeyBracket()
-		}
-		if p.dicts[w] && p.tok.kind == tLBracket && p.tok.pos.Offset == p.prevEnd {
+		// D[K]: CQL's lexer reads D[a5] as D and the square set [a5], so
+		// only a '[' token opens a key (D[ a5 ]); CQL allows a space before it.
+		if p.dicts[w] && p.tok.kind == tLBracket {
 			return p.parseDictEntry(w, pos)
 		}
 		if p.tok.kind == tElement { // x∊S body: square x in S body
