@@ -170,6 +170,7 @@ func (c *compiler) compile(n query.Node) (node, error) {
 	case *query.Compare:
 		return c.compare(n)
 	case *query.MinMax:
+		before := c.commenters
 		args := make([]numNode, len(n.Args))
 		for i, a := range n.Args {
 			x, err := c.num(a)
@@ -178,7 +179,7 @@ func (c *compiler) compile(n query.Node) (node, error) {
 			}
 			args[i] = x
 		}
-		return &minMaxNode{max: n.Op == query.OpMax, args: args}, nil
+		return &minMaxNode{max: n.Op == query.OpMax, smart: c.smartCompound(before), args: args}, nil
 	case *query.If:
 		return c.ifNode(n)
 	case *query.Keyword:
@@ -647,36 +648,6 @@ type moveCount struct{ m *moveNode }
 
 func (n moveCount) num(e *Evaluator) (int, bool) { return n.m.collect(e).n, true }
 func (moveCount) match(*Evaluator) bool          { return true }
-
-func (c *compiler) transform(n *query.Transform) (node, error) {
-	vs := n.Variants
-	if len(vs) == 0 {
-		vs = []query.Node{n.Body}
-	}
-	t := &transformNode{count: n.Count}
-	before := c.commenters
-	for _, v := range vs {
-		x, err := c.compile(v)
-		if err != nil {
-			return nil, err
-		}
-		t.variants = append(t.variants, x)
-		if s, ok := x.(setNode); ok && v.Type() == query.TypeSet {
-			t.sets = append(t.sets, s)
-		}
-	}
-	t.smart = c.smartCompound(before)
-	if n.Count {
-		return &transformCount{t}, nil
-	}
-	if n.T == query.TypeSet && len(t.sets) == len(t.variants) {
-		return &transformSet{t}, nil
-	}
-	if n.T == query.TypeNumber {
-		return newTransformNum(t)
-	}
-	return t, nil
-}
 
 func (c *compiler) sort(n *query.Sort) (node, error) {
 	if n.X.Type() == query.TypeString {

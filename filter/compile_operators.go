@@ -174,6 +174,39 @@ func (c *compiler) compare(n *query.Compare) (node, error) {
 	if len(n.Operands) != len(n.Links)+1 || len(n.Links) == 0 {
 		return nil, errorf(n, "malformed comparison")
 	}
+	before := c.commenters
+	x, err := c.compareNodes(n)
+	if err != nil || !c.smartCompound(before) {
+		return x, err
+	}
+	// Smart comments: a comparison that fails drops the comments made
+	// while evaluating it (relationalnode.cpp, equalitynode.cpp).
+	switch x := x.(type) {
+	case *cmpPair:
+		x.smart = true
+	case *cmpChain:
+		x.smart = true
+	case *setEqNode:
+		x.smart = true
+	case *strCmpNode:
+		x.smart = true
+	case *seqNode:
+		for _, l := range x.items {
+			switch l := l.(type) {
+			case *cmpChain:
+				l.smart = true
+			case *setEqNode:
+				l.smart = true
+			case *strCmpNode:
+				l.smart = true
+			}
+		}
+		x.smart = true
+	}
+	return x, nil
+}
+
+func (c *compiler) compareNodes(n *query.Compare) (node, error) {
 	allNum := true
 	for _, l := range n.Links {
 		if l.Mode != query.CompareNumber {

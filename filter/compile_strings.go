@@ -183,6 +183,7 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		return c.bindings(n)
 	case "max", "min":
 		m := &strMinMax{max: n.Name == "max"}
+		before := c.commenters
 		for i := range n.Args {
 			x, err := strArg(i)
 			if err != nil {
@@ -190,6 +191,7 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 			}
 			m.args = append(m.args, x)
 		}
+		m.smart = c.smartCompound(before)
 		return m, nil
 	case "lastgamenumber":
 		c.q.usesLastGame = true

@@ -262,9 +262,20 @@ type dashSet struct {
 }
 
 func (n dashSet) set(e *Evaluator) chess.Bitboard {
+	mark := len(e.pending)
 	var v chess.Bitboard
 	n.eachMove(e, func() bool { v = n.t.set(e); return v != 0 })
+	n.valueFound(e, mark, v != 0)
 	return v
+}
+
+// valueFound drops the comments made when a move filter used for its value
+// found none, as CQL's DashNode::compute does whether or not it is asked
+// for a value (dashnode.cpp).
+func (n *dashNode) valueFound(e *Evaluator, mark int, ok bool) {
+	if !ok && n.smart {
+		e.dropComments(mark)
+	}
 }
 
 // dashNum is a move filter whose target is a number.
@@ -274,7 +285,9 @@ type dashNum struct {
 }
 
 func (n dashNum) num(e *Evaluator) (v int, ok bool) {
+	mark := len(e.pending)
 	n.eachMove(e, func() bool { v, ok = n.t.num(e); return ok })
+	n.valueFound(e, mark, ok)
 	return v, ok
 }
 
@@ -285,7 +298,9 @@ type dashStr struct {
 }
 
 func (n dashStr) str(e *Evaluator) (v string, ok bool) {
+	mark := len(e.pending)
 	n.eachMove(e, func() bool { v, ok = n.t.str(e); return ok })
+	n.valueFound(e, mark, ok)
 	return v, ok
 }
 
@@ -296,7 +311,9 @@ type dashPos struct {
 }
 
 func (n dashPos) position(e *Evaluator) (v int32, ok bool) {
+	mark := len(e.pending)
 	n.eachMove(e, func() bool { v, ok = n.t.position(e); return ok })
+	n.valueFound(e, mark, ok)
 	return v, ok
 }
 

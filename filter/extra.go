@@ -271,67 +271,6 @@ func (n *dirNode) set(e *Evaluator) chess.Bitboard {
 }
 func (n *dirNode) match(e *Evaluator) bool { return n.set(e) != 0 }
 
-// ---- transforms ----
-
-// transformNode is `flipcolor F` and the like: it matches when some variant
-// of F (F itself included) matches.
-// With smart set a transform none of whose variants matches drops the
-// comments they made (CQL's orbitnode.cpp; compound_comments.go).
-type transformNode struct {
-	count    bool
-	smart    bool
-	variants []node
-	sets     []setNode // the variants as set filters, when F is one
-}
-
-func (n *transformNode) match(e *Evaluator) bool {
-	mark := len(e.pending)
-	for _, v := range n.variants {
-		if v.match(e) {
-			return true
-		}
-	}
-	if n.smart {
-		e.dropComments(mark)
-	}
-	return false
-}
-
-// transformSet is a transform of a set filter: the union of the variants' sets.
-type transformSet struct{ *transformNode }
-
-func (n *transformSet) set(e *Evaluator) chess.Bitboard {
-	var r chess.Bitboard
-	for _, s := range n.sets {
-		r |= s.set(e)
-	}
-	return r
-}
-func (n *transformSet) match(e *Evaluator) bool {
-	mark := len(e.pending)
-	if n.set(e) != 0 {
-		return true
-	}
-	if n.smart {
-		e.dropComments(mark)
-	}
-	return false
-}
-
-// transformCount is `flipcolor count F`: the number of matching variants.
-type transformCount struct{ *transformNode }
-
-func (n *transformCount) num(e *Evaluator) (int, bool) {
-	c := 0
-	for _, v := range n.variants {
-		if v.match(e) {
-			c++
-		}
-	}
-	return c, true
-}
-func (n *transformCount) match(*Evaluator) bool { return true }
-
 // ---- sort ----
 
 // sortNode is `sort [min] "label" N`: it records N's value at the current

@@ -504,34 +504,3 @@ func (n pawnsNode) set(e *Evaluator) chess.Bitboard {
 	return r
 }
 func (n pawnsNode) match(e *Evaluator) bool { return n.set(e) != 0 }
-
-// transformNum is a transform of a numeric filter: its value is the largest
-// value of the variants that match (the manual's flip page), and it matches
-// when one does.
-type transformNum struct {
-	*transformNode
-	nums []numNode
-}
-
-func newTransformNum(t *transformNode) (node, error) {
-	n := &transformNum{transformNode: t}
-	for _, v := range t.variants {
-		x, ok := v.(numNode)
-		if !ok {
-			return t, nil
-		}
-		n.nums = append(n.nums, x)
-	}
-	return n, nil
-}
-
-func (n *transformNum) num(e *Evaluator) (int, bool) {
-	best, found := 0, false
-	for _, x := range n.nums {
-		if v, ok := x.num(e); ok && (!found || v > best) {
-			best, found = v, true
-		}
-	}
-	return best, found
-}
-func (n *transformNum) match(e *Evaluator) bool { _, ok := n.num(e); return ok }

@@ -427,24 +427,16 @@ func (n *absNode) num(e *Evaluator) (int, bool) {
 func (n *absNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
 // minMaxNode is `max(a b ...)` or `min(a b ...)`; arguments without a value
-// are skipped, and it matches when at least one has a value.
+// are skipped, and it matches when at least one has a value. With smart
+// comments only the best arguments' comments stay (extremal).
 type minMaxNode struct {
-	max  bool
-	args []numNode
+	max   bool
+	smart bool
+	args  []numNode
 }
 
 func (n *minMaxNode) num(e *Evaluator) (int, bool) {
-	best, found := 0, false
-	for _, a := range n.args {
-		v, ok := a.num(e)
-		if !ok {
-			continue
-		}
-		if !found || (n.max && v > best) || (!n.max && v < best) {
-			best, found = v, true
-		}
-	}
-	return best, found
+	return extremal(e, n.args, n.max, n.smart)
 }
 func (n *minMaxNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
@@ -481,22 +473,26 @@ func (op cmpOp) holds(x, y int) bool {
 // cmpChain is `a op1 b op2 c ...` on numbers: every link must hold. Its value
 // is the value of the first operand.
 type cmpChain struct {
-	ops  []cmpOp
-	args []numNode // len(ops)+1
+	ops   []cmpOp
+	args  []numNode // len(ops)+1
+	smart bool      // a failing comparison drops the comments made (relationalnode.cpp)
 }
 
 func (n *cmpChain) num(e *Evaluator) (int, bool) {
+	mark := len(e.pending)
 	first, ok := n.args[0].num(e)
-	if !ok {
-		return 0, false
-	}
 	x := first
-	for i, op := range n.ops {
-		y, ok := n.args[i+1].num(e)
-		if !ok || !op.holds(x, y) {
-			return 0, false
-		}
+	for i := 0; ok && i < len(n.ops); i++ {
+		var y int
+		y, ok = n.args[i+1].num(e)
+		ok = ok && n.ops[i].holds(x, y)
 		x = y
+	}
+	if !ok {
+		if n.smart {
+			e.dropComments(mark)
+		}
+		return 0, false
 	}
 	return first, true
 }
@@ -504,17 +500,23 @@ func (n *cmpChain) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
 // cmpPair is a comparison of two numbers, the usual chain.
 type cmpPair struct {
-	op   cmpOp
-	a, b numNode
+	op    cmpOp
+	smart bool // a failing comparison drops the comments made (relationalnode.cpp)
+	a, b  numNode
 }
 
 func (n *cmpPair) num(e *Evaluator) (int, bool) {
+	mark := len(e.pending)
 	x, ok := n.a.num(e)
-	if !ok {
-		return 0, false
+	if ok {
+		var y int
+		y, ok = n.b.num(e)
+		ok = ok && n.op.holds(x, y)
 	}
-	y, ok := n.b.num(e)
-	if !ok || !n.op.holds(x, y) {
+	if !ok {
+		if n.smart {
+			e.dropComments(mark)
+		}
 		return 0, false
 	}
 	return x, true
@@ -522,31 +524,42 @@ func (n *cmpPair) num(e *Evaluator) (int, bool) {
 func (n *cmpPair) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
 // setEqNode is `X == Y` or `X != Y` between two sets: set (in)equality.
+// With smart comments `==` drops the comments made when the sets differ
+// (equalitynode.cpp) and `!=`, CQL's not of an equality, always drops them.
 type setEqNode struct {
-	a, b setNode
-	ne   bool
+	a, b  setNode
+	ne    bool
+	smart bool
 }
 
 func (n *setEqNode) match(e *Evaluator) bool {
-	return (n.a.set(e) == n.b.set(e)) != n.ne
+	mark := len(e.pending)
+	ok := (n.a.set(e) == n.b.set(e)) != n.ne
+	if n.smart && (n.ne || !ok) {
+		e.dropComments(mark)
+	}
+	return ok
 }
 
 // strCmpNode compares two strings.
 type strCmpNode struct {
-	op   cmpOp
-	a, b strNode
+	op    cmpOp
+	smart bool // a failing comparison drops the comments made (relationalnode.cpp)
+	a, b  strNode
 }
 
 func (n *strCmpNode) match(e *Evaluator) bool {
+	mark := len(e.pending)
 	x, ok := n.a.str(e)
-	if !ok {
-		return false
+	if ok {
+		var y string
+		y, ok = n.b.str(e)
+		ok = ok && n.op.holds(strings.Compare(x, y), 0)
 	}
-	y, ok := n.b.str(e)
-	if !ok {
-		return false
+	if !ok && n.smart {
+		e.dropComments(mark)
 	}
-	return n.op.holds(strings.Compare(x, y), 0)
+	return ok
 }
 
 type constStr string

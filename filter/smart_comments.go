@@ -79,3 +79,13 @@ func (e *Evaluator) dropComments(mark int) {
 		e.pending = e.pending[:mark]
 	}
 }
+
+// deleteComments deletes the comments made between marks from and to
+// (CQL's deleteComments: max and min drop what a worse argument made before
+// a better one), unless smart comments are off.
+func (e *Evaluator) deleteComments(from, to int) {
+	if e.q.alwaysComment || from >= to {
+		return
+	}
+	e.pending = append(e.pending[:from], e.pending[to:]...)
+}

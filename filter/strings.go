@@ -465,20 +465,33 @@ func (n *sortStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
 // strMinMax is `max("a" "b")` / `min(...)` of strings: the largest (smallest)
 // bytewise of the arguments that have a value.
+// With smart comments only the best arguments' comments stay, as in
+// extremal (extremalnode.cpp's match_stringvalue).
 type strMinMax struct {
-	max  bool
-	args []strNode
+	max   bool
+	smart bool
+	args  []strNode
 }
 
 func (n *strMinMax) str(e *Evaluator) (string, bool) {
+	orig := len(e.pending)
 	best, found := "", false
 	for _, a := range n.args {
+		cur := len(e.pending)
 		s, ok := a.str(e)
-		if !ok {
-			continue
-		}
-		if !found || n.max && s > best || !n.max && s < best {
+		switch {
+		case !ok:
+		case !found:
 			best, found = s, true
+		case n.max && s > best || !n.max && s < best:
+			best = s
+			if n.smart {
+				e.deleteComments(orig, cur)
+			}
+		case s != best:
+			if n.smart {
+				e.dropComments(cur)
+			}
 		}
 	}
 	return best, found

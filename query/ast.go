@@ -662,6 +662,7 @@ type Transform struct {
 	At
 	Kind     TransformKind
 	Count    bool
+	Range    *Range // `flip 2 4 F`: the number of matching variants must be in it (CQL's OrbitNode range)
 	Body     Node
 	Variants []Node
 	T        Type

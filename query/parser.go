@@ -521,6 +521,11 @@ func (p *parser) parseWord() Node {
 		if p.isKw("count") {
 			tr.Count = true
 			p.next()
+		} else if p.tok.kind == tNumber {
+			// CQL's match_range after the keyword: `flip 1 2 F` counts the
+			// matching variants and matches when the count is in the range.
+			r := p.parseRange(w)
+			tr.Count, tr.Range = true, &r
 		}
 		tr.Body = p.parseFilter()
 		return tr

@@ -223,7 +223,10 @@ func sprint(b *strings.Builder, n Node) {
 		list(head, n.Args...)
 	case *Transform:
 		head := n.Kind.String()
-		if n.Count {
+		switch {
+		case n.Range != nil:
+			head += " " + strconv.Itoa(n.Range.Min) + " " + strconv.Itoa(n.Range.Max)
+		case n.Count:
 			head += " count"
 		}
 		list(head, n.Body)

@@ -1,0 +1,212 @@
+package filter
+
+import (
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/query"
+)
+
+// Transforms as CQL 9.493's OrbitNode evaluates them (orbitnode.cpp). The
+// checker gives the transformed copies of the body in CQL's orbit order
+// (query/orbit.go); CQL evaluates every one of them:
+//   - as a filter it matches when one matches, and keeps the comments of
+//     all; when none matches it drops them (smart comments);
+//   - with a range (`flip 2 4 F`) or count its value is the number of
+//     variants that match, and a range that does not hold drops them;
+//   - as a set its value is the union of the variants' sets;
+//   - as a number its value is the largest of the variants' values, and
+//     only the comments of the variants with that value stay.
+//
+// Evaluating every variant is only needed when something inside can be
+// seen from outside: comments, messages, assignments, sort values, settag
+// and the like (transformNode.all). Otherwise the plain filter stops at the
+// first variant that matches, which gives the same answer sooner.
+
+// transformNode is `flipcolor F` and the like as a filter.
+type transformNode struct {
+	smart    bool // drop the comments of a failing transform (not under -alwayscomment)
+	all      bool // evaluate every variant: their side effects are observable
+	variants []node
+	sets     []setNode // the variants as set filters, when F is one
+}
+
+func (n *transformNode) match(e *Evaluator) bool {
+	mark := len(e.pending)
+	found := false
+	for _, v := range n.variants {
+		if v.match(e) {
+			if !n.all {
+				return true
+			}
+			found = true
+		}
+	}
+	if !found && n.smart {
+		e.dropComments(mark)
+	}
+	return found
+}
+
+// transformSet is a transform of a set filter: the union of the variants' sets.
+type transformSet struct{ *transformNode }
+
+func (n *transformSet) set(e *Evaluator) chess.Bitboard {
+	var r chess.Bitboard
+	for _, s := range n.sets {
+		r |= s.set(e)
+	}
+	return r
+}
+func (n *transformSet) match(e *Evaluator) bool {
+	mark := len(e.pending)
+	if n.set(e) != 0 {
+		return true
+	}
+	if n.smart {
+		e.dropComments(mark)
+	}
+	return false
+}
+
+// transformCount is `flipcolor count F` (any count matches) or `flipcolor
+// 1 2 F` (the count must be in the range): the number of matching variants.
+type transformCount struct {
+	*transformNode
+	ranged bool
+	lo, hi int
+}
+
+func (n *transformCount) num(e *Evaluator) (int, bool) {
+	mark := len(e.pending)
+	c := 0
+	for _, v := range n.variants {
+		if v.match(e) {
+			c++
+		}
+	}
+	if n.ranged && (c < n.lo || c > n.hi) {
+		if n.smart {
+			e.dropComments(mark)
+		}
+		return 0, false
+	}
+	return c, true
+}
+func (n *transformCount) match(e *Evaluator) bool {
+	if !n.ranged && !n.all {
+		return true // `count` matches whatever the count
+	}
+	_, ok := n.num(e)
+	return ok
+}
+
+// transformNum is a transform of a numeric filter: its value is the largest
+// value of the variants that have one (the manual's flip page); as a
+// filter it is transformNode.
+type transformNum struct {
+	*transformNode
+	nums []numNode
+}
+
+func newTransformNum(t *transformNode) node {
+	n := &transformNum{transformNode: t}
+	for _, v := range t.variants {
+		x, ok := v.(numNode)
+		if !ok {
+			return t
+		}
+		n.nums = append(n.nums, x)
+	}
+	return n
+}
+
+func (n *transformNum) num(e *Evaluator) (int, bool) {
+	return extremal(e, n.nums, true, n.smart)
+}
+
+// extremal is the value of CQL's max (min) over filters with a value
+// (extremalnode.cpp, OrbitNode::match_count_max): the largest (smallest)
+// value; with smart comments only the comments made by the arguments with
+// that value stay: a better value deletes those made before it, a worse one
+// drops its own, a tie keeps both. The comments an argument without a value
+// leaves behind stay, as in CQL.
+func extremal(e *Evaluator, args []numNode, max, smart bool) (int, bool) {
+	orig := len(e.pending)
+	best, found := 0, false
+	for _, a := range args {
+		cur := len(e.pending)
+		v, ok := a.num(e)
+		switch {
+		case !ok:
+		case !found:
+			best, found = v, true
+		case max && v > best || !max && v < best:
+			best = v
+			if smart {
+				e.deleteComments(orig, cur)
+			}
+		case v != best:
+			if smart {
+				e.dropComments(cur)
+			}
+		}
+	}
+	return best, found
+}
+
+func (c *compiler) transform(n *query.Transform) (node, error) {
+	vs := n.Variants
+	if len(vs) == 0 {
+		vs = []query.Node{n.Body}
+	}
+	before := c.commenters
+	t := &transformNode{}
+	for _, v := range vs {
+		x, err := c.compile(v)
+		if err != nil {
+			return nil, err
+		}
+		t.variants = append(t.variants, x)
+		if s, ok := x.(setNode); ok && v.Type() == query.TypeSet {
+			t.sets = append(t.sets, s)
+		}
+	}
+	t.smart = c.smartCompound(before)
+	t.all = c.commenters > before || observable(n.Body)
+	if n.Count {
+		tc := &transformCount{transformNode: t}
+		if n.Range != nil {
+			tc.ranged, tc.lo, tc.hi = true, n.Range.Min, n.Range.Max
+		}
+		return tc, nil
+	}
+	if n.T == query.TypeSet && len(t.sets) == len(t.variants) {
+		return &transformSet{t}, nil
+	}
+	if n.T == query.TypeNumber {
+		return newTransformNum(t), nil
+	}
+	return t, nil
+}
+
+// observable reports whether evaluating n can change something seen
+// outside the filter's own match: a variable, a dictionary, a sort value, a
+// message, a tag or a comment of the game (automatic comments of lines,
+// paths and echoes are counted by the compiler's commenters).
+func observable(n query.Node) bool {
+	found := false
+	query.Inspect(n, func(x query.Node) bool {
+		switch x := x.(type) {
+		case *query.Assign, *query.DictAssign, *query.Persistent, *query.Sort:
+			found = true
+		case *query.Comment:
+			found = x.Message
+		case *query.Builtin:
+			switch x.Name {
+			case "settag", "removecomment", "unbind", "writefile", "assert":
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
