@@ -83,3 +83,21 @@ func TestXrayIsRayOfLinePieces(t *testing.T) {
 		}
 	}
 }
+
+// TestSetCompoundAssignment evaluates x |= S and x &= S (CQL's x = x | S and
+// x = x & S) on the start position.
+func TestSetCompoundAssignment(t *testing.T) {
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"x = Ka1 x |= [Qq] x", []string{"d1", "d8"}}, // Ka1 is empty: the queens alone
+		{"x = A x &= a-h1 x ∪= k x", []string{"a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "e8"}},
+		{"x = [Rr] x &= a-d1-8 x", []string{"a1", "a8"}},
+	} {
+		if got := parsedValue(t, start, c.src); got != bb(t, c.want...) {
+			t.Errorf("%s: got %v, want %v", c.src, got, c.want)
+		}
+	}
+}

@@ -171,6 +171,11 @@ func (l *lexer) scan() token {
 			l.advance(w)
 			return token{kind: tCross, text: "×"}
 		}
+		if (r == '∪' || r == '∩') && l.off+w < len(l.src) && l.src[l.off+w] == '=' {
+			// CQL's lexer reads ∪= and ∩= as |= and &= before the plain symbols.
+			l.advance(w + 1)
+			return l.symbolToken(map[rune]string{'∪': "|=", '∩': "&="}[r])
+		}
 		if alias, ok := unicodeAliases[r]; ok {
 			l.advance(w)
 			return l.symbolToken(alias)
@@ -247,6 +252,7 @@ var operators = []struct {
 	{"[<=]", tTreeOp}, {"[>=]", tTreeOp}, {"[<]", tTreeOp}, {"[>]", tTreeOp},
 	{"==", tEq}, {"!=", tNe}, {"<=", tLe}, {">=", tGe}, {"=?", tCondAssign},
 	{"+=", tAddAssign}, {"-=", tSubAssign}, {"*=", tMulAssign}, {"/=", tDivAssign}, {"%=", tModAssign},
+	{"|=", tOrAssign}, {"&=", tAndAssign},
 	{"--", tDash}, {"~~", tMatch},
 	{"{", tLBrace}, {"}", tRBrace}, {"(", tLParen}, {")", tRParen}, {",", tComma},
 	{"&", tAmp}, {"|", tBar}, {"~", tTilde}, {"#", tHash}, {"+", tPlus}, {"-", tMinus},

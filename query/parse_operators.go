@@ -310,3 +310,18 @@ func (p *parser) parseUnary() Node {
 // parseArg parses the set argument of a prefix filter (move from X,
 // up X, square x in X): it binds tightly, so `up R|P` is (up R)|P.
 func (p *parser) parseArg() Node { return p.parseUnary() }
+
+// parseSetAssign parses `x |= S` and `x &= S` after the name x. CQL builds
+// them as x = x | S and x = x & S (its assignment-parse.cpp, make_op_node):
+// x must already exist and both sides must be sets, which the checker tells.
+func (p *parser) parseSetAssign(name string, pos Pos) Node {
+	opPos := p.tok.pos
+	op := OpUnion
+	if p.tok.kind == tAndAssign {
+		op = OpInter
+	}
+	p.next()
+	v := p.parseAssignValue()
+	return &Assign{At: At{pos}, Op: OpAssign, Name: name,
+		Value: &Binary{At: At{opPos}, Op: op, X: &Var{At: At{pos}, Name: name}, Y: v}}
+}

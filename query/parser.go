@@ -473,6 +473,9 @@ func (p *parser) parseWord() Node {
 			p.declared[w] = true
 			return &Assign{At: At{pos}, Op: op, Name: w, Value: p.parseAssignValue()}
 		}
+		if p.tok.kind == tOrAssign || p.tok.kind == tAndAssign {
+			return p.parseSetAssign(w, pos)
+		}
 		if w == "backwardpawns" && !p.declared[w] {
 			// Neither the CQL 6.1/6.2 manuals and filter lists, nor CQL 6.2's keyword
 			// list, nor the CQLi manual define it.

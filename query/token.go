@@ -50,8 +50,10 @@ const (
 	tExists      // ∃: `∃x∊S body`, the same as `x∊S body`
 	tPiecePrefix // ◭ or [Aa] right before a variable name: `◭x∊S body`, `◭x = F`
 	tIllegal
-	tMatch   // ~~ (regular expression match)
-	tCapture // \N or \-N (a capture group of the last ~~, or its index)
+	tMatch     // ~~ (regular expression match)
+	tCapture   // \N or \-N (a capture group of the last ~~, or its index)
+	tOrAssign  // |= or ∪= (a set variable's union with a set)
+	tAndAssign // &= or ∩= (its intersection)
 )
 
 var tokenNames = [...]string{
@@ -66,6 +68,7 @@ var tokenNames = [...]string{
 	tTreeOp: "position order operator", tCross: "'×'",
 	tElement: "'∊'", tForall: "'∀'", tExists: "'∃'", tPiecePrefix: "'◭'",
 	tIllegal: "illegal character", tMatch: "'~~'", tCapture: "capture group",
+	tOrAssign: "'|='", tAndAssign: "'&='",
 }
 
 func (k tokenKind) String() string {
