@@ -13,6 +13,13 @@ type lexer struct {
 	off  int // next byte to read
 	line int // 1-based line of off
 	col  int // 1-based column (in runes) of off
+
+	// CQL's line comment `/// args` is `comment (args)` up to the end of its
+	// line: after the `///` the lexer owes a `(` (openComment), and while
+	// inComment it closes it with a `)` at the first white space holding a
+	// newline, or at the end of the input, as CQL's lexer does
+	// (lexer-fix-whitespace.cpp).
+	openComment, inComment bool
 }
 
 func newLexer(src []byte) lexer {
@@ -58,24 +65,41 @@ func (l *lexer) advance(n int) {
 	}
 }
 
-// skipSpace skips white space and comments. An unterminated block comment
-// yields an illegal token message.
-func (l *lexer) skipSpace() (errPos Pos, errMsg string) {
+// skipSpace skips white space and comments: // and ; to the end of the line
+// (and //// always; /// is CQL's line comment, left for scan), /* */ blocks.
+// newline reports a line break in the white space itself, blank a line
+// holding nothing but white space: as in CQL's lexer, breaks inside
+// comments count for neither. An unterminated block comment yields an
+// illegal token message.
+func (l *lexer) skipSpace() (errPos Pos, errMsg string, newline, blank bool) {
+	lineEmpty := false // since the last newline, only white space
 	for l.off < len(l.src) {
 		c := l.src[l.off]
 		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+		case c == '\n':
+			if lineEmpty {
+				blank = true
+			}
+			newline, lineEmpty = true, true
 			l.advance(1)
-		case c == '/' && l.byteAt(l.off+1) == '/':
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			l.advance(1)
+		case c == '/' && l.byteAt(l.off+1) == '/' && l.isLineComment():
+			return
+		case c == '/' && l.byteAt(l.off+1) == '/', c == ';':
+			lineEmpty = false
 			for l.off < len(l.src) && l.src[l.off] != '\n' {
 				l.advance(1)
 			}
+			l.advance(1)
+			lineEmpty = true
 		case c == '/' && l.byteAt(l.off+1) == '*':
+			lineEmpty = false
 			start := l.pos()
 			l.advance(2)
 			for {
 				if l.off >= len(l.src) {
-					return start, "comment not terminated: expected '*/'"
+					return start, "comment not terminated: expected '*/'", newline, blank
 				}
 				if l.src[l.off] == '*' && l.byteAt(l.off+1) == '/' {
 					l.advance(2)
@@ -95,6 +119,12 @@ func (l *lexer) skipSpace() (errPos Pos, errMsg string) {
 	return
 }
 
+// isLineComment reports whether off starts CQL's line comment: exactly
+// three slashes (four or more are an ordinary comment).
+func (l *lexer) isLineComment() bool {
+	return l.byteAt(l.off) == '/' && l.byteAt(l.off+1) == '/' && l.byteAt(l.off+2) == '/' && l.byteAt(l.off+3) != '/'
+}
+
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
 func isIdentByte(c byte) bool {
@@ -107,17 +137,35 @@ func isIdentStart(c byte) bool { return isLetter(c) || c == '_' || c == '$' }
 
 // next scans and returns the next token.
 func (l *lexer) next() token {
-	if p, msg := l.skipSpace(); msg != "" {
+	if l.openComment {
+		l.openComment = false
+		return token{kind: tLParen, pos: l.pos(), end: l.off, text: "("}
+	}
+	p, msg, newline, blank := l.skipSpace()
+	if msg != "" {
 		return token{kind: tIllegal, pos: p, end: l.off, text: msg, raw: "/*"}
 	}
 	start := l.pos()
+	if l.inComment && (newline || l.off >= len(l.src)) {
+		l.inComment = false
+		return token{kind: tRParen, pos: start, end: l.off, text: ")", blank: blank}
+	}
 	if l.off >= len(l.src) {
-		return token{kind: tEOF, pos: start, end: l.off}
+		return token{kind: tEOF, pos: start, end: l.off, blank: blank}
+	}
+	if l.isLineComment() {
+		l.advance(3)
+		if l.inComment {
+			return token{kind: tIllegal, pos: start, end: l.off, raw: "///", text: "two '///' comments on one line (CQL allows one: its arguments run to the end of the line)"}
+		}
+		l.openComment, l.inComment = true, true
+		return token{kind: tIdent, pos: start, end: l.off, raw: "///", text: "comment", blank: blank}
 	}
 	tok := l.scan()
 	tok.pos = start
 	tok.end = l.off
 	tok.raw = string(l.src[start.Offset:l.off])
+	tok.blank = blank
 	if tok.text == "" && tok.kind != tString { // "" is an empty string, not its spelling
 		tok.text = tok.raw
 	}
@@ -315,7 +363,7 @@ func (l *lexer) str() token {
 // file names in the header and game results (`1/2-1/2`). Quoted strings are
 // returned without quotes. ok is false when no word follows.
 func (l *lexer) rawWord() (tok token, ok bool) {
-	if _, msg := l.skipSpace(); msg != "" {
+	if _, msg, _, _ := l.skipSpace(); msg != "" {
 		return token{}, false
 	}
 	start := l.pos()

@@ -90,6 +90,9 @@ type token struct {
 	num     int       // tNumber
 	pieces  PieceSet  // tPiece
 	squares SquareSet // tPiece
+	// blank: a blank line comes before the token. It ends an open path, as
+	// in CQL (lexer-fix-whitespace.cpp, lexer-cleanup.cpp).
+	blank bool
 }
 
 // describe returns how the token is shown in "found X" messages.
@@ -164,6 +167,7 @@ var unicodeAliases = map[rune]string{
 	'✵': "flip",
 	'∙': "currentposition",
 	'⊢': "path",
+	'◎': "focus",
 	'≺': "[<]",
 	'≼': "[<=]",
 	'≻': "[>]",
