@@ -47,6 +47,8 @@ func TestPathFull(t *testing.T) {
 	gg := read(greekGift)
 	fian := read("1. d4 d5 2. Nf3 Nf6 3. g3 g6 4. Bg2 Bg7 *\n")
 	tree := treeGames(t)[0]
+	// 3.Qxf7+, 4.Bc4+ and 5.Bxd5+ give check (plies 5, 7, 9); no other move does.
+	checks := read("1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 4. Bc4+ d5 5. Bxd5+ Ke8 *\n")
 	cases := []struct {
 		cql  string
 		game *pgn.Game
@@ -77,7 +79,14 @@ func TestPathFull(t *testing.T) {
 		{"path (-- (check | mate)){2}", gg, ""},
 		// Filters that consume nothing, repeated, end.
 		{"path (check)* --{*} terminal", gg, plies(gg, span(0, 16)...)},
-		{"path check* -- check", gg, plies(gg, 12, 14)},
+		{"path (check)* -- check", gg, plies(gg, 12, 14)}, // a repetition of a filter needs a group (CQL)
+		// The filters after a move step are its targets, and a repetition repeats
+		// the step with them (CQL's path-parse.cpp): the longest run of moves that
+		// give no check, counted by hand on the game above.
+		{"(path -- not check +) == 4", checks, plies(checks, 0)},
+		{"(path -- not check +) == 1", checks, plies(checks, 3, 5, 7, 9)},
+		{"(path -- not check mate +) == 2", checks, ""},
+		{"(path -- check +) == 1", checks, plies(checks, 4, 6, 8)},
 		// lastposition: the tail of the last move of the matching path.
 		{"((path lastposition --+) : ply) == 17", gg, plies(gg, span(0, 16)...)},
 		{"((path lastposition B×h7 k×h7) : ply) == 14", gg, plies(gg, 12)},

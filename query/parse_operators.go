@@ -184,6 +184,9 @@ func (p *parser) parseArrows() Node {
 // isRepetition reports whether the current token is a line repetition
 // suffix rather than a binary operator.
 func (p *parser) isRepetition() bool {
+	if p.inPath && p.braces == p.pathBraces && (p.tok.kind == tStar || p.tok.kind == tPlus) {
+		return true
+	}
 	if !p.inLine {
 		return false
 	}
@@ -300,7 +303,7 @@ func (p *parser) parseUnary() Node {
 		return &Unary{At: At{pos}, Op: OpAbs, X: p.parseAdd()}
 	case p.isKw("power"):
 		p.next()
-		return &Unary{At: At{pos}, Op: OpPower, X: p.parseUnion()}
+		return &Unary{At: At{pos}, Op: OpPower, X: p.parseSet()}
 	case p.isKw("not"):
 		return p.parseNot()
 	}
@@ -325,3 +328,9 @@ func (p *parser) parseSetAssign(name string, pos Pos) Node {
 	return &Assign{At: At{pos}, Op: OpAssign, Name: name,
 		Value: &Binary{At: At{opPos}, Op: op, X: &Var{At: At{pos}, Name: name}, Y: v}}
 }
+
+// parseSet parses a set operand where CQL's parser reads a whole set
+// expression down to the attack arrows (its match_set: the domains of
+// square, piece, x∊S and ◭x∊S, power's argument, a path's focus), so
+// `◭E∊♖♗♕→V` iterates over the pieces of ♖♗♕→V.
+func (p *parser) parseSet() Node { return p.parseArrows() }

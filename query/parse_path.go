@@ -55,7 +55,8 @@ func (p *Path) Type() Type {
 func (*Path) node() {}
 
 // parsePath parses a path filter; the current token is `path` or ⊢. Its
-// constituents run to the end of the enclosing block, parentheses or input.
+// constituents run to the end of the enclosing block, parentheses or input,
+// or to a blank line outside brackets opened in the path.
 func (p *parser) parsePath() Node {
 	pos := p.tok.pos
 	p.next()
@@ -63,6 +64,11 @@ func (p *parser) parsePath() Node {
 	p.parsePathParams(n)
 	p.enter()
 	defer p.leave()
+	// A blank line ends the path when no bracket opened inside it is still
+	// open (CQL's lexer-cleanup.cpp turns it into an end-of-path token).
+	outer, outerBraces, outerIn := p.pathOpen, p.pathBraces, p.inPath
+	p.pathOpen, p.pathBraces, p.inPath = p.open, p.braces, true
+	defer func() { p.pathOpen, p.pathBraces, p.inPath = outer, outerBraces, outerIn }()
 	alts := p.parsePathAlts(pos, true)
 	if len(alts) == 1 {
 		n.Elems = alts[0]
@@ -120,7 +126,7 @@ func (p *parser) parsePathParams(n *Path) {
 				n.FocusCapture = true
 				p.next()
 			}
-			n.Focus = p.parseArg()
+			n.Focus = p.parseSet()
 		case "max":
 			n.Max = p.parseArg()
 		case "title":
@@ -171,15 +177,24 @@ func (p *parser) parsePathAlts(pos Pos, top bool) [][]LineElem {
 }
 
 // parsePathSeq parses constituents, each with its repetition, up to | or a
-// closing bracket.
+// closing bracket. As in CQL's parser (path-parse.cpp), the filters after a
+// move step are its targets, evaluated after the move: `-- check +` is
+// (--(check))+, one or more checking moves; and a repetition applies only to
+// a move step or a parenthesised group, so CQL refuses `path k +`.
 func (p *parser) parsePathSeq() []LineElem {
 	var seq []LineElem
-	for p.tok.kind != tRBrace && p.tok.kind != tRParen && p.tok.kind != tBar && p.tok.kind != tEOF {
+	var pending Node // a move step read while looking for the previous step's targets
+	for pending != nil || p.tok.kind != tRBrace && p.tok.kind != tRParen && p.tok.kind != tBar && p.tok.kind != tEOF {
+		if pending == nil && p.tok.blank && p.open == p.pathOpen {
+			break
+		}
 		var e LineElem
-		switch p.tok.kind {
-		case tStar, tPlus, tQuestion:
+		switch {
+		case pending != nil:
+			e.X, pending = pending, nil
+		case p.tok.kind == tStar || p.tok.kind == tPlus || p.tok.kind == tQuestion:
 			p.errorf(p.tok.pos, "a repetition ('%s') must follow a path constituent", p.tok.describe())
-		case tLParen:
+		case p.tok.kind == tLParen:
 			open := p.tok.pos
 			p.next()
 			e.Alts = p.parsePathAlts(open, false)
@@ -187,11 +202,55 @@ func (p *parser) parsePathSeq() []LineElem {
 		default:
 			e.X = p.parsePathConstituent()
 		}
+		if d, ok := e.X.(*Dash); ok {
+			pending = p.parseStepTargets(d)
+		}
 		e.Min, e.Max = 1, 1
-		p.parseRepetition(&e, true)
+		if pending == nil {
+			p.parseRepetition(&e, true)
+			if e.X != nil && (e.Min != 1 || e.Max != 1) {
+				if _, ok := e.X.(*Dash); !ok {
+					p.errorf(e.X.Pos(), "a repetition in a path applies to a move step (like -- or R×) or a parenthesised group of constituents, not to a filter (CQL's path-parse.cpp); write the filter as the target of a move step, e.g. --(check)+")
+				}
+			}
+		}
 		seq = append(seq, e)
 	}
 	return seq
+}
+
+// parseStepTargets reads the filters after the move step d, up to the next
+// move step, group, repetition, | or closing bracket, and adds them to d's
+// target. It returns the next move step when reading one ended the targets.
+func (p *parser) parseStepTargets(d *Dash) (next Node) {
+	var targets []Node
+	if d.Target != nil {
+		targets = append(targets, d.Target)
+	}
+	defer func() {
+		if len(targets) > 1 {
+			d.Target = &Block{At: At{targets[0].Pos()}, Filters: targets}
+		}
+	}()
+	for {
+		switch p.tok.kind {
+		case tRBrace, tRParen, tBar, tEOF, tStar, tPlus, tQuestion, tLParen, tDash, tCross:
+			return nil
+		case tLBrace:
+			if p.braceIsRepetition() {
+				return nil
+			}
+		}
+		if p.tok.blank && p.open == p.pathOpen {
+			return nil
+		}
+		x := p.parsePathConstituent()
+		if _, ok := x.(*Dash); ok {
+			return x
+		}
+		targets = append(targets, x)
+		d.Target = x
+	}
 }
 
 // parsePathConstituent parses one constituent: a unary filter, or a

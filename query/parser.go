@@ -18,6 +18,13 @@ type parser struct {
 	err      *Error
 	depth    int // nesting depth, to refuse absurdly deep input instead of overflowing the stack
 	open     int // brackets ( { [ open before the current token: the nesting the user sees
+	pathOpen int // open at the start of the innermost path being parsed (a blank line ends it)
+	// braces counts the { and [ open before the current token; inPath and
+	// pathBraces say whether a path is being parsed and braces at its start:
+	// while equal, * and + are repetitions, as CQL's lexer makes them
+	// (lexer-cleanup.cpp: at a path's top level, parentheses aside).
+	braces, pathBraces int
+	inPath             bool
 
 	// declared holds names assigned or bound so far; suspect is the first
 	// other identifier that looks like a misspelt keyword. When a syntax
@@ -60,6 +67,12 @@ func (p *parser) next() {
 		p.open++
 	case tRParen, tRBrace, tRBracket:
 		p.open--
+	}
+	switch p.tok.kind {
+	case tLBrace, tLBracket:
+		p.braces++
+	case tRBrace, tRBracket:
+		p.braces--
 	}
 	p.prevEnd = p.tok.end
 	p.tok = p.lex.next()
@@ -696,7 +709,7 @@ func (p *parser) parseSquare() Node {
 	p.next()
 	// The set may be a whole set expression: the manual writes
 	// `square all FlightSquare in _ attackedby k ...`.
-	s.In = p.parseUnion()
+	s.In = p.parseSet()
 	s.Body = p.parseFilter()
 	return s
 }
@@ -717,7 +730,7 @@ func (p *parser) parseIteration(pos Pos, piece, all bool, name string) Node {
 		}
 	}
 	s := &Square{At: At{pos}, Piece: piece, All: all, Name: name}
-	s.In = p.parseUnion()
+	s.In = p.parseSet()
 	s.Body = p.parseFilter()
 	return s
 }

@@ -1,0 +1,65 @@
+package query
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLexerAndPathFormsOfCQLSource checks forms whose reading comes from CQL
+// build 9.493's source (lexer.cpp, lexer-fix-whitespace.cpp,
+// lexer-cleanup.cpp, path-parse.cpp, piecesquareloop-parse.cpp,
+// toplevel-aux.cpp), each of which CQL's own examples (the exalpha directory
+// of its distribution) use:
+//   - `/// args` is `comment (args)` to the end of its line; `////` is an
+//     ordinary comment, and so is `;` to the end of the line;
+//   - ◎ is the keyword focus;
+//   - a blank line ends a path when no bracket opened inside it is open;
+//   - the filters after a path's move step are its targets, and a repetition
+//     applies to the step with them; a repetition after any other filter in
+//     a path is an error (`path k +`: chessql's test_filter_path.py:613);
+//   - the domains of ∊ loops, square/piece loops, power and a path's focus are
+//     whole set expressions down to the attack arrows (match_set).
+func TestLexerAndPathFormsOfCQLSource(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"check ///\"x\" k\nk", `{check (comment "x" k) k}`},
+		{"check //// not a comment filter\nk", "{check k}"},
+		{"check ; a comment\nk", "{check k}"},
+		{"check ///\"x\"", `{check (comment "x")}`},
+		{"check ///\"x\" /// \"y\"", "error: two '///' comments on one line"},
+		// The newline that ends a // comment is not white space to CQL's lexer, so
+		// the /// comment goes on (lexer.cpp, match_whitespacetoken).
+		{"check ///\"x\" // trailing\nk", `{check (comment "x" k)}`},
+		{"path ◎A --", "{(path focus A (-- _ _ _))}"},
+		{"⊢◎A∪a ――", "{(path focus (| A a) (-- _ _ _))}"},
+		{"path -- check +", "{(path (-- _ _ check)+)}"},
+		{"path -- check mate R-- check", "{(path (-- _ _ {check mate}) (-- R _ check))}"},
+		{"path --(check) mate", "{(path (-- _ _ {check mate}))}"},
+		{"path -- {check} {2,}", "{(path (-- _ _ {check}){2,})}"},
+		{"path k +", "error: a repetition in a path applies to a move step"},
+		{"path check{2,} --", "error: a repetition in a path applies to a move step"},
+		{"path (check)* -- check", "{(path (alt [ check ])* (-- _ _ check))}"},
+		{"path -- --\n\ncheck", "{(path (-- _ _ _) (-- _ _ _)) check}"},
+		{"path -- --\ncheck", "{(path (-- _ _ _) (-- _ _ check))}"},
+		{"path (--\n\n--) check", "{(path (alt [ (-- _ _ _) (-- _ _ _) ]) check)}"},
+		{"{path --\n\n} check", "{{(path (-- _ _ _))} check}"},
+		{"path\n\n--", "error: 'path' needs at least one constituent"},
+		{"◭E∊R→k check", "{(piece E (attacks R k) check)}"},
+		{"x∊ _←K check", "{(square x (attackedby _ K) check)}"},
+		{"square x in A→k check", "{(square x (attacks A k) check)}"},
+	} {
+		p, err := Parse("test.cql", []byte(c.src))
+		if msg, ok := strings.CutPrefix(c.want, "error: "); ok {
+			if err == nil || !strings.Contains(err.Error(), msg) {
+				t.Errorf("%q: got %v (err %v), want the error %q", c.src, p, err, msg)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", c.src, err)
+			continue
+		}
+		if got := Sprint(p.Body); got != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}
