@@ -215,6 +215,7 @@ type replayer struct {
 	parser     *pgn.Parser // for games stored as text
 	variations bool
 	stack      []int32
+	tagLens    []uint64 // scratch: a game's tag name and value lengths
 }
 
 func newReplayer(opt pgn.Options) *replayer {
@@ -228,6 +229,16 @@ type byteReader struct {
 }
 
 func (r *byteReader) uvarint() uint64 {
+	// Most numbers of a record (tag lengths, places) fit one byte: no call for them.
+	if len(r.b) > 0 && r.b[0] < 0x80 {
+		v := uint64(r.b[0])
+		r.b = r.b[1:]
+		return v
+	}
+	return r.uvarintLong()
+}
+
+func (r *byteReader) uvarintLong() uint64 {
 	v, n := binary.Uvarint(r.b)
 	if n <= 0 {
 		r.bad = true
@@ -302,23 +313,8 @@ func (rp *replayer) replay(body []byte, g *pgn.Game, at *place) error {
 	if ntags > uint64(len(r.b)) {
 		return errBadRecord
 	}
-	lens := r.b
-	total := uint64(0)
-	for i := uint64(0); i < ntags; i++ {
-		total += r.uvarint() + r.uvarint()
-	}
-	if r.bad || total > uint64(len(r.b)) {
-		return errBadRecord
-	}
-	if ntags > 0 {
-		s := string(r.bytes(total))
-		lr := byteReader{b: lens}
-		at := uint64(0)
-		for i := uint64(0); i < ntags; i++ {
-			nl, vl := lr.uvarint(), lr.uvarint()
-			g.Tags = append(g.Tags, pgn.Tag{Name: s[at : at+nl], Value: s[at+nl : at+nl+vl]})
-			at += nl + vl
-		}
+	if err := rp.tags(&r, int(ntags), g); err != nil {
+		return err
 	}
 	start, err := startPosition(g, flags)
 	if err != nil {
@@ -396,6 +392,37 @@ func (rp *replayer) replay(body []byte, g *pgn.Game, at *place) error {
 	}
 	if depth != 0 || len(notes.b) != 0 {
 		return errBadRecord
+	}
+	return nil
+}
+
+// tags reads n tags into g: their name and value lengths, then their bytes, which become
+// one string that every name and value is a piece of (one allocation a game). The lengths
+// are read once, into rp.tagLens.
+func (rp *replayer) tags(r *byteReader, n int, g *pgn.Game) error {
+	if n == 0 {
+		return nil
+	}
+	lens := rp.tagLens[:0]
+	total := uint64(0)
+	for i := 0; i < n; i++ {
+		nl, vl := r.uvarint(), r.uvarint()
+		lens = append(lens, nl, vl)
+		total += nl + vl
+	}
+	rp.tagLens = lens
+	if r.bad || total > uint64(len(r.b)) {
+		return errBadRecord
+	}
+	s := string(r.bytes(total))
+	if cap(g.Tags) < n {
+		g.Tags = make([]pgn.Tag, 0, n)
+	}
+	at := uint64(0)
+	for i := 0; i < 2*n; i += 2 {
+		nl, vl := lens[i], lens[i+1]
+		g.Tags = append(g.Tags, pgn.Tag{Name: s[at : at+nl], Value: s[at+nl : at+nl+vl]})
+		at += nl + vl
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cqlgo/cql/internal/testdata"
 	"github.com/cqlgo/cql/pgn"
+	"github.com/cqlgo/cql/run"
 )
 
 // BenchmarkReplay replays the records of masters-10k (main line, as `true` reads them);
@@ -67,4 +68,29 @@ func corpusRecords(b *testing.B) ([][]byte, int) {
 		return nil
 	})
 	return recs, plies
+}
+
+// seedQuery is the seed's square query, which the summaries cannot prune: every game is
+// replayed. BenchmarkSeedIndex runs it through an index of masters-10k, BenchmarkSeedScan
+// over the PGN text, for the ratio (issue 14's budget: 0.4).
+const seedQuery = "square x in h1-8 {R attacks x x attacks K}"
+
+func BenchmarkSeedIndex(b *testing.B) {
+	ix := buildIndex(b, testdata.File(b, "masters-10k.pgn"))
+	_, q, _ := compileQuery(b, seedQuery)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		runOn(b, q, ix.Games(nil), "pgn")
+	}
+}
+
+func BenchmarkSeedScan(b *testing.B) {
+	file := testdata.File(b, "masters-10k.pgn")
+	_, q, _ := compileQuery(b, seedQuery)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		runOn(b, q, run.Files{Names: []string{file}}, "pgn")
+	}
 }
