@@ -257,6 +257,10 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		return c.currentMove(n)
 	case *query.Loop:
 		return c.loop(n)
+	case *query.While:
+		return c.while(n)
+	case *query.PastMove:
+		return pastMoveNode{secondary: n.Secondary}, nil
 	case *query.Path:
 		return c.path(n)
 	}

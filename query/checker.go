@@ -251,6 +251,14 @@ func (c *checker) check(n Node) Node {
 		}
 	case *Loop:
 		n.Body = c.check(n.Body)
+	case *While:
+		if n.Iterate {
+			n.Test = c.str(n.Test, "the test of while")
+		} else {
+			n.Test = c.check(n.Test)
+		}
+		n.Body = c.check(n.Body)
+	case *PastMove:
 	case *Path:
 		if n.Focus != nil {
 			n.Focus = c.set(n.Focus, "the argument of focus")

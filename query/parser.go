@@ -518,6 +518,9 @@ func (p *parser) parseWord() Node {
 	if n := p.parseCurrentMoveWord(w); n != nil {
 		return n
 	}
+	if n := p.parseFlowWord(w); n != nil {
+		return n
+	}
 	if d, ok := directions[w]; ok {
 		p.next()
 		r := Range{Min: 1, Max: 7}

@@ -346,6 +346,18 @@ func sprint(b *strings.Builder, n Node) {
 		}
 	case *Loop:
 		list("loop", n.Body)
+	case *While:
+		if n.Iterate {
+			list("while-match", n.Test, n.Body)
+		} else {
+			list("while", n.Test, n.Body)
+		}
+	case *PastMove:
+		if n.Secondary {
+			b.WriteString("secondary")
+		} else {
+			b.WriteString("primary")
+		}
 	case *Path:
 		b.WriteString("(path")
 		for _, f := range []struct {

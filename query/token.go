@@ -143,6 +143,8 @@ var keywords = wordSet(
 	"idealstalemate", "puremate", "modelmate", "idealmate", "pieceid", "piecename", "typename",
 	// current-move filters and loop (parse_current.go)
 	"currentmove", "nullmove", "loop", "path", "pathstart", "pathlastposition", "pathcount", "pathcountunfocused",
+	// flow filters (parse_flow.go)
+	"while", "try", "primary", "secondary",
 )
 
 func wordSet(words ...string) map[string]bool {

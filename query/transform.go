@@ -462,6 +462,12 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 			c := *n
 			c.Body = tr(n.Body)
 			return &c
+		case *While:
+			c := *n
+			c.Test, c.Body = tr(n.Test), tr(n.Body)
+			return &c
+		case *PastMove:
+			return n
 		case *Path:
 			c := *n
 			c.Focus = tr(n.Focus)

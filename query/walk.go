@@ -89,6 +89,8 @@ func children(n Node) []Node {
 		}
 	case *Loop:
 		add(n.Body)
+	case *While:
+		add(n.Test, n.Body)
 	case *Path:
 		add(n.Focus)
 		add(n.Max)
