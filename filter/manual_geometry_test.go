@@ -101,3 +101,59 @@ func TestSetCompoundAssignment(t *testing.T) {
 		}
 	}
 }
+
+// TestPinManualExamples: the pin page's examples (gadycosteff.com/cql/pin.html:
+// pin, pin through R, pin from Q, pin to q, pin from Q through r to k, pin
+// through a; defaults from ◭, through ◭, to ♔♚; the value follows the first
+// parameter) on a position built by hand: Qb5 pins nd7 to ke8, bb4 pins Nc3
+// to Ke1, Rg1 pins pg5 to qg8 (not a king).
+func TestPinManualExamples(t *testing.T) {
+	const fen = "4k1q1/3n4/8/1Q4p1/1b6/2N5/8/4K1R1 w - - 0 1"
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"pin", []string{"c3", "d7"}}, // some piece pinned against its own king
+		{"pin through a", []string{"d7"}},
+		{"pin through A", []string{"c3"}},
+		{"pin from Q", []string{"b5"}}, // a white queen pins a black piece against the black king
+		{"pin to q", []string{"g8"}},
+		{"pin from R through p to q", []string{"g1"}},
+		{"pin through R", nil},
+		{"pin from Q through r to k", nil},
+		{"pin from Q through n to k", []string{"b5"}},
+		{"pin to k", []string{"e8"}},
+		{"pin to [Kk]", []string{"e1", "e8"}},
+		{"pin through ◭ from ◭ to ♔♚", []string{"c3", "d7"}}, // the page's spelled-out defaults
+	} {
+		if got := parsedValue(t, fen, c.src); got != bb(t, c.want...) {
+			t.Errorf("%s: got %v, want %v", c.src, got, c.want)
+		}
+	}
+}
+
+// TestBetweenManualExamples: between.html: no square lies between a1 and h7,
+// b2 is the only one between a1 and c3; its example forms between(R q),
+// between(A attacks _ a attacks q) and between(from to) run (on a position
+// built by hand: Rb1 and qb7 on the b-file, Ra1's file is blocked by Pa2).
+func TestBetweenManualExamples(t *testing.T) {
+	const fen = "4k3/1q6/8/8/8/8/P7/RR2K3 w - - 0 1"
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"between(a1 h7)", nil},
+		{"between(a1 c3)", []string{"b2"}},
+		{"between(R q)", []string{"b2", "b3", "b4", "b5", "b6"}},
+		// Pa2 Rb1 Ke1 attack empty squares, but no black piece attacks qb7: the
+		// second set is empty, and so is the value.
+		{"between(A attacks _ a attacks q)", nil},
+		{"between(a attacks q A)", nil},
+		{"between(A q)", []string{"b2", "b3", "b4", "b5", "b6"}}, // no other white piece shares a line with b7
+	} {
+		if got := parsedValue(t, fen, c.src); got != bb(t, c.want...) {
+			t.Errorf("%s: got %v, want %v", c.src, got, c.want)
+		}
+	}
+	compileSrc(t, "between(from to)") // fails the test if it does not compile
+}
