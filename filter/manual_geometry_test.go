@@ -3,6 +3,8 @@ package filter
 import (
 	"strings"
 	"testing"
+
+	"github.com/cqlgo/cql/pgn"
 )
 
 // TestRayAndXrayManualExamples runs the examples of the ray and xray pages on
@@ -156,4 +158,47 @@ func TestBetweenManualExamples(t *testing.T) {
 		}
 	}
 	compileSrc(t, "between(from to)") // fails the test if it does not compile
+}
+
+// TestPawnFiltersMatchCQLDefinitions: CQL defines its four pawn structure
+// filters as CQL text (build 9.493, node-parse.cpp, match_connectedpawns and
+// the next three; the manual's connectedpawns and notransform pages give the
+// same text), each under notransform. Our bitboard filters must give the same
+// squares on every position of master and online games, also inside a
+// transform (notransform: rotate90 passedpawns is passedpawns).
+func TestPawnFiltersMatchCQLDefinitions(t *testing.T) {
+	const connected = "{P & horizontal 1 vertical 0 7 P} | {p & horizontal 1 vertical 0 7 p}"
+	defs := [][2]string{
+		{"connectedpawns", "notransform {" + connected + "}"},
+		{"isolatedpawns", "notransform {[Pp] & ~{" + connected + "}}"},
+		{"doubledpawns", "notransform {{P & vertical P} | {p & vertical p}}"},
+		{"passedpawns", "notransform {{P & {~down horizontal 0 1 p}} | {p & {~up horizontal 0 1 P}}}"},
+		{"rotate90 passedpawns", "notransform {{P & {~down horizontal 0 1 p}} | {p & {~up horizontal 0 1 P}}}"},
+		{"flipcolor isolatedpawns", "notransform {[Pp] & ~{" + connected + "}}"},
+		{"shift doubledpawns", "notransform {{P & vertical P} | {p & vertical p}}"},
+	}
+	var games []*pgn.Game
+	games = append(games, loadGames(t, "masters-10k.pgn", 40, false)...)
+	games = append(games, loadGames(t, "lichess-10k.pgn", 40, false)...)
+	for _, d := range defs {
+		ours, def := compileSrc(t, d[0]), compileSrc(t, d[1])
+		os, ds := ours.body.(setNode), def.body.(setNode)
+		eo, ed := ours.NewEvaluator(), def.NewEvaluator()
+		checked := 0
+		for _, g := range games {
+			eo.startGame(g)
+			ed.startGame(g)
+			for i := range g.Nodes {
+				eo.at(int32(i))
+				ed.at(int32(i))
+				if a, b := os.set(eo), ds.set(ed); a != b {
+					t.Fatalf("%s at %s: %v, CQL's definition %v", d[0], g.Nodes[i].Pos.FEN(), a, b)
+				}
+				checked++
+			}
+		}
+		if checked == 0 {
+			t.Skip("no corpus positions")
+		}
+	}
 }
