@@ -202,3 +202,72 @@ func TestPawnFiltersMatchCQLDefinitions(t *testing.T) {
 		}
 	}
 }
+
+// TestAttacksManualExamples: the attacks page (gadycosteff.com/cql/attacks.html):
+// A attacks k is the set of white pieces attacking the black king, so
+// A attacks k > 1 is double check; . attackedby k is the squares next to the
+// black king; a piece attacks a square when a king of the other colour there
+// would be in check from it, so a white pawn on d4 attacks c5 and e5 whatever
+// stands there, and a black pawn on g7 attacks f6 and h6 even when Black is in
+// check or White is to move; left attacks right matches exactly when right
+// attackedby left does.
+func TestAttacksManualExamples(t *testing.T) {
+	const (
+		double  = "4k3/8/8/1B6/8/8/8/K3R3 b - - 0 1"      // Re1 and Bb5 check ke8
+		pawns   = "4k3/6p1/8/1BN1n3/3P4/8/8/K7 w - - 0 1" // Nc5 ne5 around Pd4; Bb5 checks ke8, White to move
+		wantAdj = "d8 f8 d7 e7 f7"
+	)
+	for _, c := range []struct {
+		fen, src string
+		want     []string
+	}{
+		{double, "A attacks k", []string{"b5", "e1"}},
+		{double, "k attackedby A", []string{"e8"}},
+		{pawns, "A attacks k", []string{"b5"}},
+		{pawns, ". attackedby k", strings.Fields(wantAdj)},
+		{pawns, ". attackedby Pd4", []string{"c5", "e5"}},
+		{pawns, "Pd4 attacks [c5,e5]", []string{"d4"}},
+		{pawns, ". attackedby pg7", []string{"f6", "h6"}},
+		{pawns, "_ attackedby k", []string{"d8", "f8", "d7", "e7", "f7"}},
+	} {
+		if got := parsedValue(t, c.fen, c.src); got != bb(t, c.want...) {
+			t.Errorf("%s on %s: got %v, want %v", c.src, c.fen, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		fen, src string
+		want     bool
+	}{
+		{double, "A attacks k > 1", true},
+		{pawns, "A attacks k > 1", false},
+		{double, "#(A attacks k) == 2", true},
+	} {
+		if got := matchesQuery(t, c.fen, c.src); got != c.want {
+			t.Errorf("%s on %s: %v, want %v", c.src, c.fen, got, c.want)
+		}
+	}
+	// left attacks right matches exactly when right attackedby left does.
+	games := loadGames(t, "masters-10k.pgn", 20, false)
+	for _, pair := range [][2]string{{"A", "k"}, {"[Aa]", "q"}, {"N", "_"}, {"p", "[RQ]"}, {"a", "A"}} {
+		x := compileSrc(t, pair[0]+" attacks "+pair[1])
+		y := compileSrc(t, pair[1]+" attackedby "+pair[0])
+		ex, ey := x.NewEvaluator(), y.NewEvaluator()
+		for _, g := range games {
+			if a, b := ex.Game(g), ey.Game(g); !slicesEqual(a, b) {
+				t.Fatalf("%s attacks %s matches %v, %s attackedby %s %v", pair[0], pair[1], a, pair[1], pair[0], b)
+			}
+		}
+	}
+}
+
+func slicesEqual(a, b []int32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
