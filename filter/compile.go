@@ -683,8 +683,8 @@ func (c *compiler) find(n *query.Find) (node, error) {
 	f := &findNode{all: n.All, back: n.Backward, a: x, min: 1, max: -1}
 	if n.Range != nil {
 		f.min, f.max = n.Range.Min, n.Range.Max
-	} else if n.All {
-		f.min = 0 // find all counts; it matches with any count
 	}
+	// find all is CQL's range 1 to 1000000 (node-parse.cpp, match_findnode):
+	// it counts, and fails where nothing is found.
 	return f, nil
 }

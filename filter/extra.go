@@ -326,8 +326,8 @@ func (k SortKey) better(a, b sortVal) bool {
 // position and those after it in the game tree, in position-id order (the
 // visited descendants; with <--, the current position and its ancestors, the
 // nearest first). Without all or a range it is a position filter: the first
-// position where F matched. With all it is the number of such positions;
-// with a range it matches when that number is in the range.
+// position where F matched. With all or a range it is the number of such
+// positions, and matches when that number is in the range (all: at least one).
 type findNode struct {
 	all, back bool
 	min, max  int // max < 0: no upper bound

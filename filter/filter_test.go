@@ -695,6 +695,13 @@ func TestVariationsAndSort(t *testing.T) {
 		{"find move previous to e5", "[0 1 4]"},
 		// find all counts: Black is to move only at node 1 of the main line.
 		{"cnt = find all btm  cnt == 1", "[0 1]"},
+		// find all is CQL's range 1 to 1000000 (node-parse.cpp): it fails where
+		// nothing is found, so after node 1 there is no match.
+		{"find all btm", "[0 1]"},
+		// With a range, find is numeric (CQL's FindNode::isNumeric): its value
+		// is the count, usable in arithmetic and sort.
+		{"(find 1 5 btm) + 1 == 2", "[0 1]"},
+		{"not find all btm", "[4]"},
 	}
 	for _, c := range cases {
 		p, err := query.Parse("", []byte(c.cql))

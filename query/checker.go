@@ -214,8 +214,10 @@ func (c *checker) check(n Node) Node {
 		}
 	case *Find:
 		n.X = c.check(n.X)
+		// With all or a range find counts (CQL's FindNode is numeric exactly
+		// when it has a range, and all is the range 1 to 1000000).
 		n.T = TypePosition
-		if n.All {
+		if n.All || n.Range != nil {
 			n.T = TypeNumber
 		}
 	case *Echo:
