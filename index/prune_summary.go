@@ -18,7 +18,7 @@ import (
 
 // Pruning by material and by tags. The query's position-local part (blocks, and, or,
 // not, comparisons, counts and power of whole-board piece designators, arithmetic,
-// transforms, result, year, elo, ply, player names and ECO searches) is evaluated in three-valued logic against what a
+// transforms, result, year, elo, ply, movenumber, player names and ECO searches) is evaluated in three-valued logic against what a
 // summary fixes: the material of a position (one of the game's signatures) or the tags
 // of a game. Anything the summary does not fix is unknown. A game is kept when the
 // query can be true for one of its signatures and for its tags; evaluating both in one
@@ -283,6 +283,17 @@ func (e *summaryEnv) number(n query.Node) numv {
 				return unknownNum
 			}
 			return numv{lo: 0, hi: e.tags.plies, canOK: true}
+		case query.KwMoveNumber:
+			// the full-move number of a position of the game (the evaluator's
+			// moveNumberNode): within the range of the game's positions
+			e.usesTags = true
+			if e.tags == nil {
+				return unknownNum
+			}
+			if e.tags.moveLo > e.tags.moveHi {
+				return numv{canFail: true} // no position, so no value
+			}
+			return numv{lo: e.tags.moveLo, hi: e.tags.moveHi, canOK: true}
 		}
 	case *query.Elo:
 		e.usesTags = true

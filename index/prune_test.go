@@ -201,6 +201,9 @@ func randomQuery(r *rand.Rand, depth int) string {
 		case 20:
 			return fmt.Sprintf("%q in %s", []string{"B", "C4", "E9", "A0", ""}[r.Intn(5)], []string{"eco", "player white", "player black"}[r.Intn(3)])
 		case 21:
+			if r.Intn(2) == 0 {
+				return fmt.Sprintf("movenumber %s %d", []string{"<", ">", ">=", "=="}[r.Intn(4)], r.Intn(60))
+			}
 			return fmt.Sprintf("ply %s %d", []string{"<", ">", ">=", "=="}[r.Intn(4)], r.Intn(120))
 		case 22:
 			return "true"
@@ -234,7 +237,10 @@ func randomQuery(r *rand.Rand, depth int) string {
 // TestPruneNeverDropsAMatch: for random queries, every game the evaluator matches is a
 // candidate, and every game decided to match (Decided) matches, over the hand-made games and the small edge files (damaged ones included).
 func TestPruneNeverDropsAMatch(t *testing.T) {
-	files := []string{writeHandGames(t)}
+	files := []string{writeHandGames(t), filepath.Join(t.TempDir(), "movenumber.pgn")}
+	if err := os.WriteFile(files[1], []byte(strings.Join(moveNumberGames, "\n\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	more, _ := filepath.Glob(filepath.Join(testdata.Dir(t), "edge", "*", "*.pgn"))
 	for _, f := range more {
 		if st, err := os.Stat(f); err == nil && st.Size() < 32<<10 {

@@ -23,7 +23,7 @@ import (
 //     "matbig" and always a candidate. The maximum count of each piece type per colour is
 //     the maximum over a game's signatures, so it needs no list of its own.
 //   - tags as the query evaluator reads them (result, year, Elo, the White, Black and ECO
-//     and Date tags) and the largest ply of the game: a column per chunk of summaryGames games
+//     and Date tags), the largest ply of the game and the range of its move numbers: a column per chunk of summaryGames games
 //     under keySummary, fixed width per game, zstd-compressed. Strings are ids in the
 //     string table under keyStrings (id 0 is "", also a missing tag), so that a query
 //     tests each distinct name once per game cheaply and the column stays narrow.
@@ -33,8 +33,9 @@ const (
 	// games per column value: small enough that find reads a listed game's names cheaply
 	summaryGames = 1 << 10
 	// result byte; year, white Elo, black Elo as int32 (-1: none); the largest ply;
-	// the ids of the White, Black, ECO and Date tags' values
-	summaryWidth = 33
+	// the ids of the White, Black, ECO and Date tags' values; the smallest and largest
+	// full-move number of its positions (uint16 each, as chess.Position keeps it)
+	summaryWidth = 37
 )
 
 // material counts of one position, by query.Piece without the kings (Q R B N P q r b n p).
@@ -100,6 +101,10 @@ const (
 	sumPly    = 13
 	sumStrs   = 17 // the ids of strs: White, Black, ECO, Date
 	numStrs   = 4
+	// the full-move numbers: the smallest and the largest of all positions, variations
+	// included (the root's is the FEN tag's); an empty range (1, 0) for a game without any
+	sumMoveLo = 33
+	sumMoveHi = 35
 )
 
 // Result codes of the tag column.
@@ -149,8 +154,14 @@ func tagSummary(g *pgn.Game, s *gameSummary) {
 		year = tagNumber(date[:4])
 	}
 	var plies int32
+	moveLo, moveHi := 1, 0
 	for i := range g.Nodes {
 		plies = max(plies, g.Nodes[i].Ply)
+		m := g.Nodes[i].Pos.FullmoveNumber()
+		if i == 0 {
+			moveLo, moveHi = m, m
+		}
+		moveLo, moveHi = min(moveLo, m), max(moveHi, m)
 	}
 	b := &s.tags
 	code, ok := tagResultCodes[result]
@@ -162,6 +173,8 @@ func tagSummary(g *pgn.Game, s *gameSummary) {
 	binary.BigEndian.PutUint32(b[sumWElo:], uint32(int32(welo)))
 	binary.BigEndian.PutUint32(b[sumBElo:], uint32(int32(belo)))
 	binary.BigEndian.PutUint32(b[sumPly:], uint32(plies))
+	binary.BigEndian.PutUint16(b[sumMoveLo:], uint16(moveLo))
+	binary.BigEndian.PutUint16(b[sumMoveHi:], uint16(moveHi))
 }
 
 // tagNumber is the evaluator's atoi: a trimmed, non-negative decimal of at most 9
@@ -236,6 +249,8 @@ type gameTags struct {
 	result           byte
 	year, wElo, bElo int // -1: none
 	plies            int // the largest ply of the game, variations included
+	// the smallest and largest full-move number of its positions (lo > hi: none)
+	moveLo, moveHi int
 	// the values of the White, Black, ECO and Date tags ("" when missing)
 	white, black, eco, date string
 }
@@ -243,10 +258,12 @@ type gameTags struct {
 // decodeTags decodes an entry, its strings from the string table strs.
 func decodeTags(b []byte, strs []string) (gameTags, error) {
 	t := gameTags{result: b[sumResult],
-		year:  int(int32(binary.BigEndian.Uint32(b[sumYear:]))),
-		wElo:  int(int32(binary.BigEndian.Uint32(b[sumWElo:]))),
-		bElo:  int(int32(binary.BigEndian.Uint32(b[sumBElo:]))),
-		plies: int(binary.BigEndian.Uint32(b[sumPly:]))}
+		year:   int(int32(binary.BigEndian.Uint32(b[sumYear:]))),
+		wElo:   int(int32(binary.BigEndian.Uint32(b[sumWElo:]))),
+		bElo:   int(int32(binary.BigEndian.Uint32(b[sumBElo:]))),
+		plies:  int(binary.BigEndian.Uint32(b[sumPly:])),
+		moveLo: int(binary.BigEndian.Uint16(b[sumMoveLo:])),
+		moveHi: int(binary.BigEndian.Uint16(b[sumMoveHi:]))}
 	var ids [numStrs]uint32
 	for i := range ids {
 		ids[i] = binary.BigEndian.Uint32(b[sumStrs+4*i:])
