@@ -14,8 +14,11 @@ type dashNode struct {
 	from, to setNode // nil: any square
 	capture  bool
 	promote  uint8 // bit t: promotion to piece type t; 0: no constraint
-	target   node  // nil: none
-	smart    bool  // no move fits: drop the comments made (dashnode.cpp)
+	// promoteBy: a promotion whose piece a letter of this string names
+	// (before the move; "" or ".": any), as CQL's PastMoveNode. Nil: none.
+	promoteBy strNode
+	target    node // nil: none
+	smart     bool // no move fits: drop the comments made (dashnode.cpp)
 }
 
 func (n *dashNode) match(e *Evaluator) bool {
@@ -75,11 +78,41 @@ func (n *dashNode) fitsMove(e *Evaluator, m chess.Move, fromSet, toSet chess.Bit
 	if n.capture && !m.IsEnPassant() && (m.IsCastle() || !e.pos.Occupied().Has(to)) {
 		return false
 	}
+	if n.promoteBy != nil {
+		return m.Promotion() != chess.NoPieceType && n.promotesTo(e, m.Promotion())
+	}
 	return n.promote == 0 || n.promote&(1<<m.Promotion()) != 0
 }
 
-// legalNode is `legal D` / `pseudolegal D`: some legal (pseudolegal) move
-// of the current position fits D and is of the kind asked.
+// promotesTo reports whether the promotion string, evaluated in the current
+// position, names piece type t: it is empty or ".", or one of its letters,
+// in either case, is t's (CQL 9.493, PastMoveNode::match_position). A string
+// without a value names nothing.
+func (n *dashNode) promotesTo(e *Evaluator, t chess.PieceType) bool {
+	s, ok := n.promoteBy.str(e)
+	if !ok {
+		return false
+	}
+	if s == "" || s == "." {
+		return true
+	}
+	letter := t.Letter()
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		if c == letter {
+			return true
+		}
+	}
+	return false
+}
+
+// legalNode is `legal D` / `pseudolegal D`: the destination squares of the
+// legal (pseudolegal) moves of the current position that fit D and are of
+// the kind asked (a castling move's is the king's); it matches when there is
+// one.
 type legalNode struct {
 	d      *dashNode
 	pseudo bool
@@ -99,6 +132,28 @@ func (n *legalNode) match(e *Evaluator) bool {
 		}
 	}
 	return false
+}
+
+// set is the union of the fitting moves' destinations: CQL 9.493's
+// MoveLegalNode (returnTo) returns these to-squares.
+func (n *legalNode) set(e *Evaluator) chess.Bitboard {
+	fromSet, toSet := n.d.sets(e)
+	l := e.legalMoves()
+	if n.pseudo {
+		l = e.pseudoMoves()
+	}
+	var to chess.Bitboard
+	for i := 0; i < l.Len(); i++ {
+		m := l.At(i)
+		if n.d.fitsMove(e, m, fromSet, toSet) && n.kindFits(m) {
+			if m.IsCastle() {
+				to |= chess.SquareBB(m.KingTo())
+			} else {
+				to |= chess.SquareBB(m.To())
+			}
+		}
+	}
+	return to
 }
 
 func (n *legalNode) kindFits(m chess.Move) bool {
@@ -183,6 +238,11 @@ func (c *compiler) dash(n *query.Dash) (node, error) {
 	for k := query.WhiteKing; k < query.Empty; k++ {
 		if n.Promote.Has(k) {
 			d.promote |= 1 << chessPiece(k).Type()
+		}
+	}
+	if n.PromoteBy != nil {
+		if d.promoteBy, err = c.str(n.PromoteBy); err != nil {
+			return nil, err
 		}
 	}
 	d.smart = c.smartCompound(before)

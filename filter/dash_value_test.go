@@ -81,7 +81,7 @@ func TestDashSetOperands(t *testing.T) {
 		{"square x in R pseudolegal x--{h5|h8}", []string{"h1"}},
 		{"square x in R pseudolegal x--{b1}", []string{"a1"}},
 		{"square y in [a5,h8] square x in R pseudolegal x--y", []string{"a5", "h8"}},
-		{"square x in R legal x×(enpassant)", nil},
+		{"square x in R legal x--(enpassant)", nil},
 	} {
 		got := parsedSet(t, c.src, g)
 		var want chess.Bitboard

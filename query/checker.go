@@ -233,6 +233,9 @@ func (c *checker) check(n Node) Node {
 		if n.To != nil {
 			n.To = c.set(n.To, "the right side of '--'")
 		}
+		if n.PromoteBy != nil {
+			n.PromoteBy = c.str(n.PromoteBy, "the promotion after '=' (a piece type like Q, or a string)")
+		}
 		n.T = TypeNone
 		if n.Target != nil {
 			n.Target = c.check(n.Target)

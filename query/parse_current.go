@@ -61,7 +61,7 @@ func (p *parser) parseCurrentMoveWord(w string) Node {
 		return m
 	case "currentmove":
 		p.next()
-		x := p.parseArg()
+		x := p.parseDashLevel() // CQL: match_mulop_x
 		d, ok := x.(*Dash)
 		if !ok {
 			p.errorf(x.Pos(), "'currentmove' takes a move filter written with -- or × (like currentmove R--e4)")
@@ -95,10 +95,12 @@ const (
 
 var moveKindNames = [...]string{"", "o-o", "o-o-o", "castle", "enpassant"}
 
-// Legal is CQL 6.2's `legal D` or `pseudolegal D`, D a -- or × filter with
-// no target or one of o-o, o-o-o, castle, enpassant: some legal (or
-// pseudolegal) move of the current position, played or not, fits D.
-// Logical.
+// Legal is CQL 6.2's `legal D` or `pseudolegal D`, D a -- filter with no
+// target or one of o-o, o-o-o, castle, enpassant: the set of destination
+// squares of the legal (or pseudolegal) moves of the current position,
+// played or not, that fit D (CQL 9.493's MoveLegalNode built by
+// match_legal_dash returns its to-squares), so it matches when one fits and
+// `legal -- == 3` counts the squares.
 type Legal struct {
 	At
 	Pseudo bool
@@ -106,18 +108,24 @@ type Legal struct {
 	Kind   MoveKind
 }
 
-// Type is logical.
-func (*Legal) Type() Type { return TypeNone }
+// Type is a set.
+func (*Legal) Type() Type { return TypeSet }
 func (*Legal) node()      {}
 
 func (p *parser) parseLegal(pseudo bool) Node {
 	pos := p.tok.pos
 	word := p.tok.text
 	p.next()
-	x := p.parseArg()
+	x := p.parseDashLevel() // CQL: match_mulop_x, so legal b|q-- is legal (b|q)--
 	d, ok := x.(*Dash)
 	if !ok {
 		p.errorf(x.Pos(), "'%s' takes a move filter written with -- or × (like %s K--g1 or %s --(o-o))", word, word, word)
+	}
+	if d.Capture {
+		p.errorf(d.Pos(), "'%s' takes a -- filter: CQL does not support %s with the capturing move filters × and [x]", word, word)
+	}
+	if d.Promote != 0 || d.PromoteBy != nil {
+		p.errorf(d.Pos(), "'%s' takes a -- filter without a promotion: CQL allows no '=' there (its only targets are o-o, o-o-o, castle and enpassant)", word)
 	}
 	n := &Legal{At: At{pos}, Pseudo: pseudo, Move: d}
 	if d.Target != nil {
@@ -161,7 +169,7 @@ func (*CountMoves) node()      {}
 func (p *parser) parseCountMoves() Node {
 	pos := p.tok.pos
 	p.next()
-	x := p.parseArg()
+	x := p.parseDashLevel() // CQL: match_mulop_x
 	switch x := x.(type) {
 	case *Dash:
 		return &CountMoves{At: At{pos}, Move: x}

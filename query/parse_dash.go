@@ -1,6 +1,27 @@
 package query
 
-// CQL 6.2's move filters outside paths: F--G (―― in Unicode) and F×G.
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// CQL 6.2's move filters outside paths: F--G (―― in Unicode) and F×G ([x]).
+//
+// They are read as CQL's parser reads them (build 9.493, toplevel.cpp and
+// dash-parse.cpp), which settles every form by three rules instead of a list:
+//   - A move filter sits between the attack arrows and * / %: its left side
+//     F is everything above it (| & attacks → ←), so `b|q--` is (b|q)--, and
+//     `x:y--` is (x:y)--; its right side G is the same, so `--q|b` is --(q|b).
+//   - The lexer ties a -- to what touches it. A -- touching the token before
+//     it (CQL's "left tie"; not after whitespace or one of ( { : + - * / > < ,
+//     ~ = | & ∊) takes what stands before it as F, which must be a set: `----`,
+//     `--k--`, `{e2 2}--`, `--(k)--` and `and--` are errors. A -- touching the
+//     token after it ("right tie"; not one of } ) * + ? :) reads G, = and the
+//     promotion from there; a ( after whitespace is an error, since CQL reads
+//     a ( after a move filter as its target.
+//   - `{2}`, `{2,4}`, `{,4}`, `{2,}` written without spaces are one token,
+//     a repetition, never a block: `--{5}` is -- and a misplaced repetition.
+// Inside a path the path's own rules apply (see parsePathConstituent).
 
 // Dash is `F--G`, `F×G` (captures only), with an optional promotion `=P`
 // and an optional target filter in parentheses evaluated in the position
@@ -14,8 +35,13 @@ type Dash struct {
 	From, To Node // set filters or nil
 	Capture  bool
 	Promote  PieceSet
-	Target   Node // nil: none
-	T        Type
+	// PromoteBy is a string filter after '=' (`--="q"`, `--=v`): the move is
+	// a promotion and, unless the string (evaluated before the move) is empty
+	// or ".", one of its letters, in either case, names the promoted piece
+	// (CQL's PastMoveNode). Nil: none.
+	PromoteBy Node
+	Target    Node // nil: none
+	T         Type
 }
 
 // Type is the target's when it has a value, else logical.
@@ -26,27 +52,86 @@ func (*Dash) node()        {}
 // previous one ended: `R--` is a rook move, `R --` a rook and any move.
 func (p *parser) touching() bool { return p.tok.pos.Offset == p.prevEnd }
 
+// leftTied reports whether the current -- or × is tied to the token before
+// it, as CQL's lexer decides (DashToken::fixPrevious): it touches it and
+// that token does not end in one of ( { : + - * / > < , ~ = and is not
+// | & ∊ [element] focus currentposition flip flipcolor.
+func (p *parser) leftTied() bool {
+	if !p.touching() || p.prevEnd == 0 || p.prevEnd > len(p.src) {
+		return false
+	}
+	before := p.src[:p.prevEnd]
+	if s := string(before); strings.HasSuffix(s, "--") && !strings.HasSuffix(s, "<--") {
+		return true // a -- is no special token for CQL's lexer: ---- ties the second to the first
+	}
+	r, _ := utf8.DecodeLastRune(before)
+	if strings.ContainsRune("({:+-*/><,~=|&∊", r) || strings.HasSuffix(string(before), "[element]") {
+		return false
+	}
+	i := len(before)
+	for i > 0 && (before[i-1] >= 'a' && before[i-1] <= 'z') {
+		i--
+	}
+	switch string(before[i:]) {
+	case "focus", "currentposition", "flip", "flipcolor":
+		return i == 0 || !isWordByte(before[i-1])
+	}
+	return true
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// rightTied reports whether the current token is tied to the -- or × just
+// read (DashToken::fixNext): it touches it and does not start with one of
+// } ) * + ? :.
+func (p *parser) rightTied() bool {
+	if !p.touching() {
+		return false
+	}
+	switch p.tok.kind {
+	case tEOF, tRBrace, tRParen, tStar, tPlus, tQuestion, tColon, tAddAssign, tMulAssign:
+		return false
+	}
+	return true
+}
+
+// parseDashLevel parses the operand of * / % (CQL's match_mulop_x): a move
+// filter starting with -- or × and nothing after it, or a filter of the
+// attack-arrow level and the move filter it is the left side of when a --
+// or × is tied to it. legal, pseudolegal, countmoves and currentmove take
+// this as their argument.
+func (p *parser) parseDashLevel() Node {
+	if p.tok.kind == tDash || p.tok.kind == tCross {
+		return p.parseDash(nil, p.tok.pos)
+	}
+	x := p.parseArrows()
+	if (p.tok.kind == tDash || p.tok.kind == tCross) && p.leftTied() {
+		if _, isDash := x.(*Dash); isDash {
+			p.errorf(p.tok.pos, "%s touches the move filter before it: CQL reads it as that filter's left side, which must be a set; put a space between two move filters", p.tok.describe())
+		}
+		return p.parseDash(x, x.Pos())
+	}
+	return x
+}
+
 // parseDash parses the rest of a move filter whose left side (nil: none)
 // has been read; the current token is -- or ×.
 func (p *parser) parseDash(left Node, pos Pos) Node {
+	if left == nil && p.leftTied() && !p.pathStep {
+		p.errorf(p.tok.pos, "%s touches the filter before it, so CQL reads that filter as the move's from-set, and there is no set filter there; put a space before %s", p.tok.describe(), p.tok.raw)
+	}
 	d := &Dash{At: At{pos}, From: left, Capture: p.tok.kind == tCross}
 	p.next()
-	switch {
-	case p.tok.kind == tPiece && p.touching():
-		d.To = &PieceDesignator{At: At{p.tok.pos}, Pieces: p.tok.pieces, Squares: p.tok.squares, Text: p.tok.raw}
-		p.next()
-	case p.touching() && (p.tok.kind == tLBrace && !braceRepeats(p.peek().kind) || p.tok.kind == tIdent && !keywords[p.tok.text]):
-		// A set variable, a function call or a braced set as the destination, as CQL's
-		// own mate functions write `X--{C|between(C k)}` and `S--F()`.
-		d.To = p.parsePrimary()
-	}
-	if p.tok.kind == tAssign && p.touching() {
-		p.next()
-		if p.tok.kind != tPiece || p.tok.squares != AllSquares || p.tok.pieces == 0 {
-			p.fail("piece type (like Q or [RBN]) after '='")
+	if p.rightTied() {
+		p.parseDashRight(d)
+		if p.tok.kind == tAssign {
+			p.parsePromotion(d)
 		}
-		d.Promote = p.tok.pieces
-		p.next()
+	}
+	if p.tok.kind == tLParen && !p.touching() && !p.pathStep {
+		p.errorf(p.tok.pos, "'(' after a move filter and a space: CQL reads '(' right after a move filter as its target and refuses a space before it; write %s(target) without the space, or put the parenthesised filter elsewhere", dashWord(d))
 	}
 	if p.tok.kind == tLParen && p.touching() {
 		open := p.tok.pos
@@ -68,6 +153,9 @@ func (p *parser) parseDash(left Node, pos Pos) Node {
 			d.Target = b
 		}
 		p.expect(tRParen, " to close the target filter of the move")
+		if p.tok.kind == tLParen && p.touching() {
+			p.errorf(p.tok.pos, "a second '(' after the target of a move filter: put all target filters in one pair of parentheses, like --(check mate)")
+		}
 	}
 	if p.isKw("count") {
 		// CQL builds DashNode's counting mode only through countmoves (match_countmoves,
@@ -77,10 +165,116 @@ func (p *parser) parseDash(left Node, pos Pos) Node {
 	return d
 }
 
-// braceRepeats reports whether a '{' followed by a token of kind k is a repetition
-// ({2}, {1 3}, {,4}, {*}, {+}) rather than a braced set.
-func braceRepeats(k tokenKind) bool {
-	return k == tNumber || k == tComma || k == tStar || k == tPlus
+// parseDashRight reads the right side G of a move filter whose -- is tied
+// to the current token, as CQL's match_dash_right: none before = or (, a
+// variable right before = (its set), else a filter of the attack-arrow
+// level if one starts here (the checker requires a set).
+func (p *parser) parseDashRight(d *Dash) {
+	switch p.tok.kind {
+	case tAssign, tLParen:
+		return
+	}
+	if p.peek().kind == tAssign {
+		// G=P: G is what stands before '=', not an assignment to it.
+		switch {
+		case p.tok.kind == tPiece:
+			d.To = &PieceDesignator{At: At{p.tok.pos}, Pieces: p.tok.pieces, Squares: p.tok.squares, Text: p.tok.raw}
+			p.next()
+		case p.tok.kind == tIdent && !keywords[p.tok.text] && !p.isCall(p.tok.text):
+			d.To = &Var{At: At{p.tok.pos}, Name: p.resolveName(p.tok.text)}
+			p.next()
+		}
+		return
+	}
+	if p.pathStep {
+		// In a path | separates alternatives: the destination is one primary.
+		switch p.tok.kind {
+		case tPiece:
+		case tLBrace:
+			if p.braceIsRepetition() {
+				return
+			}
+		case tIdent:
+			if keywords[p.tok.text] {
+				return
+			}
+		default:
+			return
+		}
+		d.To = p.parsePrimary()
+		return
+	}
+	switch p.tok.kind {
+	case tIdent:
+		if notFilterWords[p.tok.text] {
+			return
+		}
+	case tLBrace:
+		if p.cqlBraceRep() || p.pathStep && p.braceIsRepetition() {
+			return // a repetition of the move (in a line or path), not its destination
+		}
+	case tPiece, tNumber, tString, tMinus, tTilde, tHash, tForall, tExists, tPiecePrefix, tDash, tCross, tCapture:
+	default:
+		return
+	}
+	d.To = p.parseArrows()
+}
+
+// notFilterWords are the words that cannot begin a filter: after a tied --
+// they leave the move without a right side (CQL: `--and--` is -- and --).
+var notFilterWords = wordSet("and", "or", "in", "attacks", "attackedby", "else")
+
+// parsePromotion parses `=P` after a move filter's right side. Like CQL's
+// match_dash_promotion it reads a whole filter, which must be a piece
+// designator of piece types only (=Q, =[RB], =(R)) or a string filter
+// (="q", a string variable, "" or "." for any promotion): `--=q and 2` is
+// an error, not (--=q) and 2.
+func (p *parser) parsePromotion(d *Dash) {
+	eq := p.tok.pos
+	p.next()
+	if p.tok.kind == tEOF {
+		p.fail("a piece type (like Q or [RBN]) or a string after '='")
+	}
+	x := p.parseFilter()
+	switch x := x.(type) {
+	case *PieceDesignator:
+		if x.Squares != AllSquares || x.Pieces == 0 {
+			p.errorf(x.Pos(), "the promoted piece after '=' must be piece types only (like Q, [RBN] or (R)), found '%s'", x.Text)
+		}
+		d.Promote = x.Pieces
+		return
+	case *Binary, *Compare, *Unary:
+		p.errorf(eq, "'=' in a move filter takes a piece type (like =Q or =[RB]) or a string (like =\"Q\"); CQL reads all of '%s' after it as the promotion, so put the promoted piece in parentheses: =(Q)", strings.TrimSpace(string(p.src[x.Pos().Offset:p.prevEnd])))
+	}
+	d.PromoteBy = x // the checker requires a string
+}
+
+// cqlBraceRep reports whether the current '{' starts what CQL's lexer reads
+// as one brace-repetition token (match_bracereptoken): digits and at most
+// one comma, with no spaces, then '}': {2} {2,4} {,4} {2,} (and {,}, CQL's
+// error).
+func (p *parser) cqlBraceRep() bool {
+	if p.tok.kind != tLBrace {
+		return false
+	}
+	l := p.lex
+	end, commas := p.tok.end, 0
+	for {
+		t := l.next()
+		if t.pos.Offset != end {
+			return false
+		}
+		switch {
+		case t.kind == tNumber && strings.Trim(t.raw, "0123456789") == "":
+		case t.kind == tComma && commas == 0:
+			commas++
+		case t.kind == tRBrace:
+			return t.pos.Offset > p.tok.end
+		default:
+			return false
+		}
+		end = t.end
+	}
 }
 
 // dashWord is how an error names the move filter d.

@@ -37,6 +37,10 @@ func (p *parser) unwind(depth int) { p.depth = depth }
 func (p *parser) parseFilter() Node {
 	p.enter()
 	defer p.leave()
+	if p.pathStep { // a block or parentheses inside a path step: ordinary filters
+		p.pathStep = false
+		defer func() { p.pathStep = true }()
+	}
 	return p.parseOr()
 }
 
@@ -262,7 +266,7 @@ func notNumber(n Node) bool {
 }
 
 func (p *parser) parseMul() Node {
-	return p.leftChain(p.parseArrows, func() (Op, bool) {
+	return p.leftChain(p.parseDashLevel, func() (Op, bool) {
 		switch p.tok.kind {
 		case tStar:
 			return OpMul, !p.isRepetition()

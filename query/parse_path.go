@@ -257,7 +257,10 @@ func (p *parser) parseStepTargets(d *Dash) (next Node) {
 // comparison of unary filters (`ply == 15`); arithmetic is left out because
 // `*` and `+` after a constituent are repetition in a path.
 func (p *parser) parsePathConstituent() Node {
+	save := p.pathStep
+	p.pathStep = true
 	x := p.parseArg()
+	p.pathStep = save
 	op, ok := compareOps[p.tok.kind]
 	if !ok {
 		return x

@@ -427,7 +427,7 @@ func TestErrors(t *testing.T) {
 		{"R in 3", "test.cql:1:3: 'in' needs two set filters (subset test) or two string filters (substring test), found a set filter and a number filter\nR in 3\n  ^"},
 		{"line check", "test.cql:1:6: expected '-->' or '<--' after 'line', found 'check'\nline check\n     ^"},
 		{"line --> check <-- mate", "test.cql:1:16: cannot mix '-->' and '<--' in one line filter\nline --> check <-- mate\n               ^"},
-		{"e2--=e4", "test.cql:1:6: expected piece type (like Q or [RBN]) after '=', found 'e4'\ne2--=e4\n     ^"},
+		{"e2--=e4", "test.cql:1:6: the promoted piece after '=' must be piece types only (like Q, [RBN] or (R)), found 'e4'\ne2--=e4\n     ^"},
 		{"max(1)", "test.cql:1:1: max needs at least two arguments\nmax(1)\n^"},
 		{"♔ ∀", "test.cql:1:4: expected variable name after '∀', found end of input\n♔ ∀\n   ^"},
 		{"∀x A", "test.cql:1:4: expected '∊' after '∀x', found 'A'\n∀x A\n   ^"},

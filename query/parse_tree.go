@@ -94,7 +94,8 @@ func (p *parser) parseEcho() Node {
 // `child:not check` works) and may itself contain `:`. Inside a string
 // index (`s[i:j]`) the colon is the index's.
 func (p *parser) parseColon(x Node) Node {
-	if (p.tok.kind == tDash || p.tok.kind == tCross) && p.touching() {
+	if (p.tok.kind == tDash || p.tok.kind == tCross) && p.touching() && p.pathStep {
+		// In a path step the move filter binds here (outside paths: parseDashLevel).
 		switch x.(type) {
 		case *PieceDesignator, *Var:
 			x = p.parseDash(x, x.Pos()) // R--e4: the rook's move; S--e4 with S a set variable

@@ -42,6 +42,9 @@ type parser struct {
 	noColon bool
 
 	prevEnd int // byte offset just past the previous token (postfix [ must touch it)
+	// pathStep: parsing a path constituent, where a move filter's left side is
+	// the primary before it and whitespace before its '(' is allowed.
+	pathStep bool
 	// strArgs: parsing the arguments of str, message or comment, where a quoted
 	// string after event, player ... is the next argument, not a search.
 	strArgs bool
@@ -452,6 +455,10 @@ func (p *parser) parsePrimary() Node {
 
 func (p *parser) parseBlock() *Block {
 	pos := p.tok.pos
+	if p.cqlBraceRep() {
+		// CQL's lexer reads {2}, {2,4}, {,4} and {2,} as one repetition token, never a block.
+		p.errorf(pos, "a repetition like {2} or {2,4} (written without spaces) can only follow a constituent of a line or path; for a block write it with spaces, like { 2 }")
+	}
 	p.next()
 	saveLine, saveGroup := p.inLine, p.inGroup
 	p.inLine, p.inGroup = false, false

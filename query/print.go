@@ -317,6 +317,11 @@ func sprint(b *strings.Builder, n Node) {
 		if n.Promote != 0 {
 			head += " =" + DesignatorString(n.Promote, AllSquares)
 		}
+		if n.PromoteBy != nil {
+			var s strings.Builder
+			sprint(&s, n.PromoteBy)
+			head += " =" + s.String()
+		}
 		b.WriteString("(" + head)
 		for _, x := range []Node{n.From, n.To, n.Target} {
 			b.WriteByte(' ')

@@ -477,6 +477,7 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 		case *Dash:
 			c := *n
 			c.From, c.To, c.Target = tr(n.From), tr(n.To), tr(n.Target)
+			c.PromoteBy = tr(n.PromoteBy) // letters name piece types of either colour: nothing to flip
 			c.Promote = t.pieces(n.Promote)
 			return &c
 		case *Line:

@@ -76,7 +76,7 @@ func children(n Node) []Node {
 	case *ConsecutiveMoves:
 		add(n.X, n.Y)
 	case *Dash:
-		add(n.From, n.To, n.Target)
+		add(n.From, n.To, n.PromoteBy, n.Target)
 	case *CurrentMove:
 		add(n.Move)
 	case *Legal:
