@@ -271,3 +271,21 @@ func slicesEqual(a, b []int32) bool {
 	}
 	return true
 }
+
+// TestDollarNamesEvaluate: names with a leading $ (legal in CQL, common in
+// real scripts) work as set, piece and square variables, not only numbers.
+func TestDollarNamesEvaluate(t *testing.T) {
+	const double = "4k3/8/8/1B6/8/8/8/K3R3 b - - 0 1" // Re1 and Bb5 check ke8
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"$attacks = A attacks k $attacks", []string{"b5", "e1"}},
+		{"piece $p in [RB] $p attacks k", []string{"b5", "e1"}},
+		{"square $s in A between($s k) == d7|c6", []string{"b5"}},
+	} {
+		if got := parsedValue(t, double, c.src); got != bb(t, c.want...) {
+			t.Errorf("%s: got %v, want %v", c.src, got, c.want)
+		}
+	}
+}
