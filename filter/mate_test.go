@@ -52,6 +52,14 @@ func TestProblemMates(t *testing.T) {
 		// pure. Participants: every white piece, rd2, re1; both black rooks
 		// take part: model; kh5 pf6 ph4 do not: not ideal.
 		pinnedStaleBlocker = "8/8/5p2/7k/7p/7P/3r4/4r1BK w - - 14 57"
+		// Black participants on lines through them (CQL's cql_BlackParticipants,
+		// checked by hand): back-rank mate by Ra8, g8 guarded once, pg7 ph7
+		// unguarded; be5 cannot reach the eighth rank (pd6, pg7 block it) and nc3
+		// cannot either: pure. nc3 stands alone on be5's diagonal to Ka1 (a → X →
+		// K) and pd6 alone on its diagonal to b8, a square between checker and
+		// king (a → X → refutation square): both take part; be5 and Ka1 do not,
+		// so model (Ra8 is White's only piece but king) and not ideal.
+		blackLines = "R6k/6pp/3p4/4b3/8/2n5/8/K7 b - - 0 1"
 		// Not mate at all (white to move).
 		notMate = "R6k/6pp/8/8/8/8/8/K7 w - - 0 1"
 		// Stalemate: Kc7 covers b7 b8, Bb6 covers a7, each once; every piece takes part.
@@ -88,6 +96,9 @@ func TestProblemMates(t *testing.T) {
 		{pinnedRefuter, "puremate", []string{"a1", "h6", "d8", "h8", "h7"}},
 		{pinnedRefuter, "modelmate", []string{"a1", "h6", "d8", "h8", "h7"}},
 		{notMate, "puremate", nil},
+		{blackLines, "puremate", []string{"a8", "h8", "g7", "h7", "c3", "d6"}},
+		{blackLines, "modelmate", []string{"a8", "h8", "g7", "h7", "c3", "d6"}},
+		{blackLines, "idealmate", nil},
 		{pinnedSelfBlocker, "puremate", []string{"b6", "c7", "e8", "g2", "a8", "b8"}},
 		{pinnedSelfBlocker, "modelmate", nil},
 		{pinnedStaleBlocker, "purestalemate", []string{"h1", "g1", "h3", "d2", "e1"}},
@@ -103,7 +114,7 @@ func TestProblemMates(t *testing.T) {
 		{"k7/8/8/8/8/8/6PP/r6K w - - 0 1", "flipcolor modelmate", []string{"a1", "h1", "g2", "h2"}},
 	}
 	for _, fen := range []string{wiki, manualImpure, queenBishop, queenTwice, backRank, idleKnight,
-		blockingKnight, needlessDouble, neededDouble, halfNeededDouble, pinnedRefuter, pinnedSelfBlocker} {
+		blockingKnight, needlessDouble, neededDouble, halfNeededDouble, pinnedRefuter, pinnedSelfBlocker, blackLines} {
 		if !matchesQuery(t, fen, "mate") {
 			t.Errorf("%s: not a mate; the test position is wrong", fen)
 		}
