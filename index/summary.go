@@ -255,15 +255,50 @@ func (d *denseList) add(id uint32) {
 type postings struct {
 	occ    [12][64]denseList
 	occAny [12]denseList
-	lists  [numLists]denseList
-	// mat holds the material signature lists, by key: short lists of ids, in order
-	mat map[uint64][]uint32
+	// block holds the square bits of the 64 games from blockFirst on: bit i of
+	// block[k][sq] (sq 64: any square) says game blockFirst+i had piece k on sq. A game
+	// sets its ~115 bits here, in 6 KB that stay in cache, and each list gets a word per 64
+	// games, where setting them in the 780 lists (44 MB) directly missed the cache each time.
+	block      [12][65]uint64
+	blockFirst uint32
+	blockUsed  bool
+	lists      [numLists]denseList
+	// mat holds the material signature lists, by key: short lists of ids, in order;
+	// matIndex gives a key's list (one map operation a signature, not two)
+	mat      [][]uint32
+	matKeys  []uint64
+	matIndex map[uint64]int32
 	// loaded holds the lists of the index being added to, by key
 	loaded map[string]*roaring.Bitmap
 }
 
 func newPostings() *postings {
-	return &postings{mat: map[uint64][]uint32{}, loaded: map[string]*roaring.Bitmap{}}
+	return &postings{matIndex: map[uint64]int32{}, loaded: map[string]*roaring.Bitmap{}}
+}
+
+// flushBlock appends the block's words to the square lists.
+func (ps *postings) flushBlock() {
+	if !ps.blockUsed {
+		return
+	}
+	w := int(ps.blockFirst >> 6)
+	for k := range ps.block {
+		for sq, word := range ps.block[k] {
+			if word == 0 {
+				continue
+			}
+			d := &ps.occAny[k]
+			if sq < 64 {
+				d = &ps.occ[k][sq]
+			}
+			if w >= len(*d) {
+				*d = append(*d, make([]uint64, w+1-len(*d))...)
+			}
+			(*d)[w] |= word
+		}
+	}
+	ps.block = [12][65]uint64{}
+	ps.blockUsed = false
 }
 
 // each calls fn with every posting list and its key (the lists of the index being added
@@ -276,6 +311,7 @@ func (ps *postings) each(fn func(key []byte, bm *roaring.Bitmap) error) error {
 		}
 		return fn([]byte(key), bm)
 	}
+	ps.flushBlock()
 	for k := range ps.occ {
 		if err := emit(string(bitmapKey(modeAll, occAnyName(query.Piece(k)))), roaring.FromDense(ps.occAny[k], false)); err != nil {
 			return err
@@ -291,8 +327,8 @@ func (ps *postings) each(fn func(key []byte, bm *roaring.Bitmap) error) error {
 			return err
 		}
 	}
-	for k, ids := range ps.mat {
-		if err := emit(string(bitmapKey(modeAll, materialName(k))), roaring.BitmapOf(ids...)); err != nil {
+	for i, ids := range ps.mat {
+		if err := emit(string(bitmapKey(modeAll, materialName(ps.matKeys[i]))), roaring.BitmapOf(ids...)); err != nil {
 			return err
 		}
 	}
@@ -306,13 +342,19 @@ func (ps *postings) each(fn func(key []byte, bm *roaring.Bitmap) error) error {
 
 // addGame records game id's facts and material signatures.
 func (ps *postings) addGame(id uint32, f *facts, s *gameSummary) {
+	if first := id &^ 63; first != ps.blockFirst || !ps.blockUsed {
+		ps.flushBlock()
+		ps.blockFirst, ps.blockUsed = first, true
+	}
+	bit := uint64(1) << (id & 63)
 	for k, occ := range f.occ {
 		if occ == 0 {
 			continue
 		}
-		ps.occAny[k].add(id)
+		b := &ps.block[k]
+		b[64] |= bit
 		for ; occ != 0; occ &= occ - 1 {
-			ps.occ[k][bits.TrailingZeros64(occ)].add(id)
+			b[bits.TrailingZeros64(occ)] |= bit
 		}
 	}
 	for m, base := range [2]int{listCheckMain, listCheck} {
@@ -341,7 +383,13 @@ func (ps *postings) addGame(id uint32, f *facts, s *gameSummary) {
 		ps.lists[listErrors].add(id)
 	}
 	for _, k := range s.materials {
-		ps.mat[k] = append(ps.mat[k], id)
+		i, ok := ps.matIndex[k]
+		if !ok {
+			i = int32(len(ps.mat))
+			ps.matIndex[k] = i
+			ps.mat, ps.matKeys = append(ps.mat, nil), append(ps.matKeys, k)
+		}
+		ps.mat[i] = append(ps.mat[i], id)
 	}
 	if s.bigMat {
 		ps.lists[listMatBig].add(id)
