@@ -702,6 +702,11 @@ func TestVariationsAndSort(t *testing.T) {
 		// is the count, usable in arithmetic and sort.
 		{"(find 1 5 btm) + 1 == 2", "[0 1]"},
 		{"not find all btm", "[4]"},
+		// A numeric comparison has its left side's value when it holds (CQL's
+		// RelationalNode::match_count): 8 white pawns, at least 3.
+		{"(#P >= 3) == 8 ply == 0", "[0]"},
+		{"x = {check ply >= 0} x == 0", "[]"},
+		{"x = {ply >= 0} x == 1", "[1]"},
 	}
 	for _, c := range cases {
 		p, err := query.Parse("", []byte(c.cql))

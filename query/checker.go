@@ -546,5 +546,11 @@ func (c *checker) compare(n *Compare) {
 		for i, o := range n.Operands {
 			n.Operands[i] = c.toNumber(o, "an operand of "+n.Links[max(0, i-1)].Op.String())
 		}
+		// A numeric comparison is a numeric filter whose value, when it holds, is
+		// its left operand's (CQL's RelationalNode::match_count); != is the
+		// negation of == and has no value (make_relational_op_node).
+		if n.Links[0].Op != OpNe {
+			n.T = TypeNumber
+		}
 	}
 }

@@ -264,7 +264,9 @@ func TestTypes(t *testing.T) {
 		{"R", TypeSet},
 		{"R attacks k", TypeSet},
 		{"#R", TypeNumber},
-		{"R == 2", TypeNone},
+		{"R == 2", TypeNumber}, // a numeric comparison's value is its left side's (CQL's RelationalNode)
+		{"R != 2", TypeNone},   // != is not == and has no value (make_relational_op_node)
+		{"{check #A >= 3}", TypeNumber},
 		{"check", TypeNone},
 		{"not R", TypeNone},
 		{"R in A", TypeNone},
