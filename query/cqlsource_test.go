@@ -46,6 +46,13 @@ func TestLexerAndPathFormsOfCQLSource(t *testing.T) {
 		{"◭E∊R→k check", "{(piece E (attacks R k) check)}"},
 		{"x∊ _←K check", "{(square x (attackedby _ K) check)}"},
 		{"square x in A→k check", "{(square x (attacks A k) check)}"},
+		// A range is a number no operator follows (match_rangeconstituent):
+		// CQL's snake example writes `✵ 5 ≤ sort ...`.
+		{"flip 5 <= #A", "{(flip (cmp 5 <= (# A)))}"},
+		{"flip 2 4 <= #A", "{(flip 2 2 (cmp 4 <= (# A)))}"},
+		{"flip 2 4 check", "{(flip 2 4 check)}"},
+		{"find 3 + 1 == 4", "{(find (cmp (+ 3 1) == 4))}"},
+		{"line 1 3 --> check", "{(line 1 3 --> check)}"},
 	} {
 		p, err := Parse("test.cql", []byte(c.src))
 		if msg, ok := strings.CutPrefix(c.want, "error: "); ok {

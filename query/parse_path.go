@@ -80,7 +80,7 @@ func (p *parser) parsePath() Node {
 
 func (p *parser) parsePathParams(n *Path) {
 	seen := map[string]bool{}
-	for p.tok.kind == tIdent || p.tok.kind == tNumber && n.Range == nil {
+	for p.tok.kind == tIdent || p.atRange() && n.Range == nil {
 		if p.tok.kind == tNumber {
 			r := p.parseRange("path")
 			n.Range = &r

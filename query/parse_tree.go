@@ -145,7 +145,7 @@ func (p *parser) parseLineParams(ln *Line) {
 	// CQL's sequence-parse.cpp takes the parameters and one range in any
 	// order (line quiet 1 3 firstmatch --> check).
 	for {
-		if p.tok.kind == tNumber && ln.Range == nil {
+		if p.atRange() && ln.Range == nil {
 			r := p.parseRange("line")
 			ln.Range = &r
 			continue
@@ -186,7 +186,7 @@ func (p *parser) parseConsecutiveMoves() Node {
 			c.Quiet = true
 			p.next()
 			continue
-		case p.tok.kind == tNumber && c.Range == nil:
+		case p.atRange() && c.Range == nil:
 			r := p.parseRange("consecutivemoves")
 			c.Range = &r
 			continue

@@ -277,13 +277,32 @@ func (p *parser) parseHeader() *Header {
 }
 
 // parseRange parses one or two integers (the second defaults to the first).
+// atRange reports whether the current token starts a range as CQL's
+// match_rangeconstituent reads one (node-parse.cpp): a number that no
+// operator follows (a bracket, a line arrow or an attack arrow may), so
+// `flip 5 <= sort ...` is flip of the comparison, not a range 5.
+func (p *parser) atRange() bool {
+	return p.tok.kind == tNumber && !operatorAfterNumber(p.peek().kind)
+}
+
+func operatorAfterNumber(k tokenKind) bool {
+	switch k {
+	case tAmp, tBar, tTilde, tHash, tPlus, tMinus, tStar, tSlash, tPercent, tQuestion,
+		tEq, tNe, tLt, tLe, tGt, tGe, tAssign, tAddAssign, tSubAssign, tMulAssign, tDivAssign,
+		tModAssign, tCondAssign, tOrAssign, tAndAssign, tMatch, tColon, tLBracket, tRBracket,
+		tComma, tTreeOp, tElement, tForall:
+		return true
+	}
+	return false
+}
+
 func (p *parser) parseRange(what string) Range {
 	if p.tok.kind != tNumber {
 		p.fail("number after '" + what + "'")
 	}
 	r := Range{Min: p.tok.num, Max: p.tok.num}
 	p.next()
-	if p.tok.kind == tNumber {
+	if p.atRange() {
 		if p.tok.num < r.Min {
 			p.errorf(p.tok.pos, "range %d %d is empty: the second number must be at least the first", r.Min, p.tok.num)
 		}
@@ -547,7 +566,7 @@ func (p *parser) parseWord() Node {
 		if p.isKw("count") {
 			tr.Count = true
 			p.next()
-		} else if p.tok.kind == tNumber {
+		} else if p.atRange() {
 			// CQL's match_range after the keyword: `flip 1 2 F` counts the
 			// matching variants and matches when the count is in the range.
 			r := p.parseRange(w)
@@ -646,7 +665,7 @@ func (p *parser) parseWord() Node {
 				f.Quiet = true
 			case p.tok.kind == tBackArrow && !f.Backward:
 				f.Backward = true
-			case p.tok.kind == tNumber && f.Range == nil:
+			case p.atRange() && f.Range == nil:
 				r := p.parseRange("find")
 				f.Range = &r
 				continue
