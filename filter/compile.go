@@ -474,7 +474,11 @@ func (c *compiler) player(n *query.Player) (node, error) {
 		return &infoContains{fields: fields, text: *n.Match}, nil
 	}
 	// Without a name to look for, `player white` is the White tag; plain
-	// `player` is White's name when known, else Black's.
+	// `player` is both names on two lines, as CQL's match_player builds it
+	// (`player white + "\n" + player black`).
+	if n.Color == query.ColorAny {
+		return playersStr{}, nil
+	}
 	return &playerStr{fields: fields}, nil
 }
 
@@ -654,7 +658,8 @@ func (n moveCount) num(e *Evaluator) (int, bool) { return n.m.collect(e).n, true
 func (moveCount) match(*Evaluator) bool          { return true }
 
 func (c *compiler) sort(n *query.Sort) (node, error) {
-	if n.X.Type() == query.TypeString {
+	cmp, _ := n.X.(*query.Compare)
+	if n.X.Type() == query.TypeString || cmp != nil && len(cmp.Links) == 1 && cmp.Links[0].Mode == query.CompareString {
 		x, err := c.str(n.X)
 		if err != nil {
 			return nil, err

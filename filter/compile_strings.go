@@ -22,12 +22,6 @@ func (c *compiler) compileStrings(n query.Node) (node, bool, error) {
 	switch n := n.(type) {
 	case *query.Match:
 		m := &matchNode{re: n.Re}
-		if p, ok := n.X.(*query.Player); ok && p.Match == nil && p.Color == query.ColorAny {
-			// player ~~ "re": either player's name.
-			c.q.needInfo = true
-			m.x = []strNode{&playerStr{fields: []infoField{fieldWhite}}, &playerStr{fields: []infoField{fieldBlack}}}
-			return m, true, nil
-		}
 		x, err := c.str(n.X)
 		if err != nil {
 			return nil, true, err
@@ -170,8 +164,8 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		return originalComment{}, nil
 	case "hhdb":
 		return c.hhdb(n)
-	case "hascomment":
-		return hasComment{}, nil
+	case "hasnag":
+		return hasNAG(n.Args[0].(*query.NumberLit).Value), nil
 	case "removecomment":
 		if c.q.noRmComment {
 			return disabledNode{}, nil

@@ -147,9 +147,8 @@ type dictPos struct{ dictEntry }
 
 func (n *dictPos) position(e *Evaluator) (int32, bool) { v, ok := n.get(e); return int32(v.n), ok }
 
-// unbindEntry is `unbind D[K]` (removes the entry) and isboundEntry is
-// `isbound D[K]`; unbindVar and isboundVar do the same for a variable, and
-// `unbind D` empties a dictionary.
+// unbindEntry is `unbind D[K]` (removes the entry); unbindVar unbinds a
+// variable or empties a dictionary (`unbind D`), and isboundVar is `isbound x`.
 type unbindEntry struct{ dictEntry }
 
 func (n *unbindEntry) match(e *Evaluator) bool {
@@ -226,15 +225,15 @@ func (c *compiler) bindings(n *query.Builtin) (node, error) {
 	if n.Sym == nil {
 		return nil, errorf(n, "%s needs a variable", n.Name)
 	}
-	if ix, ok := n.Args[0].(*query.Index); ok && n.Sym.Kind == query.VarDictionary {
+	if ix, ok := n.Args[0].(*query.Index); ok && n.Sym.Kind == query.VarDictionary && n.Name == "unbind" {
 		d, err := c.dictEntry(n.Sym, ix.I)
 		if err != nil {
 			return nil, err
 		}
-		if n.Name == "unbind" {
-			return &unbindEntry{d}, nil
-		}
-		return &d, nil
+		return &unbindEntry{d}, nil
+	}
+	if n.Sym.Kind == query.VarDictionary && n.Name == "isbound" {
+		return constBool(true), nil // CQL's Dictionary is always bound
 	}
 	if n.Name == "unbind" {
 		return unbindVar(n.Sym.Index), nil

@@ -14,9 +14,9 @@ import (
 // refused and `dictionary X[ a5 ]="bc"` as accepted. `[x]` is CQL's ASCII ×.
 func TestDictionarySquareKeysNeedSpaces(t *testing.T) {
 	for _, src := range []string{
-		`dictionary D D[ e4 ] = 3 D[ e4 ] += 1 D[ e4 ] == 4 isbound D[ e4 ] not isbound D[ h1 ]`,
-		`dictionary D D[ e4 ] = 3 unbind D[ e4 ] not isbound D[ e4 ]`,
-		`dictionary D D[ a-h1 ] = "rank one" D[ a-h1 ] == "rank one" not isbound D[ a1 ]`,
+		`dictionary D D[ e4 ] = 3 D[ e4 ] += 1 D[ e4 ] == 4 D[ e4 ] not D[ h1 ]`,
+		`dictionary D D[ e4 ] = 3 unbind D[ e4 ] not D[ e4 ]`,
+		`dictionary D D[ a-h1 ] = "rank one" D[ a-h1 ] == "rank one" not D[ a1 ]`,
 		// S[e5] is S (always true) and the square e5 (a set, never empty),
 		// not a lookup of the missing entry S[ e5 ]
 		`dictionary S S[ e4 ] = 1 not S[ e5 ] S[e5]`,

@@ -36,6 +36,14 @@ func (n *playerStr) str(e *Evaluator) (string, bool) {
 }
 func (n *playerStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
+// playersStr is plain `player`: "White\nBlack". It allocates, once per use.
+type playersStr struct{}
+
+func (playersStr) str(e *Evaluator) (string, bool) {
+	return e.info.field(fieldWhite) + "\n" + e.info.field(fieldBlack), true
+}
+func (playersStr) match(*Evaluator) bool { return true }
+
 // fenNode is `fen`, the FEN of the current position. It allocates; it is
 // meant for comments and string comparisons, not for hot loops.
 type fenNode struct{}

@@ -541,14 +541,16 @@ func (n *setEqNode) match(e *Evaluator) bool {
 	return ok
 }
 
-// strCmpNode compares two strings.
+// strCmpNode compares two strings. Like CQL's RelationalNode of strings it
+// has a string value: the left one, when the comparison holds (so
+// `comment "q" == "q"` writes q and `sort "t" player == "w"` sorts by it).
 type strCmpNode struct {
 	op    cmpOp
 	smart bool // a failing comparison drops the comments made (relationalnode.cpp)
 	a, b  strNode
 }
 
-func (n *strCmpNode) match(e *Evaluator) bool {
+func (n *strCmpNode) str(e *Evaluator) (string, bool) {
 	mark := len(e.pending)
 	x, ok := n.a.str(e)
 	if ok {
@@ -556,11 +558,16 @@ func (n *strCmpNode) match(e *Evaluator) bool {
 		y, ok = n.b.str(e)
 		ok = ok && n.op.holds(strings.Compare(x, y), 0)
 	}
-	if !ok && n.smart {
-		e.dropComments(mark)
+	if !ok {
+		if n.smart {
+			e.dropComments(mark)
+		}
+		return "", false
 	}
-	return ok
+	return x, true
 }
+
+func (n *strCmpNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
 type constStr string
 

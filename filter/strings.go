@@ -76,7 +76,7 @@ func (e *Evaluator) Err() error {
 // matchNode is `X ~~ "re"`: the leftmost match in X. It records the target
 // and the group offsets for \N and \-N.
 type matchNode struct {
-	x  []strNode // several for `player ~~ ...` (either player)
+	x  []strNode // the string matched (one; several match when any does)
 	re *regexp.Regexp
 }
 
@@ -382,10 +382,18 @@ func (originalComment) str(e *Evaluator) (string, bool) {
 }
 func (n originalComment) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
-// hasComment is `hascomment`: the current position has a comment in the input.
-type hasComment struct{}
+// hasNAG is `hascomment "!"` (also originalcomment, or "$N"): the move
+// to the current position carries that NAG in the input.
+type hasNAG int
 
-func (hasComment) match(e *Evaluator) bool { return e.g.Comment(e.cur) != "" }
+func (n hasNAG) match(e *Evaluator) bool {
+	for _, v := range e.g.NAGs(e.cur) {
+		if int(v) == int(n) {
+			return true
+		}
+	}
+	return false
+}
 
 // removeComment is `removecomment`: drops the input comment at the current
 // position from the output game. Always matches.

@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -188,6 +189,73 @@ func TestCommentValues(t *testing.T) {
 	}
 }
 
+// What comment, message and str write for values that are not plain strings,
+// from CQL's StringConverter (stringconverter.cpp) and RelationalNode: a
+// logical filter writes <true> or <false>; a string comparison is a string
+// filter whose value is its left side when it holds (else <false>); an
+// argument without parentheses is a whole filter, comparisons included
+// (match_strconstituent calls match_node), so chessql's `comment "q" == "w"`
+// is accepted. In parentheses, date "x" searches again: str((date "1925")).
+// Plain player is "White\nBlack" (CQL's match_player).
+func TestCommentLogicalAndComparisonValues(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`initial comment "q" == "w"`, "<false>|<false>"},
+		{`initial comment "q" == "q"`, "q|q"},
+		{`initial message "q" == "w"`, "<false>|<false>"},
+		{`initial comment ("a" check "b" (btm or wtm) "c")`, "a<false>b<true>c|a<false>b<true>c"},
+		{`initial comment str((date "1925"))`, "<true>|<false>"},
+		{`initial comment((event "Baden"))`, "<true>|<false>"},
+		{`initial comment(event "Baden")`, "Baden-Baden 1925Baden|SecondBaden"},
+		{`initial comment player`, "Kasparov, Garry\nKotov, Alexander|Tal, Mikhail\nPetrosian, Tigran"},
+		{`initial comment player == "Tal, Mikhail\nPetrosian, Tigran"`, "<false>|Tal, Mikhail\nPetrosian, Tigran"},
+	} {
+		got := strings.Join(messagesOf(t, c.src, stringsPGN), "|")
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.src, got, c.want)
+		}
+	}
+	// player ~~ is a search of "White\nBlack": ^ anchors at White's name only
+	for _, c := range []struct {
+		src  string
+		want int
+	}{{`initial player ~~ "^Kasparov"`, 1}, {`initial player ~~ "^Kotov"`, 0}, {`initial player ~~ "Kotov"`, 1}, {`initial player ~~ "Petrosian"`, 1}} {
+		q := compileText(t, c.src)
+		e := q.NewEvaluator()
+		n := 0
+		for _, g := range readGames(t, stringsPGN) {
+			n += len(e.Game(g))
+		}
+		if n != c.want {
+			t.Errorf("%s: %d matching games, want %d", c.src, n, c.want)
+		}
+	}
+}
+
+// sort by a string comparison (chessql's test_filters.py records `cql -parse`
+// accepting `sort player=="w"` and `sort "e" "f"=="w"`): the value is the
+// left side when the comparison holds (RelationalNode::match_stringvalue);
+// otherwise the sort filter, and so the game, does not match.
+func TestSortByStringComparison(t *testing.T) {
+	for _, src := range []string{`sort player=="w"`, `sort "e" "f"=="w"`} {
+		compileText(t, src)
+	}
+	q := compileText(t, `initial sort "pairing" player > "M"`)
+	e := q.NewEvaluator()
+	var got []string
+	for _, g := range readGames(t, stringsPGN) {
+		if len(e.Game(g)) == 0 {
+			got = append(got, "-")
+			continue
+		}
+		s, ok := e.SortString(0)
+		got = append(got, fmt.Sprintln(s, ok))
+	}
+	// "Kasparov..." < "M" < "Tal..."
+	if want := "-|Tal, Mikhail\nPetrosian, Tigran true\n"; strings.Join(got, "|") != want {
+		t.Errorf("got %q, want %q", strings.Join(got, "|"), want)
+	}
+}
+
 func TestSetTagAndRemoveComment(t *testing.T) {
 	q := compileText(t, `initial settag("Opening" "King pawn") removecomment event == "Baden-Baden 1925"`)
 	g := readGames(t, stringsPGN)[0]
@@ -222,17 +290,23 @@ func TestRuntimeFailures(t *testing.T) {
 }
 
 func TestStrIntRoundTrip(t *testing.T) {
+	// a round trip that changed the value would fail: 7 is not "8"
+	if startMatches(t, `str(int "7") == "8"`) || startMatches(t, `X = 7 int str(X) == 8`) {
+		t.Fatal("a comparison of different values matched")
+	}
 	for _, v := range []int{0, 1, -1, 42, 123456789, -987654321} {
-		src := "X = " + itoa(v) + " int str X == X"
+		src := "X = " + itoa(v) + " int str(X) == X"
 		if v < 0 {
-			src = "X = 0 - " + itoa(-v) + " int str X == X"
+			src = "X = 0 - " + itoa(-v) + " int str(X) == X"
 		}
 		if !startMatches(t, src) {
 			t.Errorf("%s: int str X != X", src)
 		}
 	}
 	for _, s := range []string{"0", "7", "-12", "2024"} {
-		if !startMatches(t, `str int "`+s+`" == "`+s+`"`) {
+		// str's argument without parentheses is a whole filter, comparisons
+		// included (CQL's match_strconstituent calls match_node), hence str(...)
+		if !startMatches(t, `str(int "`+s+`") == "`+s+`"`) {
 			t.Errorf("str int %q changed it", s)
 		}
 	}
@@ -427,8 +501,8 @@ func TestDictionaries(t *testing.T) {
 		`dictionary Nums Nums[1] = 10 Nums[2] = 20 Nums[1] + Nums[2] == 30`,
 		`dictionary S S["white"] = A #S["white"] == 16`,
 		`dictionary D D["x"] = 1 not D["y"]`,
-		`dictionary D D["x"] = 1 isbound D["x"] not isbound D["y"]`,
-		`dictionary D D["x"] = 1 unbind D["x"] not isbound D["x"]`,
+		`dictionary D D["x"] = 1 D["x"] not D["y"] isbound D isbound "D"`,
+		`dictionary D D["x"] = 1 unbind D["x"] not D["x"]`,
 		`dictionary D D["x"] = 1 D["z"] = 2 unbind D not D["z"]`,
 		`x = 3 isbound x unbind x not isbound x`,
 		`dictionary C C["a"] = 1 C["a"] += 2 C["a"] *= 5 C["a"] == 15 not (C["b"] += 1)`,
@@ -479,6 +553,12 @@ func TestIsBoundBeforeAssignment(t *testing.T) {
 		`isbound v or true`,
 		`isunbound v or isunbound v`,
 		`x = 3 unbind x isunbound x`,
+		// a quoted name (CQL's match_isboundnode: match_nonemptyquotedstring, then match_id)
+		`x = 1 isbound "x" not isunbound "x"`,
+		`isunbound "y" not isbound "no such name"`,
+		// a dictionary is always bound (CQL's Dictionary constructor sets bound)
+		`dictionary v isbound v not isunbound v`,
+		`dictionary v["key"]="value" isbound v`,
 	} {
 		if !startMatches(t, src) {
 			t.Errorf("%s: did not match", src)
@@ -489,8 +569,11 @@ func TestIsBoundBeforeAssignment(t *testing.T) {
 			t.Errorf("%s: matched", src)
 		}
 	}
-	// CQL refuses a dictionary entry after isunbound (test_filters.py:1614, :1628).
-	for _, src := range []string{`isunbound v["key"]`, `dictionary v isunbound v["key"]`, `isunbound`} {
+	// CQL refuses a dictionary entry after isbound or isunbound (chessql's
+	// test_filters.py records `cql -parse` refusing these), and an empty quoted name.
+	for _, src := range []string{`isunbound v["key"]`, `dictionary v isunbound v["key"]`, `isunbound`,
+		`dictionary v isbound v["key"]`, `dictionary v["key"]="value" isbound v["key"]`, `dictionary v["key"]="value" isunbound v["key"]`,
+		`isbound ""`, `isbound`} {
 		if _, err := query.Parse("q", []byte(src)); err == nil {
 			t.Errorf("%s: parsed, want an error", src)
 		}

@@ -15,10 +15,6 @@ func (c *checker) str(n Node, what string) Node {
 func (c *checker) checkStrings(n Node) (Node, bool) {
 	switch n := n.(type) {
 	case *Match:
-		if p, ok := n.X.(*Player); ok && p.Color == ColorAny && p.Match == nil {
-			p.T = TypeString // player ~~ "re": either player (filter.compileStrings)
-			break
-		}
 		n.X = c.str(n.X, "the left side of ~~")
 	case *Capture:
 	case *Index:
@@ -201,7 +197,7 @@ func (c *checker) builtin(n *Builtin) {
 		n.T = hhdbType(n.Args[0].(*StringLit).Value)
 	case "lastgamenumber":
 		n.T = TypeNumber
-	case "removecomment", "hascomment":
+	case "removecomment", "hasnag":
 		n.T = TypeNone
 	case "isbound", "unbind":
 		if ix, ok := arg(0).(*Index); ok {

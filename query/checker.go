@@ -159,9 +159,8 @@ func (c *checker) check(n Node) Node {
 		n.T = TypeString
 		if n.Match != nil {
 			n.T = TypeNone
-		} else if n.Color == ColorAny {
-			c.errorf(n.Pos(), "player needs 'white' or 'black', or a name to search for (player \"Carlsen\")")
 		}
+		// plain player is CQL's `player white + "\n" + player black` (its match_player)
 	case *Square:
 		c.square(n)
 	case *DictIter:
@@ -208,6 +207,9 @@ func (c *checker) check(n Node) Node {
 		}
 		if cmp, ok := n.X.(*Compare); ok && cmp.Links[0].Mode == CompareNumber && n.X.Type() == TypeNone {
 			break // a numeric comparison's value is its first operand's when it holds
+		}
+		if cmp, ok := n.X.(*Compare); ok && len(cmp.Links) == 1 && cmp.Links[0].Mode == CompareString {
+			break // so is a string comparison's (CQL's RelationalNode::match_stringvalue)
 		}
 		if n.X.Type() != TypeString {
 			n.X = c.toNumber(n.X, "the sort value")

@@ -44,7 +44,7 @@ func FuzzParse(f *testing.F) {
 		// strings, functions, dictionaries, persistent state (issue 12)
 		`x = "football" ~~ "(o+)tba(l+)" \1 == "oo" \-2 == 6 x[1:3] == "oo" #x > 2 str(x " " K) lowercase x + "a"`,
 		`function f(a b) { a + b } function g(x) { f(x x) } g(2) == 4 f("a" "b") == "ab"`,
-		`dictionary D D["a"] = 1 D["a"] += 1 isbound D["a"] unbind D local dictionary L L[ e4 ] = "x"`,
+		`dictionary D D["a"] = 1 D["a"] += 1 D["a"] unbind D local dictionary L L[ e4 ] = "x"`,
 		`dictionary D D[ a5 ] = 1 Key ∊ D D[Key] > 0 "x" in D message quiet ("a" \n Key) dictionary S S["w"] = A Sq ∊ S["w"] true`,
 		`early(3) == 9 function early(x) { x * later(x) } function later(y) { y - 2 } f(1) function f(z) { z }`,
 		`atomic X = 4 atomic Y = "hello" X == 4 path -- Y == "a"`,

@@ -68,7 +68,7 @@ func (p *parser) parseStrArgs() []Node {
 	p.strArgs = true
 	defer func() { p.strArgs = save }()
 	if p.tok.kind != tLParen {
-		return []Node{p.parseArg()}
+		return []Node{p.parseFilter()}
 	}
 	p.next()
 	var args []Node
@@ -122,24 +122,48 @@ func (p *parser) parseStringWord(w string, pos Pos) (Node, bool) {
 	case "assert":
 		p.next()
 		b.Args = []Node{p.parseFilter()}
-	case "removecomment", "originalcomment", "eventdate", "lastgamenumber", "hascomment":
+	case "removecomment", "lastgamenumber":
 		p.next()
+	case "originalcomment", "eventdate", "hascomment":
+		// A quoted string after them is an implicit search (CQL's
+		// match_tagbuiltinnode and match_hascommentnode), except that after
+		// hascomment or originalcomment a NAG ("!", "?!", "$12") asks for that NAG.
+		p.next()
+		if w == "hascomment" {
+			b.Name = "originalcomment" // the same filter in CQL 9.493 (HasCommentNode)
+		}
+		if p.tok.kind == tString && !p.strArgs {
+			if w != "eventdate" {
+				if p.tok.text == "$0" {
+					p.errorf(p.tok.pos, "%s cannot search for the NAG $0", w)
+				}
+				if nag := nagOf(p.tok.text); nag > 255 {
+					p.errorf(p.tok.pos, "%s cannot search for a NAG above 255: %s", w, p.tok.text)
+				} else if nag > 0 {
+					b.Name = "hasnag"
+					b.Args = []Node{&NumberLit{At: At{p.tok.pos}, Value: nag}}
+					p.next()
+					return b, true
+				}
+			}
+			return p.implicitSearch(b), true
+		}
 	case "hhdb":
 		return p.parseHHdb(pos), true
-	case "isbound", "unbind":
+	case "unbind":
 		p.next()
 		vpos := p.tok.pos
 		name := p.parseVarName(w)
 		b.Args = []Node{p.parsePostfix(&Var{At: At{vpos}, Name: name})}
-	case "isunbound":
-		// CQL 6.2: not isbound x. It names a whole variable (a dictionary
-		// entry is refused, as CQL does), so no key bracket is taken.
+	case "isbound", "isunbound":
+		// CQL's match_isboundnode: a variable name or a quoted one; isunbound
+		// is not isbound.
 		p.next()
-		vpos := p.tok.pos
-		name := p.parseVarName(w)
 		b.Name = "isbound"
-		b.Args = []Node{&Var{At: At{vpos}, Name: name}}
-		return &Unary{At: At{pos}, Op: OpNot, X: b}, true
+		b.Args = []Node{p.parseBoundName(w)}
+		if w == "isunbound" {
+			return &Unary{At: At{pos}, Op: OpNot, X: b}, true
+		}
 	case "dictionary", "local":
 		p.next()
 		d := &Dictionary{At: At{pos}, Local: w == "local"}
@@ -201,4 +225,71 @@ func (p *parser) parseDictEntry(name string, pos Pos) Node {
 		return &DictAssign{At: At{pos}, Op: op, Name: name, Key: key, Value: p.parseAssignValue()}
 	}
 	return &Index{At: At{pos}, X: &Var{At: At{pos}, Name: name}, I: key}
+}
+
+// parseBoundName parses the name after isbound or isunbound: an identifier
+// or a non-empty quoted string (`isbound "x"` is `isbound x`). CQL's
+// IsBoundNode names a whole variable, so a key after it is refused: an entry
+// is tested by D[key] alone, true when it exists.
+func (p *parser) parseBoundName(after string) Node {
+	pos := p.tok.pos
+	var name string
+	if p.tok.kind == tString && p.tok.text != "" {
+		name = p.tok.text
+		p.next()
+	} else {
+		name = p.parseVarName(after)
+	}
+	if p.tok.kind == tLBracket {
+		p.errorf(p.tok.pos, "%s takes a variable name, not a dictionary entry (CQL has no '%s D[key]'); write D[key], which is true when the entry exists, or not D[key]", after, after)
+	}
+	return &Var{At: At{pos}, Name: name}
+}
+
+// nagOf is the NAG a string after hascomment names (CQL's
+// HasCommentNode::nag_from_string): the usual glyphs or $N; 0 for none.
+func nagOf(s string) int {
+	switch s {
+	case "":
+		return 0
+	case "!":
+		return 1
+	case "?":
+		return 2
+	case "!!":
+		return 3
+	case "??":
+		return 4
+	case "!?":
+		return 5
+	case "?!":
+		return 6
+	case "=":
+		return 10
+	case "+/=":
+		return 14
+	case "=/+":
+		return 15
+	case "+/-":
+		return 16
+	case "-/+":
+		return 17
+	case "+-":
+		return 18
+	case "-+":
+		return 19
+	}
+	if len(s) < 2 || s[0] != '$' {
+		return 0
+	}
+	n := 0
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return 0
+		}
+		if n = n*10 + int(c-'0'); n > 1000 {
+			return n
+		}
+	}
+	return n
 }

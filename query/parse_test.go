@@ -444,7 +444,6 @@ func TestErrors(t *testing.T) {
 		{"makesquare k", "test.cql:1:12: makesquare takes a string naming a square (makesquare \"e4\") or two numbers in parentheses (makesquare (5 4)), found set filter\nmakesquare k\n           ^"},
 		{"makesquare(6)", "test.cql:1:12: makesquare takes a string naming a square (makesquare \"e4\") or two numbers in parentheses (makesquare (5 4)), found number filter\nmakesquare(6)\n           ^"},
 		{`makesquare(6 "a")`, "test.cql:1:14: an argument of makesquare must be a number (or a set, counted), found a string filter\nmakesquare(6 \"a\")\n             ^"},
-		{"player", "test.cql:1:1: player needs 'white' or 'black', or a name to search for (player \"Carlsen\")\nplayer\n^"},
 	}
 	for _, tt := range tests {
 		_, err := Parse("test.cql", []byte(tt.src))

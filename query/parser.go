@@ -432,10 +432,12 @@ func (p *parser) parsePrimary() Node {
 		return p.parseBlock()
 	case tLParen:
 		p.next()
-		saveLine, saveGroup := p.inLine, p.inGroup
-		p.inLine, p.inGroup = false, false
+		// Inside parentheses a quoted string after date, player... is its
+		// implicit search again, also among str's arguments: str((date "x")).
+		saveLine, saveGroup, saveStr := p.inLine, p.inGroup, p.strArgs
+		p.inLine, p.inGroup, p.strArgs = false, false, false
 		x := p.parseFilter()
-		p.inLine, p.inGroup = saveLine, saveGroup
+		p.inLine, p.inGroup, p.strArgs = saveLine, saveGroup, saveStr
 		p.expect(tRParen, " to close '('")
 		return x
 	case tIdent:
@@ -533,6 +535,16 @@ func (p *parser) parseWord() Node {
 	if kw, ok := keywordFilters[w]; ok {
 		p.next()
 		k := &Keyword{At: At{pos}, Kind: kw.kind, T: kw.t}
+		if w == "fen" && p.tok.kind == tString && !p.strArgs {
+			// fen "board": a board pattern (in str's arguments the string is
+			// the next argument, as CQL's match_strconstituent has it)
+			n, err := fenPattern(p.tok.text, pos)
+			if err != nil {
+				p.errorf(p.tok.pos, "%v", err)
+			}
+			p.next()
+			return n
+		}
 		if kw.t == TypeString && w != "fen" && w != "currenttransform" && p.tok.kind == tString && !p.strArgs {
 			return p.implicitSearch(k)
 		}

@@ -259,7 +259,7 @@ func TestRunDictionaryTallyMatchesGoLoop(t *testing.T) {
 	commentRE := regexp.MustCompile(`result\s+(\S+)\s+number\s+(\d+)`) // PGN lines wrap inside comments
 	q := compile(t, `dictionary Results
 initial {
-  if not isbound Results[tag "Result"] Results[tag "Result"] = 0
+  if not Results[tag "Result"] Results[tag "Result"] = 0
   Results[tag "Result"] += 1
   Results[tag "Result"] % 500 == 0
   comment ("result " tag "Result" " number " Results[tag "Result"])
