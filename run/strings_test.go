@@ -164,20 +164,27 @@ func BenchmarkPersistentTally(b *testing.B) {
 	if !tally.Additive() {
 		b.Fatal("the tally is not additive")
 	}
-	var tp, tt time.Duration
+	var tp, tt, cp, ct time.Duration
 	for i := 0; i < b.N; i++ {
 		for _, c := range []struct {
-			q *filter.Query
-			d *time.Duration
-		}{{plain, &tp}, {tally, &tt}} {
+			q     *filter.Query
+			d, cd *time.Duration
+		}{{plain, &tp, &cp}, {tally, &tt, &ct}} {
 			start := time.Now()
+			cpu, _ := processCPU()
 			if _, err := Run(context.Background(), c.q, src, io.Discard, Options{Format: "pgn", Count: true, Threads: 2, Persistent: io.Discard}); err != nil {
 				b.Fatal(err)
 			}
 			*c.d += time.Since(start)
+			cpu2, _ := processCPU()
+			*c.cd += cpu2 - cpu
 		}
 	}
 	b.ReportMetric(float64(tp)/float64(tt), "tally/plain-throughput")
+	if ct > 0 {
+		// the same from CPU time: the work each does, without the load's waits
+		b.ReportMetric(float64(cp)/float64(ct), "tally/plain-cpu")
+	}
 }
 
 // lastgamenumber is the number of the file's last game (manual: `initial if gamenumber ==
