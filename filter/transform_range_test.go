@@ -51,3 +51,21 @@ func TestTransformEveryVariant(t *testing.T) {
 		}
 	}
 }
+
+// The order of the variants is CQL's orbit order (query/orbit.go): here the
+// first piece designator is n in the body and N in its flipped copy, and
+// Scid's code of N (5) is below n's (13), so the flipped copy runs first
+// and the body last. Generation order (the body first) gave x = 1 and the
+// comments the other way round.
+func TestTransformOrbitOrder(t *testing.T) {
+	g := readOne(t, "1. e4 e5 2. Nf3 *\n")
+	if got, want := runQuery(t, `ply == 3 flipcolor {x = #n&f6 true} x == 0`, g), plies(g, 3); !sameMatches(got, want) {
+		t.Errorf("assignment: got %s want %s", got, want)
+	}
+	src := `ply == 3 flipcolor {comment("n" #n&f6) true}`
+	for _, always := range []bool{false, true} {
+		if got, want := compoundNotes(t, src, g, always), []string{"3: n1", "3: n0"}; !slices.Equal(got, want) {
+			t.Errorf("-alwayscomment=%v %s: got %q want %q", always, src, got, want)
+		}
+	}
+}

@@ -375,13 +375,16 @@ func TestTransformVariants(t *testing.T) {
 		{"flipvertical Ka1", []string{"Ka1", "Kh1"}},
 		{"fliphorizontal {Ka1 kh8}", []string{"{Ka1 kh8}", "{Ka8 kh1}"}},
 		{"flipvertical {Ka1 kh8}", []string{"{Ka1 kh8}", "{Kh1 ka8}"}},
-		{"flip Kb1", []string{"Kb1", "Kg1", "Kb8", "Kg8", "Ka2", "Kh7", "Ka7", "Kh2"}},
+		// Variants come in CQL's orbit order (orbit.go): by the square mask
+		// as a number, a1 = bit 0.
+		{"flip Kb1", []string{"Kb1", "Kg1", "Ka2", "Kh2", "Ka7", "Kh7", "Kb8", "Kg8"}},
 		{"flip K", []string{"K"}},
 		// The manual's rotate90 page: rotate[90] (counterclockwise) turns {Ka1 kh8}
-		// into {Kh1 ka8}; then rotate[180] and rotate[270].
-		{"rotate90 {Ka1 kh8}", []string{"{Ka1 kh8}", "{Kh1 ka8}", "{Kh8 ka1}", "{Ka8 kh1}"}},
-		{"rotate90 {Ka1 vertical R}", []string{"{Ka1 (vertical R)}", "{Kh1 (horizontal R)}", "{Kh8 (vertical R)}", "{Ka8 (horizontal R)}"}},
-		{"shifthorizontal Kg-h1", []string{"Kg-h1", "Ka-b1", "Kb-c1", "Kc-d1", "Kd-e1", "Ke-f1", "Kf-g1"}},
+		// into {Kh1 ka8}; rotate[180] gives {Kh8 ka1} and rotate[270] {Ka8 kh1},
+		// which CQL's orbit order puts before it (a8 < h8).
+		{"rotate90 {Ka1 kh8}", []string{"{Ka1 kh8}", "{Kh1 ka8}", "{Ka8 kh1}", "{Kh8 ka1}"}},
+		{"rotate90 {Ka1 vertical R}", []string{"{Ka1 (vertical R)}", "{Kh1 (horizontal R)}", "{Ka8 (horizontal R)}", "{Kh8 (vertical R)}"}},
+		{"shifthorizontal Kg-h1", []string{"Ka-b1", "Kb-c1", "Kc-d1", "Kd-e1", "Ke-f1", "Kf-g1", "Kg-h1"}},
 		{"flipcolor move from P promote Q", []string{"(move from P promote Q)", "(move from p promote q)"}},
 	}
 	for _, tt := range tests {
@@ -476,9 +479,15 @@ func TestMultipleErrors(t *testing.T) {
 }
 
 func TestNestedTransformsBounded(t *testing.T) {
-	_, err := Parse("", []byte(strings.Repeat("flip ", 10)+"Kb1"))
+	_, err := Parse("", []byte("shift flip shift flip shift Kb2"))
 	if err == nil || !strings.Contains(err.Error(), "transform filters nested too deeply") {
 		t.Errorf("nested shifts: %v", err)
+	}
+	// Copies of an inner transform whose orbits are equal are one element
+	// (CQL merges directly nested orbits): ten flips are one orbit of 8.
+	tr := mustParse(t, strings.Repeat("flip ", 10)+"Kb1").Body.Filters[0].(*Transform)
+	if len(tr.Variants) != 1 {
+		t.Errorf("flip^10 Kb1: %d variants, want 1", len(tr.Variants))
 	}
 	// A reasonable nesting is fine.
 	mustParse(t, "flipcolor flip {Ka1 Qb2}")

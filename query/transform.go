@@ -158,8 +158,8 @@ func (t xform) direction(d Direction) Direction {
 	return d
 }
 
-// variants computes the distinct transformed copies of n.Body, the body
-// itself first. Shifts that move an explicit square off the board are
+// variants computes the distinct transformed copies of n.Body in CQL's
+// orbit order (orbit.go). Shifts that move an explicit square off the board are
 // skipped.
 func (c *checker) variants(n *Transform) []Node {
 	if n.Kind == TransformRotate45 {
@@ -199,7 +199,7 @@ func (c *checker) variants(n *Transform) []Node {
 		seen[key] = true
 		out = append(out, v)
 	}
-	return out
+	return orbit(out) // CQL's order and its notion of equal copies (orbit.go)
 }
 
 // variantKey identifies a transformed filter for removing duplicates: its
@@ -407,6 +407,7 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 					c.Variants = append(c.Variants, tv)
 				}
 			}
+			c.Variants = orbit(c.Variants) // the images sort anew, as CQL computes the orbit of the transformed copy
 			ok = true
 			c.Body = tr(n.Body)
 			if !ok && len(c.Variants) > 0 {
