@@ -686,7 +686,11 @@ func (c *compiler) find(n *query.Find) (node, error) {
 		return nil, err
 	}
 	f := &findNode{all: n.All, back: n.Backward, a: x, min: 1, max: -1}
-	if n.Range != nil {
+	if n.Range != nil && (n.Range.MinVar != nil || n.Range.MaxVar != nil) {
+		if f.vr, err = c.rangeBounds(n.Range); err != nil {
+			return nil, err
+		}
+	} else if n.Range != nil {
 		f.min, f.max = n.Range.Min, n.Range.Max
 	}
 	// find all is CQL's range 1 to 1000000 (node-parse.cpp, match_findnode):

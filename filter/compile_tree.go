@@ -158,7 +158,11 @@ func (c *compiler) consecutiveMoves(n *query.ConsecutiveMoves) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &consecutiveMovesNode{a: x, b: y, rng: n.Range}, nil
+	rng, err := c.rangeBounds(n.Range)
+	if err != nil {
+		return nil, err
+	}
+	return &consecutiveMovesNode{a: x, b: y, rng: rng}, nil
 }
 
 // posInterNode is CQL's positional intersection x & y of two positions: the

@@ -338,8 +338,21 @@ func (k SortKey) better(a, b sortVal) bool {
 // positions, and matches when that number is in the range (all: at least one).
 type findNode struct {
 	all, back bool
-	min, max  int // max < 0: no upper bound
+	min, max  int         // max < 0: no upper bound
+	vr        rangeBounds // a range with variable bounds; min and max unused
 	a         node
+}
+
+// limits returns the range, reading variable bounds (vr.r set) now.
+func (n *findNode) limits(e *Evaluator) (lo, hi int, ok bool) {
+	if n.vr.r == nil {
+		return n.min, n.max, true
+	}
+	lo, hi, ok = n.vr.bounds(e)
+	if hi < 0 { // a negative maximum admits no count (a constant one means none)
+		return 1, 0, ok
+	}
+	return lo, hi, ok
 }
 
 // search evaluates F along the search order. It stops at the first match
@@ -349,7 +362,11 @@ func (n *findNode) search(e *Evaluator) (count int, first int32) {
 	save := e.cur
 	nodes := e.g.Nodes
 	first = -1
-	stopEarly := !n.all && n.max < 0 && n.min <= 1
+	lo, hi, ok := n.limits(e)
+	if !ok {
+		return 0, -1
+	}
+	stopEarly := !n.all && hi < 0 && lo <= 1
 	try := func(i int32) bool {
 		e.at(i)
 		if n.a.match(e) {
@@ -379,18 +396,19 @@ func (n *findNode) search(e *Evaluator) (count int, first int32) {
 
 func (n *findNode) position(e *Evaluator) (int32, bool) {
 	c, first := n.search(e)
-	return first, n.inRange(c) && first >= 0
+	return first, n.inRange(e, c) && first >= 0
 }
 
 func (n *findNode) num(e *Evaluator) (int, bool) {
 	c, _ := n.search(e)
-	return c, n.inRange(c)
+	return c, n.inRange(e, c)
 }
-func (n *findNode) match(e *Evaluator) bool { c, _ := n.search(e); return n.inRange(c) }
+func (n *findNode) match(e *Evaluator) bool { c, _ := n.search(e); return n.inRange(e, c) }
 
-func (n *findNode) inRange(c int) bool {
-	if c < n.min {
+func (n *findNode) inRange(e *Evaluator, c int) bool {
+	lo, hi, ok := n.limits(e)
+	if !ok || c < lo {
 		return false
 	}
-	return n.max < 0 || c <= n.max
+	return hi < 0 || c <= hi
 }

@@ -37,7 +37,7 @@ type lineNode struct {
 	singleColor               bool // every other position: those with the first's side to move
 	nest                      int  // nestban: the evaluator's nest slot; -1: none
 	comments                  bool // write CQL's automatic line comments (path_comments.go)
-	rng                       *query.Range
+	rng                       rangeBounds
 	elems                     []lineElem
 }
 
@@ -62,14 +62,14 @@ func (n *lineNode) eval(e *Evaluator) (int, int32) {
 	frame := e.enterMatcher()
 	outer := e.smartBegin()
 	best, last := n.run(e, n.elems, 0, save, 0, -1)
-	e.smartEnd(n.ok(best), outer)
+	e.smartEnd(n.ok(e, best), outer)
 	e.leaveMatcher(frame)
 	e.at(save)
-	if n.comments && n.ok(best) && last >= 0 {
+	if n.comments && n.ok(e, best) && last >= 0 {
 		e.autoComment(last, "End line of length "+strconv.Itoa(best)+" that starts at "+e.idString(save))
 		e.autoComment(save, "Start line that ends at "+e.idString(last))
 	}
-	if n.nest >= 0 && n.ok(best) && last >= 0 {
+	if n.nest >= 0 && n.ok(e, best) && last >= 0 {
 		deep, shallow := last, save
 		if n.back {
 			deep, shallow = save, last
@@ -117,14 +117,14 @@ func (e *Evaluator) leaveMatcher(f matcherFrame) {
 
 func (n *lineNode) num(e *Evaluator) (int, bool) {
 	best, _ := n.eval(e)
-	return best, n.ok(best)
+	return best, n.ok(e, best)
 }
 
-func (n *lineNode) ok(length int) bool {
+func (n *lineNode) ok(e *Evaluator, length int) bool {
 	if length < 0 {
 		return false
 	}
-	return n.rng == nil || length >= n.rng.Min && length <= n.rng.Max
+	return n.rng.has(e, length)
 }
 
 func (n *lineNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
@@ -134,7 +134,7 @@ type linePos struct{ *lineNode }
 
 func (n linePos) position(e *Evaluator) (int32, bool) {
 	best, last := n.eval(e)
-	return last, n.ok(best) && last >= 0
+	return last, n.ok(e, best) && last >= 0
 }
 func (n linePos) match(e *Evaluator) bool { _, ok := n.position(e); return ok }
 
@@ -265,7 +265,11 @@ func (c *compiler) line(n *query.Line) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	ln := &lineNode{back: n.Backward, primary: n.Primary, secondary: n.Secondary, firstMatch: n.FirstMatch, singleColor: n.SingleColor, rng: n.Range, elems: elems, nest: -1}
+	rng, err := c.rangeBounds(n.Range)
+	if err != nil {
+		return nil, err
+	}
+	ln := &lineNode{back: n.Backward, primary: n.Primary, secondary: n.Secondary, firstMatch: n.FirstMatch, singleColor: n.SingleColor, rng: rng, elems: elems, nest: -1}
 	if n.NestBan {
 		ln.nest = c.nestSlot()
 	}

@@ -29,10 +29,10 @@ type pathNode struct {
 	focusCapture                 bool
 	singleColor                  bool // focus: the pieces of the side to move at the start
 
-	max         numNode      // the best path has the largest max at its end; nil: the longest
-	rng         *query.Range // the value must be in it
-	keepAllBest bool         // paths as good as the best are kept (and commented)
-	nest        int          // nestban: the evaluator's nest slot; -1: none
+	max         numNode     // the best path has the largest max at its end; nil: the longest
+	rng         rangeBounds // the value must be in it
+	keepAllBest bool        // paths as good as the best are kept (and commented)
+	nest        int         // nestban: the evaluator's nest slot; -1: none
 
 	// CQL's automatic comments (path_comments.go): what this path writes
 	// when it matches, and whether it writes anything, so that the search
@@ -67,7 +67,7 @@ func (n *pathNode) eval(e *Evaluator, stop bool) (int, int32, bool) {
 		return 0, -1, false
 	}
 	frame := e.enterMatcher()
-	e.lineStop = stop && n.max == nil && n.rng == nil && !n.keepAllBest && !n.comments && !n.innerComments
+	e.lineStop = stop && n.max == nil && n.rng.r == nil && !n.keepAllBest && !n.comments && !n.innerComments
 	focus := all
 	switch {
 	case n.singleColor:
@@ -86,7 +86,7 @@ func (n *pathNode) eval(e *Evaluator, stop bool) (int, int32, bool) {
 	if n.max != nil {
 		value = b.max
 	}
-	ok := b.count >= 0 && (n.rng == nil || value >= n.rng.Min && value <= n.rng.Max)
+	ok := b.count >= 0 && n.rng.has(e, value)
 	e.smartEnd(ok, outer)
 	e.atomicEnd(atomics, ok)
 	switch {
@@ -378,8 +378,12 @@ func (c *compiler) path(p *query.Path) (node, error) {
 	if err != nil {
 		return nil, err
 	}
+	rng, err := c.rangeBounds(p.Range)
+	if err != nil {
+		return nil, err
+	}
 	n := &pathNode{elems: elems, firstMatch: p.FirstMatch, primary: p.Primary, lastPos: p.LastPosition, focusCapture: p.FocusCapture,
-		singleColor: p.SingleColor, rng: p.Range, keepAllBest: p.KeepAllBest, nest: -1,
+		singleColor: p.SingleColor, rng: rng, keepAllBest: p.KeepAllBest, nest: -1,
 		title: p.Title, quiet: p.Quiet, verbose: p.Verbose, piecePath: p.PiecePath}
 	if p.Focus != nil {
 		if n.focus, err = c.set(p.Focus); err != nil {

@@ -2,7 +2,6 @@ package filter
 
 import (
 	"github.com/cqlgo/cql/chess"
-	"github.com/cqlgo/cql/query"
 )
 
 // Positions as values. A position value is the index of a node in the game's
@@ -411,7 +410,7 @@ func (n *colonPos) match(e *Evaluator) bool { _, ok := n.position(e); return ok 
 // that also occurs, as consecutive moves, on the way from L to y.
 type consecutiveMovesNode struct {
 	a, b posNode
-	rng  *query.Range
+	rng  rangeBounds
 }
 
 func (n *consecutiveMovesNode) num(e *Evaluator) (int, bool) {
@@ -447,7 +446,7 @@ func (n *consecutiveMovesNode) num(e *Evaluator) (int, bool) {
 			diag = up
 		}
 	}
-	if n.rng != nil && (best < n.rng.Min || best > n.rng.Max) {
+	if !n.rng.has(e, best) {
 		return best, false
 	}
 	return best, true

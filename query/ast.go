@@ -111,9 +111,12 @@ type Program struct {
 }
 
 // Range is an inclusive integer range from a header parameter or a filter
-// such as `up 1 3`. Max is Min when only one number was given.
+// such as `up 1 3`. Max is Min when only one number was given. In find,
+// line, path and consecutivemoves a bound may be a number variable
+// (MinVar, MaxVar; parse_ranges.go), read when the filter is evaluated.
 type Range struct {
-	Min, Max int
+	Min, Max       int
+	MinVar, MaxVar *Var // nil: the bound is the constant
 }
 
 // Header holds the parameters of `cql( ... )`. Zero values mean "not given".

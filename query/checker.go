@@ -215,6 +215,7 @@ func (c *checker) check(n Node) Node {
 			n.X = c.toNumber(n.X, "the sort value")
 		}
 	case *Find:
+		c.checkRange(n.Range, "find")
 		n.X = c.check(n.X)
 		// With all or a range find counts (CQL's FindNode is numeric exactly
 		// when it has a range, and all is the range 1 to 1000000).
@@ -273,11 +274,14 @@ func (c *checker) check(n Node) Node {
 		if n.Max != nil {
 			n.Max = c.number(n.Max, "the argument of the path parameter max")
 		}
+		c.checkRange(n.Range, "path")
 		c.lineElems(n.Elems)
 	case *ConsecutiveMoves:
+		c.checkRange(n.Range, "consecutivemoves")
 		n.X = c.position(n.X, "the first argument of consecutivemoves")
 		n.Y = c.position(n.Y, "the second argument of consecutivemoves")
 	case *Line:
+		c.checkRange(n.Range, "line")
 		c.lineElems(n.Elems)
 	case *Geo:
 		c.checkGeometry(n)

@@ -74,7 +74,8 @@ func TestRangeThenParameters(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"find 2 4 quiet check", "{(find quiet 2 4 check)}"},
 		{"find 4 <-- check", "{(find <-- 4 check)}"},
-		{"find 4 <-- quiet all check", "{(find all quiet <-- 4 check)}"},
+		// (not with all: CQL's match_findnode refuses a range with all)
+		{"find 4 <-- quiet check", "{(find quiet <-- 4 check)}"},
 		{"p1=position 1 p2=position 2 consecutivemoves 1 quiet (p1 p2)", "{(= p1 (position 1)) (= p2 (position 2)) (consecutivemoves 1 p1 p2)}"},
 	} {
 		p, err := Parse("t.cql", []byte(c.src))

@@ -81,8 +81,8 @@ func (p *parser) parsePath() Node {
 func (p *parser) parsePathParams(n *Path) {
 	seen := map[string]bool{}
 	for p.tok.kind == tIdent || p.atRange() && n.Range == nil {
-		if p.tok.kind == tNumber {
-			r := p.parseRange("path")
+		if n.Range == nil && p.startsBound() {
+			r := p.parseVarRange("path")
 			n.Range = &r
 			continue
 		}

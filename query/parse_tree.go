@@ -145,8 +145,8 @@ func (p *parser) parseLineParams(ln *Line) {
 	// CQL's sequence-parse.cpp takes the parameters and one range in any
 	// order (line quiet 1 3 firstmatch --> check).
 	for {
-		if p.atRange() && ln.Range == nil {
-			r := p.parseRange("line")
+		if ln.Range == nil && p.startsBound() {
+			r := p.parseVarRange("line")
 			ln.Range = &r
 			continue
 		}
@@ -186,8 +186,8 @@ func (p *parser) parseConsecutiveMoves() Node {
 			c.Quiet = true
 			p.next()
 			continue
-		case p.atRange() && c.Range == nil:
-			r := p.parseRange("consecutivemoves")
+		case c.Range == nil && p.startsBound():
+			r := p.parseVarRange("consecutivemoves")
 			c.Range = &r
 			continue
 		}

@@ -50,6 +50,7 @@ type parser struct {
 	strArgs bool
 	funcs   functions       // user-defined functions (parse_functions.go)
 	dicts   map[string]bool // names declared as dictionaries
+	numVars map[string]bool // names assigned a number so far: range bounds (parse_ranges.go)
 }
 
 // bailout is the panic value used to unwind the parser on the first error.
@@ -58,7 +59,7 @@ type bailout struct{}
 const maxDepth = 2000
 
 func newParser(filename string, src []byte) *parser {
-	p := &parser{filename: filename, src: src, lex: newLexer(src), declared: map[string]bool{}, dicts: map[string]bool{}}
+	p := &parser{filename: filename, src: src, lex: newLexer(src), declared: map[string]bool{}, dicts: map[string]bool{}, numVars: map[string]bool{}}
 	p.funcs.later = scanFunctions(src)
 	p.next()
 	return p
@@ -512,7 +513,9 @@ func (p *parser) parseWord() Node {
 		if op, ok := assignOps[p.tok.kind]; ok {
 			p.next()
 			p.declared[w] = true
-			return &Assign{At: At{pos}, Op: op, Name: w, Value: p.parseAssignValue()}
+			a := &Assign{At: At{pos}, Op: op, Name: w, Value: p.parseAssignValue()}
+			p.noteNumeric(a)
+			return a
 		}
 		if p.tok.kind == tOrAssign || p.tok.kind == tAndAssign {
 			return p.parseSetAssign(w, pos)
@@ -677,8 +680,8 @@ func (p *parser) parseWord() Node {
 				f.Quiet = true
 			case p.tok.kind == tBackArrow && !f.Backward:
 				f.Backward = true
-			case p.atRange() && f.Range == nil:
-				r := p.parseRange("find")
+			case f.Range == nil && p.startsBound():
+				r := p.parseVarRange("find")
 				f.Range = &r
 				continue
 			default:
@@ -687,6 +690,10 @@ func (p *parser) parseWord() Node {
 			p.next()
 		}
 	body:
+		if f.All && f.Range != nil {
+			// CQL's match_findnode: "find with both a range and 'all': use one or the other"
+			p.errorf(pos, "find takes a range or 'all', not both (all counts every match; a range bounds their number)")
+		}
 		f.X = p.parseFilter()
 		return f
 	case "line":

@@ -54,10 +54,16 @@ func (p *Program) String() string {
 }
 
 func rangeString(r Range) string {
-	if r.Min == r.Max {
-		return strconv.Itoa(r.Min)
+	bound := func(v int, x *Var) string {
+		if x != nil {
+			return x.Name
+		}
+		return strconv.Itoa(v)
 	}
-	return strconv.Itoa(r.Min) + " " + strconv.Itoa(r.Max)
+	if r.Min == r.Max && r.MinVar == r.MaxVar {
+		return bound(r.Min, r.MinVar)
+	}
+	return bound(r.Min, r.MinVar) + " " + bound(r.Max, r.MaxVar)
 }
 
 func sprint(b *strings.Builder, n Node) {
@@ -191,7 +197,7 @@ func sprint(b *strings.Builder, n Node) {
 		}
 	case *Dir:
 		head := n.Dir.String()
-		if n.Range != (Range{1, 7}) {
+		if n.Range != (Range{Min: 1, Max: 7}) {
 			head += " " + rangeString(n.Range)
 		}
 		list(head, n.X)

@@ -1,0 +1,84 @@
+package query
+
+// Ranges whose bounds may be number variables. CQL's match_range
+// (node-parse.cpp) reads each bound with match_rangeconstituent: an integer
+// or an existing numeric variable, not followed by an operator (only a
+// parenthesis, a brace or an arrow may follow one). find, line, path and
+// consecutivemoves read their range this way (`v = 2 find quiet v <-- check`);
+// the variable's value is read when the filter is evaluated.
+
+// noteNumeric records that an assignment gives its variable a number, so
+// that later the name can be a range bound. Only values whose type the parser
+// already knows count (a number, ply, a compound assignment ...); a variable
+// whose type only the checker knows cannot be a bound, and the filter then
+// reads it as its argument, which keeps the parse unambiguous.
+func (p *parser) noteNumeric(a *Assign) {
+	switch a.Op {
+	case OpAssign, OpCondAssign:
+		if a.Value.Type() == TypeNumber {
+			p.numVars[a.Name] = true
+		} else {
+			delete(p.numVars, a.Name)
+		}
+	case OpSubAssign, OpMulAssign, OpDivAssign, OpModAssign:
+		p.numVars[a.Name] = true
+	}
+}
+
+// startsBound reports whether the current token is a range bound: a number,
+// or a number variable, followed by something other than an operator
+// (atRange).
+func (p *parser) startsBound() bool {
+	switch p.tok.kind {
+	case tNumber:
+		return p.atRange()
+	case tIdent:
+		if keywords[p.tok.text] || !p.numVars[p.tok.text] || p.dicts[p.tok.text] {
+			return false
+		}
+		return !operatorAfterNumber(p.peek().kind)
+	}
+	return false
+}
+
+// parseBound reads one bound: its value, or the variable that holds it.
+func (p *parser) parseBound() (int, *Var) {
+	t := p.tok
+	p.next()
+	if t.kind == tNumber {
+		return t.num, nil
+	}
+	return 0, &Var{At: At{t.pos}, Name: t.text}
+}
+
+// parseVarRange parses one or two bounds (the second defaults to the
+// first), each a number or a number variable.
+func (p *parser) parseVarRange(what string) Range {
+	if !p.startsBound() {
+		p.fail("number after '" + what + "'")
+	}
+	var r Range
+	r.Min, r.MinVar = p.parseBound()
+	r.Max, r.MaxVar = r.Min, r.MinVar
+	if p.startsBound() {
+		pos := p.tok.pos
+		r.Max, r.MaxVar = p.parseBound()
+		if r.MinVar == nil && r.MaxVar == nil && r.Max < r.Min {
+			p.errorf(pos, "range %d %d is empty: the second number must be at least the first", r.Min, r.Max)
+		}
+	}
+	return r
+}
+
+// checkRange resolves the variable bounds of r: each must be a number
+// variable.
+func (c *checker) checkRange(r *Range, what string) {
+	if r == nil {
+		return
+	}
+	for _, v := range []*Var{r.MinVar, r.MaxVar} {
+		if v != nil {
+			c.number(v, "a bound of the range of "+what)
+		}
+	}
+}
