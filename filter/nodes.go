@@ -104,7 +104,10 @@ func (n *seqNum) num(e *Evaluator) (int, bool) {
 	}
 	return v, ok
 }
-func (n *seqNum) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// A compound matches when each of its filters matches, the last one too,
+// as CQL's CompoundNode::match_position: seqNode.match. (A numeric filter may
+// match without a value, e.g. hhdb prize on a special prize.)
 
 // seqStr is a compound whose last filter is a string.
 type seqStr struct {
