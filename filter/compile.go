@@ -30,6 +30,7 @@ type Query struct {
 	atomics       []int           // slots of atomic variables (atomic.go)
 	autoComments  bool            // write CQL's automatic path and echo comments
 	nestSlots     int             // nestban lines and paths (Evaluator.nest)
+	allComments   bool            // see ReadsAllComments
 }
 
 // SortKey describes one `sort` filter of the program, in source order.
@@ -37,6 +38,7 @@ type SortKey struct {
 	Label  string
 	Min    bool // keep the game's minimum value instead of the maximum
 	String bool // the values are strings (Evaluator.SortString), compared bytewise
+	Quiet  bool // sort quiet: not printed with the game (hhdb sort's keys)
 }
 
 // Header returns the program's header parameters (the zero Header when the
@@ -46,6 +48,12 @@ func (q *Query) Header() query.Header { return q.header }
 
 // Variations reports whether Game searches variations as well as the main line.
 func (q *Query) Variations() bool { return q.variations }
+
+// ReadsAllComments reports whether the query reads the comments of the
+// game's variations even when it searches the main line only (hhdb cooked:
+// a cook is mostly marked in a variation), so that games must be read with
+// their variations.
+func (q *Query) ReadsAllComments() bool { return q.allComments }
 
 // MatchCountOK reports whether a game with n matching positions is a
 // matching game: within the header's matchcount range, or n >= 1 without one.

@@ -71,6 +71,7 @@ type Evaluator struct {
 
 	// Per-game values read from the tags once per game.
 	info gameInfo
+	hh   hhdbGame // what hhdb filters compute once per game (hhdb.go)
 
 	// Sort values recorded at the current position, and the game's.
 	posSort, gameSort []sortVal
@@ -239,6 +240,7 @@ func (e *Evaluator) SortString(i int) (string, bool) {
 func (e *Evaluator) startGame(g *pgn.Game) {
 	e.g = g
 	e.gt.ready = false
+	e.hh.cookedDone, e.hh.searchDone = false, false
 	for i := range e.vars {
 		if len(e.q.persistent) == 0 || !e.q.isPersistent(i) {
 			e.vars[i] = slot{}

@@ -50,6 +50,7 @@ func FuzzParse(f *testing.F) {
 		`atomic X = 4 atomic Y = "hello" X == 4 path -- Y == "a"`,
 		`atomic A1 = 0 path (-- {A1 += 1} | -- -- {A1 = 2 check}) A1 == 1`,
 		`hhdb TT hhdb "(c)" hhdb "<main>" hhdb mainline hhdb gbr kings == "d4g7" hhdb egdiagram > 3 sound = hhdb stipulation`,
+		`hhdb prize special max < 3 hhdb sort award hhdb special sort hm hhdb composer "K" hhdb gbr material hhdb search "x" hhdb cooked`,
 		`persistent quiet n += 1 persistent s = "" settag("X" str(n)) assert n > 0 max("a" "b") indexof("a" "ba")`,
 	}
 	files, _ := filepath.Glob("testdata/cql/*.cql")

@@ -157,9 +157,9 @@ func WantsMarks(opt Options) bool {
 
 // ReadOptions returns the pgn options a source must read games with for q and opt:
 // PGN output writes whole games, variations included, even when the query looks at the
-// main line only.
+// main line only, and hhdb cooked reads the comments of variations.
 func ReadOptions(q *filter.Query, opt Options) pgn.Options {
-	return pgn.Options{Workers: max(opt.Threads, 1), Variations: q.Variations() || (opt.Format == "pgn" && !opt.Count)}
+	return pgn.Options{Workers: max(opt.Threads, 1), Variations: q.Variations() || (opt.Format == "pgn" && !opt.Count) || q.ReadsAllComments()}
 }
 
 // Run evaluates q over the games of src and writes the output to out. With Count, out
@@ -482,6 +482,9 @@ func (r *runner) annotate(g *pgn.Game, matches []int32, ev *filter.Evaluator) {
 	// The header comment: where the game came from, and its sort values.
 	header := fmt.Sprintf("cql: game %d of %s", g.Number, g.File)
 	for i, k := range r.q.Sorts() {
+		if k.Quiet {
+			continue
+		}
 		label := k.Label
 		if label == "" {
 			label = "sort"
