@@ -666,8 +666,7 @@ func (n moveCount) num(e *Evaluator) (int, bool) { return n.m.collect(e).n, true
 func (moveCount) match(*Evaluator) bool          { return true }
 
 func (c *compiler) sort(n *query.Sort) (node, error) {
-	cmp, _ := n.X.(*query.Compare)
-	if n.X.Type() == query.TypeString || cmp != nil && len(cmp.Links) == 1 && cmp.Links[0].Mode == query.CompareString {
+	if n.X.Type() == query.TypeString {
 		x, err := c.str(n.X)
 		if err != nil {
 			return nil, err

@@ -190,6 +190,8 @@ func (c *compiler) compare(n *query.Compare) (node, error) {
 		x.smart = true
 	case *strCmpNode:
 		x.smart = true
+	case strNe:
+		x.c.smart = true
 	case *seqNode:
 		for _, l := range x.items {
 			switch l := l.(type) {
@@ -199,6 +201,8 @@ func (c *compiler) compare(n *query.Compare) (node, error) {
 				l.smart = true
 			case *strCmpNode:
 				l.smart = true
+			case strNe:
+				l.c.smart = true
 			}
 		}
 		x.smart = true
@@ -276,7 +280,12 @@ func (c *compiler) compareNodes(n *query.Compare) (node, error) {
 			if err != nil {
 				return nil, err
 			}
-			links = append(links, &strCmpNode{op: op, a: x, b: y})
+			if op == cmpNE {
+				// != is CQL's not of ==: logical, no string value
+				links = append(links, strNe{&strCmpNode{op: op, a: x, b: y}})
+			} else {
+				links = append(links, &strCmpNode{op: op, a: x, b: y})
+			}
 		default:
 			x, err := c.posCompare(op, a, b)
 			if err != nil {

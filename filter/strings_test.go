@@ -201,6 +201,9 @@ func TestCommentLogicalAndComparisonValues(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{`initial comment "q" == "w"`, "<false>|<false>"},
 		{`initial comment "q" == "q"`, "q|q"},
+		// != is CQL's not of == (make_relational_op_node): logical
+		{`initial comment "q" != "w"`, "<true>|<true>"},
+		{`initial x = "q" < "w" comment x`, "q|q"},
 		{`initial message "q" == "w"`, "<false>|<false>"},
 		{`initial comment ("a" check "b" (btm or wtm) "c")`, "a<false>b<true>c|a<false>b<true>c"},
 		{`initial comment str((date "1925"))`, "<true>|<false>"},

@@ -208,9 +208,6 @@ func (c *checker) check(n Node) Node {
 		if cmp, ok := n.X.(*Compare); ok && cmp.Links[0].Mode == CompareNumber && n.X.Type() == TypeNone {
 			break // a numeric comparison's value is its first operand's when it holds
 		}
-		if cmp, ok := n.X.(*Compare); ok && len(cmp.Links) == 1 && cmp.Links[0].Mode == CompareString {
-			break // so is a string comparison's (CQL's RelationalNode::match_stringvalue)
-		}
 		if n.X.Type() != TypeString {
 			n.X = c.toNumber(n.X, "the sort value")
 		}
@@ -558,5 +555,9 @@ func (c *checker) compare(n *Compare) {
 		if n.Links[0].Op != OpNe {
 			n.T = TypeNumber
 		}
+	}
+	if mode == CompareString && len(n.Links) == 1 && n.Links[0].Op != OpNe {
+		// so is a string comparison, with the left string (match_stringvalue)
+		n.T = TypeString
 	}
 }
