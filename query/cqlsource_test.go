@@ -46,6 +46,14 @@ func TestLexerAndPathFormsOfCQLSource(t *testing.T) {
 		{"◭E∊R→k check", "{(piece E (attacks R k) check)}"},
 		{"x∊ _←K check", "{(square x (attackedby _ K) check)}"},
 		{"square x in A→k check", "{(square x (attacks A k) check)}"},
+		// A filter constituent of a path is a whole filter (match_holdercon reads
+		// match_node), so arrows, & and comparisons join it; CQL's examples
+		// likeinterference, queentriangulation and bristol-simple write these.
+		{"path Q-- Q→k", "{(path (-- Q _ (attacks Q k)))}"},
+		{"x=∙ path Q-- x∩∙==▦", "{(= x currentposition) (path (-- Q _ (cmp (& x currentposition) == .)))}"},
+		{"path -- check or mate", "{(path (-- _ _ (or check mate)))}"},
+		{"path -- check | mate", "{(path (alt [ (-- _ _ check) ] [ mate ]))}"},
+		{"find count check", "{(find -100000 100000 check)}"},
 		// A range is a number no operator follows (match_rangeconstituent):
 		// CQL's snake example writes `✵ 5 ≤ sort ...`.
 		{"flip 5 <= #A", "{(flip (cmp 5 <= (# A)))}"},

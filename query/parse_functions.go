@@ -38,14 +38,15 @@ type parserState struct {
 	tok     token
 	prevEnd int
 	open    int
+	braces  int
 }
 
 func (p *parser) state() parserState {
-	return parserState{lex: p.lex, tok: p.tok, prevEnd: p.prevEnd, open: p.open}
+	return parserState{lex: p.lex, tok: p.tok, prevEnd: p.prevEnd, open: p.open, braces: p.braces}
 }
 
 func (p *parser) restore(s parserState) {
-	p.lex, p.tok, p.prevEnd, p.open = s.lex, s.tok, s.prevEnd, s.open
+	p.lex, p.tok, p.prevEnd, p.open, p.braces = s.lex, s.tok, s.prevEnd, s.open, s.braces
 }
 
 // scanFunctions records where each `function NAME` of the source starts (the
@@ -88,7 +89,7 @@ func (p *parser) defineLater(name string) bool {
 	p.strArgs, p.inLine, p.inGroup, p.noColon = false, false, false, false
 	p.lex = l
 	p.next()
-	p.open = 0
+	p.open, p.braces = 0, 0
 	p.parseFunctionDef()
 	p.restore(here)
 	p.strArgs, p.inLine, p.inGroup, p.noColon = strArgs, inLine, inGroup, noColon
@@ -122,9 +123,9 @@ func (p *parser) resolveName(name string) string {
 func (p *parser) parseFunctionDef() {
 	pos := p.tok.pos
 	if end, done := p.funcs.parsed[pos.Offset]; done {
-		open := p.open
+		open, braces := p.open, p.braces
 		p.restore(end) // parsed already, at a call before it
-		p.open = open
+		p.open, p.braces = open, braces
 		return
 	}
 	p.next()

@@ -80,7 +80,7 @@ func (p *parser) parsePath() Node {
 
 func (p *parser) parsePathParams(n *Path) {
 	seen := map[string]bool{}
-	for p.tok.kind == tIdent || p.atRange() && n.Range == nil {
+	for p.tok.kind == tIdent || p.startsBound() && n.Range == nil {
 		if n.Range == nil && p.startsBound() {
 			r := p.parseVarRange("path")
 			n.Range = &r
@@ -257,10 +257,23 @@ func (p *parser) parseStepTargets(d *Dash) (next Node) {
 // comparison of unary filters (`ply == 15`); arithmetic is left out because
 // `*` and `+` after a constituent are repetition in a path.
 func (p *parser) parsePathConstituent() Node {
+	start := p.state()
 	save := p.pathStep
 	p.pathStep = true
 	x := p.parseArg()
 	p.pathStep = save
+	if _, step := x.(*Dash); !step && p.binaryOperatorFollows() {
+		// A filter constituent is a whole filter in CQL (match_holdercon reads
+		// match_node): `T1→♚`, `source∩∙==▦`, `check or mate`. Read it again as
+		// one, with | still separating alternatives; if it turns out to be a move
+		// filter (`x&R--e4`), it is a move step, as in CQL.
+		p.restore(start)
+		saveGroup := p.inGroup
+		p.inGroup = true
+		x = p.parseFilter()
+		p.inGroup = saveGroup
+		return x
+	}
 	op, ok := compareOps[p.tok.kind]
 	if !ok {
 		return x
@@ -273,4 +286,19 @@ func (p *parser) parsePathConstituent() Node {
 		op, ok = compareOps[p.tok.kind]
 	}
 	return c
+}
+
+// binaryOperatorFollows reports whether the current token continues a filter
+// as a binary operator (other than | and the path repetitions * and +).
+func (p *parser) binaryOperatorFollows() bool {
+	switch p.tok.kind {
+	case tAmp, tMinus, tSlash, tPercent, tMatch, tColon, tElement, tEq, tNe, tLt, tLe, tGt, tGe, tTreeOp:
+		return true
+	case tIdent:
+		switch p.tok.text {
+		case "and", "or", "in", "attacks", "attackedby":
+			return true
+		}
+	}
+	return false
 }

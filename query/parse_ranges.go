@@ -29,6 +29,9 @@ func (p *parser) noteNumeric(a *Assign) {
 // or a number variable, followed by something other than an operator
 // (atRange).
 func (p *parser) startsBound() bool {
+	if p.isKw("count") {
+		return true // CQL's match_range: count is -100000 to 100000
+	}
 	switch p.tok.kind {
 	case tNumber:
 		return p.atRange()
@@ -54,6 +57,9 @@ func (p *parser) parseBound() (int, *Var) {
 // parseVarRange parses one or two bounds (the second defaults to the
 // first), each a number or a number variable.
 func (p *parser) parseVarRange(what string) Range {
+	if p.isKw("count") {
+		return p.parseRange(what)
+	}
 	if !p.startsBound() {
 		p.fail("number after '" + what + "'")
 	}

@@ -283,7 +283,7 @@ func (p *parser) parseHeader() *Header {
 // operator follows (a bracket, a line arrow or an attack arrow may), so
 // `flip 5 <= sort ...` is flip of the comparison, not a range 5.
 func (p *parser) atRange() bool {
-	return p.tok.kind == tNumber && !operatorAfterNumber(p.peek().kind)
+	return p.tok.kind == tNumber && !operatorAfterNumber(p.peek().kind) || p.isKw("count")
 }
 
 func operatorAfterNumber(k tokenKind) bool {
@@ -298,6 +298,12 @@ func operatorAfterNumber(k tokenKind) bool {
 }
 
 func (p *parser) parseRange(what string) Range {
+	if p.isKw("count") {
+		// CQL's match_range reads count as the range -100000 to 100000: any
+		// value will do (`find count F` counts the positions where F matches).
+		p.next()
+		return Range{Min: -100000, Max: 100000}
+	}
 	if p.tok.kind != tNumber {
 		p.fail("number after '" + what + "'")
 	}
