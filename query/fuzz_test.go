@@ -41,6 +41,9 @@ func FuzzParse(f *testing.F) {
 		"line singlecolor <-- check{2} x = parent #(x & currentposition) == 62 (position 0) ∩ ∙ path -- {2 3} {check} [x] a[x]b",
 		`path primary verbose keepallbest quiet nestban firstmatch lastposition title "t" max #A 2 5 --+ line nestban --> check`,
 		`path singlecolor piecepath max {check 1} --(check ply) ×(#a) == 15 x = ×(R) --(+) N--g5(#) position 0 & currentposition`,
+		// move filters as CQL's parser reads them (issue 10)
+		`--q|b b|q-- R--q|b --="q" e2--="b5" v="Q" P--=v(btm) function F(T){--=T(R)}F("Q") --Qa4="Nty" --=(Q)`,
+		"legal -- == 3 legal -- & legal -- ---- --k-- {e2 2}-- --=q and 2 -- (k)-- --and-- {2} --{5} countmoves ×-2 [x]{,3}",
 		// strings, functions, dictionaries, persistent state (issue 12)
 		`x = "football" ~~ "(o+)tba(l+)" \1 == "oo" \-2 == 6 x[1:3] == "oo" #x > 2 str(x " " K) lowercase x + "a"`,
 		`function f(a b) { a + b } function g(x) { f(x x) } g(2) == 4 f("a" "b") == "ab"`,
