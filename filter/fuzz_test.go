@@ -42,7 +42,8 @@ func FuzzEvaluate(f *testing.F) {
 		"move legal count > 30", "if check then K else k", "abs(power A - power a) < 2",
 		"x = 0 loop {x + 3 x <= 1}", // a loop that never ends: stopped at its limit, once per run
 		`path keepallbest verbose title "t" nestban max #A 1 9 --{1 3} check`, "path singlecolor piecepath quiet --+ line nestban singlecolor --> check",
-		"x = ×(R) (--(ply)) > 3 sort echo (s t) ply", "cql(variations) echo (s t) positionid == 9",
+		"x = ×(R) (--(ply)) > 3 sort echo (s t) ply",
+		`--="q" v="RN" P--=v(check) --q|b b|q-- #(legal -- & legal [Kk]--) > 3 pseudolegal -- == legal --`, "cql(variations) echo (s t) positionid == 9",
 	} {
 		f.Add(s)
 	}
