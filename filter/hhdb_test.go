@@ -480,3 +480,32 @@ func countPositions(t *testing.T, src string, games []*pgn.Game) int {
 	}
 	return n
 }
+
+// The hhdb filters allocate nothing per position; hhdb search builds its
+// string once per game (one allocation per game, none per position).
+func TestHHdbAllocs(t *testing.T) {
+	games := sampleGames(t, true)[:20]
+	for _, c := range []struct {
+		src     string
+		perGame float64
+	}{
+		{`hhdb TT or hhdb "(c)" or hhdb dual or hhdb sound or hhdb unsound or hhdb cooked`, 0},
+		{`hhdb gbr material == "0016.32" or hhdb composer "Kasparyan" or hhdb stipulation "mate" or hhdb diagram == "22"`, 0},
+		{`hhdb prize < 3 or hhdb special hm max > 1 or hhdb egdiagram > 20000 or hhdb "<cook>"`, 0},
+		{`hhdb sort award`, 0},
+		{`hhdb search "Kasparyan"`, 1},
+	} {
+		e := compileText(t, c.src).NewEvaluator()
+		for _, g := range games { // grow the buffers
+			e.Game(g)
+		}
+		allocs := testing.AllocsPerRun(10, func() {
+			for _, g := range games {
+				e.Game(g)
+			}
+		})
+		if max := c.perGame * float64(len(games)); allocs > max {
+			t.Errorf("%s: %v allocations per %d games, want at most %v", c.src, allocs, len(games), max)
+		}
+	}
+}
