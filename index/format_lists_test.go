@@ -131,7 +131,11 @@ func FuzzDecodeList(f *testing.F) {
 			if err != nil {
 				return
 			}
-			w, err := enc.encode(bm.Clone(), uint32(bm.Maximum())+1)
+			universe := uint32(1)
+			if !bm.IsEmpty() {
+				universe = bm.Maximum() + 1
+			}
+			w, err := enc.encode(bm.Clone(), universe)
 			if err != nil {
 				t.Fatal(err)
 			}
