@@ -146,3 +146,25 @@ func FuzzDecodeList(f *testing.F) {
 		}
 	})
 }
+
+// TestListCodingLongCodes codes gaps whose unary part and low bits are both long (a
+// quotient of 31 and k up to 31), where a writer that packs a whole code at once into the
+// bits left over from the codes before would overflow its 64-bit buffer.
+func TestListCodingLongCodes(t *testing.T) {
+	for _, k := range []int{5, 17, 20, 25, 26} {
+		var ids []uint32
+		for id, step := uint64(0), uint64(31)<<k|(1<<k-1)+1; id < 1<<32; id += step - uint64(len(ids)%3) {
+			ids = append(ids, uint32(id))
+		}
+		v := appendRice(nil, ids, k)
+		got := make([]uint32, len(ids))
+		if err := riceDecode(v, got, uint(k), 1<<32); err != nil {
+			t.Fatalf("k %d: %v", k, err)
+		}
+		for i := range ids {
+			if got[i] != ids[i] {
+				t.Fatalf("k %d: id %d decoded as %d", k, ids[i], got[i])
+			}
+		}
+	}
+}
