@@ -495,8 +495,14 @@ type Var struct {
 	Sym  *Symbol
 }
 
-// Type returns the variable's value type.
-func (v *Var) Type() Type { return v.Sym.Kind.Type() }
+// Type returns the variable's value type; before the checker resolves the
+// name (the parser asks, e.g. for range bounds) it is unknown: TypeNone.
+func (v *Var) Type() Type {
+	if v.Sym == nil {
+		return TypeNone
+	}
+	return v.Sym.Kind.Type()
+}
 
 // Assign is `x = F`, `x += F`, ..., `x =? F`, and `piece x = F`. Logical.
 // Decl is true for the assignment that first declares Sym. For a number

@@ -54,6 +54,12 @@ func TestLexerAndPathFormsOfCQLSource(t *testing.T) {
 		{"path -- check or mate", "{(path (-- _ _ (or check mate)))}"},
 		{"path -- check | mate", "{(path (alt [ (-- _ _ check) ] [ mate ]))}"},
 		{"find count check", "{(find -100000 100000 check)}"},
+		// The set before a tied -- is read whole (match_dash_tie_x), and a
+		// destination may be evaluated at a position: CQL's dingstheme and
+		// two-piece-cycle examples; max takes a whole filter (match_node).
+		{"T=Q path ~T-- +", "{(= T Q) (path (-- (~ T) _ _)+)}"},
+		{"T=Q S=∙ path T--S:T", "{(= T Q) (= S currentposition) (path (-- T (: S T) _))}"},
+		{"path max ply >= 5 --", "{(path max (cmp ply >= 5) (-- _ _ _))}"},
 		// A range is a number no operator follows (match_rangeconstituent):
 		// CQL's snake example writes `✵ 5 ≤ sort ...`.
 		{"flip 5 <= #A", "{(flip (cmp 5 <= (# A)))}"},
@@ -75,6 +81,22 @@ func TestLexerAndPathFormsOfCQLSource(t *testing.T) {
 		}
 		if got := Sprint(p.Body); got != c.want {
 			t.Errorf("%q:\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}
+
+// TestParseTimeTypesOfUnresolvedNames: the parser asks an assigned value's
+// type before the checker resolves names (range bounds); a value whose type
+// comes from a variable must not crash it. CQL's two-piece-cycle and
+// bristol-universal examples assign `C1 = T1` and `FrontStart=Front`.
+func TestParseTimeTypesOfUnresolvedNames(t *testing.T) {
+	for _, src := range []string{
+		"T1 = Q C1 = T1 C1 == T1",
+		"S = currentposition x = S:ply x > 1",
+		"y = 3 x = sort y x == 3",
+	} {
+		if _, err := Parse("test.cql", []byte(src)); err != nil {
+			t.Errorf("%q: %v", src, err)
 		}
 	}
 }

@@ -202,6 +202,9 @@ func (p *parser) parseDashRight(d *Dash) {
 			return
 		}
 		d.To = p.parsePrimary()
+		if p.tok.kind == tColon {
+			d.To = p.parseColon(d.To) // T--Start:T, the square T had at Start (CQL's two-piece-cycle)
+		}
 		return
 	}
 	switch p.tok.kind {

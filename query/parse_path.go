@@ -128,7 +128,13 @@ func (p *parser) parsePathParams(n *Path) {
 			}
 			n.Focus = p.parseSet()
 		case "max":
+			// CQL reads a whole filter (match_node): `max pathcountunfocused≥5`.
+			start := p.state()
 			n.Max = p.parseArg()
+			if p.binaryOperatorFollows() {
+				p.restore(start)
+				n.Max = p.parseFilter()
+			}
 		case "title":
 			if p.tok.kind != tString || p.tok.text == "" {
 				p.errorf(p.tok.pos, "'title' in a path needs a non-empty quoted string")
