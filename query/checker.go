@@ -544,6 +544,12 @@ func (c *checker) compare(n *Compare) {
 			// sets: a < A is an error in cql -parse (chessql's comparison tables).
 			c.errorf(n.Operands[i+1].Pos(), "%s between two set filters: CQL compares a set by size only with a number (write #X %s #Y)", l.Op, l.Op)
 		}
+		if mode == ComparePosition && l.Op == OpNe {
+			// CQL's make_relational_op_node builds != of positions as a
+			// RelationalNode, whose constructor refuses '!=': cql -parse rejects
+			// it (chessql, test_filters_comparison.py:671).
+			c.errorf(n.Operands[i+1].Pos(), "!= between two positions is not CQL (its parser refuses it); write not (x == y)")
+		}
 	}
 	if mode == CompareNumber {
 		for i, o := range n.Operands {

@@ -88,3 +88,36 @@ func (c *checker) checkRange(r *Range, what string) {
 		}
 	}
 }
+
+// lineConstituent refuses what CQL's match_holderconstituent refuses as a
+// line constituent (sequence-parse.cpp): a single number, a single number
+// variable, or an arithmetic operation (`line --> 3`, `line --> 3+4`: a
+// repetition misread as arithmetic, or a range in the wrong place).
+func (p *parser) lineConstituent(x Node) {
+	switch x := x.(type) {
+	case *NumberLit:
+		p.errorf(x.Pos(), "a line constituent cannot be a single number (a range goes before the arrow: line 3 --> ...); enclose a filter in braces")
+	case *Var:
+		if p.numVars[x.Name] {
+			p.errorf(x.Pos(), "a line constituent cannot be a single number variable ('%s'); enclose the filter in braces", x.Name)
+		}
+	case *Binary:
+		switch x.Op {
+		case OpAdd, OpSub, OpMul, OpDiv, OpMod:
+			p.errorf(x.Pos(), "a line constituent cannot be an arithmetic operation (%s): CQL refuses it; write a repetition as {+} or {*}, or enclose the constituent in braces", x.Op)
+		}
+	}
+}
+
+// repeatedRepetition refuses the repetitions of a repeated constituent that
+// CQL's match_seqsuffix refuses: + after + (k{3}++), and * + ? {n} after a
+// constituent that can match no positions (k{3}*+, k{3}**).
+func (p *parser) repeatedRepetition(e LineElem) {
+	plus := e.Min == 1 && e.Max == -1
+	switch {
+	case e.Min == 0:
+		p.errorf(p.tok.pos, "this repetition applies to a constituent that can match no positions, which CQL refuses")
+	case plus && (p.tok.kind == tPlus || p.tok.kind == tLBrace && p.braceIsRepetition()):
+		p.errorf(p.tok.pos, "this repetition applies to a '+' repetition, which CQL refuses (one '+' has the same effect)")
+	}
+}

@@ -1,6 +1,7 @@
 package query
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"sort"
@@ -888,6 +889,10 @@ func (p *parser) parseLine() Node {
 		if ln.Backward && ln.Secondary {
 			p.errorf(p.tok.pos, "'secondary' cannot be used with 'line <--' (it follows moves forward)")
 		}
+		if ln.Backward && ln.Primary {
+			// sequence-parse.cpp: "'primary' and 'secondary' cannot be used with 'line<--'"
+			p.errorf(p.tok.pos, "'primary' cannot be used with 'line <--' (it follows moves forward)")
+		}
 		p.next()
 	default:
 		p.fail("'-->' or '<--' after 'line'")
@@ -933,6 +938,7 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 		p.expect(tRParen, " to close the line group")
 	} else {
 		e.X = p.parseFilter()
+		p.lineConstituent(e.X)
 		if _, isMove := e.X.(*Move); isMove && p.isKw("comment") {
 			// `move ... comment ("...")` is one step: the comment belongs
 			// to the move, as in CQL, so that --> may follow.
@@ -945,6 +951,7 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 	// accepts): the repeated constituent becomes a one-element group.
 	for p.tok.kind == tStar || p.tok.kind == tPlus || p.tok.kind == tQuestion || p.tok.kind == tLBrace {
 		at := p.tok.pos
+		p.repeatedRepetition(e)
 		outer := LineElem{Alts: [][]LineElem{{e}}, Min: 1, Max: 1}
 		p.parseRepetition(&outer, false)
 		if p.tok.pos == at {
@@ -976,6 +983,7 @@ func (p *parser) parseRepetition(e *LineElem, needTouch bool) {
 			return
 		}
 		if k := p.peek().kind; k == tNumber || k == tComma || k == tStar || k == tPlus {
+			p.spacedRepetition()
 			p.next()
 			e.Min, e.Max = 0, -1
 			switch p.tok.kind {
@@ -1009,6 +1017,22 @@ func (p *parser) parseRepetition(e *LineElem, needTouch bool) {
 			}
 			p.expect(tRBrace, " to close the repetition")
 		}
+	}
+}
+
+// spacedRepetition refuses a repetition with a comma and spaces ({ 2,},
+// {2 , 4}): CQL's lexer reads {n,m} as one token only when it has no spaces
+// (sequence-parse.cpp, match_repeat_range), and chessql records cql -parse
+// rejecting these forms.
+func (p *parser) spacedRepetition() {
+	start := p.tok.pos.Offset
+	end := bytes.IndexByte(p.src[start:], '}')
+	if end < 0 {
+		return
+	}
+	body := p.src[start : start+end+1]
+	if bytes.IndexByte(body, ',') >= 0 && bytes.ContainsAny(body, " \t\r\n") {
+		p.errorf(p.tok.pos, "a repetition with a comma is written without spaces: {2,}, {,4}, {2,4} (CQL reads %s as a block, not a repetition)", body)
 	}
 }
 

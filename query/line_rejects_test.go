@@ -1,0 +1,47 @@
+package query
+
+import (
+	"strings"
+	"testing"
+)
+
+// Forms cql -parse rejects that we accepted (chessql's recorded verdicts:
+// test_filter_line.py:629-644 spaced comma repetitions, :648-984 number and
+// arithmetic constituents, :1024 a number variable, :1383-1424 repeated
+// repetitions; test_filters_comparison.py:671 != of positions), with the
+// rules of CQL's sequence-parse.cpp and make_relational_op_node. The
+// accepted neighbours stay accepted.
+func TestLineRejects(t *testing.T) {
+	for src, want := range map[string]string{
+		"line --> check{ 2,}":                "1:15: a repetition with a comma is written without spaces",
+		"line --> check{2 , 4}":              "1:15: a repetition with a comma",
+		"line --> check{, 4}":                "1:15: a repetition with a comma",
+		"path --{ 2,}":                       "a repetition with a comma",
+		"line --> 3":                         "1:10: a line constituent cannot be a single number",
+		"line --> (3)":                       "a line constituent cannot be a single number",
+		"line --> 3+4":                       "a line constituent cannot be an arithmetic operation",
+		"line --> 3*4":                       "a line constituent cannot be an arithmetic operation",
+		"line --> 3+":                        "a line constituent cannot be a single number",
+		"v=3 line --> v":                     "a line constituent cannot be a single number variable ('v')",
+		"line --> k{3}++":                    "1:15: this repetition applies to a '+' repetition",
+		"line --> k{3}*+":                    "1:15: this repetition applies to a constituent that can match no positions",
+		"line --> k{3}**":                    "can match no positions",
+		"line primary <-- check":             "1:14: 'primary' cannot be used with 'line <--'",
+		"initialposition != currentposition": "1:20: != between two positions is not CQL",
+		"initialposition≠currentposition":    "!= between two positions is not CQL",
+	} {
+		_, err := Parse("", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", src, err, want)
+		}
+	}
+	for _, src := range []string{
+		"line --> check{2,4}", "line <-- check{,4}", "line --> check{ 2}", "line --> k{3}+*", "line --> k{3}+",
+		"line --> k{3}*", `v="a" line --> {v}`, "v=3 line --> {v}", "{line-->7>=9+}", "{line --> N} + 2",
+		"line primary --> check", "not (initialposition == currentposition)", "line --> check{2 4}",
+	} {
+		if _, err := Parse("", []byte(src)); err != nil {
+			t.Errorf("%s: %v", src, err)
+		}
+	}
+}
