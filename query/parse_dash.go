@@ -187,24 +187,26 @@ func (p *parser) parseDashRight(d *Dash) {
 		return
 	}
 	if p.pathStep {
-		// In a path | separates alternatives: the destination is one primary.
+		// Anything touching the -- but } ) * + ? : starts the destination
+		// (CQL's DashToken::fixNext), a whole set down to & (its
+		// match_dash_tie_x): `――northeast 1 T` (CQL's snake example) moves to
+		// the square northeast of T, `――~pathstart:T∩□` (rundlaufe) to an empty
+		// square T did not start on. In a path | separates alternatives, so the
+		// destination stops before it.
 		switch p.tok.kind {
-		case tPiece:
+		case tPiece, tTilde:
 		case tLBrace:
 			if p.braceIsRepetition() {
 				return
 			}
 		case tIdent:
-			if keywords[p.tok.text] {
+			if notFilterWords[p.tok.text] {
 				return
 			}
 		default:
 			return
 		}
-		d.To = p.parsePrimary()
-		if p.tok.kind == tColon {
-			d.To = p.parseColon(d.To) // T--Start:T, the square T had at Start (CQL's two-piece-cycle)
-		}
+		d.To = p.parseInter()
 		return
 	}
 	switch p.tok.kind {
