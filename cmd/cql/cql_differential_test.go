@@ -1,0 +1,68 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestExamplesAgainstCQL runs every example script of CQL's distribution with
+// CQL itself and with cql over the same games, and compares the number of
+// matching games. Neither CQL nor its scripts are ours to ship, so it is
+// opt-in: CQL_BINARY is a CQL 6.2 executable (e.g. build 9.493 compiled from
+// github.com/lamech/cql's src with g++), CQL_EXAMPLES a directory of its
+// example scripts and CQL_EXAMPLES_PGN the games (CQL's sample.pgn).
+func TestExamplesAgainstCQL(t *testing.T) {
+	bin, dir, games := os.Getenv("CQL_BINARY"), os.Getenv("CQL_EXAMPLES"), os.Getenv("CQL_EXAMPLES_PGN")
+	if bin == "" || dir == "" || games == "" {
+		t.Skip("set CQL_BINARY, CQL_EXAMPLES and CQL_EXAMPLES_PGN to compare CQL's own examples with CQL")
+	}
+	// Scripts where the counts still differ, with what is known of why.
+	known := map[string]string{
+		"chameleon.cql":            "a direction filter whose range is a number variable is refused",
+		"clearance-delayed.cql":    "from and to inside a move filter's target are the move's masks in CQL (FromToNode owned by the DashCon)",
+		"lacny.cql":                "not established (null moves and from/to of other positions, in variations)",
+		"knightpawnforkecho.cql":   "not established",
+		"queenknightpromotion.cql": "not established",
+	}
+	var files []string
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Ext(path) == ".cql" {
+			files = append(files, path)
+		}
+		return err
+	})
+	sort.Strings(files)
+	matches := regexp.MustCompile(`(?m)^(\d+) matches of`)
+	same := 0
+	for _, f := range files {
+		out := filepath.Join(t.TempDir(), "cql.pgn")
+		b, err := exec.Command(bin, "-i", games, "-o", out, f).CombinedOutput()
+		m := matches.FindSubmatch(b)
+		if err != nil || m == nil {
+			t.Logf("%s: CQL gave no count (%v): %s", f, err, b)
+			continue
+		}
+		want := string(m[1])
+		st, stdout, stderr := runCLI(t, "--count", f, games)
+		got := strings.TrimSpace(stdout)
+		name := filepath.Base(f)
+		if st > 1 || got != want {
+			if why, ok := known[name]; ok {
+				t.Logf("known difference, %s: CQL %s games, cql %q (%s)", name, want, got, why)
+				continue
+			}
+			t.Errorf("%s: CQL matches %s games, cql %q (status %d: %s)", name, want, got, st, stderr)
+			continue
+		}
+		if _, ok := known[name]; ok {
+			t.Errorf("%s agrees with CQL now: remove it from the known differences", name)
+		}
+		same++
+	}
+	t.Logf("%d of %d examples match as many games as CQL", same, len(files))
+}
