@@ -2,7 +2,6 @@ package filter
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/cqlgo/cql/chess"
@@ -239,35 +238,6 @@ func (c *compiler) bindings(n *query.Builtin) (node, error) {
 		return unbindVar(n.Sym.Index), nil
 	}
 	return isboundVar(n.Sym.Index), nil
-}
-
-// appendDictionary appends the entries of a persistent dictionary as
-// `D[key]: value` lines in key order (strings, numbers, or squares by their
-// bitboards), so that the lines do not depend on Go's map order.
-func appendDictionary(out []string, p persistentVar, d map[dictKey]slot) []string {
-	for _, k := range sortedKeys(d) {
-		line := append([]byte(p.name), '[')
-		switch p.sym.KeyType {
-		case query.TypeString:
-			line = strconv.AppendQuote(line, k.s)
-		case query.TypeNumber:
-			line = strconv.AppendInt(line, int64(k.n), 10)
-		default:
-			line = appendSquares(line, k.bb)
-		}
-		line = append(line, "]: "...)
-		v := d[k]
-		switch p.sym.ValueType {
-		case query.TypeString:
-			line = append(line, v.s...)
-		case query.TypeNumber:
-			line = strconv.AppendInt(line, int64(v.n), 10)
-		default:
-			line = appendSquares(line, v.bb)
-		}
-		out = append(out, string(line))
-	}
-	return out
 }
 
 // dictIter is `K ∊ D body` (also `K [element] D body`): body with K bound
