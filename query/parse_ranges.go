@@ -121,3 +121,83 @@ func (p *parser) repeatedRepetition(e LineElem) {
 		p.errorf(p.tok.pos, "this repetition applies to a '+' repetition, which CQL refuses (one '+' has the same effect)")
 	}
 }
+
+// atRange reports whether the current token starts a range as CQL's
+// match_rangeconstituent reads one (node-parse.cpp): a number that no
+// operator follows (a bracket, a line arrow or an attack arrow may), so
+// `flip 5 <= sort ...` is flip of the comparison, not a range 5.
+func (p *parser) atRange() bool {
+	return p.tok.kind == tNumber && !operatorAfterNumber(p.peek().kind) || p.isKw("count")
+}
+
+func operatorAfterNumber(k tokenKind) bool {
+	switch k {
+	case tAmp, tBar, tTilde, tHash, tPlus, tMinus, tStar, tSlash, tPercent, tQuestion,
+		tEq, tNe, tLt, tLe, tGt, tGe, tAssign, tAddAssign, tSubAssign, tMulAssign, tDivAssign,
+		tModAssign, tCondAssign, tOrAssign, tAndAssign, tMatch, tColon, tLBracket, tRBracket,
+		tComma, tTreeOp, tElement, tForall:
+		return true
+	}
+	return false
+}
+
+// parseRange parses one or two integers (the second defaults to the first).
+func (p *parser) parseRange(what string) Range {
+	if p.isKw("count") {
+		// CQL's match_range reads count as the range -100000 to 100000: any
+		// value will do (`find count F` counts the positions where F matches).
+		p.next()
+		return Range{Min: -100000, Max: 100000}
+	}
+	if p.tok.kind != tNumber {
+		p.fail("number after '" + what + "'")
+	}
+	r := Range{Min: p.tok.num, Max: p.tok.num}
+	p.next()
+	if p.atRange() {
+		if p.tok.num < r.Min {
+			p.errorf(p.tok.pos, "range %d %d is empty: the second number must be at least the first", r.Min, p.tok.num)
+		}
+		r.Max = p.tok.num
+		p.next()
+	}
+	return r
+}
+
+// startsSignedNumber reports whether the current token starts an integer,
+// possibly negative (`-` directly followed by a number).
+func (p *parser) startsSignedNumber() bool {
+	return p.tok.kind == tNumber || p.tok.kind == tMinus && p.peek().kind == tNumber
+}
+
+// signedNumber reads an integer with an optional leading minus sign.
+func (p *parser) signedNumber(what string) int {
+	neg := p.tok.kind == tMinus
+	if neg {
+		p.next()
+	}
+	if p.tok.kind != tNumber {
+		p.fail("number after '" + what + "'")
+	}
+	n := p.tok.num
+	p.next()
+	if neg {
+		n = -n
+	}
+	return n
+}
+
+// parseSignedRange is parseRange for a direction filter, whose bounds may be
+// negative: the manual's `up -2 d4` is d2 and `right -1 1 d4` is c4-e4.
+func (p *parser) parseSignedRange(what string) Range {
+	r := Range{Min: p.signedNumber(what)}
+	r.Max = r.Min
+	if p.startsSignedNumber() {
+		pos := p.tok.pos
+		r.Max = p.signedNumber(what)
+		if r.Max < r.Min {
+			p.errorf(pos, "range %d %d is empty: the second number must be at least the first", r.Min, r.Max)
+		}
+	}
+	return r
+}
