@@ -181,6 +181,20 @@ func (c *compiler) compare(n *query.Compare) (node, error) {
 	}
 	// Smart comments: a comparison that fails drops the comments made
 	// while evaluating it (relationalnode.cpp, equalitynode.cpp).
+	if seq, ok := x.(*seqNode); ok {
+		for _, l := range seq.items {
+			markSmartComparison(l)
+		}
+		seq.smart = true
+		return x, nil
+	}
+	markSmartComparison(x)
+	return x, nil
+}
+
+// markSmartComparison makes a compiled comparison drop the comments made
+// inside it when it fails.
+func markSmartComparison(x node) {
 	switch x := x.(type) {
 	case *cmpPair:
 		x.smart = true
@@ -192,22 +206,7 @@ func (c *compiler) compare(n *query.Compare) (node, error) {
 		x.smart = true
 	case strNe:
 		x.c.smart = true
-	case *seqNode:
-		for _, l := range x.items {
-			switch l := l.(type) {
-			case *cmpChain:
-				l.smart = true
-			case *setEqNode:
-				l.smart = true
-			case *strCmpNode:
-				l.smart = true
-			case strNe:
-				l.c.smart = true
-			}
-		}
-		x.smart = true
 	}
-	return x, nil
 }
 
 func (c *compiler) compareNodes(n *query.Compare) (node, error) {

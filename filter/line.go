@@ -286,57 +286,51 @@ func (c *compiler) line(n *query.Line) (node, error) {
 // lineElems compiles line or path constituents; in a path (moves) a move
 // filter F--G is a move step.
 func (c *compiler) lineElems(in []query.LineElem, moves bool) ([]lineElem, error) {
-	out := make([]lineElem, len(in), len(in)+1)
-	for i := 0; i < len(out); i++ {
-		le := in[i-len(out)+len(in)]
-		out[i].min, out[i].max = le.Min, le.Max
-		if le.X != nil {
-			if d, isDash := le.X.(*query.Dash); isDash && moves {
-				if d.Target != nil {
-					// A path's move step with a target is the step, then the target as a
-					// filter at the move's tail (CQL's DashCon evaluates it there and
-					// keeps its comments as a constituent's); repeated, the two repeat
-					// together: `-- check +` is one or more checking moves.
-					step, target := *d, d.Target
-					step.Target = nil
-					pair := []query.LineElem{{X: &step, Min: 1, Max: 1}, {X: target, Min: 1, Max: 1}}
-					if le.Min == 1 && le.Max == 1 {
-						a, err := c.lineElems(pair, moves)
-						if err != nil {
-							return nil, err
-						}
-						out = append(out[:i], append(a, out[i+1:]...)...)
-						i++
-						continue
-					}
-					a, err := c.lineElems(pair, moves)
-					if err != nil {
-						return nil, err
-					}
-					out[i].alts = [][]lineElem{a}
-					continue
-				}
-				x, err := c.dash(d) // a move step: its value is not asked
-				if err != nil {
-					return nil, err
-				}
-				out[i].f, out[i].move = x, x.(*dashNode)
+	out := make([]lineElem, 0, len(in))
+	for _, le := range in {
+		e := lineElem{min: le.Min, max: le.Max}
+		if d, isDash := le.X.(*query.Dash); isDash && moves && d.Target != nil {
+			// A path's move step with a target is the step, then the target as a
+			// filter at the move's tail (CQL's DashCon evaluates it there and
+			// keeps its comments as a constituent's); repeated, the two repeat
+			// together: `-- check +` is one or more checking moves.
+			step := *d
+			step.Target = nil
+			pair, err := c.lineElems([]query.LineElem{{X: &step, Min: 1, Max: 1}, {X: d.Target, Min: 1, Max: 1}}, moves)
+			if err != nil {
+				return nil, err
+			}
+			if le.Min == 1 && le.Max == 1 {
+				out = append(out, pair...)
 				continue
 			}
+			e.alts = [][]lineElem{pair}
+			out = append(out, e)
+			continue
+		}
+		switch d, isDash := le.X.(*query.Dash); {
+		case isDash && moves:
+			x, err := c.dash(d) // a move step: its value is not asked
+			if err != nil {
+				return nil, err
+			}
+			e.f, e.move = x, x.(*dashNode)
+		case le.X != nil:
 			x, err := c.compile(le.X)
 			if err != nil {
 				return nil, err
 			}
-			out[i].f = x
-			continue
-		}
-		for _, alt := range le.Alts {
-			a, err := c.lineElems(alt, moves)
-			if err != nil {
-				return nil, err
+			e.f = x
+		default:
+			for _, alt := range le.Alts {
+				a, err := c.lineElems(alt, moves)
+				if err != nil {
+					return nil, err
+				}
+				e.alts = append(e.alts, a)
 			}
-			out[i].alts = append(out[i].alts, a)
 		}
+		out = append(out, e)
 	}
 	return out, nil
 }

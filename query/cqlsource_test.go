@@ -20,7 +20,7 @@ import (
 //   - the domains of ∊ loops, square/piece loops, power and a path's focus are
 //     whole set expressions down to the attack arrows (match_set).
 func TestLexerAndPathFormsOfCQLSource(t *testing.T) {
-	for _, c := range []struct{ src, want string }{
+	checkParses(t, []parseCase{
 		{"check ///\"x\" k\nk", `{check (comment "x" k) k}`},
 		{"check //// not a comment filter\nk", "{check k}"},
 		{"check ; a comment\nk", "{check k}"},
@@ -73,22 +73,7 @@ func TestLexerAndPathFormsOfCQLSource(t *testing.T) {
 		{"flip 2 4 check", "{(flip 2 4 check)}"},
 		{"find 3 + 1 == 4", "{(find (cmp (+ 3 1) == 4))}"},
 		{"line 1 3 --> check", "{(line 1 3 --> check)}"},
-	} {
-		p, err := Parse("test.cql", []byte(c.src))
-		if msg, ok := strings.CutPrefix(c.want, "error: "); ok {
-			if err == nil || !strings.Contains(err.Error(), msg) {
-				t.Errorf("%q: got %v (err %v), want the error %q", c.src, p, err, msg)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", c.src, err)
-			continue
-		}
-		if got := Sprint(p.Body); got != c.want {
-			t.Errorf("%q:\n got %s\nwant %s", c.src, got, c.want)
-		}
-	}
+	})
 }
 
 // TestParseTimeTypesOfUnresolvedNames: the parser asks an assigned value's
@@ -103,6 +88,30 @@ func TestParseTimeTypesOfUnresolvedNames(t *testing.T) {
 	} {
 		if _, err := Parse("test.cql", []byte(src)); err != nil {
 			t.Errorf("%q: %v", src, err)
+		}
+	}
+}
+
+// parseCase is a query and what Parse makes of it: the printed body, or
+// "error: " and a part of the message.
+type parseCase struct{ src, want string }
+
+func checkParses(t *testing.T, cases []parseCase) {
+	t.Helper()
+	for _, c := range cases {
+		p, err := Parse("test.cql", []byte(c.src))
+		if msg, ok := strings.CutPrefix(c.want, "error: "); ok {
+			if err == nil || !strings.Contains(err.Error(), msg) {
+				t.Errorf("%q: got %v (err %v), want the error %q", c.src, p, err, msg)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", c.src, err)
+			continue
+		}
+		if got := Sprint(p.Body); got != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.src, got, c.want)
 		}
 	}
 }

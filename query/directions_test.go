@@ -1,9 +1,6 @@
 package query
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestDirectionLists: the direction words of ray and of the direction filters.
 // Verdicts: RogerMarsh/chessql's test_filters.py records `cql -parse` accepting
@@ -14,7 +11,7 @@ import (
 // built like xray; xray takes no directions; a direction filter takes one word
 // and a range whose limits DirectionParameter::neighborhood keeps within -7..7.
 func TestDirectionLists(t *testing.T) {
-	for _, c := range []struct{ src, want string }{
+	checkParses(t, []parseCase{
 		{"ray up down (Q r)", "{(ray up down Q r)}"},
 		{"ray diagonal vertical horizontal (Q r)", "{(ray diagonal vertical horizontal Q r)}"},
 		{"ray maindiagonal offdiagonal (Q r)", "{(ray maindiagonal offdiagonal Q r)}"},
@@ -35,20 +32,5 @@ func TestDirectionLists(t *testing.T) {
 		{"up 1 8 a1", "error: 1:4: range 1 8 of up is out of bounds"},
 		{"left -8 a1", "error: range -8 -8 of left is out of bounds"},
 		{"diagonal -9 0 a1", "error: range -9 0 of diagonal is out of bounds"},
-	} {
-		p, err := Parse("test.cql", []byte(c.src))
-		if msg, ok := strings.CutPrefix(c.want, "error: "); ok {
-			if err == nil || !strings.Contains(err.Error(), msg) {
-				t.Errorf("%q: got %v (err %v), want the error %q", c.src, p, err, msg)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", c.src, err)
-			continue
-		}
-		if got := Sprint(p.Body); got != c.want {
-			t.Errorf("%q:\n got %s\nwant %s", c.src, got, c.want)
-		}
-	}
+	})
 }

@@ -191,7 +191,7 @@ func (p *parser) parsePathSeq() []LineElem {
 	var seq []LineElem
 	var pending Node // a move step read while looking for the previous step's targets
 	for pending != nil || p.tok.kind != tRBrace && p.tok.kind != tRParen && p.tok.kind != tBar && p.tok.kind != tEOF {
-		if pending == nil && p.tok.blank && p.open == p.pathOpen {
+		if pending == nil && p.pathEndsHere() {
 			break
 		}
 		var e LineElem
@@ -233,35 +233,46 @@ func (p *parser) parseStepTargets(d *Dash) (next Node) {
 	if d.Target != nil {
 		targets = append(targets, d.Target)
 	}
-	defer func() {
-		if len(targets) > 1 {
-			d.Target = &Block{At: At{targets[0].Pos()}, Filters: targets}
-		}
-	}()
-	for {
-		switch p.tok.kind {
-		case tRBrace, tRParen, tBar, tEOF, tStar, tPlus, tQuestion, tLParen, tDash, tCross:
-			return nil
-		case tLBrace:
-			if p.braceIsRepetition() {
-				return nil
-			}
-		}
-		if p.tok.blank && p.open == p.pathOpen {
-			return nil
-		}
+	for !p.stepTargetsEnd() {
 		x := p.parsePathConstituent()
 		if _, ok := x.(*Dash); ok {
-			return x
+			next = x
+			break
 		}
 		targets = append(targets, x)
-		d.Target = x
 	}
+	switch len(targets) {
+	case 0:
+	case 1:
+		d.Target = targets[0]
+	default:
+		d.Target = &Block{At: At{targets[0].Pos()}, Filters: targets}
+	}
+	return next
 }
 
-// parsePathConstituent parses one constituent: a unary filter, or a
-// comparison of unary filters (`ply == 15`); arithmetic is left out because
-// `*` and `+` after a constituent are repetition in a path.
+// stepTargetsEnd reports whether the current token ends a move step's
+// targets: a closing bracket, |, a repetition, a group, another step, or the
+// blank line that ends the path.
+func (p *parser) stepTargetsEnd() bool {
+	switch p.tok.kind {
+	case tRBrace, tRParen, tBar, tEOF, tStar, tPlus, tQuestion, tLParen, tDash, tCross:
+		return true
+	case tLBrace:
+		if p.braceIsRepetition() {
+			return true
+		}
+	}
+	return p.pathEndsHere()
+}
+
+// pathEndsHere reports whether a blank line before the current token ends
+// the innermost path: no bracket opened inside it is open.
+func (p *parser) pathEndsHere() bool { return p.tok.blank && p.open == p.pathOpen }
+
+// parsePathConstituent parses one constituent: a move step, or a whole
+// filter (CQL's match_holdercon), in which `*` and `+` are not arithmetic
+// but the path's repetitions.
 func (p *parser) parsePathConstituent() Node {
 	start := p.state()
 	save := p.pathStep
