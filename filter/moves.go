@@ -96,18 +96,35 @@ func (n *moveNode) collect(e *Evaluator) moveAcc {
 			}
 			n.test(e, e.pos, nodes[c].Move, fromSet, toSet, capSet, &acc)
 		}
-	case modeLegal:
-		l := e.legalMoves()
-		for i := 0; i < l.Len(); i++ {
-			n.test(e, e.pos, l.At(i), fromSet, toSet, capSet, &acc)
+	case modeLegal, modePseudoLegal:
+		var l *chess.MoveList
+		if n.mode == modeLegal {
+			l = e.legalMoves()
+		} else {
+			l = e.pseudoMoves()
 		}
-	case modePseudoLegal:
-		l := e.pseudoMoves()
+		// CQL finds en passant from the move that led here, never from a
+		// FEN's en passant square (Attack::enpassantAttack), so the first
+		// position of a game has none.
+		initial := e.g.Nodes[e.cur].Parent < 0
 		for i := 0; i < l.Len(); i++ {
-			n.test(e, e.pos, l.At(i), fromSet, toSet, capSet, &acc)
+			m := l.At(i)
+			if n.underpromotionAlias(m) || initial && m.IsEnPassant() {
+				continue
+			}
+			n.test(e, e.pos, m, fromSet, toSet, capSet, &acc)
 		}
 	}
 	return acc
+}
+
+// underpromotionAlias reports whether m is a promotion to another piece than
+// a queen while the filter says nothing about the promoted piece. CQL counts
+// the legal and pseudolegal moves as from-to pairs (MoveLegalNode counts the
+// destination squares of each piece), so b7-b8 is one move, not four.
+func (n *moveNode) underpromotionAlias(m chess.Move) bool {
+	p := m.Promotion()
+	return p != chess.NoPieceType && p != chess.Queen && n.promote == 0
 }
 
 func (n *moveNode) params(e *Evaluator) (from, to, capture chess.Bitboard) {

@@ -88,6 +88,16 @@ func (t xform) square(sq int) (int, bool) {
 	return SquareAt(f, r), true
 }
 
+// flipsParity reports whether t takes light squares to dark ones: a
+// reflection in one axis, a quarter turn, or a shift by an odd number of
+// files plus ranks (flipcolor's mirror included). Every such map changes the
+// colour of all squares or of none, so the image of a1 decides.
+func (t xform) flipsParity() bool {
+	x, y := t.m[0][0]*-7+t.m[0][1]*-7, t.m[1][0]*-7+t.m[1][1]*-7
+	f, r := (x+7)/2+t.df, (y+7)/2+t.dr
+	return (f+r)%2 != 0
+}
+
 // squares maps a set; ok is false if any square leaves the board.
 func (t xform) squares(s SquareSet) (SquareSet, bool) {
 	if s == AllSquares {
@@ -172,6 +182,14 @@ func (c *checker) variants(n *Transform) []Node {
 		})
 		if bad != nil {
 			c.errorf(bad.Pos(), "inside rotate45, square designators must cover all 64 squares")
+			return []Node{n.Body}
+		}
+		// CQL 9.493 stops: a 45-degree turn has no effect on square colour it could define.
+		if bad := walkFind(n.Body, func(x Node) bool {
+			g, ok := x.(*Geo)
+			return ok && (g.Kind == GeoLight || g.Kind == GeoDark)
+		}); bad != nil {
+			c.errorf(bad.Pos(), "light and dark cannot be used inside rotate45: a 45-degree rotation does not map square colours")
 			return []Node{n.Body}
 		}
 	}
@@ -371,9 +389,9 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 			}
 			c := *n
 			c.Args = trAll(n.Args)
-			if t.swap && n.Kind == GeoLight {
-				c.Kind = GeoDark // reversecolor interchanges light and dark
-			} else if t.swap && n.Kind == GeoDark {
+			if t.flipsParity() && n.Kind == GeoLight {
+				c.Kind = GeoDark // the map takes light squares to dark ones (CQL's flipsSquareParity)
+			} else if t.flipsParity() && n.Kind == GeoDark {
 				c.Kind = GeoLight
 			}
 			if n.Dirs != nil {
