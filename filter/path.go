@@ -16,7 +16,7 @@ import (
 // With focus, the pieces on the focus squares at the start are followed
 // along the path: a move by none of them (nor, with focus capture, taking
 // one) is out of focus, is skipped before a move step without being
-// matched, and is not counted.
+// matched, and is not counted; as in CQL, none is skipped at the start.
 //
 // The search is depth first, like line's, and shares its budget (lineBudget
 // steps an evaluation); it ends because every move step goes one position
@@ -93,7 +93,7 @@ func (n *pathNode) eval(e *Evaluator, stop bool) (int, int32, bool) {
 	case saved.inPath:
 		e.path = saved
 	case ok:
-		e.path = pathStatus{start: start, last: b.last}
+		e.path = pathStatus{start: start, last: b.last, count: b.count}
 	default:
 		e.path = saved
 	}
@@ -168,7 +168,7 @@ func (n *pathNode) complete(e *Evaluator, cur int32, done, all int) bool {
 // pathStatus is what the path status filters read: inside a path's
 // constituents the path being matched (its start, the tail of the last move
 // matched, the moves so far counted and all), else the last path of the game
-// that matched (start and last; -1: none).
+// that matched (start, last and counted moves; -1: none).
 type pathStatus struct {
 	inPath      bool
 	start, last int32
@@ -187,16 +187,23 @@ func (n pathStatusPos) position(e *Evaluator) (int32, bool) {
 }
 func (n pathStatusPos) match(e *Evaluator) bool { _, ok := n.position(e); return ok }
 
-// pathCountNode is pathcount or (unfocused) pathcountunfocused: no value
-// outside a path.
+// pathCountNode is pathcount or (unfocused) pathcountunfocused. Inside a
+// path they read the path being matched; outside it the last path of the
+// game that matched (CQL's PathStatus), and have no value before one did.
+//
+// pathcountunfocused is CQL's own definition, `ply - pathstart:ply -
+// pathcount` (node-parse.cpp), at the current position: inside a path the
+// out-of-focus moves so far; outside, the ply from the last path's start
+// less its counted moves, which may be negative.
 type pathCountNode struct{ unfocused bool }
 
 func (n pathCountNode) num(e *Evaluator) (int, bool) {
-	if !e.path.inPath {
+	if !e.path.inPath && e.path.start < 0 {
 		return 0, false
 	}
 	if n.unfocused {
-		return e.path.all, true
+		nodes := e.g.Nodes
+		return int(nodes[e.cur].Ply) - int(nodes[e.path.start].Ply) - e.path.count, true
 	}
 	return e.path.count, true
 }
@@ -309,6 +316,11 @@ func (n *pathNode) step(e *Evaluator, elems []lineElem, k int, cur int32, stk in
 		var r int
 		var l int32
 		switch {
+		case !in && cur == e.path.start:
+			// CQL skips no move at the path's start
+			// (Focus::getFocusedChildMoves): a focused path's first move
+			// is played from the start.
+			r = -1
 		case !in:
 			r, l = n.step(e, elems, k, c, stk, last, next, done, all+1)
 		case d.fits(e, c, fromSet, toSet):

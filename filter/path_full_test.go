@@ -90,29 +90,50 @@ func TestPathFull(t *testing.T) {
 		// lastposition: the tail of the last move of the matching path.
 		{"((path lastposition --+) : ply) == 17", gg, plies(gg, span(0, 16)...)},
 		{"((path lastposition B×h7 k×h7) : ply) == 14", gg, plies(gg, 12)},
-		// focus: the manual's fianchetto example, and its count.
+		// focus: the manual's fianchetto example, and its count. No move is
+		// skipped at the start (CQL's Focus::getFocusedChildMoves): a
+		// focused path's first move is played from where it starts, so
+		// `path focus P --` matches before 1.d4 and 3.g3 only (CQL 9.493).
+		{"path focus P --", fian, plies(fian, 0, 4)},
+		{"path focus P --+", fian, plies(fian, 0, 4)},
+		{"(path focus [Nn] --+) == 2", fian, plies(fian, 2)},
 		{"initial (path focus P -- --) == 2", fian, plies(fian, 0)},
 		{"initial ((path lastposition focus P -- --) : ply) == 5", fian, plies(fian, 0)},
 		{"initial (path focus ♙ --+) == 2", fian, plies(fian, 0)},
-		{"initial (path focus p --+) == 2", fian, plies(fian, 0)},
-		{"initial (path focus [Nn] --+) == 2", fian, plies(fian, 0)},
+		{"initial (path focus p --+) == 2", fian, ""},
+		{"(path focus p --+) == 2", fian, plies(fian, 1)},
+		{"initial (path focus [Nn] --+) == 2", fian, ""},
 		// A capture of a focused piece is in focus only with focus capture.
-		{"path focus capture ph7 --", gg, plies(gg, span(0, 12)...)},
+		{"path focus capture ph7 --", gg, plies(gg, 12)},
 		{"path focus ph7 --", gg, ""},
-		{"path focus capture ph7 B×h7", gg, plies(gg, span(0, 12)...)},
+		{"path focus capture ph7 B×h7", gg, plies(gg, 12)},
 		// Castling is in focus when the rook is.
-		{"((path focus rh8 lastposition --) : ply) == 12", gg, plies(gg, span(0, 11)...)},
+		{"((path focus rh8 lastposition --) : ply) == 12", gg, plies(gg, 11)},
 		// The path status filters (the manual's ⊢ status filters page):
 		// in the fianchetto example, after d4 and g3 two focused moves and
-		// five in all (d4 d5 Nf3 Nf6 g3) have been played; outside a path,
-		// pathstart and pathlastposition are those of the last path that
-		// matched, pathcount has no value.
-		{"path -- -- {pathcount == 2 pathcountunfocused == 2}", gg, plies(gg, span(0, 15)...)},
-		{"initial path focus P -- -- {pathcount == 2 pathcountunfocused == 5}", fian, plies(fian, 0)},
+		// five in all (d4 d5 Nf3 Nf6 g3) have been played. pathcountunfocused
+		// is CQL's own `ply - pathstart:ply - pathcount` (node-parse.cpp):
+		// the three moves out of focus, none without a focus. Outside a
+		// path, pathstart, pathlastposition and pathcount are those of the
+		// last path that matched. CQL 9.493 gives each of these answers.
+		{"path -- -- {pathcount == 2 pathcountunfocused == 0}", gg, plies(gg, span(0, 15)...)},
+		{"path -- -- {pathcount == 2 pathcountunfocused == 2}", gg, ""},
+		{"initial path focus P -- -- {pathcount == 2 pathcountunfocused == 3}", fian, plies(fian, 0)},
+		{"initial path focus P -- -- {pathcount == 2 pathcountunfocused == 5}", fian, ""},
+		{"path focus P -- {pathcount == 1 pathcountunfocused == 0}", fian, plies(fian, 0, 4)},
+		// With max: the best path to g3 has two moves, and three out of focus.
+		{"initial (path focus P max pathcountunfocused --+) == 3", fian, plies(fian, 0)},
+		{"initial ((path focus P max pathcountunfocused lastposition --+) : ply) == 5", fian, plies(fian, 0)},
+		// After 7.Bxh7+ from ply 12: pathcount 1, pathcountunfocused the ply
+		// less 13 (-1 at the start itself, where CQL comments -1).
+		{"{{path B×h7} or true} pathcount == 1", gg, plies(gg, span(12, 17)...)},
+		{"{{path B×h7} or true} pathcountunfocused == ply - 13", gg, plies(gg, span(12, 17)...)},
+		{"{{path B×h7} or true} pathcountunfocused == -1", gg, plies(gg, 12)},
 		{"initial path focus P -- {pathstart == initialposition (pathlastposition : ply) == 1}", fian, plies(fian, 0)},
 		{"initial {path focus P -- --} (pathlastposition : ply) == 5 pathstart == currentposition", fian, plies(fian, 0)},
 		{"{{path B×h7} or true} (pathstart : ply) == 12", gg, plies(gg, span(12, 17)...)},
 		{"pathcount", gg, ""},
+		{"pathcountunfocused", gg, ""},
 		{"pathstart", gg, ""},
 		// Variations (the CQLi game-tree figure): the longest path from the
 		// start is 1.e4 e6 2.d4 c5; primary takes the first move at each

@@ -77,12 +77,15 @@ func TestPathParamComments(t *testing.T) {
 			"0: Start path that ends at move 1(btm)",
 		}},
 		// piecepath: each focused piece that moves, from the start; the
-		// knights b1 and g1 in square order; a capture as (x square).
-		{`initial path focus N piecepath --{3}`, gg, []string{
-			"0: Focus path: Nb1-c3 Ng1-f3-g5",
-			"15: End path of length 3 that starts at move 1(wtm)",
-			"0: Start path that ends at move 8(btm)",
+		// knights b1 and g1 in square order; a capture as (x square). The
+		// path starts before 3.Nc3: CQL skips no move at a focused path's
+		// start, and CQL 9.493 writes these comments there.
+		{`ply == 4 path focus N piecepath --{3}`, gg, []string{
+			"4: Focus path: Nb1-c3 Ng1-f3-g5",
+			"15: End path of length 3 that starts at move 3(wtm)",
+			"4: Start path that ends at move 8(btm)",
 		}},
+		{`initial path focus N piecepath --{3}`, gg, nil},
 		{`ply == 12 path quiet focus capture p piecepath verbose --`, gg, []string{
 			"12: Focus path: ph7(xh7)",
 			"13: move 1 of 1",

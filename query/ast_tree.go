@@ -31,8 +31,8 @@ const (
 	// last path filter of the game that matched.
 	TreePathStart          // position: the path's start position
 	TreePathLastPosition   // position: the tail of the last move matched (of the best path, outside)
-	TreePathCount          // number: moves matched so far, out-of-focus moves not counted (inside a path only)
-	TreePathCountUnfocused // number: moves so far, out-of-focus moves included (inside a path only)
+	TreePathCount          // number: moves matched so far, out-of-focus moves not counted (outside a path: the last matched path's)
+	TreePathCountUnfocused // number: CQL's ply - pathstart:ply - pathcount (inside a path: the out-of-focus moves so far)
 )
 
 var treeNames = [...]string{
