@@ -13,8 +13,9 @@ import (
 // definitions and independent of query/transform.go: a transform is a map on
 // (file, rank) that may leave the board, with an optional colour swap.
 type testXform struct {
-	mapSq func(f, r int) (int, int)
-	swap  bool
+	mapSq  func(f, r int) (int, int)
+	swap   bool
+	df, dr int // a shift: mapSq is nil
 }
 
 func dihedralModel() []testXform {
@@ -42,8 +43,7 @@ func shiftModel(horizontal, vertical bool) []testXform {
 			if !horizontal && df != 0 || !vertical && dr != 0 {
 				continue
 			}
-			df, dr := df, dr
-			out = append(out, testXform{mapSq: func(f, r int) (int, int) { return f + df, r + dr }})
+			out = append(out, testXform{df: df, dr: dr})
 		}
 	}
 	return out
@@ -69,8 +69,12 @@ type modelDesignator struct {
 	squares chess.Bitboard
 }
 
-// image maps a designator; ok is false when a square leaves the board. The
-// whole board maps to itself (a designator without squares is unchanged).
+// image maps a designator; ok is false when no square is left (CQL drops
+// that copy). A shift moves each square and loses those that leave the
+// board, except that CQL's shift keeps a full file in place under the
+// vertical part (done first) and a full rank under the horizontal part, so
+// the whole board maps to itself: `shift R[a1,h1]` is R on [a1,b2] where a
+// king stands on g1 and rooks on a1 and b2 (CQL 9.493 prints [a1,b2]).
 func (d modelDesignator) image(t testXform) (modelDesignator, bool) {
 	out := d
 	if t.swap {
@@ -85,21 +89,49 @@ func (d modelDesignator) image(t testXform) (modelDesignator, bool) {
 		}
 		out.pieces = string(sw)
 	}
-	if d.squares == ^chess.Bitboard(0) {
-		return out, true
+	if t.mapSq == nil {
+		out.squares = shiftLines(shiftLines(d.squares, 0, t.dr), t.df, 0)
+		return out, out.squares != 0
 	}
 	out.squares = 0
 	for s := chess.Square(0); s < 64; s++ {
-		if !d.squares.Has(s) {
-			continue
+		if d.squares.Has(s) {
+			out.squares |= chess.SquareBB(chess.SquareAt(t.mapSq(s.File(), s.Rank())))
 		}
-		f, r := t.mapSq(s.File(), s.Rank())
-		if f < 0 || f > 7 || r < 0 || r > 7 {
-			return out, false
-		}
-		out.squares |= chess.SquareBB(chess.SquareAt(f, r))
 	}
 	return out, true
+}
+
+// shiftLines moves the squares of set by (df, dr), one of them 0, dropping
+// those that leave the board and keeping in place every line along the
+// shift (a rank when df != 0, a file when dr != 0) that is full.
+func shiftLines(set chess.Bitboard, df, dr int) chess.Bitboard {
+	full := func(s chess.Square) bool {
+		for i := 0; i < 8; i++ {
+			f, r := s.File(), i
+			if df != 0 {
+				f, r = i, s.Rank()
+			}
+			if !set.Has(chess.SquareAt(f, r)) {
+				return false
+			}
+		}
+		return true
+	}
+	var out chess.Bitboard
+	for s := chess.Square(0); s < 64; s++ {
+		if !set.Has(s) {
+			continue
+		}
+		if full(s) {
+			out |= chess.SquareBB(s)
+			continue
+		}
+		if f, r := s.File()+df, s.Rank()+dr; f >= 0 && f < 8 && r >= 0 && r < 8 {
+			out |= chess.SquareBB(chess.SquareAt(f, r))
+		}
+	}
+	return out
 }
 
 func (d modelDesignator) eval(pos *chess.Position) chess.Bitboard {
@@ -137,6 +169,9 @@ func TestComposedTransformsAreUnions(t *testing.T) {
 		{"_d1-2", "_", bb(t, "d1", "d2")},
 		{"A[a1,h1]", "KQRBNP", bb(t, "a1", "h1")},
 		{"k", "k", all},
+		{"R[a1,h1]", "R", bb(t, "a1", "h1")},
+		{"Pa-h2", "P", bb(t, "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2")},
+		{"[Kk][a1-8,h4]", "Kk", bb(t, "a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "h4")},
 	}
 	fens := []string{
 		"k7/8/8/8/8/8/8/6K1 w - - 0 1", // the issue's lone king on g1

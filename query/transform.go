@@ -98,22 +98,72 @@ func (t xform) flipsParity() bool {
 	return (f+r)%2 != 0
 }
 
-// squares maps a set; ok is false if any square leaves the board.
+// squares maps a set as CQL's transforms map a square mask. A shift keeps
+// the squares that stay on the board (shifttransform.cpp), except that a
+// full file stays in place under the vertical part of a shift and a full
+// rank under the horizontal part (CQL shifts one step at a time and a full
+// line "pops in" at the other end); the vertical part goes first. ok is
+// false when nothing is left: CQL drops such a transformed copy
+// (hasEmptySquareMask in computeorbit.cpp).
 func (t xform) squares(s SquareSet) (SquareSet, bool) {
 	if s == AllSquares {
 		return s, true // the whole board maps to itself (shifts included)
 	}
+	lin := t
+	lin.df, lin.dr = 0, 0
 	var out SquareSet
 	for sq := 0; sq < 64; sq++ {
 		if s&(1<<sq) != 0 {
-			d, ok := t.square(sq)
-			if !ok {
-				return 0, false
-			}
+			d, _ := lin.square(sq) // a dihedral map never leaves the board
 			out |= 1 << d
 		}
 	}
-	return out, true
+	out = shiftFiles(out, t.dr)
+	out = shiftRanks(out, t.df)
+	return out, out != 0
+}
+
+// shiftRanks moves every rank of s that is not full df files right (left
+// when negative), dropping what leaves the board.
+func shiftRanks(s SquareSet, df int) SquareSet {
+	if df == 0 {
+		return s
+	}
+	var out SquareSet
+	for r := 0; r < 8; r++ {
+		row := s >> (8 * r) & 0xff
+		switch {
+		case row == 0xff:
+		case df > 0:
+			row = row << df & 0xff
+		default:
+			row >>= -df
+		}
+		out |= row << (8 * r)
+	}
+	return out
+}
+
+// shiftFiles moves every file of s that is not full dr ranks up (down when
+// negative), dropping what leaves the board.
+func shiftFiles(s SquareSet, dr int) SquareSet {
+	if dr == 0 {
+		return s
+	}
+	const fileA = SquareSet(0x0101010101010101)
+	var out SquareSet
+	for f := 0; f < 8; f++ {
+		col := s >> f & fileA
+		switch {
+		case col == fileA:
+		case dr > 0:
+			col <<= 8 * dr
+		default:
+			col >>= 8 * -dr
+		}
+		out |= col << f
+	}
+	return out
 }
 
 func (t xform) pieces(p PieceSet) PieceSet {
@@ -169,8 +219,8 @@ func (t xform) direction(d Direction) Direction {
 }
 
 // variants computes the distinct transformed copies of n.Body in CQL's
-// orbit order (orbit.go). Shifts that move an explicit square off the board are
-// skipped.
+// orbit order (orbit.go). A copy whose square designator lost all its
+// squares off the board is dropped.
 func (c *checker) variants(n *Transform) []Node {
 	if n.Kind == TransformRotate45 {
 		// The manual: every square designator inside must be all 64 squares,

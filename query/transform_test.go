@@ -1,6 +1,9 @@
 package query
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestTransformsAreBijections: every dihedral transform and the colour flip
 // map the 64 squares one to one onto themselves, and each has an inverse in
@@ -118,6 +121,32 @@ func TestLineDirectionsTransform(t *testing.T) {
 	for k, w := range want {
 		if got := rotateDir(DirVertical, k); got != w {
 			t.Errorf("vertical turned %d eighths: %v, want %v", k, got, w)
+		}
+	}
+}
+
+// TestParityFlips: a transformed copy turns light into dark exactly when
+// its map sends a light square to a dark one (CQL's flipsSquareParity:
+// mirrors in one axis, quarter turns, odd shifts and flipcolor's mirror).
+func TestParityFlips(t *testing.T) {
+	light := func(sq int) bool { return (sq%8+sq/8)%2 != 0 }
+	for _, k := range []TransformKind{TransformFlip, TransformFlipColor, TransformFlipHorizontal, TransformFlipVertical, TransformRotate90, TransformShift} {
+		for _, x := range transformsFor(k) {
+			for sq := 0; sq < 64; sq++ {
+				if d, ok := x.square(sq); ok && light(sq) != light(d) != x.flipsParity() {
+					t.Fatalf("%v %+v: %d -> %d, flipsParity %v", k, x, sq, d, x.flipsParity())
+				}
+			}
+		}
+	}
+}
+
+// TestRotate45RefusesSquareColour: CQL 9.493 stops `rotate45 light K` ("the
+// effect of a 45 degree transform on square color ... is undefined").
+func TestRotate45RefusesSquareColour(t *testing.T) {
+	for _, src := range []string{"rotate45 light K", "rotate45 {K dark k}", "rotate45 flip light K"} {
+		if _, err := Parse("", []byte(src)); err == nil || !strings.Contains(err.Error(), "rotate45") {
+			t.Errorf("%s: error %v, want one naming rotate45", src, err)
 		}
 	}
 }
