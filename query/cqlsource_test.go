@@ -43,6 +43,14 @@ func TestLexerAndPathFormsOfCQLSource(t *testing.T) {
 		{"path (--\n\n--) check", "{(path (alt [ (-- _ _ _) (-- _ _ _) ]) check)}"},
 		{"{path --\n\n} check", "{{(path (-- _ _ _))} check}"},
 		{"path\n\n--", "error: 'path' needs at least one constituent"},
+		// A blank line after a /// comment still ends the path: CQL's lexer
+		// emits the comment's end, then the path's end; lines of spaces
+		// are blank too (CQL's queenknightpromotion example: with its two
+		// paths read as one, it matched none of sample.pgn's games, CQL 1).
+		{"path -- ///\"x\"\n\ncheck", `{(path (-- _ _ (comment "x"))) check}`},
+		{"path -- ///\"x\"\n   \n \n ⊢ --", `{(path (-- _ _ (comment "x"))) (path (-- _ _ _))}`},
+		{"path -- ///\"x\"\n check", `{(path (-- _ _ {(comment "x") check}))}`},
+		{"path -- --\n  \t \ncheck", "{(path (-- _ _ _) (-- _ _ _)) check}"},
 		{"◭E∊R→k check", "{(piece E (attacks R k) check)}"},
 		{"x∊ _←K check", "{(square x (attackedby _ K) check)}"},
 		{"square x in A→k check", "{(square x (attacks A k) check)}"},

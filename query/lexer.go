@@ -20,6 +20,10 @@ type lexer struct {
 	// newline, or at the end of the input, as CQL's lexer does
 	// (lexer-fix-whitespace.cpp).
 	openComment, inComment bool
+	// blankOwed: the white space that closed a line comment held a blank
+	// line; it precedes the token after the `)` (CQL emits the comment's
+	// end, then the path's end), so that token carries it.
+	blankOwed bool
 }
 
 func newLexer(src []byte) lexer {
@@ -145,10 +149,13 @@ func (l *lexer) next() token {
 	if msg != "" {
 		return token{kind: tIllegal, pos: p, end: l.off, text: msg, raw: "/*"}
 	}
+	if l.blankOwed {
+		blank, l.blankOwed = true, false
+	}
 	start := l.pos()
 	if l.inComment && (newline || l.off >= len(l.src)) {
-		l.inComment = false
-		return token{kind: tRParen, pos: start, end: l.off, text: ")", blank: blank}
+		l.inComment, l.blankOwed = false, blank
+		return token{kind: tRParen, pos: start, end: l.off, text: ")"}
 	}
 	if l.off >= len(l.src) {
 		return token{kind: tEOF, pos: start, end: l.off, blank: blank}

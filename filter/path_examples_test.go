@@ -49,3 +49,24 @@ func TestPathFocusDelayedClearance(t *testing.T) {
 		t.Errorf("value: got %s, want %s", got, plies(g, 2))
 	}
 }
+
+// Two paths in a row, the first ending in a /// comment, then a line of
+// spaces: the blank line ends the first path (CQL's lexer ends the comment,
+// then the path), as in CQL's example queenknightpromotion.cql, which we
+// had read as one path and matched none of sample.pgn's games (CQL: 1).
+// Both paths match from the start here, 1.e4 on the main line and 1.d4 in
+// the variation; read as one, the second would have to start after 1.e4.
+// CQL 9.493 matches this game at the start, with these comments.
+func TestPathEndsAtBlankLineAfterLineComment(t *testing.T) {
+	g := readOne(t, "1. e4 (1. d4 d5) e5 2. Nf3 *\n")
+	const script = "cql(variations)\ninitial\n⊢ e2――e4 ///\"king pawn\"\n   \n⊢ d2――d4 ///\"queen pawn\"\n"
+	if got, want := runQuery(t, script, g), "[start]"; !sameMatches(got, want) {
+		t.Errorf("matches: got %s, want %s", got, want)
+	}
+	notes := notesOf(t, script, g)
+	for _, want := range []string{"1: king pawn", "d2d4: queen pawn"} {
+		if !slices.Contains(notes, want) {
+			t.Errorf("no comment %q in %q", want, notes)
+		}
+	}
+}
