@@ -172,7 +172,8 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		}
 		return removeComment{}, nil
 	case "eventdate":
-		return tagStr("EventDate"), nil
+		c.q.needInfo = true
+		return infoStr(fieldEventDate), nil
 	case "isbound", "unbind":
 		return c.bindings(n)
 	case "max", "min":

@@ -139,8 +139,9 @@ type Annotation struct {
 	PositionID  int
 }
 
-// condAssign is `x =? f`: when f matches x takes its value, otherwise x
-// becomes unbound. It always matches.
+// condAssign is `x =? f`: when f matches (a set: is not empty) x takes its
+// value; otherwise it fails and x keeps the value it had, as CQL's
+// AssignSquareNode does.
 type condAssign struct {
 	v    int
 	kind query.VarKind
@@ -152,46 +153,56 @@ func (n *condAssign) match(e *Evaluator) bool {
 	switch n.kind {
 	case query.VarSet:
 		if a, ok := n.a.(setNode); ok {
-			s.bb = a.set(e)
-			s.bound = s.bb != 0
-			if !s.bound {
-				s.bb = 0
+			b := a.set(e)
+			if b == 0 {
+				return false
 			}
+			s.bb, s.bound = b, true
 			return true
 		}
 	case query.VarPiece:
 		if a, ok := n.a.(setNode); ok {
 			b := a.set(e) & e.pos.Occupied()
-			s.bound = b != 0 && !b.More()
-			if s.bound {
-				s.id = e.pieceAt(b.First())
+			if b == 0 || b.More() {
+				return false
 			}
+			s.id, s.bound = e.pieceAt(b.First()), true
 			return true
 		}
 	case query.VarNumber:
 		if a, ok := n.a.(numNode); ok {
-			s.n, s.bound = a.num(e)
-			return true
+			v, ok := a.num(e)
+			if ok {
+				s.n, s.bound = v, true
+			}
+			return ok
 		}
 		if a, ok := n.a.(setNode); ok {
 			b := a.set(e)
-			s.n, s.bound = b.Count(), b != 0
+			if b == 0 {
+				return false
+			}
+			s.n, s.bound = b.Count(), true
 			return true
 		}
 	case query.VarString:
 		if a, ok := n.a.(strNode); ok {
-			s.s, s.bound = a.str(e)
-			return true
+			v, ok := a.str(e)
+			if ok {
+				s.s, s.bound = v, true
+			}
+			return ok
 		}
 	case query.VarPosition:
 		if a, ok := n.a.(posNode); ok {
 			i, ok := a.position(e)
-			s.n, s.bound = int(i), ok
-			return true
+			if ok {
+				s.n, s.bound = int(i), true
+			}
+			return ok
 		}
 	}
-	s.bound = false
-	return true
+	return false
 }
 
 // ---- direction filters ----

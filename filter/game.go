@@ -8,12 +8,12 @@ import (
 
 // gameInfo holds the tag values the query needs, read once per game.
 type gameInfo struct {
-	white, black, event, site, date, eco, result string
-	whiteElo, blackElo                           int
-	whiteEloOK, blackEloOK                       bool
-	year                                         int
-	yearOK                                       bool
-	number                                       int
+	white, black, event, site, date, eventDate, eco, result string
+	whiteElo, blackElo                                      int
+	whiteEloOK, blackEloOK                                  bool
+	year                                                    int
+	yearOK                                                  bool
+	number                                                  int
 }
 
 func (gi *gameInfo) read(g *pgn.Game) {
@@ -31,6 +31,8 @@ func (gi *gameInfo) read(g *pgn.Game) {
 			gi.site = t.Value
 		case "Date":
 			gi.date = t.Value
+		case "EventDate":
+			gi.eventDate = t.Value
 		case "ECO":
 			gi.eco = t.Value
 		case "Result":
@@ -44,9 +46,86 @@ func (gi *gameInfo) read(g *pgn.Game) {
 	if gi.result == "" {
 		gi.result = g.Result
 	}
+	gi.date, gi.eventDate = scidDate(gi.date), scidDate(gi.eventDate)
 	// The year is the first field of the date, "1999.??.??"; "????" has none.
 	if len(gi.date) >= 4 {
 		gi.year, gi.yearOK = atoi(gi.date[:4])
+	}
+}
+
+const unknownDate = "????.??.??"
+
+// scidDate is a PGN date as CQL reads it: CQL stores dates the way SCID
+// does (orig/date.cpp) and gives them back as "yyyy.mm.dd", with question
+// marks for a part that is missing, not a number, or out of range (a year
+// above 2047, a month above 12, a day above 31; after a bad month the day is
+// dropped too). So a missing tag is "????.??.??" and "1968" is "1968.??.??".
+// A date already in that form is returned as it is (no allocation).
+func scidDate(tag string) string {
+	var buf [10]byte
+	rest := tag
+	year, rest := dateField(rest, 2047)
+	month, rest := dateField(rest, 12)
+	day := -1
+	if month >= 0 {
+		day, _ = dateField(rest, 31)
+	} else {
+		month = 0
+	}
+	putDatePart(buf[0:4], year)
+	buf[4] = '.'
+	putDatePart(buf[5:7], month)
+	buf[7] = '.'
+	putDatePart(buf[8:10], day)
+	switch string(buf[:]) {
+	case tag:
+		return tag
+	case unknownDate:
+		return unknownDate // a missing tag: common, and no allocation
+	}
+	return string(buf[:])
+}
+
+// dateField reads one dot-separated part of a date as C's strtoul does
+// (leading blanks and a sign, then digits; nothing: 0) and returns it, or
+// -1 when it is above max, and the text after the next dot.
+func dateField(s string, max int) (int, string) {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] >= '\t' && s[i] <= '\r') {
+		i++
+	}
+	neg := false
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
+		i++
+	}
+	v := 0
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		if v <= max {
+			v = v*10 + int(s[i]-'0')
+		}
+	}
+	if v > max || neg && v != 0 {
+		v = -1
+	}
+	if j := strings.IndexByte(s, '.'); j >= 0 {
+		return v, s[j+1:]
+	}
+	return v, ""
+}
+
+// putDatePart writes v in len(b) digits with leading zeros, or question
+// marks when v <= 0.
+func putDatePart(b []byte, v int) {
+	if v <= 0 {
+		for i := range b {
+			b[i] = '?'
+		}
+		return
+	}
+	for i := len(b) - 1; i >= 0; i-- {
+		b[i] = byte('0' + v%10)
+		v /= 10
 	}
 }
 
@@ -76,6 +155,7 @@ const (
 	fieldEvent
 	fieldSite
 	fieldDate
+	fieldEventDate
 	fieldEco
 	fieldResult
 )
@@ -92,6 +172,8 @@ func (gi *gameInfo) field(f infoField) string {
 		return gi.site
 	case fieldDate:
 		return gi.date
+	case fieldEventDate:
+		return gi.eventDate
 	case fieldEco:
 		return gi.eco
 	default:

@@ -62,6 +62,12 @@ func (n *lineNode) eval(e *Evaluator) (int, int32) {
 	frame := e.enterMatcher()
 	outer := e.smartBegin()
 	best, last := n.run(e, n.elems, 0, save, 0, -1)
+	if last < 0 {
+		// A match that consumed no position is no match: CQL records a
+		// line's success only when a constituent filter matches
+		// (sequencebase.cpp), so `line --> check?` is `check` here.
+		best = -1
+	}
 	e.smartEnd(n.ok(e, best), outer)
 	e.leaveMatcher(frame)
 	e.at(save)

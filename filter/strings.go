@@ -406,15 +406,6 @@ func (removeComment) match(e *Evaluator) bool {
 	return true
 }
 
-// tagStr is the value of a tag read each time (eventdate).
-type tagStr string
-
-func (t tagStr) str(e *Evaluator) (string, bool) {
-	v := e.g.Tag(string(t))
-	return v, v != ""
-}
-func (t tagStr) match(e *Evaluator) bool { _, ok := t.str(e); return ok }
-
 // appendSquares appends a set as CQL prints it: `e4` for one square, else
 // `[a1,h1]`.
 func appendSquares(b []byte, set chess.Bitboard) []byte {

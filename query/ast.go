@@ -238,7 +238,7 @@ const (
 	OpMulAssign  // *=
 	OpDivAssign  // /=
 	OpModAssign  // %=
-	OpCondAssign // =?  (assign only if the right side matches; else variable unset)
+	OpCondAssign // =?  (assign when the right side is a non-empty set; else fail, the variable unchanged)
 	// Min / max.
 	OpMax
 	OpMin
