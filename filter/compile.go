@@ -31,6 +31,7 @@ type Query struct {
 	autoComments  bool            // write CQL's automatic path and echo comments
 	nestSlots     int             // nestban lines and paths (Evaluator.nest)
 	allComments   bool            // see ReadsAllComments
+	positionLocal bool            // see PositionLocal
 }
 
 // SortKey describes one `sort` filter of the program, in source order.
@@ -139,6 +140,7 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 		return nil, err
 	}
 	q.body = body
+	q.positionLocal = !opt.Marks && positionLocal(prog.Body, nil)
 	q.planState(prog)
 	return q, nil
 }

@@ -11,6 +11,7 @@ import (
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/run"
 )
@@ -43,9 +44,19 @@ func (ix *Index) GamesDecided(cand, decided *roaring.Bitmap) run.Source {
 	return &source{ix: ix, cand: cand, decided: decided}
 }
 
+// GamesCounted is GamesDecided (decided may be nil) for a query that is position-local
+// (filter.Query.PositionLocal) and searches the main line only, in a run where
+// run.MatchesOnly holds: the candidates are replayed without a game tree, their moves
+// played into one position that q is asked about at each step (run.Counted), instead of
+// being handed to the run's workers. Games stored as text go the usual way.
+func (ix *Index) GamesCounted(cand, decided *roaring.Bitmap, q *filter.Query) run.Source {
+	return &source{ix: ix, cand: cand, decided: decided, count: q}
+}
+
 type source struct {
 	ix            *Index
 	cand, decided *roaring.Bitmap
+	count         *filter.Query // see GamesCounted
 }
 
 func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.Game) run.Result, emit func(run.Result) error) error {
@@ -61,6 +72,19 @@ func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn
 		sc.mark = func(id uint32) run.Result {
 			src := s.ix.sourceOf(id)
 			return run.Decided(int(id-src.FirstID)+1, src.Path)
+		}
+	}
+	if s.count != nil && s.count.PositionLocal() && !opt.Variations {
+		evals := make([]*filter.Evaluator, max(opt.Workers, 1))
+		for i := range evals {
+			evals[i] = s.count.NewEvaluator()
+		}
+		sc.count = func(w int, rp *replayer, body []byte, at *place, g *pgn.Game) (run.Result, bool, error) {
+			n, ok, err := rp.countPositions(body, g, at, evals[w])
+			if !ok || err != nil {
+				return run.Result{}, false, err
+			}
+			return run.Counted(g.Number, g.File, n), true, nil
 		}
 	}
 	return sc.scan(ctx, opt, work, emit)
@@ -160,6 +184,9 @@ type scanner[R any] struct {
 	// decided games are not replayed: their result is mark's
 	decided *roaring.Bitmap
 	mark    func(id uint32) R
+	// count, when set, evaluates a game itself from its record (ok), without work
+	// (GamesCounted); at is updated only when ok.
+	count func(w int, rp *replayer, body []byte, at *place, g *pgn.Game) (res R, ok bool, err error)
 	// free lists of chunk values and result slices (nil channels: none, always allocate)
 	values  chan []byte
 	results chan []R
@@ -291,6 +318,16 @@ func (s *scanner[R]) chunk(w int, rp *replayer, j *job[R], dec *zstd.Decoder, bu
 			continue
 		}
 		g.File, g.Number = src.Path, int(id-src.FirstID)+1
+		if s.count != nil {
+			res, ok, err := s.count(w, rp, body, &at, g)
+			if err != nil {
+				return fmt.Errorf("index %s: game %d of %s: %w", s.ix.Dir, g.Number, src.Path, err)
+			}
+			if ok {
+				j.res[i] = res
+				continue
+			}
+		}
 		if err := rp.replay(body, g, &at); err != nil {
 			return fmt.Errorf("index %s: game %d of %s: %w", s.ix.Dir, g.Number, src.Path, err)
 		}

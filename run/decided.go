@@ -23,3 +23,14 @@ func MatchesOnly(q *filter.Query, opt Options) bool {
 		!q.Serial() && !q.Additive() && len(q.Sorts()) == 0 && !q.UsesLastGameNumber() &&
 		!h.SortMatchCount && h.MatchCount == nil && h.GameNumber == nil && h.Result == ""
 }
+
+// Counted is the Result of a game that a source evaluated itself, position by position,
+// when MatchesOnly holds (an index replaying the moves of a position-local query without
+// a game tree, see filter.Query.PositionLocal): positions is the number of its positions
+// that matched, as Game would have returned them.
+func Counted(number int, file string, positions int) Result {
+	if positions == 0 {
+		return Result{}
+	}
+	return Result{matched: true, positions: positions, number: number, file: file}
+}

@@ -61,9 +61,13 @@ func (s *indexSource) source(opt cqlrun.Options) (cqlrun.Source, error) {
 	if !s.prune {
 		return s.ix.Games(nil), nil
 	}
-	cand, decided, err := s.ix.Analyse(s.prog, s.q.Variations(), cqlrun.MatchesOnly(s.q, opt))
+	only := cqlrun.MatchesOnly(s.q, opt)
+	cand, decided, err := s.ix.Analyse(s.prog, s.q.Variations(), only)
 	if err != nil {
 		return nil, err
+	}
+	if only && s.q.PositionLocal() && !s.q.Variations() {
+		return s.ix.GamesCounted(cand, decided, s.q), nil
 	}
 	if decided == nil {
 		return s.ix.Games(cand), nil

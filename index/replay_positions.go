@@ -1,0 +1,135 @@
+package index
+
+import (
+	"fmt"
+
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/pgn"
+)
+
+// countPositions replays the main line of a record without a game tree: g gets the start
+// position as its one node, each move is played in place there, and ev (a position-local
+// query, filter.Query.PositionLocal) is asked at every position. It returns how many
+// positions matched: the length of what ev.Game would return on the replayed game. A
+// record stored as text is not replayed (ok false, at untouched): the caller replays it
+// as usual, so that its problems are reported. at is updated as replay updates it.
+func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filter.Evaluator) (n int, ok bool, err error) {
+	r := byteReader{b: body}
+	offset := at.end + r.varint()
+	length := r.uvarint()
+	line := at.line + int(r.varint())
+	flags := r.byte()
+	if r.bad || length > 1<<40 {
+		return 0, false, errBadRecord
+	}
+	if flags&recText != 0 {
+		return 0, false, nil
+	}
+	at.end, at.line = offset+int64(length), line
+	if result := r.byte(); int(result) >= len(resultCodes) {
+		return 0, false, errBadRecord
+	}
+	ntags := r.uvarint()
+	if ntags > uint64(len(r.b)) {
+		return 0, false, errBadRecord
+	}
+	fen, err := rp.skipTags(&r, int(ntags), flags&recFEN != 0)
+	if err != nil {
+		return 0, false, err
+	}
+	start := chess.StartPosition()
+	if flags&recFEN != 0 {
+		if start, err = chess.ParseFEN(fen); err != nil {
+			return 0, false, fmt.Errorf("%w: %v", errBadRecord, err)
+		}
+	}
+	if flags&rec960 != 0 {
+		start.SetChess960(true)
+	}
+	toks := r.bytes(r.uvarint())
+	if r.bad {
+		return 0, false, errBadRecord
+	}
+	g.Reset()
+	g.AddRoot(&start)
+	pos := &g.Nodes[0].Pos
+	ev.BeginPositions(g)
+	defer ev.EndPositions()
+	if ev.MatchPosition() {
+		n++
+	}
+	depth := 0 // of variations, which are skipped
+	for i := 0; i < len(toks); {
+		c := toks[i]
+		if c == codeEscape && i+1 < len(toks) && toks[i+1] >= codeToken {
+			i += 2
+			switch toks[i-1] {
+			case codeOpen:
+				depth++
+			case codeClose:
+				if depth == 0 {
+					return 0, false, errBadRecord
+				}
+				depth--
+			case codeNote:
+			case codeNull:
+				if depth == 0 {
+					pos.Play(chess.NullMove)
+					if ev.MatchPosition() {
+						n++
+					}
+				}
+			default:
+				return 0, false, errBadRecord
+			}
+			continue
+		}
+		if depth > 0 {
+			i += codeLen(c)
+			continue
+		}
+		m, k, ok := readMove(toks[i:], pos)
+		if !ok {
+			return 0, false, fmt.Errorf("%w: move code %#02x cannot be played", errBadRecord, c)
+		}
+		i += k
+		pos.Play(m)
+		if ev.MatchPosition() {
+			n++
+		}
+	}
+	if depth != 0 {
+		return 0, false, errBadRecord
+	}
+	return n, true, nil
+}
+
+// skipTags reads past n tags; with fen set it returns the value of the first FEN tag (as
+// pgn.Game.Tag finds it), which is then copied.
+func (rp *replayer) skipTags(r *byteReader, n int, fen bool) (string, error) {
+	lens := rp.tagLens[:0]
+	total := uint64(0)
+	for i := 0; i < n; i++ {
+		nl, vl := r.uvarint(), r.uvarint()
+		lens = append(lens, nl, vl)
+		total += nl + vl
+	}
+	rp.tagLens = lens
+	if r.bad || total > uint64(len(r.b)) {
+		return "", errBadRecord
+	}
+	b := r.bytes(total)
+	if !fen {
+		return "", nil
+	}
+	at := uint64(0)
+	for i := 0; i < 2*n; i += 2 {
+		nl, vl := lens[i], lens[i+1]
+		if string(b[at:at+nl]) == "FEN" {
+			return string(b[at+nl : at+nl+vl]), nil
+		}
+		at += nl + vl
+	}
+	return "", nil
+}
