@@ -147,6 +147,9 @@ func checkEquivalent(t *testing.T, ix *Index, files []string, queries []string, 
 		if !run.MatchesOnly(q, run.Options{Count: true}) {
 			continue
 		}
+		if q.PositionLocal() && !q.Variations() {
+			checkCounted(t, ix, files, qs, q, cand)
+		}
 		decided, err := ix.Decided(prog, q.Variations())
 		if err != nil {
 			t.Fatal(err)
@@ -159,6 +162,26 @@ func checkEquivalent(t *testing.T, ix *Index, files []string, queries []string, 
 			t.Errorf("%q --count: the scan says %q (%q), the index %q (%q)", qs, scan.out, scan.errs, counted.out, counted.errs)
 		}
 		t.Logf("%q --count: %d games decided", firstLine(qs), counted.stats.Decided)
+	}
+}
+
+// checkCounted: a count of a position-local query, replayed without a game tree
+// (GamesCounted), gives the scan's count, problems and number of matching positions; with
+// the decided games too, the scan's count.
+func checkCounted(t *testing.T, ix *Index, files []string, qs string, q *filter.Query, cand *roaring.Bitmap) {
+	t.Helper()
+	scan, counted := runCount(t, q, run.Files{Names: files}), runCount(t, q, ix.GamesCounted(cand, nil, q))
+	if scan.out != counted.out || scan.errs != counted.errs || scan.stats != counted.stats {
+		t.Errorf("%q --count without a game tree: the scan says %q (%q, %+v), the index %q (%q, %+v)", qs, scan.out, scan.errs, scan.stats, counted.out, counted.errs, counted.stats)
+	}
+	prog, _, _ := compileQuery(t, qs)
+	decided, err := ix.Decided(prog, q.Variations())
+	if err != nil {
+		t.Fatal(err)
+	}
+	both := runCount(t, q, ix.GamesCounted(cand, decided, q))
+	if scan.out != both.out || scan.errs != both.errs || scan.stats.GamesRead != both.stats.GamesRead {
+		t.Errorf("%q --count without a game tree and with decided games: the scan says %q (%q), the index %q (%q)", qs, scan.out, scan.errs, both.out, both.errs)
 	}
 }
 

@@ -1,0 +1,97 @@
+package index
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cqlgo/cql/internal/testdata"
+	"github.com/cqlgo/cql/run"
+)
+
+// positionLocalQueries are position-local (filter.Query.PositionLocal): a count through
+// the index replays them without a game tree.
+var positionLocalQueries = []string{
+	"true",
+	"check",
+	"not check",
+	"Q attacks k",
+	"square x in h1-8 {R attacks x x attacks K}",
+	"(square x in h1-8 {R attacks x x attacks K}) == [h3,h7]",
+	"#P > 7 and R attacks q",
+	"square all x in [a1,b1,c1,d1] {not k attacks x}",
+	"mate or stalemate",
+	"power A > power a",
+}
+
+// TestCountedHandChecked: the games of decidedGames, whose main-line answers are known by
+// hand, counted without a game tree.
+func TestCountedHandChecked(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "counted.pgn")
+	if err := os.WriteFile(file, []byte(strings.Join(decidedGames, "\n\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ix := buildIndex(t, file)
+	for _, c := range []struct {
+		query            string
+		games, positions int
+	}{
+		// Every main-line position: the seven good games have 8, 11, 10, 4, 4, 5 and 9;
+		// game 5 is read up to its illegal 2. Ke3 (1. e4 e5: 3 positions) and goes the usual
+		// way, from its text, so that its problem is reported.
+		{"true", 8, 54},
+		{"check", 1, 1},       // 4. Qxf7#; game 7's is in a variation
+		{"Q attacks k", 1, 1}, // the same position
+		{"mate", 1, 1},
+		{"#p == 7", 2, 2}, // game 0 after 4. Qxf7#, game 3 after 2. exd5; game 6's is in a variation
+		// white to move before any capture: plies 0, 2, ... of each game (4+6+5+2+2+2+3+5)
+		{"wtm and #P == 8 and #p == 8", 8, 29},
+	} {
+		prog, q, ok := compileQuery(t, c.query)
+		if !ok || !q.PositionLocal() {
+			t.Fatalf("%q: not position-local", c.query)
+		}
+		cand, err := ix.Candidates(prog, q.Variations())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := runCount(t, q, ix.GamesCounted(cand, nil, q))
+		if got.out != fmt.Sprintln(c.games) || got.stats.PositionsMatched != c.positions {
+			t.Errorf("%q: %q games, %d positions; want %d, %d", c.query, got.out, got.stats.PositionsMatched, c.games, c.positions)
+		}
+		if !strings.Contains(got.errs, "Ke3") {
+			t.Errorf("%q: game 5's problem is not reported: %q", c.query, got.errs)
+		}
+		checkCounted(t, ix, []string{file}, c.query, q, cand)
+	}
+}
+
+// TestCountedEqualsScan: counts without a game tree equal the scan's, positions included,
+// on CQL's sample games and the small damaged files of the edge corpus (CQL_INDEX_ALL=1:
+// lichess-10k too).
+func TestCountedEqualsScan(t *testing.T) {
+	files := []string{testdata.File(t, "cql-sample.pgn")}
+	all, _ := filepath.Glob(filepath.Join(testdata.Dir(t), "edge", "*", "*.pgn"))
+	for _, f := range all {
+		if st, err := os.Stat(f); err == nil && st.Size() < 64<<10 {
+			files = append(files, f)
+		}
+	}
+	if os.Getenv("CQL_INDEX_ALL") != "" {
+		files = append(files, testdata.File(t, "lichess-10k.pgn"))
+	}
+	ix := buildIndex(t, files...)
+	for _, qs := range positionLocalQueries {
+		prog, q, ok := compileQuery(t, qs)
+		if !ok || !q.PositionLocal() || !run.MatchesOnly(q, run.Options{Count: true}) {
+			t.Fatalf("%q: not position-local", qs)
+		}
+		cand, err := ix.Candidates(prog, q.Variations())
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkCounted(t, ix, files, qs, q, cand)
+	}
+}
