@@ -225,6 +225,9 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		if err != nil {
 			return nil, err
 		}
+		if n.Range.MinVar != nil || n.Range.MaxVar != nil {
+			return c.varDirNode(n, x)
+		}
 		return newDirNode(n.Dir, n.Range, x)
 	case *query.Transform:
 		return c.transform(n)

@@ -227,25 +227,7 @@ var oppositeDir = [8]pattern.Dir{pattern.Down, pattern.Up, pattern.Right, patter
 // the argument itself (`right -1 1 d4` is c4-e4); a compound direction is the
 // union of its basic directions with the same range.
 func newDirNode(d query.Direction, r query.Range, a setNode) (*dirNode, error) {
-	var dirs []pattern.Dir
-	switch d {
-	case query.DirOrthogonal:
-		dirs = []pattern.Dir{0, 1, 2, 3}
-	case query.DirDiagonal:
-		dirs = []pattern.Dir{4, 5, 6, 7}
-	case query.DirVertical:
-		dirs = []pattern.Dir{0, 1}
-	case query.DirHorizontal:
-		dirs = []pattern.Dir{2, 3}
-	case query.DirMainDiagonal:
-		dirs = []pattern.Dir{4, 7}
-	case query.DirOffDiagonal:
-		dirs = []pattern.Dir{5, 6}
-	case query.DirAnyDirection:
-		dirs = []pattern.Dir{0, 1, 2, 3, 4, 5, 6, 7}
-	default:
-		dirs = []pattern.Dir{pattern.Dir(d)} // the two enumerations share their order
-	}
+	dirs := patternDirs(d)
 	lo, hi := r.Min, r.Max
 	if lo > hi {
 		return nil, fmt.Errorf("%s: range %d %d is empty", d, lo, hi)
@@ -272,6 +254,28 @@ func newDirNode(d query.Direction, r query.Range, a setNode) (*dirNode, error) {
 		n.back = f
 	}
 	return n, nil
+}
+
+// patternDirs lists the basic directions of a direction filter's direction.
+func patternDirs(d query.Direction) []pattern.Dir {
+	switch d {
+	case query.DirOrthogonal:
+		return []pattern.Dir{0, 1, 2, 3}
+	case query.DirDiagonal:
+		return []pattern.Dir{4, 5, 6, 7}
+	case query.DirVertical:
+		return []pattern.Dir{0, 1}
+	case query.DirHorizontal:
+		return []pattern.Dir{2, 3}
+	case query.DirMainDiagonal:
+		return []pattern.Dir{4, 7}
+	case query.DirOffDiagonal:
+		return []pattern.Dir{5, 6}
+	case query.DirAnyDirection:
+		return []pattern.Dir{0, 1, 2, 3, 4, 5, 6, 7}
+	default:
+		return []pattern.Dir{pattern.Dir(d)} // the two enumerations share their order
+	}
 }
 
 func (n *dirNode) set(e *Evaluator) chess.Bitboard {

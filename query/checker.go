@@ -182,6 +182,7 @@ func (c *checker) check(n Node) Node {
 			c.errorf(n.Pos(), "primary and secondary are about moves played in the game; they cannot be used with legal or pseudolegal")
 		}
 	case *Dir:
+		c.checkRange(&n.Range, n.Dir.String())
 		n.X = c.set(n.X, "the argument of "+n.Dir.String())
 	case *Transform:
 		n.Body = c.check(n.Body)

@@ -9,13 +9,14 @@ package query
 
 // noteNumeric records that an assignment gives its variable a number, so
 // that later the name can be a range bound. Only values whose type the parser
-// already knows count (a number, ply, a compound assignment ...); a variable
-// whose type only the checker knows cannot be a bound, and the filter then
-// reads it as its argument, which keeps the parse unambiguous.
+// already knows count (a number, ply, a compound assignment, a difference,
+// a negation ...); a variable whose type only the checker knows cannot be a
+// bound, and the filter then reads it as its argument, which keeps the parse
+// unambiguous.
 func (p *parser) noteNumeric(a *Assign) {
 	switch a.Op {
 	case OpAssign, OpCondAssign:
-		if a.Value.Type() == TypeNumber {
+		if a.Value.Type() == TypeNumber || isArithmetic(a.Value) {
 			p.numVars[a.Name] = true
 		} else {
 			delete(p.numVars, a.Name)
@@ -23,6 +24,19 @@ func (p *parser) noteNumeric(a *Assign) {
 	case OpSubAssign, OpMulAssign, OpDivAssign, OpModAssign:
 		p.numVars[a.Name] = true
 	}
+}
+
+// isArithmetic reports whether n is a - b, a * b, a / b, a % b or -a, whose
+// value is a number whatever a and b are (the checker refuses other
+// operands); + may join strings, so it does not count.
+func isArithmetic(n Node) bool {
+	switch n := n.(type) {
+	case *Binary:
+		return n.Op == OpSub || n.Op == OpMul || n.Op == OpDiv || n.Op == OpMod
+	case *Unary:
+		return n.Op == OpNeg
+	}
+	return false
 }
 
 // startsBound reports whether the current token is a range bound: a number,
@@ -187,15 +201,31 @@ func (p *parser) signedNumber(what string) int {
 	return n
 }
 
-// parseSignedRange is parseRange for a direction filter, whose bounds may be
-// negative: the manual's `up -2 d4` is d2 and `right -1 1 d4` is c4-e4.
-func (p *parser) parseSignedRange(what string) Range {
-	r := Range{Min: p.signedNumber(what)}
-	r.Max = r.Min
-	if p.startsSignedNumber() {
+// startsDirBound reports whether a direction filter's range starts here: a
+// number with an optional minus sign, or a number variable (CQL's
+// match_directionparameter reads its range with match_range, whose bounds
+// may be existing numeric variables: the chameleon example's `up DeltaRank`).
+func (p *parser) startsDirBound() bool {
+	return p.startsSignedNumber() || p.tok.kind == tIdent && p.startsBound()
+}
+
+// parseDirRange is parseRange for a direction filter, whose bounds may be
+// negative (the manual's `up -2 d4` is d2 and `right -1 1 d4` is c4-e4) or
+// number variables, read when the filter is evaluated.
+func (p *parser) parseDirRange(what string) Range {
+	bound := func() (int, *Var) {
+		if p.tok.kind == tIdent {
+			return p.parseBound()
+		}
+		return p.signedNumber(what), nil
+	}
+	var r Range
+	r.Min, r.MinVar = bound()
+	r.Max, r.MaxVar = r.Min, r.MinVar
+	if p.startsDirBound() {
 		pos := p.tok.pos
-		r.Max = p.signedNumber(what)
-		if r.Max < r.Min {
+		r.Max, r.MaxVar = bound()
+		if r.MinVar == nil && r.MaxVar == nil && r.Max < r.Min {
 			p.errorf(pos, "range %d %d is empty: the second number must be at least the first", r.Min, r.Max)
 		}
 	}

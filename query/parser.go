@@ -491,10 +491,10 @@ func (p *parser) parseWord() Node {
 	if d, ok := directions[w]; ok {
 		p.next()
 		r := Range{Min: 1, Max: 7}
-		if p.startsSignedNumber() {
+		if p.startsDirBound() {
 			rpos := p.tok.pos
-			r = p.parseSignedRange(w)
-			if r.Min < -7 || r.Max > 7 {
+			r = p.parseDirRange(w)
+			if r.MinVar == nil && r.MaxVar == nil && (r.Min < -7 || r.Max > 7) {
 				// CQL's DirectionParameter refuses a limit past 7 either way.
 				p.errorf(rpos, "range %d %d of %s is out of bounds: a direction's range lies within -7 and 7", r.Min, r.Max, w)
 			}
