@@ -91,3 +91,32 @@ func TestEventDateMissingTag(t *testing.T) {
 		}
 	}
 }
+
+// consecutivemoves fails when the two ways from the common ancestor share no
+// move, and lowercase/uppercase never match as filters. On 1.e4 e5 (1...c5
+// 2.Nf3 d6) 2.Nf3 d6, CQL numbers the positions 0-4 on the main line and
+// 5-7 in the variation; CQL 9.493 matches every position (the query does
+// not depend on it) for consecutivemoves(4 7) == 2 and (4 6) == 1, and none
+// for consecutivemoves(2 5) (e5 against c5) or for `lowercase "K"`.
+func TestSnippetValuelessFilters(t *testing.T) {
+	games, err := pgn.ReadAll(strings.NewReader("1. e4 e5 (1... c5 2. Nf3 d6) 2. Nf3 d6 *\n"), "v.pgn", pgn.Options{Variations: true})
+	if err != nil || len(games) != 1 {
+		t.Fatalf("%v (%d games)", err, len(games))
+	}
+	everywhere := runQuery(t, "cql(variations) true", games[0])
+	for _, c := range []struct{ q, want string }{
+		{"cql(variations) x=position 4 y=position 7 consecutivemoves(x y) == 2", everywhere},
+		{"cql(variations) x=position 4 y=position 6 consecutivemoves(x y) == 1", everywhere},
+		{"cql(variations) x=position 2 y=position 5 consecutivemoves(x y)", ""},
+		{"cql(variations) x=position 2 y=position 5 not consecutivemoves(x y)", everywhere},
+		{`lowercase "K"`, ""},
+		{`uppercase "k"`, ""},
+		{`lowercase "K" == "k"`, runQuery(t, "true", games[0])},
+		// CQL changes ASCII letters only (CQL 9.493: true).
+		{`uppercase "éa" == "éA"`, runQuery(t, "true", games[0])},
+	} {
+		if got := runQuery(t, c.q, games[0]); !sameMatches(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.q, got, c.want)
+		}
+	}
+}

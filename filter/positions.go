@@ -446,8 +446,8 @@ func (n *consecutiveMovesNode) num(e *Evaluator) (int, bool) {
 			diag = up
 		}
 	}
-	if !n.rng.has(e, best) {
-		return best, false
+	if best == 0 || !n.rng.has(e, best) {
+		return best, false // no move in common: CQL's ConsecutiveMovesNode fails
 	}
 	return best, true
 }

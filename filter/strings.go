@@ -195,12 +195,35 @@ func (n *caseNode) str(e *Evaluator) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if n.upper {
-		return strings.ToUpper(s), true
-	}
-	return strings.ToLower(s), true
+	return asciiCase(s, n.upper), true
 }
-func (n *caseNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// match is false: CQL's CaseConvertNode never matches as a filter (its
+// value is for string contexts only).
+func (n *caseNode) match(e *Evaluator) bool { return false }
+
+// asciiCase converts the ASCII letters of s to upper or lower case, as CQL
+// does (other bytes stay as they are); s itself when nothing changes.
+func asciiCase(s string, upper bool) string {
+	from, delta := byte('a'), -32
+	if !upper {
+		from, delta = 'A', 32
+	}
+	i := 0
+	for i < len(s) && (s[i] < from || s[i] > from+25) {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	b := []byte(s)
+	for ; i < len(b); i++ {
+		if b[i] >= from && b[i] <= from+25 {
+			b[i] = byte(int(b[i]) + delta)
+		}
+	}
+	return string(b)
+}
 
 // asciiCode is `ascii "A"`: the code of the string's only character.
 type asciiCode struct{ x strNode }
