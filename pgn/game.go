@@ -19,6 +19,7 @@
 package pgn
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/cqlgo/cql/chess"
@@ -161,6 +162,7 @@ func (e *Error) Error() string {
 // Clone returns a deep copy of g that stays valid after the scan moves on.
 func (g *Game) Clone() *Game {
 	c := *g
+	c.Text = bytes.Clone(g.Text) // it points into the scan's buffer, which the next games reuse
 	c.Tags = append([]Tag(nil), g.Tags...)
 	c.Errors = append([]error(nil), g.Errors...)
 	c.Warnings = append([]error(nil), g.Warnings...)
