@@ -233,7 +233,8 @@ func (ix *Index) replayOne(id uint32, fn func(*pgn.Game) bool) (bool, error) {
 	s := &scanner[bool]{ix: ix, cand: roaring.BitmapOf(id)}
 	var g pgn.Game
 	var buf []byte
-	if err := s.chunk(0, newReplayer(pgn.Options{Variations: true}), j, dec, &buf, &g, func(_ int, g *pgn.Game) bool { return fn(g) }); err != nil {
+	tc := &tagColumn{ix: ix, dec: dec}
+	if err := s.chunk(0, newReplayer(pgn.Options{Variations: true}), tc, j, dec, &buf, &g, func(_ int, g *pgn.Game) bool { return fn(g) }); err != nil {
 		return false, err
 	}
 	return j.res[id-j.first], nil

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	badger "github.com/dgraph-io/badger/v4"
@@ -25,7 +26,7 @@ import (
 
 // FormatVersion is the layout of the keys and values below; an index of another version
 // is refused with a message to rebuild it.
-const FormatVersion = 8
+const FormatVersion = 9
 
 // Keys. Numbers are big-endian, so key order is game order.
 const (
@@ -78,6 +79,11 @@ type Index struct {
 	db      *badger.DB
 	Meta    Meta
 	Sources []Source
+
+	// strs is the tag column's string table, read once when first needed (stringTable)
+	strsOnce sync.Once
+	strs     stringView
+	strsErr  error
 }
 
 func badgerOptions(dir string) badger.Options {

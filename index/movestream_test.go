@@ -120,7 +120,7 @@ func roundTrip(t *testing.T, data []byte, name string) streamStats {
 			got := &pgn.Game{File: g.File, Number: g.Number}
 			r := byteReader{b: records}
 			rec := r.bytes(r.uvarint())
-			if err := newReplayer(opt).replay(rec, got, &back[v]); err != nil {
+			if err := newReplayer(opt).replay(rec, got, &back[v], columnFor(g)); err != nil {
 				t.Fatalf("%s game %d: %v", name, g.Number, err)
 			}
 			if d := sameGames(want, got); d != "" {
@@ -250,7 +250,7 @@ func FuzzReplay(f *testing.F) {
 		var at place
 		g := &pgn.Game{}
 		rec := append([]byte{0, byte(len(body) & 0x7f), 0}, body...) // a place, then the body
-		if err := newReplayer(pgn.Options{Variations: variations}).replay(rec, g, &at); err == nil {
+		if err := newReplayer(pgn.Options{Variations: variations}).replay(rec, g, &at, fuzzColumn); err == nil {
 			// Whatever came out is a tree of positions the writer can write.
 			pgn.AppendGameAsRead(nil, g)
 		}
@@ -274,13 +274,14 @@ func TestReplayAllocs(t *testing.T) {
 		}
 		r := byteReader{b: appendRecord(nil, placeOf(games[0]), &place{}, body)}
 		rec := r.bytes(r.uvarint())
+		col := columnFor(games[0])
 		for _, variations := range []bool{false, true} {
 			rp := newReplayer(pgn.Options{Variations: variations})
 			var g pgn.Game
 			var at place
 			allocs := testing.AllocsPerRun(100, func() {
 				at = place{}
-				if err := rp.replay(rec, &g, &at); err != nil {
+				if err := rp.replay(rec, &g, &at, col); err != nil {
 					t.Fatal(err)
 				}
 			})

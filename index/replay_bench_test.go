@@ -14,14 +14,14 @@ import (
 // BenchmarkReplay replays the records of masters-10k (main line, as `true` reads them);
 // BenchmarkParse parses the same games' text, as a scan does.
 func BenchmarkReplay(b *testing.B) {
-	recs, plies := corpusRecords(b)
+	recs, cols, plies := corpusRecords(b)
 	rp := newReplayer(pgn.Options{})
 	var g pgn.Game
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		var at place
-		for _, rec := range recs {
-			if err := rp.replay(rec, &g, &at); err != nil {
+		for k, rec := range recs {
+			if err := rp.replay(rec, &g, &at, cols[k]); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -52,22 +52,35 @@ func BenchmarkParse(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*plies), "ns/ply")
 }
 
-func corpusRecords(b *testing.B) ([][]byte, int) {
+func corpusRecords(b *testing.B) ([][]byte, []columnTags, int) {
 	data, err := os.ReadFile(testdata.File(b, "masters-10k.pgn"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	var recs [][]byte
+	var cols []columnTags
 	var w recordWriter
 	var at place
 	plies := 0
+	strs := newStringTable()
 	pgn.Scan(context.Background(), bytes.NewReader(data), "m", pgn.Options{Variations: true}, func(g *pgn.Game) error {
 		r := byteReader{b: appendRecord(nil, placeOf(g), &at, w.encode(nil, g))}
 		recs = append(recs, r.bytes(r.uvarint()))
+		s := new(gameSummary)
+		tagSummary(g, s)
+		strs.setIDs(s)
+		cols = append(cols, columnTags{entry: s.tags[:]})
 		plies += len(g.Nodes) - 1
 		return nil
 	})
-	return recs, plies
+	sv, err := parseStringView(encodeStrings(strs.strs))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range cols {
+		cols[i].strs = &sv
+	}
+	return recs, cols, plies
 }
 
 // seedQuery is the seed's square query, which the summaries cannot prune: every game is

@@ -104,32 +104,3 @@ func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filt
 	}
 	return n, true, nil
 }
-
-// skipTags reads past n tags; with fen set it returns the value of the first FEN tag (as
-// pgn.Game.Tag finds it), which is then copied.
-func (rp *replayer) skipTags(r *byteReader, n int, fen bool) (string, error) {
-	lens := rp.tagLens[:0]
-	total := uint64(0)
-	for i := 0; i < n; i++ {
-		nl, vl := r.uvarint(), r.uvarint()
-		lens = append(lens, nl, vl)
-		total += nl + vl
-	}
-	rp.tagLens = lens
-	if r.bad || total > uint64(len(r.b)) {
-		return "", errBadRecord
-	}
-	b := r.bytes(total)
-	if !fen {
-		return "", nil
-	}
-	at := uint64(0)
-	for i := 0; i < 2*n; i += 2 {
-		nl, vl := lens[i], lens[i+1]
-		if string(b[at:at+nl]) == "FEN" {
-			return string(b[at+nl : at+nl+vl]), nil
-		}
-		at += nl + vl
-	}
-	return "", nil
-}

@@ -272,8 +272,9 @@ func (s *scanner[R]) worker(w int, opt pgn.Options, jobs <-chan *job[R], work fu
 	var g pgn.Game
 	var buf []byte
 	rp := newReplayer(opt)
+	tc := &tagColumn{ix: s.ix, dec: dec}
 	for j := range jobs {
-		j.err = s.chunk(w, rp, j, dec, &buf, &g, work)
+		j.err = s.chunk(w, rp, tc, j, dec, &buf, &g, work)
 		// The value is decoded (or failed): its buffer can carry another chunk.
 		select {
 		case s.values <- j.value:
@@ -285,7 +286,7 @@ func (s *scanner[R]) worker(w int, opt pgn.Options, jobs <-chan *job[R], work fu
 }
 
 // chunk replays the candidate games of one chunk and runs work on them.
-func (s *scanner[R]) chunk(w int, rp *replayer, j *job[R], dec *zstd.Decoder, buf *[]byte, g *pgn.Game, work func(int, *pgn.Game) R) error {
+func (s *scanner[R]) chunk(w int, rp *replayer, tc *tagColumn, j *job[R], dec *zstd.Decoder, buf *[]byte, g *pgn.Game, work func(int, *pgn.Game) R) error {
 	fileID, n := binary.Uvarint(j.value)
 	if n <= 0 || int(fileID) >= len(s.ix.Sources) {
 		return fmt.Errorf("index %s: bad chunk %d", s.ix.Dir, j.first)
@@ -296,6 +297,10 @@ func (s *scanner[R]) chunk(w int, rp *replayer, j *job[R], dec *zstd.Decoder, bu
 	}
 	*buf = data
 	src := &s.ix.Sources[fileID]
+	strs, err := s.ix.stringTable()
+	if err != nil {
+		return err
+	}
 	j.res = s.resultsFor(j.games)
 	r := byteReader{b: data}
 	var at place
@@ -328,7 +333,11 @@ func (s *scanner[R]) chunk(w int, rp *replayer, j *job[R], dec *zstd.Decoder, bu
 				continue
 			}
 		}
-		if err := rp.replay(body, g, &at); err != nil {
+		entry, err := tc.entry(id)
+		if err != nil {
+			return err
+		}
+		if err := rp.replay(body, g, &at, columnTags{entry, strs}); err != nil {
 			return fmt.Errorf("index %s: game %d of %s: %w", s.ix.Dir, g.Number, src.Path, err)
 		}
 		j.res[i] = work(w, g)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	badger "github.com/dgraph-io/badger/v4"
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/cqlgo/cql/chess"
@@ -207,10 +208,11 @@ func namesKey(first uint32) []byte {
 	return binary.BigEndian.AppendUint32([]byte(keyNames), first)
 }
 
-// stringView reads strings of a stored string table without decoding the others.
+// stringView reads strings of a stored string table without decoding the others: the
+// table is one string, and each string read is a piece of it (no allocation).
 type stringView struct {
-	data []byte
-	offs []uint32 // offs[i]: where string i's length starts in data
+	data string
+	offs []uint32 // string i is data[offs[2i]:offs[2i+1]]
 }
 
 func newStringView(dec *zstd.Decoder, v []byte) (stringView, error) {
@@ -218,30 +220,92 @@ func newStringView(dec *zstd.Decoder, v []byte) (stringView, error) {
 	if err != nil {
 		return stringView{}, fmt.Errorf("string table: %w", err)
 	}
+	return parseStringView(b)
+}
+
+// parseStringView reads a string table as encodeStrings wrote it.
+func parseStringView(b []byte) (stringView, error) {
 	n, k := binary.Uvarint(b)
 	if k <= 0 || n > uint64(len(b)) {
 		return stringView{}, errors.New("bad string table")
 	}
-	sv := stringView{data: b, offs: make([]uint32, 0, n)}
+	sv := stringView{data: string(b), offs: make([]uint32, 0, 2*n)}
 	at := k
 	for range n {
 		l, k := binary.Uvarint(b[at:])
 		if k <= 0 || l > uint64(len(b)-at-k) {
 			return stringView{}, errors.New("bad string table")
 		}
-		sv.offs = append(sv.offs, uint32(at))
+		sv.offs = append(sv.offs, uint32(at+k), uint32(at+k+int(l)))
 		at += k + int(l)
 	}
 	return sv, nil
 }
 
 func (sv *stringView) get(id uint32) (string, error) {
-	if int(id) >= len(sv.offs) {
-		return "", fmt.Errorf("string %d of %d", id, len(sv.offs))
+	if uint64(id) >= uint64(len(sv.offs)/2) {
+		return "", fmt.Errorf("string %d of %d", id, len(sv.offs)/2)
 	}
-	at := int(sv.offs[id])
-	l, k := binary.Uvarint(sv.data[at:])
-	return string(sv.data[at+k : at+k+int(l)]), nil
+	return sv.data[sv.offs[2*id]:sv.offs[2*id+1]], nil
+}
+
+// stringTable returns the tag column's string table, reading it on the first call.
+func (ix *Index) stringTable() (*stringView, error) {
+	ix.strsOnce.Do(func() {
+		dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+		if err != nil {
+			ix.strsErr = err
+			return
+		}
+		defer dec.Close()
+		ix.strsErr = ix.db.View(func(txn *badger.Txn) error {
+			item, err := txn.Get([]byte(keyStrings))
+			if err != nil {
+				return fmt.Errorf("string table: %w", err)
+			}
+			return item.Value(func(v []byte) (err error) { ix.strs, err = newStringView(dec, v); return err })
+		})
+		if ix.strsErr != nil {
+			ix.strsErr = fmt.Errorf("index %s: %w", ix.Dir, ix.strsErr)
+		}
+	})
+	return &ix.strs, ix.strsErr
+}
+
+// tagColumn reads games' tag column entries, a column value at a time, for replays: one
+// per goroutine.
+type tagColumn struct {
+	ix    *Index
+	dec   *zstd.Decoder
+	first uint32 // id of col's first game
+	col   []byte // the value holding the last entry read, decompressed
+}
+
+// entry returns game id's entry (valid until the next call).
+func (c *tagColumn) entry(id uint32) ([]byte, error) {
+	if c.col == nil || id < c.first || uint64(id-c.first) >= uint64(len(c.col)/summaryWidth) {
+		first := id &^ (summaryGames - 1)
+		err := c.ix.db.View(func(txn *badger.Txn) error {
+			item, err := txn.Get(summaryKey(first))
+			if err != nil {
+				return err
+			}
+			return item.Value(func(v []byte) (err error) {
+				c.col, err = c.dec.DecodeAll(v, c.col[:0])
+				return err
+			})
+		})
+		if err == nil && uint64(id-first) >= uint64(len(c.col)/summaryWidth) {
+			err = errors.New("column too short")
+		}
+		if err != nil {
+			c.col = nil
+			return nil, fmt.Errorf("index %s: tag column of game %d: %w", c.ix.Dir, id, err)
+		}
+		c.first = first
+	}
+	at := int(id-c.first) * summaryWidth
+	return c.col[at : at+summaryWidth], nil
 }
 
 // gameTags is one game's tag column entry, decoded.
