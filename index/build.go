@@ -108,6 +108,12 @@ func build(ctx context.Context, dir string, files []string, opt BuildOptions, ad
 	if err != nil {
 		return meta, err
 	}
+	// Badger keeps the value log's garbage statistics in a 1 MiB file that only writers
+	// use; an index is opened read-only (and the values live in the LSM tree, so the value
+	// log holds nothing to collect): the file is a megabyte of nothing on disk.
+	if err := os.Remove(filepath.Join(tmp, "DISCARD")); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return meta, err
+	}
 	if err := swap(tmp, dir); err != nil {
 		return meta, err
 	}
