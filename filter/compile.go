@@ -624,6 +624,8 @@ func (c *compiler) move(n *query.Move) (node, error) {
 		m.val = valueTo
 	case query.MoveValueCount:
 		m.val = valueCount
+	case query.MoveValueCapture:
+		m.val = valueCapture
 	default:
 		m.val = valueFrom
 	}

@@ -534,9 +534,10 @@ func TestParsedQueries(t *testing.T) {
 		// are free: 6 moves, none by the knight h4.
 		{seedFEN, "move legal count == 6", true},
 		{seedFEN, "move legal from Nh4 count == 0", true},
-		{seedFEN, "move legal from K to . == [e4,e5,f4,f6,g5,g6]", false}, // value is from squares: {f5}
-		{seedFEN, "move legal to . from K == [e4,e5,f4,f6,g5,g6]", true},
-		{seedFEN, "move legal from K == f5", true},
+		// The first parameter decides the value (legal first makes it logical, as in CQL).
+		{seedFEN, "move from K legal to . == [e4,e5,f4,f6,g5,g6]", false}, // value is from squares: {f5}
+		{seedFEN, "move to . legal from K == [e4,e5,f4,f6,g5,g6]", true},
+		{seedFEN, "move from K legal == f5", true},
 		// A set-up position with the side not to move in check (black, by Re7) is evaluated:
 		// check is about the side to move (white, not in check); Re7 attacks e8; the rook has
 		// 12 moves and Rxe8 is none of them.

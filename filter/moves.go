@@ -16,9 +16,10 @@ const (
 type moveValue uint8
 
 const (
-	valueFrom  moveValue = iota // the from squares of the matching moves
-	valueTo                     // their destination squares (the king's, for castling)
-	valueCount                  // the number of matching moves
+	valueFrom    moveValue = iota // the from squares of the matching moves
+	valueTo                       // their destination squares (the king's, for castling)
+	valueCount                    // the number of matching moves
+	valueCapture                  // the squares of the pieces they capture (en passant: the pawn's)
 )
 
 // Castling kinds a move filter can ask for.
@@ -56,14 +57,17 @@ func (n *moveNode) branchOK(e *Evaluator, c int32) bool {
 
 // moveAcc accumulates the matching moves.
 type moveAcc struct {
-	from, to chess.Bitboard
-	n        int
+	from, to, captured chess.Bitboard
+	n                  int
 }
 
 func (n *moveNode) set(e *Evaluator) chess.Bitboard {
 	a := n.collect(e)
-	if n.val == valueTo {
+	switch n.val {
+	case valueTo:
 		return a.to
+	case valueCapture:
+		return a.captured
 	}
 	return a.from
 }
@@ -199,6 +203,9 @@ func (n *moveNode) test(_ *Evaluator, pos *chess.Position, m chess.Move, fromSet
 	acc.n++
 	acc.from |= chess.SquareBB(from)
 	acc.to |= chess.SquareBB(to)
+	if capSq != chess.NoSquare {
+		acc.captured |= chess.SquareBB(capSq)
+	}
 }
 
 // lastMoveSquare is `from` or `to` outside a move filter: the from or

@@ -81,3 +81,45 @@ func TestLightDarkUnderTransforms(t *testing.T) {
 		t.Errorf("rotate45 light B: got %q", got)
 	}
 }
+
+// TestMoveValueByFirstParameter: in CQL the first parameter after move
+// decides its value (move-parse.cpp): from, to or capture first make the
+// set of those squares (capture: where the captured piece stood, the
+// pawn's square for en passant), anything else first (legal, previous,
+// castle) makes a logical filter, and a comparison after one applies to
+// the enclosing filter (match_in_x). Each case is CQL 9.493's answer on
+// the game below.
+func TestMoveValueByFirstParameter(t *testing.T) {
+	g := readGames(t, "1. e4 d5 2. exd5 c5 3. dxc6 Qxd2+ *\n")[0]
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"ply == 2 x = move capture [Aa] x == d5", true},
+		{"ply == 4 x = move capture . x == c5", true},
+		{"ply == 4 x = move capture . x == d5", false},
+		{"ply == 4 x = move from P capture . x == d5", true},
+		{"ply == 5 move capture . previous == c5", true},
+		{"ply == 5 move to . previous == c6", true},
+		{"ply == 1 piece T in [P] move legal from T == 0", true},
+		{"ply == 0 piece T in [P] move legal from T == 0", false},
+		{"ply == 0 move from [Pp] legal == [a2,b2,c2,d2,e2,f2,g2,h2]", true},
+	} {
+		if got := runQuery(t, c.src, g) != ""; got != c.want {
+			t.Errorf("%s: matched %v, want %v", c.src, got, c.want)
+		}
+	}
+	for _, c := range []struct{ src, msg string }{
+		// CQL: "Extra text following the filters after the CQL specification".
+		{"move legal from a1 == 0", "1:20: '==' after a move filter that has no value"},
+		{"move previous to e4 == 1", "1:21: '==' after a move filter that has no value"},
+		// CQL: "Assignment to variable: x failed as right hand side is neither a set filter nor ...".
+		{"x = move castle", "error:"},
+		{"x = move legal from a1", "error:"},
+		{"x = castle", "error:"},
+	} {
+		if got := runQueryOrErr(t, c.src, g); !strings.Contains(got, c.msg) {
+			t.Errorf("%s: got %q, want %q", c.src, got, c.msg)
+		}
+	}
+}

@@ -555,9 +555,11 @@ type MoveValue uint8
 
 // Move filter values.
 const (
-	MoveValueFrom  MoveValue = iota // set: from squares of matching moves (default)
-	MoveValueTo                     // set: to squares (when `to` is the first parameter, not counting previous/legal/pseudolegal; `move to . from N` is N's destinations)
-	MoveValueCount                  // number: how many moves match (`count`)
+	MoveValueFrom    MoveValue = iota // set: from squares of matching moves (`from` is the first parameter)
+	MoveValueTo                       // set: to squares (`to` is the first parameter; `move to . from N` is N's destinations)
+	MoveValueCount                    // number: how many moves match (`count`)
+	MoveValueCapture                  // set: squares of the captured pieces (`capture` is the first parameter)
+	MoveValueNone                     // logical: the first parameter is none of from, to, capture (CQL's NonemptyNode)
 )
 
 // Move is `move [previous|legal|pseudolegal] [from F] [to T] [capture C]
@@ -794,8 +796,11 @@ func (s *Square) Type() Type {
 
 // Type of a move filter follows its Value.
 func (m *Move) Type() Type {
-	if m.Value == MoveValueCount {
+	switch m.Value {
+	case MoveValueCount:
 		return TypeNumber
+	case MoveValueNone:
+		return TypeNone
 	}
 	return TypeSet
 }

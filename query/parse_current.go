@@ -32,7 +32,7 @@ func (*Loop) node()      {}
 // current word, or returns nil when the word is not one.
 func (p *parser) parseCurrentMoveWord(w string) Node {
 	pos := p.tok.pos
-	prev := func() *Move { return &Move{At: At{pos}, Select: MovePrevious} }
+	prev := func() *Move { return &Move{At: At{pos}, Select: MovePrevious, Value: MoveValueNone} } // logical, as in CQL
 	switch w {
 	case "enpassant":
 		p.next()

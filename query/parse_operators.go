@@ -98,6 +98,10 @@ func (p *parser) parseCompare() Node {
 	if !ok {
 		return x
 	}
+	if isLogicalMove(x) {
+		p.logicalMoveEnd = p.tok.pos.Offset + 1 // 0: none
+		return x
+	}
 	c := &Compare{At: At{x.Pos()}, Operands: []Node{x}}
 	defer p.unwind(p.depth)
 	for ok {
@@ -108,6 +112,16 @@ func (p *parser) parseCompare() Node {
 		op, ok = compareOps[p.tok.kind]
 	}
 	return c
+}
+
+// isLogicalMove reports whether x is a move filter without a value (legal,
+// previous, castle... first). CQL's match_in_x takes a comparison operator
+// only after a filter with a value, so the operator then applies to an
+// enclosing filter: `piece T in [qrbn] move legal from T == 0` is
+// (piece T in [qrbn] move legal from T) == 0.
+func isLogicalMove(x Node) bool {
+	m, ok := x.(*Move)
+	return ok && m.Value == MoveValueNone
 }
 
 func (p *parser) parseIn() Node {

@@ -11,14 +11,17 @@ import (
 // has no statement separators to resynchronise on, so later errors would
 // mostly be noise.
 type parser struct {
-	filename string
-	src      []byte
-	lex      lexer
-	tok      token
-	err      *Error
-	depth    int // nesting depth, to refuse absurdly deep input instead of overflowing the stack
-	open     int // brackets ( { [ open before the current token: the nesting the user sees
-	pathOpen int // open at the start of the innermost path being parsed (a blank line ends it)
+	// logicalMoveEnd is 1 + the offset of the comparison operator last left
+	// after a move filter without a value (isLogicalMove), for its error.
+	logicalMoveEnd int
+	filename       string
+	src            []byte
+	lex            lexer
+	tok            token
+	err            *Error
+	depth          int // nesting depth, to refuse absurdly deep input instead of overflowing the stack
+	open           int // brackets ( { [ open before the current token: the nesting the user sees
+	pathOpen       int // open at the start of the innermost path being parsed (a blank line ends it)
 	// braces counts the { and [ open before the current token; inPath and
 	// pathBraces say whether a path is being parsed and braces at its start:
 	// while equal, * and + are repetitions, as CQL's lexer makes them
@@ -350,10 +353,10 @@ func (p *parser) parsePrimary() Node {
 		p.next()
 		return &Capture{At: At{pos}, Group: t.num, Index: t.text[1] == '-'}
 	case tLBrace:
-		if nx := p.peek(); nx.kind == tRBrace && nx.pos.Offset == pos.Offset+1 {
-			// cql -parse rejects `{}` (chessql's tables; CQL 6.2 lexes `{...}` after a
-			// filter as a repetition). Braces with space between are left alone: CQL's
-			// verdict on them is not known and real scripts have them (flipcolor{ }).
+		if nx := p.peek(); nx.kind == tRBrace {
+			// cql -parse rejects `{}` (chessql's tables), and CQL 9.493 also braces with
+			// space or comments between ("syntax error following a '{' : expected a
+			// filter"; a real script has flipcolor{ } over blank lines).
 			p.errorf(pos, "empty braces: a compound filter needs at least one filter between '{' and '}'")
 		}
 		return p.parseBlock()
@@ -396,6 +399,9 @@ func (p *parser) parsePrimary() Node {
 		return p.parseDash(nil, pos)
 	case tLBracket:
 		p.errorf(pos, "invalid piece designator: expected piece letters like [Qq] or squares like [a1,h8] after '['")
+	}
+	if _, cmp := compareOps[t.kind]; cmp && p.logicalMoveEnd == pos.Offset+1 {
+		p.errorf(pos, "'%s' after a move filter that has no value: a move filter is a set only when from, to or capture comes first (move from X legal, not move legal from X), a number with count", t.raw)
 	}
 	p.fail("filter")
 	return nil
@@ -727,7 +733,10 @@ func (p *parser) parseIf() Node {
 var moveParams = []string{"capture", "castle", "count", "enpassant", "enpassantsquare", "from", "legal", "null", "o-o", "o-o-o", "previous", "primary", "promote", "pseudolegal", "secondary", "to"}
 
 func (p *parser) parseMove() Node {
-	m := &Move{At: At{p.tok.pos}}
+	// CQL's value rule (move-parse.cpp): the first parameter decides; from,
+	// to or capture first make a set of those squares, anything else (legal,
+	// previous, castle, none at all) a logical filter; count makes a number.
+	m := &Move{At: At{p.tok.pos}, Value: MoveValueNone}
 	p.next()
 	first := true
 	selectSet := false
@@ -741,13 +750,19 @@ func (p *parser) parseMove() Node {
 			switch t.text {
 			case "from":
 				dst = &m.From
+				if first && m.Value != MoveValueCount {
+					m.Value = MoveValueFrom
+				}
 			case "to":
 				dst = &m.To
-				if first {
+				if first && m.Value != MoveValueCount {
 					m.Value = MoveValueTo
 				}
 			default:
 				dst = &m.Capture
+				if first && m.Value != MoveValueCount {
+					m.Value = MoveValueCapture
+				}
 			}
 			if *dst != nil {
 				p.errorf(t.pos, "'%s' given twice in move filter", t.text)
@@ -765,7 +780,6 @@ func (p *parser) parseMove() Node {
 			}
 			selectSet = true
 			m.Select = map[string]MoveSelect{"previous": MovePrevious, "legal": MoveLegal, "pseudolegal": MovePseudoLegal}[t.text]
-			continue // does not count as the first parameter
 		case "count":
 			m.Value = MoveValueCount
 		case "castle":
