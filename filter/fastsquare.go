@@ -38,13 +38,19 @@ type squareTerm struct {
 
 // squareFast is the rewritten square iteration.
 type squareFast struct {
-	in    setNode
-	terms []squareTerm
-	every bool
+	in      setNode
+	inConst bool // in is a constSet: read without a call
+	terms   []squareTerm
+	every   bool
 }
 
 func (n *squareFast) set(e *Evaluator) chess.Bitboard {
-	r := n.in.set(e)
+	var r chess.Bitboard
+	if n.inConst {
+		r = chess.Bitboard(n.in.(constSet))
+	} else {
+		r = n.in.set(e)
+	}
 	for i := range n.terms {
 		if r == 0 {
 			return 0
@@ -64,6 +70,10 @@ func (n *squareFast) set(e *Evaluator) chess.Bitboard {
 		case termAttackers:
 			// Attackers stand on a queen line or a knight's jump from their target: r
 			// outside those needs no attack lookup.
+			// Only a piece attacks: empty squares of r are out.
+			if r &= e.pos.Occupied(); r == 0 {
+				return 0
+			}
 			set := t.set.set(e)
 			var possible chess.Bitboard
 			for b := set; b != 0; {
@@ -118,6 +128,7 @@ func (c *compiler) fastSquare(sq *query.Square, in setNode) (node, error) {
 		return ok && v.Sym == sq.Var
 	}
 	f := &squareFast{in: in, every: sq.All}
+	_, f.inConst = in.(constSet)
 	for _, it := range items {
 		if !mentions(it, sq.Var) {
 			if !pure(it) {
