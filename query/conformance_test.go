@@ -106,5 +106,12 @@ func TestSetsInArithmetic(t *testing.T) {
 		{"flipcolor{\n}", "error: empty braces"},
 		{"flipcolor { }", "error: empty braces"},
 		{"{ // nothing\n}", "error: empty braces"},
+		// No filters at all: CQL 9.493 says "Expected one or more filters following CQL
+		// specification, got none" (reti's silly/12pawnmoves.cql, holes.cql), and refuses
+		// an empty file and one with only comments (backward.cql, mini_no_sac.cql).
+		{"cql()", "error: the query has no filters"},
+		{"cql(quiet)\n// sort by ...\n", "error: the query has no filters"},
+		{"", "error: the query has no filters"},
+		{"// only a comment\n", "error: the query has no filters"},
 	})
 }

@@ -145,7 +145,6 @@ func TestParseAST(t *testing.T) {
 		{"cql(sort matchcount 2 9) check", "(cql matchcount 2 9 sort) {check}"},
 		{"cql() check", "(cql) {check}"},
 		{"cql(input \"my games.pgn\" input b.pgn) check", `(cql input "my games.pgn" input "b.pgn") {check}`},
-		{"", "{}"},
 		// Names of unsupported filters are fine as variables.
 		{"zobristkey = 3 zobristkey > 2", "{(= zobristkey 3) (cmp zobristkey > 2)}"},
 	}

@@ -126,6 +126,12 @@ func (p *parser) parseProgram() (prog *Program) {
 	if p.tok.kind != tEOF {
 		p.fail("filter")
 	}
+	if len(filters) == 0 {
+		// CQL 9.493: "Expected one or more filters following CQL specification,
+		// got none" (an empty file or only comments: no cql word, also an error).
+		// Run anyway, such a script would match every game.
+		p.errorf(p.tok.pos, "the query has no filters: write at least one filter (after the cql(...) header, if any)")
+	}
 	prog.Body = &Block{At: At{start}, Filters: filters}
 	return prog
 }
