@@ -63,7 +63,7 @@ var typicalQueries = []string{
 	"echo (s t) s:sidetomove == sidetomove",
 	"x = parent  x:check  positionid > depth  lca(x currentposition) == x",
 	"cql(variations) virtualmainline (line lastposition --> check{1 3}):mate",
-	"consecutivemoves 1 100 (parent currentposition)",
+	"x = parent y = currentposition consecutivemoves 1 100 (x y)",
 	"e2--e4 or N×(check) or move primary enpassantsquare a-h6",
 	// 6.2 paths, singlecolor, a line nested in a line group
 	"(path (-- check --)+ | B[x]h7) >= 2",

@@ -217,10 +217,7 @@ func (e *Evaluator) Marked(i int32) chess.Bitboard {
 // setMatch gives the value and the match of a move filter from one collection of moves.
 func (n *moveNode) setMatch(e *Evaluator) (chess.Bitboard, bool) {
 	a := n.collect(e)
-	if n.val == valueTo {
-		return a.to, a.n > 0
-	}
-	return a.from, a.n > 0
+	return n.value(a), a.n > 0
 }
 
 // setMatch gives the value and the match of a square iteration; `square all` marks

@@ -61,8 +61,10 @@ type moveAcc struct {
 	n                  int
 }
 
-func (n *moveNode) set(e *Evaluator) chess.Bitboard {
-	a := n.collect(e)
+func (n *moveNode) set(e *Evaluator) chess.Bitboard { return n.value(n.collect(e)) }
+
+// value is the filter's set value from the moves gathered in a.
+func (n *moveNode) value(a moveAcc) chess.Bitboard {
 	switch n.val {
 	case valueTo:
 		return a.to

@@ -284,15 +284,15 @@ func TestMovePrimarySecondary(t *testing.T) {
 func TestConsecutiveMoves(t *testing.T) {
 	g := treeGames(t)[4]
 	cases := []struct{ cql, want string }{
-		{"cql(variations) initial consecutivemoves(position 8 position 12) == 3", "[start]"},
-		{"cql(variations) initial consecutivemoves 3 3 (position 8 position 12)", "[start]"},
-		{"cql(variations) initial consecutivemoves quiet 4 10 (position 8 position 12)", ""},
-		{"cql(variations) initial consecutivemoves(position 6 position 10) == 1", "[start]"}, // Bc4 Nf6 / h3 Nf6
+		{"cql(variations) initial x = position 8 y = position 12 consecutivemoves(x y) == 3", "[start]"},
+		{"cql(variations) initial x = position 8 y = position 12 consecutivemoves 3 3 (x y)", "[start]"},
+		{"cql(variations) initial x = position 8 y = position 12 consecutivemoves quiet 4 10 (x y)", ""},
+		{"cql(variations) initial x = position 6 y = position 10 consecutivemoves(x y) == 1", "[start]"}, // Bc4 Nf6 / h3 Nf6
 		// x is an ancestor of y: no move in common, and CQL then fails
 		// (CQL 9.493: 0 matches, consecutivemovesnode.cpp: len 0 is false).
-		{"cql(variations) initial consecutivemoves(position 6 position 8) == 0", ""},
-		{"cql(variations) initial not consecutivemoves(position 6 position 8)", "[start]"},
-		{"cql(variations) initial consecutivemoves(position 5 position 13)", ""}, // no position 13
+		{"cql(variations) initial x = position 6 y = position 8 consecutivemoves(x y) == 0", ""},
+		{"cql(variations) initial x = position 6 y = position 8 not consecutivemoves(x y)", "[start]"},
+		{"cql(variations) initial x = position 5 y = position 13 consecutivemoves(x y)", ""}, // no position 13
 	}
 	for _, c := range cases {
 		if got := runQuery(t, c.cql, g); !sameMatches(got, c.want) {

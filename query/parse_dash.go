@@ -141,8 +141,13 @@ func (p *parser) parseDash(left Node, pos Pos) Node {
 			p.errorf(p.tok.pos, "%s is not a filter: a checking move is --(check), a mating one --(mate)", p.tok.describe())
 		}
 		// A sequence of filters, as CQL's `-- (mate from)`: all must match.
+		// In a path step CQL takes exactly one filter here (path-parse.cpp).
+		step := p.pathStep
 		b := &Block{At: At{open}}
 		for p.tok.kind != tRParen && p.tok.kind != tEOF {
+			if step && len(b.Filters) == 1 {
+				p.errorf(p.tok.pos, "in a path, the parentheses after a move step hold exactly one filter (CQL's rule); write the filters after the step, or in braces: %s({check mate})", dashWord(d))
+			}
 			b.Filters = append(b.Filters, p.parseFilter())
 		}
 		if len(b.Filters) == 0 {

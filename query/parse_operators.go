@@ -64,6 +64,11 @@ func (p *parser) leftChain(operand func() Node, opOf func() (Op, bool)) Node {
 		if !ok {
 			return x
 		}
+		if _, isLine := x.(*Line); isLine && (op == OpAdd || op == OpMul) {
+			// CQL's match_relop_x and match_addop_x: a + or * after a line
+			// is its last wildcard read as an operator.
+			p.errorf(p.tok.pos, "%s after a line filter: CQL refuses to add to or multiply a line (a last wildcard %s of the line not followed by the end, ')', '}' or an arrow is read as %s); enclose the line in braces", p.tok.describe(), p.tok.raw, map[Op]string{OpAdd: "addition", OpMul: "multiplication"}[op])
+		}
 		p.enter()
 		pos := p.tok.pos
 		p.next()
@@ -210,7 +215,7 @@ func (p *parser) isRepetition() bool {
 	}
 	switch p.tok.kind {
 	case tStar, tPlus:
-		return !startsOperand(p.peek().kind)
+		return p.atWildcardTerminator()
 	case tLBrace:
 		k := p.peek().kind
 		return k == tNumber || k == tComma || k == tStar || k == tPlus
@@ -361,3 +366,33 @@ func (p *parser) parseSetAssign(name string, pos Pos) Node {
 // square, piece, x∊S and ◭x∊S, power's argument, a path's focus), so
 // `◭E∊♖♗♕→V` iterates over the pieces of ♖♗♕→V.
 func (p *parser) parseSet() Node { return p.parseArrows() }
+
+// atWildcardTerminator reports whether the token after the current + or *
+// ends a line constituent, so that the + or * is a repetition (CQL's
+// at_wildcard_terminator): the end, '}', ')', an arrow, or another
+// repetition. Anything else makes it an operator (`7>=9+]` is an addition
+// missing its right side).
+func (p *parser) atWildcardTerminator() bool {
+	l := p.lex
+	t := l.next()
+	switch t.kind {
+	case tEOF, tRBrace, tRParen, tArrow, tBackArrow, tQuestion, tPlus, tStar:
+		return true
+	case tLBrace:
+		u := l.next()
+		if u.kind == tStar || u.kind == tPlus {
+			return l.next().kind == tRBrace
+		}
+		for n := 0; n < 4; n++ {
+			switch u.kind {
+			case tRBrace:
+				return n > 0
+			case tNumber, tComma:
+			default:
+				return false
+			}
+			u = l.next()
+		}
+	}
+	return false
+}

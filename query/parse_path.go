@@ -200,6 +200,8 @@ func (p *parser) parsePathSeq() []LineElem {
 			e.X, pending = pending, nil
 		case p.tok.kind == tStar || p.tok.kind == tPlus || p.tok.kind == tQuestion:
 			p.errorf(p.tok.pos, "a repetition ('%s') must follow a path constituent", p.tok.describe())
+		case p.tok.kind == tLParen && afterStep(seq):
+			e.Alts = p.parseParenAfterStep()
 		case p.tok.kind == tLParen:
 			open := p.tok.pos
 			p.next()
@@ -318,4 +320,44 @@ func (p *parser) binaryOperatorFollows() bool {
 		}
 	}
 	return false
+}
+
+// afterStep reports whether the last constituent of seq is a move step
+// without a repetition, whose targets a '(' continues in CQL.
+func afterStep(seq []LineElem) bool {
+	if len(seq) == 0 {
+		return false
+	}
+	last := seq[len(seq)-1]
+	_, step := last.X.(*Dash)
+	return step && last.Min == 1 && last.Max == 1
+}
+
+// parseParenAfterStep parses a '(' that follows a move step's targets. CQL
+// reads it as one more target in parentheses (match_parens: exactly one
+// filter; a move filter there is read without targets), so `path -- (-- --)`
+// and `path -- (check mate)` are its errors. We keep it a one-constituent
+// group, which has the same matches; `(a | b)` stays a group of
+// alternatives, as the union CQL reads matches the same positions.
+func (p *parser) parseParenAfterStep() [][]LineElem {
+	start := p.state()
+	open := p.tok.pos
+	p.next()
+	if p.tok.kind == tRParen {
+		p.errorf(p.tok.pos, "empty parentheses in a path")
+	}
+	x := p.parsePathConstituent()
+	switch p.tok.kind {
+	case tRParen:
+		p.next()
+		return [][]LineElem{{{X: x, Min: 1, Max: 1}}}
+	case tBar:
+		p.restore(start)
+		p.next()
+		alts := p.parsePathAlts(open, false)
+		p.expect(tRParen, " to close the group of path constituents")
+		return alts
+	}
+	p.errorf(p.tok.pos, "in a path, parentheses after a move step hold exactly one filter (CQL reads them as a target of the step); write the constituents without the parentheses, or the filters in braces: ({check mate})")
+	return nil
 }

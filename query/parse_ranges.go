@@ -118,7 +118,16 @@ func (p *parser) lineConstituent(x Node) {
 	case *Binary:
 		switch x.Op {
 		case OpAdd, OpSub, OpMul, OpDiv, OpMod:
-			p.errorf(x.Pos(), "a line constituent cannot be an arithmetic operation (%s): CQL refuses it; write a repetition as {+} or {*}, or enclose the constituent in braces", x.Op)
+			p.errorf(x.Pos(), "a line constituent cannot be an arithmetic operation (%s): CQL refuses it, also in braces; write a repetition as {+} or {*}", x.Op)
+		}
+	case *Block:
+		// CQL's braces around one filter give that filter: {3+4} and {-4}
+		// are refused like 3+4 and -4, but {v} of a number variable is not.
+		if len(x.Filters) == 1 {
+			switch y := x.Filters[0].(type) {
+			case *NumberLit, *Binary, *Block:
+				p.lineConstituent(y)
+			}
 		}
 	}
 }

@@ -194,8 +194,19 @@ func (p *parser) parseConsecutiveMoves() Node {
 		break
 	}
 	p.expect(tLParen, " after 'consecutivemoves' (it takes two positions: consecutivemoves(x y))")
-	c.X = p.parseFilter()
-	c.Y = p.parseFilter()
+	// CQL's match_consecutivemovesnode takes two position variables, not
+	// filters: consecutivemoves(position 1 position 2) is its error.
+	c.X = p.positionVariable()
+	c.Y = p.positionVariable()
 	p.expect(tRParen, " after the two positions of 'consecutivemoves'")
 	return c
+}
+
+// positionVariable parses an argument of consecutivemoves: a variable name
+// (the checker requires a position variable).
+func (p *parser) positionVariable() Node {
+	if p.tok.kind != tIdent || keywords[p.tok.text] || p.isCall(p.tok.text) {
+		p.errorf(p.tok.pos, "consecutivemoves takes two position variables, like x = position 8 y = currentposition consecutivemoves(x y); found %s (CQL refuses other filters here)", p.tok.describe())
+	}
+	return p.parseFilter()
 }

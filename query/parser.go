@@ -743,9 +743,11 @@ func (p *parser) parseMove() Node {
 	// to or capture first make a set of those squares, anything else (legal,
 	// previous, castle, none at all) a logical filter; count makes a number.
 	m := &Move{At: At{p.tok.pos}, Value: MoveValueNone}
+	start := p.tok.pos
 	p.next()
 	first := true
 	selectSet := false
+	var counted Pos
 	for p.tok.kind == tIdent && slices.Contains(moveParams, p.tok.text) {
 		t := p.tok
 		p.next()
@@ -788,6 +790,7 @@ func (p *parser) parseMove() Node {
 			m.Select = map[string]MoveSelect{"previous": MovePrevious, "legal": MoveLegal, "pseudolegal": MovePseudoLegal}[t.text]
 		case "count":
 			m.Value = MoveValueCount
+			counted = t.pos
 		case "castle":
 			m.Castle = true
 		case "o-o":
@@ -809,6 +812,12 @@ func (p *parser) parseMove() Node {
 			m.EnPassantSquare = p.parseArg()
 		}
 		first = false
+	}
+	if counted != (Pos{}) && m.Select != MoveLegal && m.Select != MovePseudoLegal {
+		p.errorf(counted, "the 'count' keyword in 'move' can only be used when 'legal' or 'pseudolegal' are also specified (CQL's rule)")
+	}
+	if m.Primary && m.Secondary {
+		p.errorf(start, "a move filter cannot be both primary and secondary")
 	}
 	return m
 }

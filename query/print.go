@@ -187,6 +187,10 @@ func sprint(b *strings.Builder, n Node) {
 			b.WriteString(" :to")
 		case MoveValueCount:
 			b.WriteString(" :count")
+		case MoveValueCapture:
+			b.WriteString(" :capture")
+		case MoveValueNone:
+			b.WriteString(" :none")
 		}
 		b.WriteByte(')')
 	case *FromTo:
