@@ -41,3 +41,24 @@ func TestMoveCaptureValue(t *testing.T) {
 		}
 	}
 }
+
+// TestPathUnionDestination: in a path step the destination continues over
+// | as a set union (CQL's match_dash_right reads match_attackarrow_x), with
+// or without spaces, unless a move step is tied to the set after the |.
+// Game 1.e4 d5 2.exd5 Qxd5; each expectation is CQL 9.493's count of
+// matching games (1 or 0) with `initial` in front, and the positions by hand.
+func TestPathUnionDestination(t *testing.T) {
+	g := readGame(t, "[Result \"*\"]\n\n1. e4 d5 2. exd5 Qxd5 *\n")
+	for _, c := range []struct{ src, want string }{
+		{"initial path --d5|e4", "[start]"},      // CQL: 1 (1.e4 goes to d5|e4)
+		{"initial path ――d5|e4", "[start]"},      // CQL: 1
+		{"initial path --d5 | e4", "[start]"},    // CQL: 1
+		{"initial path --d5|e4 --d5", "[start]"}, // CQL: 1
+		{"initial path --d5|e4 --e5", ""},        // CQL: 0
+		{"path --d5|e4", "[start] [e2e4] [e2e4 d7d5] [e2e4 d7d5 e4d5]"},
+	} {
+		if got := runQuery(t, c.src, g); !sameMatches(got, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}

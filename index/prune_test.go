@@ -88,7 +88,7 @@ func TestPruneRules(t *testing.T) {
 		{"move promote Q", nil},
 		{"move promote [QN]", []uint32{3}},
 		{"move legal promote N", all}, // legal moves are not the game's: no pruning
-		{"move count", all},
+		{"move legal count", all},
 		{"Qf7", []uint32{0, 4}}, // squares are kept for all positions: game 4's variation counts
 		{"cql(variations) Qf7", []uint32{0, 4}},
 		{"Ng8", []uint32{3}},

@@ -196,8 +196,10 @@ func (p *parser) parseDashRight(d *Dash) {
 		// (CQL's DashToken::fixNext), a whole set down to & (its
 		// match_dash_tie_x): `――northeast 1 T` (CQL's snake example) moves to
 		// the square northeast of T, `――~pathstart:T∩□` (rundlaufe) to an empty
-		// square T did not start on. In a path | separates alternatives, so the
-		// destination stops before it.
+		// square T did not start on. A | after it continues it as a union
+		// (match_dash_tie_x reads match_attackarrow_x): `――d5|e4` moves to d5
+		// or e4, as CQL 9.493 answers; a | before a move step still separates
+		// our path alternatives, which CQL has none of.
 		switch p.tok.kind {
 		case tPiece, tTilde:
 		case tLBrace:
@@ -212,6 +214,11 @@ func (p *parser) parseDashRight(d *Dash) {
 			return
 		}
 		d.To = p.parseInter()
+		for p.tok.kind == tBar && p.unionDestinationFollows() {
+			pos := p.tok.pos
+			p.next()
+			d.To = &Binary{At: At{pos}, Op: OpUnion, X: d.To, Y: p.parseInter()}
+		}
 		return
 	}
 	switch p.tok.kind {
@@ -293,4 +300,21 @@ func dashWord(d *Dash) string {
 		return "×"
 	}
 	return "--"
+}
+
+// unionDestinationFollows reports whether the set after the current | (in
+// a path step's destination) is more destination rather than a move step:
+// a piece designator, square set or variable that no -- or × touches.
+func (p *parser) unionDestinationFollows() bool {
+	l := p.lex
+	t := l.next()
+	switch {
+	case t.kind == tPiece:
+	case t.kind == tIdent && !keywords[t.text]:
+	default:
+		return false
+	}
+	u := l.next()
+	tied := u.pos.Offset == t.end // no space: the set is the move's from-set
+	return !(tied && (u.kind == tDash || u.kind == tCross || u.kind == tLParen))
 }
