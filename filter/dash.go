@@ -49,17 +49,32 @@ func (n *dashNode) sets(e *Evaluator) (fromSet, toSet chess.Bitboard) {
 
 // fits reports whether the move to child c of the current position matches.
 func (n *dashNode) fits(e *Evaluator, c int32, fromSet, toSet chess.Bitboard) bool {
-	if !n.fitsMove(e, e.g.Nodes[c].Move, fromSet, toSet) {
+	if !n.fitsPlayed(e, e.g.Nodes[c].Move, fromSet, toSet) {
 		return false
 	}
 	if n.target != nil {
 		save := e.cur
+		restore := e.own(fromSet, toSet)
 		e.at(c)
 		ok := n.target.match(e)
 		e.at(save)
+		restore.undo(e)
 		return ok
 	}
 	return true
+}
+
+// fitsPlayed is fitsMove for a move played in the game: a castling move
+// fits when the king's or the rook's move does (CQL's QMove::validMove,
+// smartFrom), so R--f1 matches O-O.
+func (n *dashNode) fitsPlayed(e *Evaluator, m chess.Move, fromSet, toSet chess.Bitboard) bool {
+	if !m.IsCastle() {
+		return n.fitsMove(e, m, fromSet, toSet)
+	}
+	if n.capture || n.promoteBy != nil || n.promote != 0 {
+		return false
+	}
+	return castleFrom(m, fromSet, toSet) != 0
 }
 
 // fitsMove reports whether move m of the current position goes from fromSet
@@ -302,12 +317,14 @@ func (n *dashNode) eachMove(e *Evaluator, f func() bool) {
 	fromSet, toSet := n.sets(e)
 	save := e.cur
 	for c := e.g.Nodes[save].FirstChild; c >= 0; c = e.g.Nodes[c].NextSibling {
-		if !e.visible(c) || !n.fitsMove(e, e.g.Nodes[c].Move, fromSet, toSet) {
+		if !e.visible(c) || !n.fitsPlayed(e, e.g.Nodes[c].Move, fromSet, toSet) {
 			continue
 		}
+		restore := e.own(fromSet, toSet)
 		e.at(c)
 		done := f()
 		e.at(save)
+		restore.undo(e)
 		if done {
 			return
 		}

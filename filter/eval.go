@@ -85,6 +85,12 @@ type Evaluator struct {
 	// Position ids of the current game, built when first needed.
 	gt gameTree
 
+	// The from and to sets of the move filter whose target is being
+	// evaluated (owned: there is one): `from` and `to` after a castling move
+	// are the king's and the rook's squares that fit them (castle.go).
+	ownerFrom, ownerTo chess.Bitboard
+	owned              bool
+
 	// Scratch of consecutivemoves: the two move sequences and a table row.
 	cmS, cmT []chess.Move
 	cmRow    []int32

@@ -219,10 +219,19 @@ func (n lastMoveSquare) set(e *Evaluator) chess.Bitboard {
 	if m == chess.NoMove || m.IsNull() {
 		return 0
 	}
-	if n.to {
-		if m.IsCastle() {
-			return chess.SquareBB(m.KingTo())
+	if m.IsCastle() {
+		// CQL's FromNode/ToNode: the king's and the rook's squares that fit
+		// the owning move filter's sets (all of them outside one).
+		fromSet, toSet := all, all
+		if e.owned {
+			fromSet, toSet = e.ownerFrom, e.ownerTo
 		}
+		if n.to {
+			return castleTo(m, fromSet, toSet)
+		}
+		return castleFrom(m, fromSet, toSet)
+	}
+	if n.to {
 		return chess.SquareBB(m.To())
 	}
 	return chess.SquareBB(m.From())

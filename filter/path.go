@@ -324,9 +324,13 @@ func (n *pathNode) step(e *Evaluator, elems []lineElem, k int, cur int32, stk in
 		case !in:
 			r, l = n.step(e, elems, k, c, stk, last, next, done, all+1)
 		case d.fits(e, c, fromSet, toSet):
+			// The filters after the step are its targets (split off by
+			// lineElems): from and to there see the step's sets (castle.go).
+			restore := e.own(fromSet, toSet)
 			if r, l = n.run(e, elems, k+1, c, stk, c, next, done+1, all+1); r >= 0 {
 				r++
 			}
+			restore.undo(e)
 		default:
 			r = -1
 		}
