@@ -58,6 +58,9 @@ type Tree struct {
 	At
 	Kind TreeKind
 	Args []Node
+	// Op is the order operator (≺ ≼ ≻ ≽ or its ASCII spelling) the node
+	// was written with; "" for the named filters.
+	Op string
 	T    Type
 }
 

@@ -25,6 +25,14 @@ func (c *checker) tree(n *Tree) {
 		n.T = TypeNone
 	default: // two positions
 		for i, a := range n.Args {
+			if n.Op != "" {
+				n.Args[i] = c.check(a)
+				if t := n.Args[i].Type(); t != TypePosition {
+					// CQL 9.493 parses these but stops when it runs them.
+					c.errorf(a.Pos(), "%s compares positions in the game tree (ancestor, descendant), found a %s: CQL 9.493 accepts %s between numbers or strings but then stops with \"CQL internal error: rncompare: bad name: %s\", so it has no meaning; use < <= > >= for numbers and strings", n.Op, describe(n.Args[i]), n.Op, asciiTreeOp(n.Kind))
+				}
+				continue
+			}
 			n.Args[i] = c.position(a, "an argument of "+n.Kind.String())
 		}
 		switch n.Kind {
@@ -99,4 +107,14 @@ func positionArgOverSets(n *Tree) (*Binary, bool) {
 		return b, true
 	}
 	return nil, false
+}
+
+// asciiTreeOp is the ASCII spelling of an order operator, as CQL names it.
+func asciiTreeOp(k TreeKind) string {
+	for op, kind := range treeCompareOps {
+		if kind == k {
+			return op
+		}
+	}
+	return "?"
 }

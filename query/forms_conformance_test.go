@@ -109,3 +109,23 @@ func TestPathParenAfterStep(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeOrderOnValues: ≺ ≼ ≻ ≽ between numbers or strings stay an error
+// that names what CQL 9.493 does with them: it parses `1[<]2`, `"a"≺"b"`
+// and `1[>=]2`, then stops with "CQL internal error: rncompare: bad name:
+// [<]" ([>=] for the last; chessql test_filters_comparison.py:806-1439
+// records the parse).
+func TestTreeOrderOnValues(t *testing.T) {
+	for src, want := range map[string]string{
+		"1[<]2":    "1:1: [<] compares positions in the game tree",
+		`"a"≺"b"`:  `1:1: ≺ compares positions in the game tree (ancestor, descendant), found a string filter: CQL 9.493 accepts ≺ between numbers or strings but then stops with "CQL internal error: rncompare: bad name: [<]"`,
+		"1[>=]2":   "rncompare: bad name: [>=]",
+		"x=1 x≻2":  "rncompare: bad name: [>]",
+		"parent≺3": "1:8: ≺ compares positions",
+	} {
+		_, err := Parse("t.cql", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", src, err, want)
+		}
+	}
+}

@@ -132,9 +132,9 @@ var treeCompareOps = map[string]TreeKind{
 func (p *parser) treeCompare(x Node) Node {
 	for p.tok.kind == tTreeOp {
 		k := treeCompareOps[p.tok.text]
-		pos := p.tok.pos
+		pos, op := p.tok.pos, p.tok.raw
 		p.next()
-		x = &Tree{At: At{pos}, Kind: k, Args: []Node{x, p.parseAdd()}}
+		x = &Tree{At: At{pos}, Kind: k, Args: []Node{x, p.parseAdd()}, Op: op}
 	}
 	return x
 }
