@@ -61,7 +61,7 @@ type Tree struct {
 	// Op is the order operator (≺ ≼ ≻ ≽ or its ASCII spelling) the node
 	// was written with; "" for the named filters.
 	Op string
-	T    Type
+	T  Type
 }
 
 // Type returns the filter's value type, set by the checker.

@@ -597,15 +597,27 @@ func (p *parser) parseWord() Node {
 	case "sort":
 		p.next()
 		s := &Sort{At: At{pos}}
-		if p.isKw("min") && p.peek().kind != tLParen {
-			s.Min = true
+		// CQL's match_sortnode: min or max right after sort is the direction
+		// (never the function) and needs a nonempty label; a number is refused.
+		if p.isKw("min") || p.isKw("max") {
+			w := p.tok
 			p.next()
+			if p.tok.kind != tString || p.tok.text == "" {
+				p.errorf(p.tok.pos, "'sort %s' needs a nonempty label right after it, like sort %s \"npieces\" #[Aa] (CQL's rule, so that %s is not read as the function); for the function write sort {%s(...)}", w.text, w.text, w.text, w.text)
+			}
+			if w.text == "max" {
+				p.errorf(w.pos, "'sort max \"label\"' is not supported: write sort \"label\" F, which sorts by the largest value")
+			}
+			s.Min = true
 		}
 		if p.tok.kind == tString {
 			s.Label = p.tok.text
 			p.next()
 		}
 		s.X = p.parseFilter()
+		if n, ok := s.X.(*NumberLit); ok {
+			p.errorf(n.Pos(), "sort of the number %d: CQL refuses it (sort takes no range; its argument is a number, set or string filter)", n.Value)
+		}
 		return s
 	case "find":
 		p.next()
