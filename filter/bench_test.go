@@ -62,12 +62,12 @@ var typicalQueries = []string{
 	"line --> check --> not check --> check",
 	"echo (s t) s:sidetomove == sidetomove",
 	"x = parent  x:check  positionid > depth  lca(x currentposition) == x",
-	"cql(variations) virtualmainline (line lastposition --> check{1 3}):mate",
+	"cql(variations) virtualmainline (line lastposition --> check{1,3}):mate",
 	"x = parent y = currentposition consecutivemoves 1 100 (x y)",
 	"e2--e4 or N×(check) or move primary enpassantsquare a-h6",
 	// 6.2 paths, singlecolor, a line nested in a line group
 	"(path (-- check --)+ | B[x]h7) >= 2",
-	"path focus capture [Pp] -- --{1 3} check",
+	"path focus capture [Pp] -- --{1,3} check",
 	"line singlecolor --> check --> ({line --> check --> not check} --> true){2}",
 }
 

@@ -36,14 +36,14 @@ func FuzzEvaluate(f *testing.F) {
 	}
 	for _, s := range []string{
 		"mate", "square x in h1-8 R attacks x x attacks K", "piece x in N {x attacks k}",
-		"castle nullmove enpassant currentmove N--", "path B×p check k×h7 N--g5", "(path focus capture P (-- check --)+ | B[x]h7) == 2", "path lastposition primary --{2 3} : check", "x = 0 loop {x < 3 x += 1}",
+		"castle nullmove enpassant currentmove N--", "path B×p check k×h7 N--g5", "(path focus capture P (-- check --)+ | B[x]h7) == 2", "path lastposition primary --{2,3} : check", "x = 0 loop {x < 3 x += 1}",
 		"line --> check --> mate", "find check", "flipcolor {move previous capture Q}",
 		`flip 2 4 [Rr]a1`, `ply < 4 flipcolor {x = #n&f6 comment("n" x) true} x == 0`, `max({comment("a") 2} {comment("b") ply}) > 1`,
 		`(flipcolor {comment(ply) #N&f3}) > 0 {comment("s") Ra1} != h8 (N--(if comment("d") then {ply > 5 a1} else h1)) == 0`,
 		"x = 0 x += #P x > 3", "sort power A", "up 1 3 K & a", "comment (\"a\" from)",
 		"move legal count > 30", "if check then K else k", "abs(power A - power a) < 2",
 		"x = 0 loop {x + 3 x <= 1}", // a loop that never ends: stopped at its limit, once per run
-		`path keepallbest verbose title "t" nestban max #A 1 9 --{1 3} check`, "path singlecolor piecepath quiet --+ line nestban singlecolor --> check",
+		`path keepallbest verbose title "t" nestban max #A 1 9 --{1,3} check`, "path singlecolor piecepath quiet --+ line nestban singlecolor --> check",
 		"x = ×(R) (--(ply)) > 3 sort echo (s t) ply",
 		`--="q" v="RN" P--=v(check) --q|b b|q-- #(legal -- & legal [Kk]--) > 3 pseudolegal -- == legal --`, "cql(variations) echo (s t) positionid == 9",
 	} {

@@ -57,7 +57,7 @@ func TestPathFull(t *testing.T) {
 		// The value is the number of moves of the longest matching path.
 		{"(path --+) == 17", gg, plies(gg, 0)},
 		{"(path -- --) == 2", gg, plies(gg, span(0, 15)...)},
-		{"(path --{2 3}) == 2", gg, plies(gg, 15)},
+		{"(path --{2,3}) == 2", gg, plies(gg, 15)},
 		{"(path --{2,}) == 2", gg, plies(gg, 15)},
 		{"(path --{2,3}) == 3", gg, plies(gg, span(0, 14)...)},
 		// CQL counts no path that ends where it starts (path-compute.cpp:

@@ -205,7 +205,7 @@ func TestLineForms(t *testing.T) {
 	}{
 		{main, "line --> wtm --> btm --> wtm", plies(0, 2, 4)},
 		{main, "line --> true{3}", plies(0, 1, 2, 3, 4)},
-		{main, "line --> true{3 4} --> pa6", plies(2, 3)}, // pa6: the black pawn on a6, ply 6 only
+		{main, "line --> true{3,4} --> pa6", plies(2, 3)}, // pa6: the black pawn on a6, ply 6 only
 		{main, "line --> true{2,} --> pa6", plies(0, 1, 2, 3, 4)},
 		{main, "line --> true{,2} --> pa6", plies(4, 5, 6)},
 		{main, "line --> btm{*} --> wtm --> Bb5", plies(3, 4)},

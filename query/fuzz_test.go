@@ -30,15 +30,15 @@ func FuzzParse(f *testing.F) {
 		"echo quiet (s t) in all { s:sidetomove == sidetomove distance(s t) > 4 lca(s t) ≺ s }",
 		"ancestor(parent child) descendant(initialposition currentposition) [<=] ∙ ≻ position 2 depth virtualmainline",
 		"find quiet all <-- 2 5 check  find <-- mate : ply",
-		"line firstmatch singlecolor 3 10 --> check{1 3} --> (mate | stalemate){+} --> R{*} --> move from R comment(\"x\") --> check",
+		"line firstmatch singlecolor 3 10 --> check{1,3} --> (mate | stalemate){+} --> R{*} --> move from R comment(\"x\") --> check",
 		// current-move filters, loop, path (issue 10)
 		"enpassant castle o-o o-o-o nullmove currentmove R×q currentmove ――e4(check) loop {x < 3 x += 1}",
 		"⊢ ♗×♟h7 check ♚×h7 ♘――g5 check {path -- -- ply == 3} path focus -- path (--)* path --{2}",
-		"path quiet firstmatch lastposition primary focus capture [Pp] (B[x]h7 check | N--g5){1 3} -- ? (check)* --{2,} | mate",
+		"path quiet firstmatch lastposition primary focus capture [Pp] (B[x]h7 check | N--g5){1,3} -- ? (check)* --{2,} | mate",
 		"{path focus ♙ ((-- check --)+ | (--=Q)){+} ply == 3} (path --+) == 2 sort path max(1 2) == 2 --{*} (path (-- ( | ) ",
 		"legal --(o-o) pseudolegal K×(enpassant) legal ――(castle) legal R--(mate) legal 3 legal",
 		"countmoves legal --*2 countmoves ×%2 countmoves --(btm) countmoves k countmoves",
-		"line singlecolor <-- check{2} x = parent #(x & currentposition) == 62 (position 0) ∩ ∙ path -- {2 3} {check} [x] a[x]b",
+		"line singlecolor <-- check{2} x = parent #(x & currentposition) == 62 (position 0) ∩ ∙ path -- {2,3} {check} [x] a[x]b",
 		`path primary verbose keepallbest quiet nestban firstmatch lastposition title "t" max #A 2 5 --+ line nestban --> check`,
 		`path singlecolor piecepath max {check 1} --(check ply) ×(#a) == 15 x = ×(R) --(+) N--g5(#) position 0 & currentposition`,
 		// move filters as CQL's parser reads them (issue 10)

@@ -91,10 +91,10 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 }
 
 // parseRepetition parses the repetition after a line or path constituent,
-// if any: * + ? {n} {n m} {n,} {n,m} {*} {+}. In a path (needTouch) a
-// brace apart from the constituent is a repetition only when its contents
-// read as one ({2}, {2 5}, {1,}, {*}), since a constituent may itself be a
-// {block}.
+// if any: * + ? {n} {n,} {,m} {n,m} {*} {+} ({n m} with a space is an
+// error). In a path (needTouch) a brace apart from the constituent is a
+// repetition only when its contents read as one ({2}, {1,}, {*}), since a
+// constituent may itself be a {block}.
 func (p *parser) parseRepetition(e *LineElem, needTouch bool) {
 	switch p.tok.kind {
 	case tStar:
@@ -111,6 +111,7 @@ func (p *parser) parseRepetition(e *LineElem, needTouch bool) {
 			return
 		}
 		if k := p.peek().kind; k == tNumber || k == tComma || k == tStar || k == tPlus {
+			brace := p.tok.pos
 			p.spacedRepetition()
 			p.next()
 			e.Min, e.Max = 0, -1
@@ -127,9 +128,11 @@ func (p *parser) parseRepetition(e *LineElem, needTouch bool) {
 				e.Min = p.tok.num
 				e.Max = e.Min
 				p.next()
-				if p.tok.kind == tNumber { // {n m}
-					e.Max = p.tok.num
-					p.next()
+				if p.tok.kind == tNumber {
+					// CQL's lexer reads a repetition only without spaces
+					// (lexer.cpp, match_bracereptoken: not the old {2 4});
+					// {2 4} is a block of numbers, whose run stops with an error.
+					p.errorf(brace, "{%d %d} is not a repetition in CQL (a block of two numbers, an error when run): write {%d,%d}, without spaces", e.Min, p.tok.num, e.Min, p.tok.num)
 				}
 			}
 			if p.tok.kind == tComma {
