@@ -9,7 +9,8 @@ import (
 // the current position (a visited child) goes from a square of F to a square
 // of G (both evaluated here; a castling move goes to the king's square), is a
 // capture for ×, promotes as asked, and the target filter matches in the
-// position after it. Null moves never match.
+// position after it. A null move goes from the mover's king's square to
+// itself, as in CQL.
 type dashNode struct {
 	from, to setNode // nil: any square
 	capture  bool
@@ -80,8 +81,12 @@ func (n *dashNode) fitsPlayed(e *Evaluator, m chess.Move, fromSet, toSet chess.B
 // fitsMove reports whether move m of the current position goes from fromSet
 // to toSet and is a capture and a promotion as asked (the target aside).
 func (n *dashNode) fitsMove(e *Evaluator, m chess.Move, fromSet, toSet chess.Bitboard) bool {
-	if m == chess.NoMove || m.IsNull() {
+	if m == chess.NoMove {
 		return false
+	}
+	if m.IsNull() {
+		k := nullMoveSquare(e.pos)
+		return k&fromSet != 0 && k&toSet != 0 && !n.capture && n.promoteBy == nil && n.promote == 0
 	}
 	to := m.To()
 	if m.IsCastle() {

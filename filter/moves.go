@@ -156,11 +156,16 @@ func (n *moveNode) test(_ *Evaluator, pos *chess.Position, m chess.Move, fromSet
 		return
 	}
 	if m.IsNull() {
-		// A null move has no squares: it matches only filters that ask for
-		// null moves or say nothing about the move.
-		if n.null || (n.from == nil && n.to == nil && n.capture == nil &&
-			n.promote == 0 && n.castle == 0 && !n.enpassant) {
+		// A null move goes from the mover's king's square to itself; it is no
+		// capture, promotion, castling or en passant.
+		if n.capture != nil || n.promote != 0 || n.castle != 0 || n.enpassant || n.epSquare != nil {
+			return
+		}
+		k := nullMoveSquare(pos)
+		if k == 0 && (n.from == nil && n.to == nil) || k&fromSet != 0 && k&toSet != 0 {
 			acc.n++
+			acc.from |= k
+			acc.to |= k
 		}
 		return
 	}
@@ -216,8 +221,12 @@ type lastMoveSquare struct{ to bool }
 
 func (n lastMoveSquare) set(e *Evaluator) chess.Bitboard {
 	m := e.g.Nodes[e.cur].Move
-	if m == chess.NoMove || m.IsNull() {
+	if m == chess.NoMove {
 		return 0
+	}
+	if m.IsNull() {
+		// The mover's king: the side not to move now.
+		return e.pos.Pieces(e.pos.SideToMove().Other(), chess.King)
 	}
 	if m.IsCastle() {
 		// CQL's FromNode/ToNode: the king's and the rook's squares that fit
@@ -237,3 +246,11 @@ func (n lastMoveSquare) set(e *Evaluator) chess.Bitboard {
 	return chess.SquareBB(m.From())
 }
 func (n lastMoveSquare) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// nullMoveSquare is the from and to square of a null move played in pos: the
+// king of the side to move (CQL 9.493's QMove stores a null move as a move of
+// the king to its own square, and its move filters, dashes, from, to and path
+// focus read it so). Empty when that side has no king.
+func nullMoveSquare(pos *chess.Position) chess.Bitboard {
+	return pos.Pieces(pos.SideToMove(), chess.King)
+}

@@ -351,8 +351,11 @@ func (n *pathNode) hasFocus() bool { return n.focus != nil || n.singleColor }
 // with focus capture also a capture of a focused piece), and where the
 // focused pieces stand after it.
 func (n *pathNode) inFocus(e *Evaluator, m chess.Move, focus chess.Bitboard) (bool, chess.Bitboard) {
-	if m == chess.NoMove || m.IsNull() {
+	if m == chess.NoMove {
 		return false, focus
+	}
+	if m.IsNull() { // a move of the king to its own square
+		return focus&nullMoveSquare(e.pos) != 0, focus
 	}
 	from, to := m.From(), m.To()
 	if m.IsCastle() {

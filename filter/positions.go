@@ -191,12 +191,16 @@ func (depthNode) match(*Evaluator) bool        { return true }
 
 // virtualMainline matches a position every branch on whose path was
 // initiated by Black: a secondary move may only be a Black move (the
-// manual's three rules).
+// manual's three rules), and no move on the way is a null move (CQL 9.493's
+// QPos::virtualmainline).
 type virtualMainline struct{}
 
 func (virtualMainline) match(e *Evaluator) bool {
 	nodes := e.g.Nodes
 	for i := e.cur; nodes[i].Parent >= 0; i = nodes[i].Parent {
+		if nodes[i].Move.IsNull() {
+			return false
+		}
 		p := nodes[i].Parent
 		if nodes[p].FirstChild != i && nodes[p].Pos.SideToMove() == chess.White {
 			return false
