@@ -93,16 +93,17 @@ func TestFormsCQLAccepts(t *testing.T) {
 }
 
 // TestPathParenAfterStep: CQL 9.493 on `path -- ( -- )`, `path -- (--)+`,
-// `path -- (--)(--)`, `path -- (check)+` (accepted) and `path -- (-- check)`,
-// `path -- {check} (-- --)`, `path -- (check mate)` (refused at the second
-// filter).
+// `path -- (--)(--)`, `path -- (check)+`, `path -- (Q | R)` (accepted) and
+// `path -- (-- check)`, `path -- {check} (-- --)`, `path -- (check mate)`,
+// `path -- (-- | --)`, `path -- (check | mate)` (refused at the second filter
+// or the |).
 func TestPathParenAfterStep(t *testing.T) {
-	for _, src := range []string{"path -- ( -- )", "path -- (--)+", "path -- (--)(--)", "path -- (check)+", "path check ( -- -- )", "path ( -- -- )"} {
+	for _, src := range []string{"path -- ( -- )", "path -- (--)+", "path -- (--)(--)", "path -- (check)+", "path check ( -- -- )", "path ( -- -- )", "path -- (Q | R)"} {
 		if _, err := Parse("t.cql", []byte(src)); err != nil {
 			t.Errorf("%s: %v", src, err)
 		}
 	}
-	for src, pos := range map[string]string{"path -- (-- check)": "1:13", "path -- {check} (-- --)": "1:21", "path -- (check mate)": "1:16", "path ×  (-- --)": "1:13"} {
+	for src, pos := range map[string]string{"path -- (-- check)": "1:13", "path -- {check} (-- --)": "1:21", "path -- (check mate)": "1:16", "path ×  (-- --)": "1:13", "path -- (-- | --)": "1:13", "path -- (check | mate)": "1:16"} {
 		_, err := Parse("t.cql", []byte(src))
 		if err == nil || !strings.Contains(err.Error(), "t.cql:"+pos+": ") || !strings.Contains(err.Error(), "parentheses after a move step hold exactly one filter") {
 			t.Errorf("%s: %v, want the one-filter error at %s", src, err, pos)

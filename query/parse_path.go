@@ -352,6 +352,9 @@ func (p *parser) parseParenAfterStep() [][]LineElem {
 		p.next()
 		return [][]LineElem{{{X: x, Min: 1, Max: 1}}}
 	case tBar:
+		if notSetConstituent(x) {
+			break // CQL: | after a move filter or a logical keyword ends the one filter
+		}
 		p.restore(start)
 		p.next()
 		alts := p.parsePathAlts(open, false)
@@ -360,4 +363,16 @@ func (p *parser) parseParenAfterStep() [][]LineElem {
 	}
 	p.errorf(p.tok.pos, "in a path, parentheses after a move step hold exactly one filter (CQL reads them as a target of the step); write the constituents without the parentheses, or the filters in braces: ({check mate})")
 	return nil
+}
+
+// notSetConstituent reports whether x is plainly no set (a move step or a
+// logical keyword like check), so that a | after it cannot make a union.
+func notSetConstituent(x Node) bool {
+	switch x := x.(type) {
+	case *Dash:
+		return true
+	case *Keyword:
+		return x.T == TypeNone
+	}
+	return false
 }
