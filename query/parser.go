@@ -52,6 +52,7 @@ type parser struct {
 	// string after event, player ... is the next argument, not a search.
 	strArgs bool
 	funcs   functions       // user-defined functions (parse_functions.go)
+	defs    int             // function definitions parsed: they count as filters for "no filters"
 	dicts   map[string]bool // names declared as dictionaries
 	numVars map[string]bool // names assigned a number so far: range bounds (parse_ranges.go)
 }
@@ -126,10 +127,12 @@ func (p *parser) parseProgram() (prog *Program) {
 	if p.tok.kind != tEOF {
 		p.fail("filter")
 	}
-	if len(filters) == 0 {
+	if len(filters) == 0 && p.defs == 0 {
 		// CQL 9.493: "Expected one or more filters following CQL specification,
 		// got none" (an empty file or only comments: no cql word, also an error).
-		// Run anyway, such a script would match every game.
+		// Run anyway, such a script would match every game. A function
+		// definition counts as a filter there: CQL runs `function F(){1}`
+		// alone and matches every game.
 		p.errorf(p.tok.pos, "the query has no filters: write at least one filter (after the cql(...) header, if any)")
 	}
 	prog.Body = &Block{At: At{start}, Filters: filters}
@@ -143,6 +146,7 @@ func (p *parser) parseSequence(end tokenKind) []Node {
 	for p.tok.kind != end && p.tok.kind != tEOF {
 		if p.isKw("function") {
 			p.parseFunctionDef() // a definition, not a filter
+			p.defs++
 			continue
 		}
 		seq = append(seq, p.parseFilter())
