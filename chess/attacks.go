@@ -56,8 +56,8 @@ func init() {
 		pseudoQueen[s] = pseudoBishop[s] | pseudoRook[s]
 		pseudoSlider[Bishop][s], pseudoSlider[Rook][s], pseudoSlider[Queen][s] = pseudoBishop[s], pseudoRook[s], pseudoQueen[s]
 	}
-	initMagics(&rookMagics, rookTable[:], rookDirs)
-	initMagics(&bishopMagics, bishopTable[:], bishopDirs)
+	initMagics(&rookMagics, rookTable[:], rookDirs, &knownRookMagics)
+	initMagics(&bishopMagics, bishopTable[:], bishopDirs, &knownBishopMagics)
 	for a := Square(0); a < 64; a++ {
 		for _, dirs := range [2][4][2]int{rookDirs, bishopDirs} {
 			for _, d := range dirs {
@@ -115,7 +115,10 @@ func (p *prng) sparse() uint64 {
 	return a & b & p.next()
 }
 
-func initMagics(ms *[64]magic, table []Bitboard, dirs [4][2]int) {
+// known holds the magics an earlier search found (magics_known.go): trying
+// them first saves the search, most of a process's start-up time. A known
+// magic that fails the check (or is 0) falls back to the search.
+func initMagics(ms *[64]magic, table []Bitboard, dirs [4][2]int, known *[64]uint64) {
 	seeds := [8]uint64{728, 10316, 55013, 32803, 12281, 15100, 16645, 255}
 	var occs, refs [4096]Bitboard
 	var epoch [4096]int
@@ -141,11 +144,15 @@ func initMagics(ms *[64]magic, table []Bitboard, dirs [4][2]int) {
 			}
 		}
 		rng := prng(seeds[s.Rank()])
-		for {
-			for {
-				m.magic = rng.sparse()
-				if Bitboard((uint64(m.mask)*m.magic)>>56).Count() >= 6 {
-					break
+		for try := 0; ; try++ {
+			if try == 0 && known[s] != 0 {
+				m.magic = known[s]
+			} else {
+				for {
+					m.magic = rng.sparse()
+					if Bitboard((uint64(m.mask)*m.magic)>>56).Count() >= 6 {
+						break
+					}
 				}
 			}
 			cnt++
