@@ -223,14 +223,6 @@ func (p *parser) isRepetition() bool {
 	return false
 }
 
-func startsOperand(k tokenKind) bool {
-	switch k {
-	case tPiece, tNumber, tString, tLBrace, tLParen, tIdent, tMinus, tTilde, tHash:
-		return true
-	}
-	return false
-}
-
 func (p *parser) parseAdd() Node {
 	var first Node // the chain's first operand, nil once an operator has joined it
 	operand := func() Node {
