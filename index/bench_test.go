@@ -48,6 +48,7 @@ func BenchmarkFindPosition(b *testing.B) {
 		"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3",
 		"r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R w KQkq - 1 5",
 		"8/8/8/4k3/8/8/2R5/4K3 w - - 0 1",
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", // after 1. e4: the longest listing but the start's
 	} {
 		c, err := ix.CountPosition(fen)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/bits"
 	"sort"
+	"strconv"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	badger "github.com/dgraph-io/badger/v4"
@@ -246,29 +247,27 @@ type gameNames struct{ white, black, date string }
 // namesOf reads the names column entries of games (in increasing order).
 func (ix *Index) namesOf(games []uint32) ([]gameNames, error) {
 	out := make([]gameNames, 0, len(games))
-	err := ix.db.View(func(txn *badger.Txn) error {
-		item, err := txn.Get([]byte(keyStrings))
-		if err != nil {
-			return fmt.Errorf("string table: %w", err)
-		}
-		dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
-		if err != nil {
-			return err
-		}
-		var sv stringView
-		err = item.Value(func(v []byte) error { sv, err = newStringView(dec, v); return err })
-		dec.Close()
-		if err != nil {
-			return err
-		}
+	sv, err := ix.stringTable()
+	if err != nil {
+		return nil, err
+	}
+	err = ix.db.View(func(txn *badger.Txn) error {
 		// One iterator, seeking column to column: it copies a value into a buffer it reuses,
-		// where Get allocates and copies each value three times.
+		// where Get allocates and copies each value three times. Badger copies every value
+		// it passes (two a seek), which is why a column holds few games.
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyNames)})
 		defer it.Close()
 		for i := 0; i < len(games); {
 			first := games[i] &^ (namesGames - 1)
 			key := namesKey(first)
-			if it.Seek(key); !it.Valid() || !bytes.Equal(it.Item().Key(), key) {
+			// A column a few keys on is reached by stepping, cheaper than a seek.
+			for step := 0; step < 4 && it.Valid() && bytes.Compare(it.Item().Key(), key) < 0; step++ {
+				it.Next()
+			}
+			if !it.Valid() || !bytes.Equal(it.Item().Key(), key) {
+				it.Seek(key)
+			}
+			if !it.Valid() || !bytes.Equal(it.Item().Key(), key) {
 				return fmt.Errorf("names of game %d: no column", games[i])
 			}
 			err := it.Item().Value(func(col []byte) error {
@@ -351,9 +350,25 @@ func (ix *Index) occupancyCandidates(pos *chess.Position) (*roaring.Bitmap, erro
 
 // String writes an occurrence as one line.
 func (o Occurrence) String() string {
-	v := ""
+	b, _ := o.AppendText(nil)
+	return string(b)
+}
+
+// AppendText appends the line String returns (without fmt: a listing can have 10^5 lines).
+func (o Occurrence) AppendText(b []byte) ([]byte, error) {
+	b = append(b, o.File...)
+	b = append(b, ": game "...)
+	b = strconv.AppendInt(b, int64(o.Game), 10)
+	b = append(b, ", ply "...)
+	b = strconv.AppendInt(b, int64(o.Ply), 10)
 	if o.Variation {
-		v = " (variation)"
+		b = append(b, " (variation)"...)
 	}
-	return fmt.Sprintf("%s: game %d, ply %d%s: %s - %s, %s", o.File, o.Game, o.Ply, v, o.White, o.Black, o.Date)
+	b = append(b, ": "...)
+	b = append(b, o.White...)
+	b = append(b, " - "...)
+	b = append(b, o.Black...)
+	b = append(b, ", "...)
+	b = append(b, o.Date...)
+	return b, nil
 }

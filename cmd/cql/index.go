@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -300,8 +301,15 @@ func newIndexFindCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			// Buffered: a listing can be hundreds of thousands of lines.
+			w := bufio.NewWriter(out)
+			var line []byte
 			for _, o := range found {
-				fmt.Fprintln(out, o)
+				line, _ = o.AppendText(line[:0])
+				w.Write(append(line, '\n'))
+			}
+			if err := w.Flush(); err != nil {
+				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "cql: %d occurrences\n", len(found))
 			if len(found) == 0 {
