@@ -123,9 +123,11 @@ type Evaluator struct {
 	// inside an earlier match of it (a bit per node).
 	nest [][]uint64
 
-	matches  []int32
-	pending  []Annotation // comment texts of the current game
-	messages []Annotation // message texts of the current game, matched or not
+	matches []int32
+	pending []Annotation // comment texts of the current game
+	// seenComment is uniqueComments' scratch.
+	seenComment map[Annotation]bool
+	messages    []Annotation // message texts of the current game, matched or not
 
 	// The last successful ~~ match: its target and group offsets, for \N and \-N.
 	capTarget string
@@ -206,9 +208,32 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 	if order != nil {
 		slices.Sort(e.matches) // the documented order: as in g.Nodes
 	}
+	e.uniqueComments()
 	e.g = nil
 	e.pos = nil
 	return e.matches
+}
+
+// uniqueComments drops a comment whose text a position already has, keeping
+// the first: CQL writes each text once per position (QPos::appendCommentLocally
+// with its default -uniquecomments), so the copies of a transform or a
+// comment evaluated twice do not repeat it.
+func (e *Evaluator) uniqueComments() {
+	if len(e.pending) < 2 {
+		return
+	}
+	if e.seenComment == nil {
+		e.seenComment = map[Annotation]bool{}
+	}
+	clear(e.seenComment)
+	out := e.pending[:0]
+	for _, a := range e.pending {
+		if !e.seenComment[a] {
+			e.seenComment[a] = true
+			out = append(out, a)
+		}
+	}
+	e.pending = out
 }
 
 // Annotations returns the comment and message texts recorded at the matching

@@ -70,9 +70,15 @@ type seqSet struct {
 	last setNode
 }
 
+// set is the last filter's set when the others match. As a set (not a
+// filter) CQL's compound keeps the comments made in it even when a filter
+// before the last fails (CompoundNode::getSquares restores nothing); match
+// drops them when the set is empty.
 func (n *seqSet) set(e *Evaluator) chess.Bitboard {
-	if !n.prefixMatch(e) {
-		return 0
+	for _, it := range n.items[:len(n.items)-1] {
+		if !it.match(e) {
+			return 0
+		}
 	}
 	return n.last.set(e)
 }

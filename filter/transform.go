@@ -9,7 +9,8 @@ import (
 // checker gives the transformed copies of the body in CQL's orbit order
 // (query/orbit.go); CQL evaluates every one of them:
 //   - as a filter it matches when one matches, and keeps the comments of
-//     all; when none matches it drops them (smart comments);
+//     the variants that matched (a variant that fails drops its own, as any
+//     compound does); when none matches it drops them all (smart comments);
 //   - with a range (`flip 2 4 F`) or count its value is the number of
 //     variants that match, and a range that does not hold drops them;
 //   - as a set its value is the union of the variants' sets;
@@ -56,16 +57,12 @@ func (n *transformSet) set(e *Evaluator) chess.Bitboard {
 	}
 	return r
 }
-func (n *transformSet) match(e *Evaluator) bool {
-	mark := len(e.pending)
-	if n.set(e) != 0 {
-		return true
-	}
-	if n.smart {
-		e.dropComments(mark)
-	}
-	return false
-}
+
+// As a filter each variant is matched on its own, as CQL's OrbitNode does
+// (match_position of each element): a variant whose set is empty fails and
+// drops its own comments even when another variant matches. Only the value
+// (set) is the union, where CQL keeps every variant's comments.
+func (n *transformSet) match(e *Evaluator) bool { return n.transformNode.match(e) }
 
 // transformCount is `flipcolor count F` (any count matches) or `flipcolor
 // 1 2 F` (the count must be in the range): the number of matching variants.
