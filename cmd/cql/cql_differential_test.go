@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,8 +9,15 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/cqlgo/cql/pgn"
 )
 
+// With CQL_COMPARE_COMMENTS set, the games both write are also compared
+// position by position: the comments each puts on each position of each game
+// (whitespace collapsed, since CQL wraps its lines), which catches a
+// right count with wrong matched positions or wrong comment text.
+//
 // TestExamplesAgainstCQL runs every example script of CQL's distribution with
 // CQL itself and with cql over the same games, and compares the number of
 // matching games. Neither CQL nor its scripts are ours to ship, so it is
@@ -66,6 +74,16 @@ func TestExamplesAgainstCQL(t *testing.T) {
 			continue
 		}
 		want := string(m[1])
+		if os.Getenv("CQL_COMPARE_COMMENTS") != "" {
+			ours := filepath.Join(t.TempDir(), "ours.pgn")
+			if st, _, stderr := runCLI(t, "-i", games, "-o", ours, f); st <= 1 {
+				if d := commentDifference(t, out, ours); d != "" {
+					t.Errorf("%s: comments differ from CQL's: %s", f, d)
+				}
+			} else {
+				t.Errorf("%s: cql failed: %s", f, stderr)
+			}
+		}
 		st, stdout, stderr := runCLI(t, "--count", f, games)
 		got := strings.TrimSpace(stdout)
 		name := filepath.Base(f)
@@ -83,4 +101,43 @@ func TestExamplesAgainstCQL(t *testing.T) {
 		same++
 	}
 	t.Logf("%d of %d scripts match as many games as CQL (or are refused by both)", same, len(files))
+}
+
+// commentDifference reads two PGN outputs and describes the first position
+// whose comments differ ("" when all agree). The game's own leading comment
+// is left out: CQL and cql each write their own header there.
+func commentDifference(t *testing.T, cqlOut, oursOut string) string {
+	t.Helper()
+	read := func(name string) []*pgn.Game {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		gs, err := pgn.ReadAll(f, name, pgn.Options{Variations: true})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return gs
+	}
+	a, b := read(cqlOut), read(oursOut)
+	if len(a) != len(b) {
+		return fmt.Sprintf("CQL wrote %d games, cql %d", len(a), len(b))
+	}
+	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	for i := range a {
+		ga, gb := a[i], b[i]
+		if len(ga.Nodes) != len(gb.Nodes) {
+			return fmt.Sprintf("game %d: %d positions in CQL's, %d in ours", i+1, len(ga.Nodes), len(gb.Nodes))
+		}
+		for j := 1; j < len(ga.Nodes); j++ {
+			ca := norm(ga.CommentBefore(int32(j)) + " " + ga.Comment(int32(j)))
+			cb := norm(gb.CommentBefore(int32(j)) + " " + gb.Comment(int32(j)))
+			if ca != cb {
+				return fmt.Sprintf("game %d (%s - %s), ply %d (%v-%v): CQL {%s}, cql {%s}",
+					i+1, ga.Tag("White"), ga.Tag("Black"), ga.Nodes[j].Ply, ga.Nodes[j].Move.From(), ga.Nodes[j].Move.To(), ca, cb)
+			}
+		}
+	}
+	return ""
 }
