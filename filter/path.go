@@ -175,13 +175,19 @@ type pathStatus struct {
 	count, all  int
 }
 
-// pathStatusPos is pathstart or (last) pathlastposition.
+// pathStatusPos is pathstart or (last) pathlastposition. Inside a path's
+// constituents (and its max) pathlastposition is, as CQL's
+// PathLastPositionNode, the end of the best path found so far, with no value
+// before one is found; outside, the end of the last matching path.
 type pathStatusPos struct{ last bool }
 
 func (n pathStatusPos) position(e *Evaluator) (int32, bool) {
 	p := e.path.start
 	if n.last {
 		p = e.path.last
+		if e.path.inPath {
+			p = e.pbest.last
+		}
 	}
 	return p, p >= 0
 }

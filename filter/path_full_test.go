@@ -131,7 +131,6 @@ func TestPathFull(t *testing.T) {
 		{"{{path B×h7} or true} pathcount == 1", gg, plies(gg, span(12, 17)...)},
 		{"{{path B×h7} or true} pathcountunfocused == ply - 13", gg, plies(gg, span(12, 17)...)},
 		{"{{path B×h7} or true} pathcountunfocused == -1", gg, plies(gg, 12)},
-		{"initial path focus P -- {pathstart == initialposition (pathlastposition : ply) == 1}", fian, plies(fian, 0)},
 		{"initial {path focus P -- --} (pathlastposition : ply) == 5 pathstart == currentposition", fian, plies(fian, 0)},
 		{"{{path B×h7} or true} (pathstart : ply) == 12", gg, plies(gg, span(12, 17)...)},
 		{"pathcount", gg, ""},

@@ -191,7 +191,7 @@ func (p *parser) parsePathSeq() []LineElem {
 	var seq []LineElem
 	var pending Node // a move step read while looking for the previous step's targets
 	for pending != nil || p.tok.kind != tRBrace && p.tok.kind != tRParen && p.tok.kind != tBar && p.tok.kind != tEOF {
-		if pending == nil && p.pathEndsHere() {
+		if pending == nil && (p.pathEndsHere() || p.operatorEndsPath()) {
 			break
 		}
 		var e LineElem
@@ -233,13 +233,19 @@ func (p *parser) parsePathSeq() []LineElem {
 func (p *parser) parseStepTargets(d *Dash) (next Node) {
 	var targets []Node
 	if d.Target != nil {
-		targets = append(targets, d.Target)
+		targets = append(targets, p.continueTarget(d.Target))
 	}
 	for !p.stepTargetsEnd() {
 		x := p.parsePathConstituent()
 		if _, ok := x.(*Dash); ok {
-			next = x
-			break
+			if !p.isKw("and") && !p.isKw("or") {
+				next = x
+				break
+			}
+			// CQL reads a target as a whole filter (match_node): a move
+			// filter with and or or after it is one, `-- -- and ply > 4` is
+			// one move step whose target is (-- and ply > 4).
+			x = p.continueTarget(x)
 		}
 		targets = append(targets, x)
 	}
@@ -254,18 +260,37 @@ func (p *parser) parseStepTargets(d *Dash) (next Node) {
 }
 
 // stepTargetsEnd reports whether the current token ends a move step's
-// targets: a closing bracket, |, a repetition, a group, another step, or the
-// blank line that ends the path.
+// targets: a closing bracket, |, a repetition, a group, or the blank line
+// that ends the path. (Another step ends them too, unless and or or follows
+// it: parseStepTargets reads it.)
 func (p *parser) stepTargetsEnd() bool {
 	switch p.tok.kind {
-	case tRBrace, tRParen, tBar, tEOF, tStar, tPlus, tQuestion, tLParen, tDash, tCross:
+	case tRBrace, tRParen, tBar, tEOF, tStar, tPlus, tQuestion, tLParen:
 		return true
 	case tLBrace:
 		if p.braceIsRepetition() {
 			return true
 		}
 	}
-	return p.pathEndsHere()
+	return p.pathEndsHere() || p.operatorEndsPath()
+}
+
+// operatorEndsPath reports whether the current token is a binary operator
+// that no constituent read: as in CQL (path-parse.cpp, whose constituents
+// are whole filters or move steps), it cannot start one, so the path ends
+// there and is its left operand: `path -- -- == 2` compares the path's
+// value, `path -- or mate` is (path --) or mate.
+func (p *parser) operatorEndsPath() bool {
+	switch p.tok.kind {
+	case tEq, tNe, tLt, tLe, tGt, tGe, tAmp, tSlash, tPercent, tMatch, tColon, tElement, tTreeOp:
+		return true
+	case tIdent:
+		switch p.tok.text {
+		case "and", "or", "in", "attacks", "attackedby":
+			return true
+		}
+	}
+	return false
 }
 
 // pathEndsHere reports whether a blank line before the current token ends
@@ -281,7 +306,13 @@ func (p *parser) parsePathConstituent() Node {
 	p.pathStep = true
 	x := p.parseArg()
 	p.pathStep = save
-	if _, step := x.(*Dash); !step && p.binaryOperatorFollows() {
+	if _, step := x.(*Dash); step || plainlyLogical(x) && p.typedOperatorFollows() {
+		// CQL reads a move step without operators after it (match_dashcon),
+		// and takes a comparison or set operator only after a filter with a
+		// value (toplevel.cpp): `path -- check == 1` compares the path.
+		return x
+	}
+	if p.binaryOperatorFollows() {
 		// A filter constituent is a whole filter in CQL (match_holdercon reads
 		// match_node): `T1→♚`, `source∩∙==▦`, `check or mate`. Read it again as
 		// one, with | still separating alternatives; if it turns out to be a move
@@ -322,6 +353,62 @@ func (p *parser) binaryOperatorFollows() bool {
 	return false
 }
 
+// continueTarget reads the operators that continue x, a parenthesised
+// target of a move step, into one filter, as CQL's match_node does after
+// the parentheses: a comparison when x has a value, then and, or.
+// `-- (check) and mate` is -- (check and mate); `-- (#R == 2) == 1` compares
+// the value of #R == 2 (#R) with 1.
+func (p *parser) continueTarget(x Node) Node {
+	save := p.pathStep
+	p.pathStep = false
+	defer func() { p.pathStep = save }()
+	if op, ok := compareOps[p.tok.kind]; ok && !plainlyLogical(x) {
+		c := &Compare{At: At{x.Pos()}, Operands: []Node{x}}
+		for ok {
+			p.next()
+			c.Links = append(c.Links, CompareLink{Op: op})
+			c.Operands = append(c.Operands, p.parseAdd())
+			op, ok = compareOps[p.tok.kind]
+		}
+		x = c
+	}
+	for {
+		pos := p.tok.pos
+		switch {
+		case p.isKw("and"):
+			p.next()
+			x = &Binary{At: At{pos}, Op: OpAnd, X: x, Y: p.parseNot()}
+		case p.isKw("or"):
+			p.next()
+			x = &Binary{At: At{pos}, Op: OpOr, X: x, Y: p.parseAnd()}
+		default:
+			return x
+		}
+	}
+}
+
+// typedOperatorFollows reports whether the current token is a binary
+// operator that CQL applies only to a filter with a value (all but and, or).
+func (p *parser) typedOperatorFollows() bool {
+	return p.binaryOperatorFollows() && !p.isKw("and") && !p.isKw("or")
+}
+
+// plainlyLogical reports whether x is plainly a filter without a value: a
+// move filter, a logical keyword like check, or not.
+func plainlyLogical(x Node) bool {
+	switch x := x.(type) {
+	case *Dash, *PastMove:
+		return true
+	case *Keyword:
+		return x.T == TypeNone
+	case *Unary:
+		return x.Op == OpNot
+	case *Move:
+		return x.Value == MoveValueNone
+	}
+	return false
+}
+
 // afterStep reports whether the last constituent of seq is a move step
 // without a repetition, whose targets a '(' continues in CQL.
 func afterStep(seq []LineElem) bool {
@@ -337,11 +424,10 @@ func afterStep(seq []LineElem) bool {
 // reads it as one more target in parentheses (match_parens: exactly one
 // filter; a move filter there is read without targets), so `path -- (-- --)`
 // and `path -- (check mate)` are its errors. We keep it a one-constituent
-// group, which has the same matches; `(a | b)` stays a group of
-// alternatives, as the union CQL reads matches the same positions.
+// group, which has the same matches; `(a | b)` is the union of sets, as in
+// CQL, and the operators after the parentheses continue the filter.
 func (p *parser) parseParenAfterStep() [][]LineElem {
 	start := p.state()
-	open := p.tok.pos
 	p.next()
 	if p.tok.kind == tRParen {
 		p.errorf(p.tok.pos, "empty parentheses in a path")
@@ -350,16 +436,19 @@ func (p *parser) parseParenAfterStep() [][]LineElem {
 	switch p.tok.kind {
 	case tRParen:
 		p.next()
-		return [][]LineElem{{{X: x, Min: 1, Max: 1}}}
+		return [][]LineElem{{{X: p.continueTarget(x), Min: 1, Max: 1}}}
 	case tBar:
 		if notSetConstituent(x) {
 			break // CQL: | after a move filter or a logical keyword ends the one filter
 		}
+		// CQL reads (a | b) as the union of sets, and the operators after
+		// it with it: `-- (Q | R) == 1` compares the union's size.
 		p.restore(start)
-		p.next()
-		alts := p.parsePathAlts(open, false)
-		p.expect(tRParen, " to close the group of path constituents")
-		return alts
+		saveGroup := p.inGroup
+		p.inGroup = true
+		x = p.parseFilter()
+		p.inGroup = saveGroup
+		return [][]LineElem{{{X: x, Min: 1, Max: 1}}}
 	}
 	p.errorf(p.tok.pos, "in a path, parentheses after a move step hold exactly one filter (CQL reads them as a target of the step); write the constituents without the parentheses, or the filters in braces: ({check mate})")
 	return nil
