@@ -202,6 +202,10 @@ func (c *checker) builtin(n *Builtin) {
 	case "isbound", "unbind":
 		if ix, ok := arg(0).(*Index); ok {
 			if sym := c.dictionary(ix.X); sym != nil && !ix.Slice && ix.I != nil {
+				if sym.KeyType == TypeNone {
+					// CQL 9.493 takes the key type from an earlier D[key]; with none it refuses.
+					c.errorf(ix.I.Pos(), "unbind %s[key] before any use of %s[key]: the dictionary's key type is not known yet", sym.Name, sym.Name)
+				}
 				ix.I = c.dictKey(sym, ix.I)
 				ix.T = sym.ValueType
 				n.Sym = sym

@@ -387,13 +387,15 @@ func (c *checker) assign(n *Assign) {
 		sym = c.newSymbol(n.Name, kind, n.Pos())
 		c.globals[n.Name] = sym
 		n.Decl = true
-		sym.Atomic = n.Atomic
-	} else if n.Atomic && !sym.Atomic {
-		c.errorf(n.Pos(), "'atomic' must come with the first use of '%s' (first used at %d:%d)", n.Name, sym.Decl.Line, sym.Decl.Col)
 	} else if sym.Kind != kind && ok {
 		// A variable keeps its first type: CQL does not count a set assigned to a
 		// number variable (y=7 y=k is an error in cql -parse, per chessql's tables).
 		c.errorf(n.Pos(), "'%s' is a %s variable (declared at %d:%d); cannot assign a %s to it", n.Name, sym.Kind, sym.Decl.Line, sym.Decl.Col, describe(n.Value))
+	}
+	if n.Atomic && sym != nil {
+		// CQL 9.493 registers the variable as atomic at any assignment that
+		// says atomic (X=1 atomic X=2 runs); the whole query then treats it so.
+		sym.Atomic = true
 	}
 	n.Sym = sym
 }

@@ -166,7 +166,15 @@ func (p *parser) parseGeometryWord(w string, pos Pos) (Node, bool) {
 // (`makesquare "e4"`, `makesquare (s)`). The checker tells a string from a number.
 func (p *parser) parseMakeSquare() []Node {
 	if p.tok.kind != tLParen {
-		return []Node{p.parseArg()}
+		// CQL reads the string argument with its + concatenations
+		// (makesquare "a" + "2" is a2), but not the set operators after it.
+		x := p.parseArg()
+		for p.tok.kind == tPlus && !p.isRepetition() {
+			pos := p.tok.pos
+			p.next()
+			x = &Binary{At: At{pos}, Op: OpAdd, X: x, Y: p.parseArg()}
+		}
+		return []Node{x}
 	}
 	return p.parseArgList("makesquare", 1, 2)
 }

@@ -425,6 +425,10 @@ func (l *lexer) pieceDesignator() (token, int, bool) {
 	if n == 0 {
 		return token{}, 0, false
 	}
+	if s[0] == '[' && mixedBracket(s[1:n-1]) {
+		return token{kind: tIllegal, text: "a bracketed piece designator mixes letters and figurines (" +
+			string(s[:n]) + "): CQL takes either, not both (e.g. [QR] or [♕♖])"}, n, true
+	}
 	squares := AllSquares
 	if sq, m, ok := squareDesignator(s[n:]); ok {
 		squares = sq
@@ -434,6 +438,21 @@ func (l *lexer) pieceDesignator() (token, int, bool) {
 		return token{}, 0, false
 	}
 	return token{kind: tPiece, pieces: pieces, squares: squares}, n, true
+}
+
+// mixedBracket reports whether the inside of a bracketed piece type list has
+// both ASCII letters and Unicode figurines, which CQL 9.493's lexer refuses
+// ([♕♜B] is "Invalid character").
+func mixedBracket(s []byte) bool {
+	ascii, figurine := false, false
+	for _, c := range s {
+		if c >= utf8.RuneSelf {
+			figurine = true
+		} else {
+			ascii = true
+		}
+	}
+	return ascii && figurine
 }
 
 // boundary reports whether a designator of n bytes ends at a word boundary.

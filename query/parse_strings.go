@@ -70,6 +70,7 @@ func (p *parser) parseStrArgs() []Node {
 	if p.tok.kind != tLParen {
 		return []Node{p.parseFilter()}
 	}
+	open := p.tok.pos
 	p.next()
 	var args []Node
 	for p.tok.kind != tRParen {
@@ -77,6 +78,10 @@ func (p *parser) parseStrArgs() []Node {
 			p.fail("')' to close the argument list")
 		}
 		args = append(args, p.parseFilter())
+	}
+	if len(args) == 0 {
+		// CQL 9.493 refuses comment(), message(), str() and a bare ///.
+		p.errorf(open, "empty list of items: comment, message, str and /// need at least one")
 	}
 	p.next()
 	return args
