@@ -26,7 +26,10 @@ func (ix *Index) Verify(ctx context.Context, open func(string) (io.ReadCloser, e
 		return nil, err
 	}
 	for fileID, s := range ix.Sources {
-		now, err := describe(s.Abs)
+		now, hashed, err := describe(ctx, s.Abs)
+		if err == nil {
+			now.SHA256, err = hashed()
+		}
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s: %v", s.Path, err))
 			continue
