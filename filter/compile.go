@@ -699,7 +699,8 @@ func (c *compiler) find(n *query.Find) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &findNode{all: n.All, back: n.Backward, a: x, min: 1, max: -1}
+	f := &findNode{all: n.All, back: n.Backward, a: x, min: 1, max: -1,
+		counting: n.All || n.Range != nil, comments: c.q.autoComments && !n.Quiet && !c.q.header.Quiet}
 	if n.Range != nil && (n.Range.MinVar != nil || n.Range.MaxVar != nil) {
 		if f.vr, err = c.rangeBounds(n.Range); err != nil {
 			return nil, err

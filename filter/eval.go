@@ -128,6 +128,7 @@ type Evaluator struct {
 	// seenComment is uniqueComments' scratch.
 	seenComment map[Annotation]bool
 	messages    []Annotation // message texts of the current game, matched or not
+	found       []int32      // the positions the running finds matched (findNode.search)
 
 	// The last successful ~~ match: its target and group offsets, for \N and \-N.
 	capTarget string

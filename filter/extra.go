@@ -353,6 +353,8 @@ func (k SortKey) better(a, b sortVal) bool {
 // positions, and matches when that number is in the range (all: at least one).
 type findNode struct {
 	all, back bool
+	counting  bool        // all or a range: a number, commented "Found i of n"
+	comments  bool        // the automatic comments (not quiet)
 	min, max  int         // max < 0: no upper bound
 	vr        rangeBounds // a range with variable bounds; min and max unused
 	a         node
@@ -389,10 +391,14 @@ func (n *findNode) search(e *Evaluator) (count int, first int32) {
 			if first < 0 {
 				first = i
 			}
+			if n.comments {
+				e.found = append(e.found, i)
+			}
 			return stopEarly
 		}
 		return false
 	}
+	mark := len(e.found)
 	switch {
 	case n.back:
 		for i := save; i >= 0 && !try(i); i = nodes[i].Parent {
@@ -406,7 +412,30 @@ func (n *findNode) search(e *Evaluator) (count int, first int32) {
 		}
 	}
 	e.at(save)
+	if n.comments {
+		n.comment(e, e.found[mark:], lo, hi, ok)
+		e.found = e.found[:mark]
+	}
 	return count, first
+}
+
+// comment writes CQL's comments (findnode.cpp) at the positions found: a
+// counting find "Found i of n" at each of its n positions when n is in its
+// range, any other "Found" at the first.
+func (n *findNode) comment(e *Evaluator, found []int32, lo, hi int, ok bool) {
+	if !n.counting {
+		if len(found) > 0 {
+			e.autoComment(found[0], "Found")
+		}
+		return
+	}
+	c := len(found)
+	if !ok || c < lo || hi >= 0 && c > hi {
+		return
+	}
+	for k, i := range found {
+		e.autoComment(i, "Found "+strconv.Itoa(k+1)+" of "+strconv.Itoa(c))
+	}
 }
 
 func (n *findNode) position(e *Evaluator) (int32, bool) {

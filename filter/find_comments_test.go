@@ -1,0 +1,67 @@
+package filter
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cqlgo/cql/pgn"
+)
+
+// find's comments, as CQL 9.493 writes them (findnode.cpp): "Found" at the
+// position a plain find returns, "Found i of n" at each of the n positions
+// a counting find (all, or a range) counts when n is in its range, none
+// with quiet. The expected comments are the 9.493 binary's output on this
+// game (`cql -i f.pgn -o out.pgn q.cql`, `cql()` before each query), copied
+// here as data; per position, its texts joined by a space, without CQL's
+// match marker.
+func TestFindComments(t *testing.T) {
+	g := readOne(t, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *")
+	cases := []struct {
+		src  string
+		want []string
+	}{
+		{`initial find Bb5`, []string{"5: Found"}},
+		{`initial find all Bb5`, []string{"5: Found 1 of 2", "6: Found 2 of 2"}},
+		{`initial find 2 5 Bb5`, []string{"5: Found 1 of 2", "6: Found 2 of 2"}},
+		{`initial find 3 5 Bb5`, nil}, // no match
+		{`initial find quiet Bb5`, nil},
+		{`initial find all quiet Bb5`, nil},
+		{`Kg1 find all <-- Bb5`, []string{"5: Found 2 of 2", "6: Found 1 of 2"}},
+		{`Kg1 find <-- Bb5`, []string{"6: Found"}},
+		{`initial find all {Bb5 comment("B")}`, []string{"5: B Found 1 of 2", "6: B Found 2 of 2"}},
+		{`initial find {Bb5 comment("B")}`, []string{"5: B Found"}},
+		{`initial find all {Bb5 find <-- Nf3}`, []string{"5: Found Found 1 of 2", "6: Found Found 2 of 2"}},
+		{`find Bb5`, []string{"5: Found", "6: Found"}},
+		{`initial not find all Bb5`, nil},
+	}
+	for _, c := range cases {
+		if got := positionNotes(t, c.src, g); !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}
+
+// positionNotes is notesOf grouped as the PGN output writes them: per
+// position of the main line in game order, its texts in the order made,
+// joined by a space.
+func positionNotes(t *testing.T, src string, g *pgn.Game) []string {
+	t.Helper()
+	byPly := map[int][]string{}
+	for _, n := range notesOf(t, src, g) {
+		ply, text, _ := strings.Cut(n, ": ")
+		k, err := strconv.Atoi(ply)
+		if err != nil {
+			t.Fatalf("%s: a comment off the main line: %s", src, n)
+		}
+		byPly[k] = append(byPly[k], text)
+	}
+	var out []string
+	for k := range len(g.Nodes) {
+		if texts := byPly[k]; texts != nil {
+			out = append(out, strconv.Itoa(k)+": "+strings.Join(texts, " "))
+		}
+	}
+	return out
+}
