@@ -66,7 +66,7 @@ var typicalQueries = []string{
 	"x = parent y = currentposition consecutivemoves 1 100 (x y)",
 	"e2--e4 or N×(check) or move primary enpassantsquare a-h6",
 	// 6.2 paths, singlecolor, a line nested in a line group
-	"(path (-- check --)+ | B[x]h7) >= 2",
+	"(path (-- check --)+ B[x]h7?) >= 2",
 	"path focus capture [Pp] -- --{1,3} check",
 	"line singlecolor --> check --> ({line --> check --> not check} --> true){2}",
 }

@@ -73,8 +73,12 @@ func TestPathErrors(t *testing.T) {
 		{"path max check --", "the argument of the path parameter max must be a number", 10},
 		{"path secondary --", "'secondary' is not a path parameter", 6},
 		{"path * --", "must follow a path constituent", 6},
-		{"path -- | ", "empty alternative", 11},
-		{"path (-- | ) check", "empty alternative", 12},
+		// CQL 9.493 refuses these: "Extra text following the filters", and in
+		// a group "malformed expression inside path filter: expected ')'".
+		{"path -- | ", "'|' cannot separate path constituents", 9},
+		{"path (-- | ) check", "'|' cannot separate path constituents", 10},
+		{"path B[x]h7 check | N--g5 check", "'|' cannot separate path constituents", 19},
+		{"path (-- check | -- mate)", "'|' cannot separate path constituents", 16},
 		{"path (-- check", "')' to close the group", 15},
 		{"path focus check --", "set filter", 12},
 		{"path", "at least one constituent", 1},

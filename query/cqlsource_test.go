@@ -60,7 +60,11 @@ func TestLexerAndPathFormsOfCQLSource(t *testing.T) {
 		{"path Q-- Q→k", "{(path (-- Q _ (attacks Q k)))}"},
 		{"x=∙ path Q-- x∩∙==▦", "{(= x currentposition) (path (-- Q _ (cmp (& x currentposition) == .)))}"},
 		{"path -- check or mate", "{(path (-- _ _ (or check mate)))}"},
-		{"path -- check | mate", "{(path (alt [ (-- _ _ check) ] [ mate ]))}"},
+		// CQL's path has no alternatives: 9.493 refuses a | that no filter
+		// reads as a union ("Extra text following the filters").
+		{"path -- check | mate", "error: '|' cannot separate path constituents"},
+		{"path (-- check | -- mate)", "error: '|' cannot separate path constituents"},
+		{"path (R | Q) --", "{(path (alt [ (| R Q) ]) (-- _ _ _))}"},
 		{"find count check", "{(find -100000 100000 check)}"},
 		// The set before a tied -- is read whole (match_dash_tie_x), and a
 		// destination may be evaluated at a position: CQL's dingstheme and

@@ -79,7 +79,6 @@ func TestFormsCQLAccepts(t *testing.T) {
 		{"x = move capture a1", "{(= x (move capture a1 :capture))}"},
 		{"path --d5 | e4", "{(path (-- _ (| d5 e4) _))}"},
 		{"path --d5|e4 --", "{(path (-- _ (| d5 e4) _) (-- _ _ _))}"},
-		{"path --d5|e4--d5", "{(path (alt [ (-- _ d5 _) ] [ (-- e4 d5 _) ]))}"}, // CQL refuses the tie; ours keeps the alternative
 	} {
 		p, err := Parse("t.cql", []byte(c.src))
 		if err != nil {

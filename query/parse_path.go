@@ -3,8 +3,8 @@ package query
 // CQL 6.2's path filter (`path` or ⊢): parameters, then constituents. A
 // constituent is a move step (F--G or F×G, optionally with =P and a target
 // filter in parentheses) that consumes one move of the game tree, a
-// parenthesised group of constituent sequences separated by |, or any other
-// filter, evaluated at the tail of the last move (the start position before
+// parenthesised group of constituents (CQL's path has no alternatives: a |
+// between constituents is its error), or any other filter, evaluated at the tail of the last move (the start position before
 // the first). Any constituent may be followed by a repetition: * + ? {n}
 // {n m} {n,} {n,m} {*} {+}. The parameters are those CQL's own parser
 // (build 9.493, path-parse.cpp) accepts: quiet firstmatch lastposition
@@ -131,7 +131,7 @@ func (p *parser) parsePathParams(n *Path) {
 			// CQL reads a whole filter (match_node): `max pathcountunfocused≥5`.
 			start := p.state()
 			n.Max = p.parseArg()
-			if p.binaryOperatorFollows() {
+			if p.binaryOperatorFollows() || p.tok.kind == tBar {
 				p.restore(start)
 				n.Max = p.parseFilter()
 			}
@@ -159,27 +159,24 @@ func (p *parser) checkPathParams(n *Path) {
 	}
 }
 
-// parsePathAlts parses constituent sequences separated by | up to a closing
-// brace or parenthesis or the end of input (top: the path's own
-// constituents, not a group's).
+// parsePathAlts parses the constituents up to a closing brace or
+// parenthesis or the end of input (top: the path's own constituents, not a
+// group's), as the one alternative of a group. CQL's path has no
+// alternatives: path-parse.cpp ends the constituents at a '|' that no
+// filter read as a union, and then refuses it ("Extra text following the
+// filters", or in a group "expected ')'").
 func (p *parser) parsePathAlts(pos Pos, top bool) [][]LineElem {
-	var alts [][]LineElem
-	for {
-		seq := p.parsePathSeq()
-		if len(seq) == 0 {
-			if top && len(alts) == 0 {
-				p.errorf(pos, "'path' needs at least one constituent")
-			} else {
-				p.errorf(p.tok.pos, "empty alternative in a path (a constituent must come before and after '|')")
-			}
-		}
-		alts = append(alts, seq)
-		if p.tok.kind != tBar {
-			break
-		}
-		p.next()
+	seq := p.parsePathSeq()
+	if p.tok.kind == tBar {
+		p.errorf(p.tok.pos, "'|' cannot separate path constituents: CQL's path has no alternatives (CQL refuses this '|'); join separate paths with or, or write a set union inside one filter, like --(R | Q)")
 	}
-	return alts
+	if len(seq) == 0 {
+		if top {
+			p.errorf(pos, "'path' needs at least one constituent")
+		}
+		p.errorf(p.tok.pos, "empty parentheses in a path (a group needs a constituent)")
+	}
+	return [][]LineElem{seq}
 }
 
 // parsePathSeq parses constituents, each with its repetition, up to | or a
@@ -306,36 +303,24 @@ func (p *parser) parsePathConstituent() Node {
 	p.pathStep = true
 	x := p.parseArg()
 	p.pathStep = save
-	if _, step := x.(*Dash); step || plainlyLogical(x) && p.typedOperatorFollows() {
+	if _, step := x.(*Dash); step || plainlyLogical(x) && (p.typedOperatorFollows() || p.tok.kind == tBar) {
 		// CQL reads a move step without operators after it (match_dashcon),
 		// and takes a comparison or set operator only after a filter with a
 		// value (toplevel.cpp): `path -- check == 1` compares the path.
 		return x
 	}
-	if p.binaryOperatorFollows() {
+	if p.binaryOperatorFollows() || p.tok.kind == tBar {
 		// A filter constituent is a whole filter in CQL (match_holdercon reads
-		// match_node): `T1→♚`, `source∩∙==▦`, `check or mate`. Read it again as
-		// one, with | still separating alternatives; if it turns out to be a move
-		// filter (`x&R--e4`), it is a move step, as in CQL.
+		// match_node): `T1→♚`, `source∩∙==▦`, `check or mate`, `R | Q`. Read it
+		// again as one; if it turns out to be a move filter (`x&R--e4`), it is
+		// a move step, as in CQL.
 		p.restore(start)
 		saveGroup := p.inGroup
-		p.inGroup = true
+		p.inGroup = false
 		x = p.parseFilter()
 		p.inGroup = saveGroup
-		return x
 	}
-	op, ok := compareOps[p.tok.kind]
-	if !ok {
-		return x
-	}
-	c := &Compare{At: At{x.Pos()}, Operands: []Node{x}}
-	for ok {
-		p.next()
-		c.Links = append(c.Links, CompareLink{Op: op})
-		c.Operands = append(c.Operands, p.parseArg())
-		op, ok = compareOps[p.tok.kind]
-	}
-	return c
+	return x
 }
 
 // binaryOperatorFollows reports whether the current token continues a filter
@@ -445,7 +430,7 @@ func (p *parser) parseParenAfterStep() [][]LineElem {
 		// it with it: `-- (Q | R) == 1` compares the union's size.
 		p.restore(start)
 		saveGroup := p.inGroup
-		p.inGroup = true
+		p.inGroup = false
 		x = p.parseFilter()
 		p.inGroup = saveGroup
 		return [][]LineElem{{{X: x, Min: 1, Max: 1}}}
