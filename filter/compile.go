@@ -22,6 +22,7 @@ type Query struct {
 	needInfo      bool // tag values are used
 	header        query.Header
 	sorts         []SortKey
+	sortSiteKey   []int           // per sort filter compiled (each copy of a transform's too), its key
 	persistent    []persistentVar // variables kept from game to game
 	serial        bool            // see Serial
 	additive      bool            // see Additive
@@ -152,6 +153,7 @@ type compiler struct {
 	// (comment, and lines, paths and echoes with automatic comments): a
 	// path around one must find its best path, whose comments are kept.
 	commenters int
+	sortIDs    map[sortID]int // the sort keys made so far (sortSite)
 }
 
 // errorf reports a compile error at the position of n.
@@ -678,9 +680,7 @@ func (c *compiler) sort(n *query.Sort) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		idx := len(c.q.sorts)
-		c.q.sorts = append(c.q.sorts, SortKey{Label: n.Label, Min: n.Min, String: true})
-		return &sortStr{idx: idx, a: x}, nil
+		return &sortStr{sortSite: c.sortSite(n, true), a: x}, nil
 	}
 	x, err := c.num(n.X)
 	if err != nil {
@@ -689,9 +689,37 @@ func (c *compiler) sort(n *query.Sort) (node, error) {
 	if en, ok := x.(*echoNum); ok {
 		en.sorted = true
 	}
-	idx := len(c.q.sorts)
-	c.q.sorts = append(c.q.sorts, SortKey{Label: n.Label, Min: n.Min})
-	return &sortNode{idx: idx, a: x}, nil
+	return &sortNode{sortSite: c.sortSite(n, false), a: x}, nil
+}
+
+// sortSite gives a sort filter its key and its own place for comments.
+// Sorts with one label share a key, as CQL's sort filters share the
+// variable named after their label (sortnode.cpp); so do the transformed
+// copies of an unlabelled sort, which are copies of one source filter.
+func (c *compiler) sortSite(n *query.Sort, str bool) sortSite {
+	k := SortKey{Label: n.Label, Min: n.Min, String: str}
+	id := sortID{label: n.Label, min: n.Min, str: str}
+	if n.Label == "" {
+		id.at = n.Pos()
+	}
+	idx, ok := c.sortIDs[id]
+	if !ok {
+		idx = len(c.q.sorts)
+		c.q.sorts = append(c.q.sorts, k)
+		if c.sortIDs == nil {
+			c.sortIDs = map[sortID]int{}
+		}
+		c.sortIDs[id] = idx
+	}
+	c.q.sortSiteKey = append(c.q.sortSiteKey, idx)
+	return sortSite{idx: idx, site: len(c.q.sortSiteKey) - 1}
+}
+
+// sortID identifies a sort key: its label, or the place of an unlabelled sort.
+type sortID struct {
+	label    string
+	min, str bool
+	at       query.Pos
 }
 
 func (c *compiler) find(n *query.Find) (node, error) {

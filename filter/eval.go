@@ -73,8 +73,10 @@ type Evaluator struct {
 	info gameInfo
 	hh   hhdbGame // what hhdb filters compute once per game (hhdb.go)
 
-	// Sort values recorded at the current position, and the game's.
-	posSort, gameSort []sortVal
+	// The game's sort values so far, and the comments each sort filter
+	// keeps (sort_comments.go).
+	gameSort  []sortVal
+	sortSites []sortKept
 
 	// Attack sets of the pieces of node atkAt, computed on demand: square
 	// iterations ask for the same pieces' attacks once per square.
@@ -126,7 +128,7 @@ type Evaluator struct {
 	matches []int32
 	pending []Annotation // comment texts of the current game
 	// seenComment is uniqueComments' scratch.
-	seenComment map[Annotation]bool
+	seenComment map[noteKey]bool
 	messages    []Annotation // message texts of the current game, matched or not
 	found       []int32      // the positions the running finds matched (findNode.search)
 
@@ -146,11 +148,11 @@ type Evaluator struct {
 // NewEvaluator returns an evaluator for q with its own variables and buffers.
 func (q *Query) NewEvaluator() *Evaluator {
 	e := &Evaluator{
-		q:        q,
-		vars:     make([]slot, q.nvars),
-		posSort:  make([]sortVal, len(q.sorts)),
-		gameSort: make([]sortVal, len(q.sorts)),
-		nest:     make([][]uint64, q.nestSlots),
+		q:         q,
+		vars:      make([]slot, q.nvars),
+		gameSort:  make([]sortVal, len(q.sorts)),
+		sortSites: make([]sortKept, len(q.sortSiteKey)),
+		nest:      make([][]uint64, q.nestSlots),
 	}
 	for _, p := range q.persistent {
 		e.vars[p.index].bound = true // 0, "" or the empty set until assigned
@@ -191,9 +193,6 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 			continue
 		}
 		e.at(i)
-		for j := range e.posSort {
-			e.posSort[j] = sortVal{}
-		}
 		mark := len(e.pending)
 		matched := e.q.body.match(e)
 		if e.err != nil {
@@ -201,13 +200,15 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 		}
 		if matched {
 			e.matches = append(e.matches, int32(i))
-			e.mergeSort()
 		} else if !e.q.alwaysComment {
 			e.pending = e.pending[:mark] // comments of positions that did not match are dropped
 		}
 	}
 	if order != nil {
 		slices.Sort(e.matches) // the documented order: as in g.Nodes
+	}
+	if len(e.matches) > 0 {
+		e.sortComments()
 	}
 	e.uniqueComments()
 	e.g = nil
@@ -224,17 +225,22 @@ func (e *Evaluator) uniqueComments() {
 		return
 	}
 	if e.seenComment == nil {
-		e.seenComment = map[Annotation]bool{}
+		e.seenComment = map[noteKey]bool{}
 	}
 	clear(e.seenComment)
 	out := e.pending[:0]
 	for _, a := range e.pending {
-		if !e.seenComment[a] {
-			e.seenComment[a] = true
+		if k := (noteKey{a.Node, a.Text}); !e.seenComment[k] {
+			e.seenComment[k] = true
 			out = append(out, a)
 		}
 	}
 	e.pending = out
+}
+
+type noteKey struct {
+	node int32
+	text string
 }
 
 // Annotations returns the comment and message texts recorded at the matching
@@ -246,15 +252,6 @@ func (e *Evaluator) Annotations() []Annotation { return e.pending }
 // game, in evaluation order, at every position whether it matched or not;
 // the slice is reused by the next call of Game.
 func (e *Evaluator) Messages() []Annotation { return e.messages }
-
-// mergeSort folds the sort values of a matching position into the game's.
-func (e *Evaluator) mergeSort() {
-	for j, p := range e.posSort {
-		if e.q.sorts[j].better(p, e.gameSort[j]) {
-			e.gameSort[j] = p
-		}
-	}
-}
 
 // SortValue returns the game's value for the i-th sort filter (see
 // Query.Sorts) after Game: the maximum (or minimum) over the matching
@@ -287,6 +284,9 @@ func (e *Evaluator) startGame(g *pgn.Game) {
 	}
 	for j := range e.gameSort {
 		e.gameSort[j] = sortVal{}
+	}
+	for j := range e.sortSites {
+		e.sortSites[j].notes = e.sortSites[j].notes[:0]
 	}
 	if e.q.needIDs {
 		n := len(g.Nodes)

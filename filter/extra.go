@@ -130,6 +130,7 @@ type Annotation struct {
 	Text    string
 	Message bool // message: for standard error, not for the game
 	Quiet   bool // message quiet: printed without the game number
+	Late    bool // written after the position's match marker (kept by a sort, sort_comments.go)
 
 	// Where a message was evaluated, for its prefix (the CQL manual: the
 	// move number, the side to move, the game number, and in a variation
@@ -297,20 +298,16 @@ func (n *dirNode) match(e *Evaluator) bool { return n.set(e) != 0 }
 // ---- sort ----
 
 // sortNode is `sort [min] "label" N`: it records N's value at the current
-// position; the values of matching positions make the game's sort value.
+// position (sortSite.record).
 type sortNode struct {
-	idx int
-	a   numNode
+	sortSite
+	a numNode
 }
 
 func (n *sortNode) num(e *Evaluator) (int, bool) {
+	mark := len(e.pending)
 	v, ok := n.a.num(e)
-	if ok {
-		p := &e.posSort[n.idx]
-		if c := (sortVal{v: v, ok: true}); e.q.sorts[n.idx].better(c, *p) {
-			*p = c
-		}
-	}
+	n.record(e, mark, sortVal{v: v, ok: ok})
 	return v, ok
 }
 func (n *sortNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }

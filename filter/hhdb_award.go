@@ -134,7 +134,7 @@ func (n *hhdbAwardSort) match(e *Evaluator) bool {
 		cat++
 	}
 	for k, v := range [3]int{cat, a.r1, a.r2} {
-		p := &e.posSort[n.idx+k]
+		p := &e.gameSort[n.idx+k]
 		if c := (sortVal{v: v, ok: true}); e.q.sorts[n.idx+k].better(c, *p) {
 			*p = c
 		}

@@ -467,20 +467,16 @@ func (n *ifStr) str(e *Evaluator) (string, bool) {
 func (n *ifStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
 // sortStr is `sort [min] "label" S` on a string: the game keeps the largest
-// (smallest with min) value of its matching positions.
+// (smallest with min) value (sortSite.record).
 type sortStr struct {
-	idx int
-	a   strNode
+	sortSite
+	a strNode
 }
 
 func (n *sortStr) str(e *Evaluator) (string, bool) {
+	mark := len(e.pending)
 	v, ok := n.a.str(e)
-	if ok {
-		p := &e.posSort[n.idx]
-		if c := (sortVal{s: v, ok: true}); e.q.sorts[n.idx].better(c, *p) {
-			*p = c
-		}
-	}
+	n.record(e, mark, sortVal{s: v, ok: ok})
 	return v, ok
 }
 func (n *sortStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }

@@ -467,13 +467,19 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 // the root's comes before move one.
 func (r *runner) annotate(g *pgn.Game, matches []int32, ev *filter.Evaluator) {
 	for _, a := range ev.Annotations() {
-		if !a.Message {
+		if !a.Message && !a.Late {
 			g.SetComment(a.Node, joinComment(g.Comment(a.Node), a.Text))
 		}
 	}
 	if !r.quiet {
 		for _, i := range matches {
 			g.SetComment(i, joinComment(g.Comment(i), r.matchString))
+		}
+	}
+	// What a sort kept, CQL writes at the end of the game: after the marker.
+	for _, a := range ev.Annotations() {
+		if !a.Message && a.Late {
+			g.SetComment(a.Node, joinComment(g.Comment(a.Node), a.Text))
 		}
 	}
 	if r.opt.NoHeader {
