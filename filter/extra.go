@@ -85,8 +85,9 @@ func (n *commentNode) match(e *Evaluator) bool {
 // appendValue appends a filter's value as CQL's comment, message and str
 // write it: a string as it is, a number in decimal, a square as `e4` (a set
 // of several as `[a1,h1]`), a piece variable as its piece and square
-// (`Qe4`), a position as its position id, and a filter without a value as
-// <true> or <false>.
+// (`Qe4`), a position as CQL names it in comments (idString: "move 2(wtm)",
+// in a variation "move 3(btm)[6]" with an "id:6" comment at it), and a
+// filter without a value as <true> or <false>.
 func appendValue(b []byte, a node, e *Evaluator) []byte {
 	switch x := a.(type) {
 	case strNode:
@@ -113,7 +114,7 @@ func appendValue(b []byte, a node, e *Evaluator) []byte {
 		return appendSquares(b, x.set(e))
 	case posNode:
 		if i, ok := x.position(e); ok {
-			return strconv.AppendInt(b, int64(e.tree().id[i]), 10) // a position prints as its id
+			return append(b, e.idString(i)...) // "move 2(wtm)", as CQL's idString
 		}
 		return append(b, "<false>"...)
 	}

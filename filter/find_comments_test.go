@@ -65,3 +65,26 @@ func positionNotes(t *testing.T, src string, g *pgn.Game) []string {
 	}
 	return out
 }
+
+// A position value in a comment reads as CQL names it (stringconverter.cpp,
+// qpos.cpp idString): "move N(wtm)" or "(btm)", N counted from 1 at the
+// game's start whatever the FEN says, and in a variation "[k]" with its
+// position id k, which also comments that position "id:k". Expected: the
+// CQL 9.493 binary's output on this game (`cql(variations) check
+// comment("at " currentposition " parent " parent)`).
+func TestPositionValueComments(t *testing.T) {
+	g := readOne(t, `[FEN "4k3/8/8/8/8/8/8/R3K3 b - - 0 40"]
+[SetUp "1"]
+
+40... Kd7 41. Ra7+ Kc6 (41... Kd6 42. Ra6+) 42. Ra6+ *`)
+	got := notesOf(t, `cql(variations) check comment("at " currentposition " parent " parent)`, g)
+	want := []string{
+		"2: at move 2(btm) parent move 2(wtm)",
+		"4: at move 3(btm) parent move 3(wtm)",
+		"e8d7 a1a7 d7d6 a7a6: id:6", "e8d7 a1a7 d7d6: id:5",
+		"e8d7 a1a7 d7d6 a7a6: at move 3(btm)[6] parent move 3(wtm)[5]",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}

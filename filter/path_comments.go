@@ -39,7 +39,7 @@ func (e *Evaluator) idString(i int32) string {
 	p := &nodes[i].Pos
 	b := make([]byte, 0, 24)
 	b = append(b, "move "...)
-	b = strconv.AppendInt(b, int64(p.FullmoveNumber()), 10)
+	b = strconv.AppendInt(b, int64(cqlMoveNumber(nodes, i)), 10)
 	if p.SideToMove() == chess.Black {
 		b = append(b, "(btm)"...)
 	} else {
@@ -53,6 +53,19 @@ func (e *Evaluator) idString(i int32) string {
 		e.autoComment(i, "id:"+id)
 	}
 	return string(b)
+}
+
+// cqlMoveNumber is the move number CQL 9.493 gives position i (qpos.cpp
+// getMoveNumber): counted from 1 at the game's start whatever its FEN's
+// full-move number, a move being a white move and the black reply, so in
+// a game whose first move is black's the white-to-move positions count
+// one more (FEN "... b - - 0 40", 40...Kd7: move 2(wtm)).
+func cqlMoveNumber(nodes []pgn.Node, i int32) int {
+	ply := int(nodes[i].Ply)
+	if nodes[0].Pos.SideToMove() == chess.Black && nodes[i].Pos.SideToMove() == chess.White {
+		ply++
+	}
+	return ply/2 + 1
 }
 
 // notate writes the comments of a matching path from start to finish with
