@@ -126,7 +126,9 @@ type Evaluator struct {
 	nest [][]uint64
 
 	matches []int32
-	pending []Annotation // comment texts of the current game
+	// matchedAt[i]: node i matched (the comments made there later are Late).
+	matchedAt []bool
+	pending   []Annotation // comment texts of the current game
 	// seenComment is uniqueComments' scratch.
 	seenComment map[noteKey]bool
 	messages    []Annotation // message texts of the current game, matched or not
@@ -178,6 +180,11 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 		return e.matches
 	}
 	e.startGame(g)
+	if cap(e.matchedAt) < len(g.Nodes) {
+		e.matchedAt = make([]bool, len(g.Nodes))
+	}
+	e.matchedAt = e.matchedAt[:len(g.Nodes)]
+	clear(e.matchedAt)
 	// CQL visits positions in position-id order: depth first, a move's main
 	// continuation before its variations. On the main line alone that is the
 	// order of g.Nodes.
@@ -198,10 +205,13 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 		if e.err != nil {
 			break // a runtime failure: the caller stops the run (Err)
 		}
+		if !matched && !e.q.alwaysComment {
+			e.pending = e.pending[:mark] // comments of positions that did not match are dropped
+		}
+		e.markLate(mark)
 		if matched {
 			e.matches = append(e.matches, int32(i))
-		} else if !e.q.alwaysComment {
-			e.pending = e.pending[:mark] // comments of positions that did not match are dropped
+			e.matchedAt[i] = true
 		}
 	}
 	if order != nil {
@@ -214,6 +224,18 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 	e.g = nil
 	e.pos = nil
 	return e.matches
+}
+
+// markLate marks the comments made since mark at positions that matched
+// before: CQL writes its match marker into a position's comment when the
+// position matches (cqlnodematch.cpp), so what a later position writes
+// there (an echo's LCA, a find <--) comes after the marker.
+func (e *Evaluator) markLate(mark int) {
+	for k := mark; k < len(e.pending); k++ {
+		if a := &e.pending[k]; e.matchedAt[a.Node] {
+			a.Late = true
+		}
+	}
 }
 
 // uniqueComments drops a comment whose text a position already has, keeping

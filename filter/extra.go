@@ -131,7 +131,7 @@ type Annotation struct {
 	Text    string
 	Message bool // message: for standard error, not for the game
 	Quiet   bool // message quiet: printed without the game number
-	Late    bool // written after the position's match marker (kept by a sort, sort_comments.go)
+	Late    bool // written after the position's match marker: made after the position matched (markLate), or kept by a sort (sort_comments.go)
 
 	// Where a message was evaluated, for its prefix (the CQL manual: the
 	// move number, the side to move, the game number, and in a variation

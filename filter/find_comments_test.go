@@ -88,3 +88,15 @@ func TestPositionValueComments(t *testing.T) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 }
+
+// What a later position writes at a position that matched comes after its
+// match marker: CQL writes the marker when the position matches
+// (cqlnodematch.cpp). Expected: the CQL 9.493 binary's output on this game.
+func TestLateComments(t *testing.T) {
+	g := readOne(t, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *")
+	notes, _ := markedNotes(t, `(ply == 3 or ply == 4) find all <-- ply >= 3`, g)
+	want := []string{"3: Found 1 of 1 CQL Found 2 of 2", "4: Found 1 of 2 CQL"}
+	if !slices.Equal(notes, want) {
+		t.Errorf("got %q\nwant %q", notes, want)
+	}
+}
