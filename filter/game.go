@@ -270,10 +270,12 @@ type plyNode struct{}
 func (plyNode) num(e *Evaluator) (int, bool) { return int(e.g.Nodes[e.cur].Ply), true }
 func (plyNode) match(*Evaluator) bool        { return true }
 
-// moveNumberNode is the full-move number of the current position, as in FEN.
+// moveNumberNode is the move number of the current position as CQL 9.493
+// counts it (cqlMoveNumber): from 1 at the game's start, whatever the full-move
+// number of a FEN tag says, so a study set up at move 40 has its first move at 1.
 type moveNumberNode struct{}
 
-func (moveNumberNode) num(e *Evaluator) (int, bool) { return e.pos.FullmoveNumber(), true }
+func (moveNumberNode) num(e *Evaluator) (int, bool) { return cqlMoveNumber(e.g.Nodes, e.cur), true }
 func (moveNumberNode) match(*Evaluator) bool        { return true }
 
 type initialNode struct{}

@@ -284,16 +284,16 @@ func (e *summaryEnv) number(n query.Node) numv {
 			}
 			return numv{lo: 0, hi: e.tags.plies, canOK: true}
 		case query.KwMoveNumber:
-			// the full-move number of a position of the game (the evaluator's
-			// moveNumberNode): within the range of the game's positions
+			// the move number of a position of the game as CQL counts it (the
+			// evaluator's moveNumberNode): 1 at the start, then one more every
+			// two plies, and one more again for a white-to-move position of a
+			// game whose first move is black's; so within 1 and plies/2 + 2
+			// whatever the FEN tag's full-move number
 			e.usesTags = true
 			if e.tags == nil {
 				return unknownNum
 			}
-			if e.tags.moveLo > e.tags.moveHi {
-				return numv{canFail: true} // no position, so no value
-			}
-			return numv{lo: e.tags.moveLo, hi: e.tags.moveHi, canOK: true}
+			return numv{lo: 1, hi: e.tags.plies/2 + 2, canOK: true}
 		}
 	case *query.Elo:
 		e.usesTags = true

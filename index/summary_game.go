@@ -102,10 +102,8 @@ const (
 	sumPly    = 13
 	sumStrs   = 17 // the ids of strs: White, Black, ECO, Date
 	numStrs   = 4
-	// the full-move numbers: the smallest and the largest of all positions, variations
-	// included (the root's is the FEN tag's); an empty range (1, 0) for a game without any
-	sumMoveLo = 33
-	sumMoveHi = 35
+	// bytes 33-36 held the FEN full-move numbers' range, which pruned movenumber
+	// until it came to count as CQL does, from the ply; now zero and unread
 )
 
 // Result codes of the tag column.
@@ -155,14 +153,8 @@ func tagSummary(g *pgn.Game, s *gameSummary) {
 		year = tagNumber(date[:4])
 	}
 	var plies int32
-	moveLo, moveHi := 1, 0
 	for i := range g.Nodes {
 		plies = max(plies, g.Nodes[i].Ply)
-		m := g.Nodes[i].Pos.FullmoveNumber()
-		if i == 0 {
-			moveLo, moveHi = m, m
-		}
-		moveLo, moveHi = min(moveLo, m), max(moveHi, m)
 	}
 	b := &s.tags
 	code, ok := tagResultCodes[result]
@@ -174,8 +166,6 @@ func tagSummary(g *pgn.Game, s *gameSummary) {
 	binary.BigEndian.PutUint32(b[sumWElo:], uint32(int32(welo)))
 	binary.BigEndian.PutUint32(b[sumBElo:], uint32(int32(belo)))
 	binary.BigEndian.PutUint32(b[sumPly:], uint32(plies))
-	binary.BigEndian.PutUint16(b[sumMoveLo:], uint16(moveLo))
-	binary.BigEndian.PutUint16(b[sumMoveHi:], uint16(moveHi))
 }
 
 // tagNumber is the evaluator's atoi: a trimmed, non-negative decimal of at most 9
@@ -315,8 +305,6 @@ type gameTags struct {
 	result           byte
 	year, wElo, bElo int // -1: none
 	plies            int // the largest ply of the game, variations included
-	// the smallest and largest full-move number of its positions (lo > hi: none)
-	moveLo, moveHi int
 	// the values of the White, Black, ECO and Date tags ("" when missing)
 	white, black, eco, date string
 }
@@ -324,12 +312,10 @@ type gameTags struct {
 // decodeTags decodes an entry, its strings from the string table strs.
 func decodeTags(b []byte, strs []string) (gameTags, error) {
 	t := gameTags{result: b[sumResult],
-		year:   int(int32(binary.BigEndian.Uint32(b[sumYear:]))),
-		wElo:   int(int32(binary.BigEndian.Uint32(b[sumWElo:]))),
-		bElo:   int(int32(binary.BigEndian.Uint32(b[sumBElo:]))),
-		plies:  int(binary.BigEndian.Uint32(b[sumPly:])),
-		moveLo: int(binary.BigEndian.Uint16(b[sumMoveLo:])),
-		moveHi: int(binary.BigEndian.Uint16(b[sumMoveHi:]))}
+		year:  int(int32(binary.BigEndian.Uint32(b[sumYear:]))),
+		wElo:  int(int32(binary.BigEndian.Uint32(b[sumWElo:]))),
+		bElo:  int(int32(binary.BigEndian.Uint32(b[sumBElo:]))),
+		plies: int(binary.BigEndian.Uint32(b[sumPly:]))}
 	var ids [numStrs]uint32
 	for i := range ids {
 		ids[i] = binary.BigEndian.Uint32(b[sumStrs+4*i:])
