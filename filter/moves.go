@@ -38,7 +38,7 @@ type moveNode struct {
 	promote           uint8   // bit t set: promotion to piece type t allowed; 0: no constraint
 	castle            uint8   // castleShort|castleLong bits; 0: no constraint
 	enpassant         bool
-	epSquare          setNode // enpassantsquare S: en passant captures landing on S
+	epSquare          setNode // enpassantsquare S: en passant captures of a pawn on S (CQL: the captured pawn's square)
 	null              bool    // only null moves
 	primary           bool    // only the primary move (the main continuation)
 	secondary         bool    // only secondary moves (those that start a variation)
@@ -145,7 +145,9 @@ func (n *moveNode) params(e *Evaluator) (from, to, capture chess.Bitboard) {
 		capture = n.capture.set(e)
 	}
 	if n.epSquare != nil {
-		to &= n.epSquare.set(e)
+		// CQL's enpassantsquare is the square of the pawn taken (e5 in
+		// exd6 e.p.), as its standalone filter's value is: a capture square.
+		capture &= n.epSquare.set(e)
 	}
 	return
 }
@@ -201,7 +203,7 @@ func (n *moveNode) test(_ *Evaluator, pos *chess.Position, m chess.Move, fromSet
 	if (n.enpassant || n.epSquare != nil) && !m.IsEnPassant() {
 		return
 	}
-	if n.capture != nil && (capSq == chess.NoSquare || !capSet.Has(capSq)) {
+	if (n.capture != nil || n.epSquare != nil) && (capSq == chess.NoSquare || !capSet.Has(capSq)) {
 		return
 	}
 	if n.promote != 0 && n.promote&(1<<m.Promotion()) == 0 {

@@ -245,7 +245,8 @@ func TestLineForms(t *testing.T) {
 
 // move primary / secondary / enpassantsquare (the 6.1 move page: primary is
 // the move of the main continuation, secondary one that starts a variation;
-// enpassantsquare S an en passant capture landing on S).
+// enpassantsquare S an en passant capture of a pawn on S: CQL 9.493 takes
+// the captured pawn's square, d5 for exd6, and gives each answer here).
 func TestMovePrimarySecondary(t *testing.T) {
 	games := treeGames(t)
 	g, ep := games[0], games[3]
@@ -258,11 +259,12 @@ func TestMovePrimarySecondary(t *testing.T) {
 		{g, "cql(variations) move previous secondary", "[d2d4] [e2e4 e7e5] [e2e4 e7e6] [d2d4 d7d5] [e2e4 e7e6 d2d3] [e2e4 e7e6 d2d4 d7d5]"},
 		{g, "cql(variations) move previous primary from p", "[e2e4 c7c5] [e2e4 e7e6 d2d4 c7c5]"},
 		{g, "move secondary", ""}, // without variations there are no secondary moves
-		{ep, "move enpassantsquare d6", "[e2e4 a7a6 e4e5 d7d5]"},
-		{ep, "move enpassantsquare [e6,f6]", ""},
-		{ep, "cql(variations) move enpassantsquare f6", "[e2e4 a7a6 e4e5 d7d5 d2d4 f7f5]"},
-		{ep, "cql(variations) move previous enpassantsquare a-h6", "[e2e4 a7a6 e4e5 d7d5 e5d6] [e2e4 a7a6 e4e5 d7d5 d2d4 f7f5 e5f6]"},
-		{ep, "cql(variations) move legal enpassantsquare d6", "[e2e4 a7a6 e4e5 d7d5]"},
+		{ep, "move enpassantsquare d5", "[e2e4 a7a6 e4e5 d7d5]"},
+		{ep, "move enpassantsquare [e5,f5]", ""},
+		{ep, "cql(variations) move enpassantsquare f5", "[e2e4 a7a6 e4e5 d7d5 d2d4 f7f5]"},
+		{ep, "cql(variations) move previous enpassantsquare a-h5", "[e2e4 a7a6 e4e5 d7d5 e5d6] [e2e4 a7a6 e4e5 d7d5 d2d4 f7f5 e5f6]"},
+		{ep, "cql(variations) move previous enpassantsquare a-h6", ""},
+		{ep, "cql(variations) move legal enpassantsquare d5", "[e2e4 a7a6 e4e5 d7d5]"},
 	}
 	for _, c := range cases {
 		if got := runQuery(t, c.cql, c.g); !sameMatches(got, c.want) {

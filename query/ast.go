@@ -580,9 +580,11 @@ type Move struct {
 	EnPassant bool
 	Null      bool
 	Value     MoveValue
-	// EnPassantSquare (`enpassantsquare S`): an en passant capture whose
-	// pawn lands on S. Primary, Secondary: only the main continuation, or
-	// only moves that start a variation (for previous: the move that led here).
+	// EnPassantSquare (`enpassantsquare S`): an en passant capture of a
+	// pawn standing on S (CQL 9.493: the captured pawn's square, not the
+	// capturing pawn's destination). Primary, Secondary: only the main
+	// continuation, or only moves that start a variation (for previous: the
+	// move that led here).
 	EnPassantSquare    Node
 	Primary, Secondary bool
 }

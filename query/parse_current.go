@@ -1,7 +1,7 @@
 package query
 
-// CQL 6.2's current-move filters: the standalone enpassant, castle, o-o,
-// o-o-o and nullmove (gadycosteff.com/cql/currentmove.html: each asks about
+// CQL 6.2's current-move filters: the standalone enpassant, enpassantsquare,
+// castle, o-o, o-o-o and nullmove (gadycosteff.com/cql/currentmove.html: each asks about
 // the move that led to the current position), `currentmove F--G`, and
 // `loop body`.
 
@@ -38,6 +38,15 @@ func (p *parser) parseCurrentMoveWord(w string) Node {
 		p.next()
 		m := prev()
 		m.EnPassant = true
+		return m
+	case "enpassantsquare":
+		// The square of the pawn the current move took en passant (CQL
+		// 9.493's value: e5 after exd6 e.p.), the empty set after any other
+		// move: a set, as `move previous enpassant` with the captured squares.
+		p.next()
+		m := prev()
+		m.EnPassant = true
+		m.Value = MoveValueCapture
 		return m
 	case "castle":
 		p.next()

@@ -752,7 +752,7 @@ func (p *parser) parseIf() Node {
 	return n
 }
 
-var moveParams = []string{"capture", "castle", "count", "enpassant", "enpassantsquare", "from", "legal", "null", "o-o", "o-o-o", "previous", "primary", "promote", "pseudolegal", "secondary", "to"}
+var moveParams = []string{"capture", "captures", "castle", "count", "enpassant", "enpassantsquare", "from", "legal", "null", "o-o", "o-o-o", "previous", "primary", "promote", "pseudolegal", "secondary", "to"}
 
 func (p *parser) parseMove() Node {
 	// CQL's value rule (move-parse.cpp): the first parameter decides; from,
@@ -764,9 +764,15 @@ func (p *parser) parseMove() Node {
 	first := true
 	selectSet := false
 	var counted Pos
+	at := map[string]Pos{} // where each parameter was last given
 	for p.tok.kind == tIdent && slices.Contains(moveParams, p.tok.text) {
 		t := p.tok
+		if t.text == "captures" { // CQL's synonym (move-parse.cpp)
+			t.text = "capture"
+		}
 		p.next()
+		p.checkMoveParamTwice(at, t)
+		at[t.text] = t.pos
 		switch t.text {
 		case "from", "to", "capture":
 			arg := p.parseArg()
@@ -788,7 +794,7 @@ func (p *parser) parseMove() Node {
 					m.Value = MoveValueCapture
 				}
 			}
-			if *dst != nil {
+			if *dst != nil && t.text != "capture" { // CQL keeps the last capture
 				p.errorf(t.pos, "'%s' given twice in move filter", t.text)
 			}
 			*dst = arg
@@ -822,9 +828,6 @@ func (p *parser) parseMove() Node {
 		case "secondary":
 			m.Secondary = true
 		case "enpassantsquare":
-			if m.EnPassantSquare != nil {
-				p.errorf(t.pos, "'enpassantsquare' given twice in move filter")
-			}
 			m.EnPassantSquare = p.parseArg()
 		}
 		first = false
@@ -832,10 +835,63 @@ func (p *parser) parseMove() Node {
 	if counted != (Pos{}) && m.Select != MoveLegal && m.Select != MovePseudoLegal {
 		p.errorf(counted, "the 'count' keyword in 'move' can only be used when 'legal' or 'pseudolegal' are also specified (CQL's rule)")
 	}
+	p.checkMoveParams(m, at)
 	if m.Primary && m.Secondary {
 		p.errorf(start, "a move filter cannot be both primary and secondary")
 	}
 	return m
+}
+
+// checkMoveParamTwice refuses a move parameter CQL's move-parse.cpp refuses
+// to see twice: promote, en passant (enpassant or enpassantsquare), castling
+// (castle, o-o or o-o-o).
+func (p *parser) checkMoveParamTwice(at map[string]Pos, t token) {
+	for _, group := range [][]string{{"promote"}, {"enpassant", "enpassantsquare"}, {"castle", "o-o", "o-o-o"}} {
+		if !slices.Contains(group, t.text) {
+			continue
+		}
+		for _, w := range group {
+			if _, ok := at[w]; ok {
+				p.errorf(t.pos, "'%s' after '%s' in one move filter: CQL allows one %s", t.text, w, map[string]string{"promote": "promote", "enpassant": "of enpassant and enpassantsquare", "castle": "of castle, o-o and o-o-o"}[group[0]])
+			}
+		}
+	}
+}
+
+// checkMoveParams refuses the combinations of move parameters CQL's
+// move-parse.cpp refuses: null, promote or capture with legal or
+// pseudolegal, null with promote or en passant, en passant with promote.
+func (p *parser) checkMoveParams(m *Move, at map[string]Pos) {
+	legal := m.Select == MoveLegal || m.Select == MovePseudoLegal
+	ep := m.EnPassant || m.EnPassantSquare != nil
+	later := func(a, b string) Pos { // the second of two given parameters
+		if at[a].Offset > at[b].Offset {
+			return at[a]
+		}
+		return at[b]
+	}
+	sel := "legal"
+	if m.Select == MovePseudoLegal {
+		sel = "pseudolegal"
+	}
+	epWord := "enpassant"
+	if _, ok := at["enpassant"]; !ok {
+		epWord = "enpassantsquare"
+	}
+	switch {
+	case legal && m.Promote != 0:
+		p.errorf(later("promote", sel), "'promote' cannot be used with '%s' in a move filter (CQL refuses null, primary, secondary and promote with legal or pseudolegal)", sel)
+	case legal && m.Null:
+		p.errorf(later("null", sel), "'null' cannot be used with '%s' in a move filter (CQL refuses null, primary, secondary and promote with legal or pseudolegal)", sel)
+	case m.Null && m.Promote != 0:
+		p.errorf(later("null", "promote"), "'null' cannot be used with 'promote' in a move filter: a null move promotes nothing (CQL's error)")
+	case m.Null && ep:
+		p.errorf(later("null", epWord), "'null' cannot be used with '%s' in a move filter: a null move captures nothing (CQL's error)", epWord)
+	case ep && m.Promote != 0:
+		p.errorf(later(epWord, "promote"), "'%s' and 'promote' in one move filter: an en passant capture is no promotion (CQL's error)", epWord)
+	case legal && m.Capture != nil:
+		p.errorf(later("capture", sel), "'capture' cannot be used with '%s' in a move filter (CQL: not supported with legal or pseudolegal; write move %s to S, or --×S)", sel, sel)
+	}
 }
 
 // unsupported lists CQL 6.1 filters and parameters we do not implement, so

@@ -142,7 +142,7 @@ var keywords = wordSet(
 	"sqrt", "through", "type", "xray", "purestalemate", "modelstalemate",
 	"idealstalemate", "puremate", "modelmate", "idealmate", "pieceid", "piecename", "typename",
 	// current-move filters and loop (parse_current.go)
-	"currentmove", "nullmove", "loop", "path", "pathstart", "pathlastposition", "pathcount", "pathcountunfocused",
+	"currentmove", "nullmove", "enpassantsquare", "loop", "path", "pathstart", "pathlastposition", "pathcount", "pathcountunfocused",
 	// flow filters (parse_flow.go)
 	"while", "try", "primary", "secondary",
 )
