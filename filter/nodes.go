@@ -72,8 +72,7 @@ type seqSet struct {
 
 // set is the last filter's set when the others match. As a set (not a
 // filter) CQL's compound keeps the comments made in it even when a filter
-// before the last fails (CompoundNode::getSquares restores nothing); match
-// drops them when the set is empty.
+// before the last fails (CompoundNode::getSquares restores nothing).
 func (n *seqSet) set(e *Evaluator) chess.Bitboard {
 	for _, it := range n.items[:len(n.items)-1] {
 		if !it.match(e) {
@@ -82,16 +81,11 @@ func (n *seqSet) set(e *Evaluator) chess.Bitboard {
 	}
 	return n.last.set(e)
 }
-func (n *seqSet) match(e *Evaluator) bool {
-	mark := len(e.pending)
-	if n.set(e) != 0 {
-		return true
-	}
-	if n.smart {
-		e.dropComments(mark)
-	}
-	return false
-}
+
+// match is seqNode's: as a filter each filter matches as a filter, the last
+// one too (CompoundNode::match_position), so a transform there drops the
+// comments of its copies that fail, where its set would keep them.
+func (n *seqSet) match(e *Evaluator) bool { return n.seqNode.match(e) }
 
 // seqNum is a compound whose last filter is numeric.
 type seqNum struct {

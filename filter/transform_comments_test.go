@@ -73,6 +73,11 @@ func TestTransformComments(t *testing.T) {
 		{`rotate90 flipcolor {comment ("N" N) N attacks k}`,
 			nil,
 			[]string{"1: Nc7", "4: Ng3"}},
+		// A transform last in a block is matched as a filter too (ours took
+		// the union of its sets there and kept "Qb2" at ply 1).
+		{`check flipcolor {comment ("Q" Q) Q attacks k}`,
+			[]string{"1: Qa4", "4: Qb5"},
+			nil},
 		{`flipcolor {comment ("Q" Q) Q attacks k} or mate`,
 			[]string{"1: Qa4", "4: Qb5"},
 			nil},
