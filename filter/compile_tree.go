@@ -162,7 +162,16 @@ func (c *compiler) consecutiveMoves(n *query.ConsecutiveMoves) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &consecutiveMovesNode{a: x, b: y, rng: rng}, nil
+	cm := &consecutiveMovesNode{a: x, b: y, rng: rng, slot: -1}
+	// CQL names the moves after its two position variables (it takes no
+	// other positions there).
+	xv, okx := n.X.(*query.Var)
+	yv, oky := n.Y.(*query.Var)
+	if okx && oky && c.q.autoComments && !n.Quiet && !c.q.header.Quiet {
+		cm.slot = len(c.q.cmNames)
+		c.q.cmNames = append(c.q.cmNames, [2]string{xv.Name, yv.Name})
+	}
+	return cm, nil
 }
 
 // posInterNode is CQL's positional intersection x & y of two positions: the

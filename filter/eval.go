@@ -133,6 +133,7 @@ type Evaluator struct {
 	seenComment map[noteKey]bool
 	messages    []Annotation // message texts of the current game, matched or not
 	found       []int32      // the positions the running finds matched (findNode.search)
+	cmKept      []cmKept     // per consecutivemoves filter, its longest run so far
 
 	// The last successful ~~ match: its target and group offsets, for \N and \-N.
 	capTarget string
@@ -155,6 +156,7 @@ func (q *Query) NewEvaluator() *Evaluator {
 		gameSort:  make([]sortVal, len(q.sorts)),
 		sortSites: make([]sortKept, len(q.sortSiteKey)),
 		nest:      make([][]uint64, q.nestSlots),
+		cmKept:    make([]cmKept, len(q.cmNames)),
 	}
 	for _, p := range q.persistent {
 		e.vars[p.index].bound = true // 0, "" or the empty set until assigned
@@ -218,6 +220,7 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 		slices.Sort(e.matches) // the documented order: as in g.Nodes
 	}
 	if len(e.matches) > 0 {
+		e.consecutiveComments()
 		e.sortComments()
 	}
 	e.uniqueComments()
@@ -303,6 +306,9 @@ func (e *Evaluator) startGame(g *pgn.Game) {
 	e.path = pathStatus{start: -1, last: -1}
 	for k := range e.nest {
 		clear(e.nest[k])
+	}
+	for k := range e.cmKept {
+		e.cmKept[k] = cmKept{x: e.cmKept[k].x[:0], y: e.cmKept[k].y[:0]}
 	}
 	for j := range e.gameSort {
 		e.gameSort[j] = sortVal{}

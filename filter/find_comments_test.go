@@ -100,3 +100,69 @@ func TestLateComments(t *testing.T) {
 		t.Errorf("got %q\nwant %q", notes, want)
 	}
 }
+
+// consecutivemoves comments its longest run of the game after the match
+// markers (consecutivemovesnode.cpp): "x-move[i]" after the i-th move of
+// the run on the way to x, "y-move[i]" on the way to y. Expected: the CQL
+// 9.493 binary's output on this game; a position of the variation is
+// written here as its ply with a "v", in the order of g.Nodes.
+func TestConsecutiveMovesComments(t *testing.T) {
+	g := readOne(t, "1. Nf3 Nf6 2. Ng1 Nc6 (2... Ng8 3. Nf3 Nc6 4. Nc3 Nb8) 3. Nc3 Nb8 *")
+	cases := []struct {
+		src  string
+		want []string
+	}{
+		{`cql(variations) terminal echo (s t) { terminal consecutivemoves (s t) >= 2 }`, []string{
+			"3: LCA", "4: s-move[1]",
+			"6v: t-move[1]", "7v: t-move[2]", "8v: t -->move 4(wtm) id:11 s <--move 4(wtm) CQL t-move[3]",
+			"5: s-move[2]", "6: s <--move 5(wtm)[11] CQL t -->move 5(wtm)[11] s-move[3]"}},
+		{`cql(variations) terminal echo quiet (src tgt) { terminal consecutivemoves (src tgt) >= 3 }`, []string{
+			"4: src-move[1]", "6v: tgt-move[1]", "7v: tgt-move[2]", "8v: CQL tgt-move[3]",
+			"5: src-move[2]", "6: CQL src-move[3]"}},
+		{`cql(variations) terminal echo quiet (s t) { terminal consecutivemoves quiet (s t) }`, []string{"8v: CQL", "6: CQL"}},
+		{`cql(variations quiet) terminal echo quiet (s t) { terminal consecutivemoves (s t) }`, []string{"8v: CQL", "6: CQL"}},
+	}
+	for _, c := range cases {
+		if got := treeNotes(t, c.src, g); !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}
+
+// treeNotes is markedNotes (the comment of each position with the match
+// marker, in g.Nodes order) with a position off the main line written as
+// its ply and a "v".
+func treeNotes(t *testing.T, src string, g *pgn.Game) []string {
+	t.Helper()
+	q, err := Compile(mustParseQ(t, src))
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	e := q.NewEvaluator()
+	matches := e.Game(g)
+	text := make([][]string, len(g.Nodes))
+	for _, a := range e.Annotations() {
+		if !a.Late {
+			text[a.Node] = append(text[a.Node], a.Text)
+		}
+	}
+	for _, i := range matches {
+		text[i] = append(text[i], "CQL")
+	}
+	for _, a := range e.Annotations() {
+		if a.Late {
+			text[a.Node] = append(text[a.Node], a.Text)
+		}
+	}
+	var out []string
+	for i, ts := range text {
+		if len(ts) > 0 {
+			label := strconv.Itoa(int(g.Nodes[i].Ply))
+			if g.Nodes[i].Variation {
+				label += "v"
+			}
+			out = append(out, label+": "+strings.Join(ts, " "))
+		}
+	}
+	return out
+}

@@ -1,6 +1,9 @@
 package filter
 
 import (
+	"slices"
+	"strconv"
+
 	"github.com/cqlgo/cql/chess"
 )
 
@@ -412,10 +415,21 @@ func (n *colonPos) match(e *Evaluator) bool { _, ok := n.position(e); return ok 
 // consecutiveMovesNode is consecutivemoves(x y): with L the LCA of x and y,
 // the length of the longest run of consecutive moves on the way from L to x
 // that also occurs, as consecutive moves, on the way from L to y.
+//
+// Unless quiet it comments, as CQL 9.493 does (consecutivemovesnode.cpp),
+// the longest run it found in the game, at any position, matching or not:
+// when the game matches, "x-move[i]" after the i-th move of the run on
+// the way to x and "y-move[i]" on the way to y, x and y the names of its
+// position variables, after the match markers and before what sorts keep.
 type consecutiveMovesNode struct {
 	a, b posNode
 	rng  rangeBounds
+	slot int // into Evaluator.cmKept and Query.cmNames; -1: no comments
 }
+
+// cmKept is the longest run a consecutivemoves filter found in the game:
+// the nodes its moves lead to, on the way to x and on the way to y.
+type cmKept struct{ x, y []int32 }
 
 func (n *consecutiveMovesNode) num(e *Evaluator) (int, bool) {
 	x, ok := n.a.position(e)
@@ -436,14 +450,16 @@ func (n *consecutiveMovesNode) num(e *Evaluator) (int, bool) {
 	}
 	row := e.cmRow[:len(t)+1]
 	clear(row)
-	best := 0
+	best, endS, endT := 0, 0, 0
 	for i := range s {
 		diag := int32(0) // row[j] of the previous i, for j-1
 		for j := range t {
 			up := row[j+1]
 			if s[i] == t[j] {
 				row[j+1] = diag + 1
-				best = max(best, int(row[j+1]))
+				if int(row[j+1]) > best { // the first longest, as CQL takes it
+					best, endS, endT = int(row[j+1]), i, j
+				}
 			} else {
 				row[j+1] = 0
 			}
@@ -453,7 +469,47 @@ func (n *consecutiveMovesNode) num(e *Evaluator) (int, bool) {
 	if best == 0 || !n.rng.has(e, best) {
 		return best, false // no move in common: CQL's ConsecutiveMovesNode fails
 	}
+	if n.slot >= 0 && best > len(e.cmKept[n.slot].x) {
+		k := &e.cmKept[n.slot]
+		k.x = runNodes(e, l, x, endS+1-best, best, k.x[:0])
+		k.y = runNodes(e, l, y, endT+1-best, best, k.y[:0])
+	}
 	return best, true
+}
+
+// runNodes appends the nodes that the moves first..first+n-1 on the way
+// from ancestor a to d lead to.
+func runNodes(e *Evaluator, a, d int32, first, n int, out []int32) []int32 {
+	depth := 0
+	for i := d; i != a && i >= 0; i = e.g.Nodes[i].Parent {
+		depth++
+	}
+	// The k-th move (from 0) leads to the node depth-1-k steps above d.
+	i, k := d, depth-1
+	for ; k >= first+n; k-- {
+		i = e.g.Nodes[i].Parent
+	}
+	start := len(out)
+	for ; k >= first; k-- {
+		out = append(out, i)
+		i = e.g.Nodes[i].Parent
+	}
+	slices.Reverse(out[start:])
+	return out
+}
+
+// consecutiveComments writes the comments of the consecutivemoves filters
+// at the end of a game that matched.
+func (e *Evaluator) consecutiveComments() {
+	for slot, names := range e.q.cmNames {
+		k := &e.cmKept[slot]
+		for i := range k.x {
+			suffix := "-move[" + strconv.Itoa(i+1) + "]"
+			e.pending = append(e.pending,
+				Annotation{Node: k.x[i], Text: names[0] + suffix, Late: true},
+				Annotation{Node: k.y[i], Text: names[1] + suffix, Late: true})
+		}
+	}
 }
 func (n *consecutiveMovesNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
