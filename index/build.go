@@ -97,7 +97,9 @@ func build(ctx context.Context, dir string, files []string, opt BuildOptions, ad
 		}
 		defer b.spill.close()
 	}
-	db, err := badger.Open(badgerOptions(tmp))
+	// Tables of 16 MB (StreamWriter makes them 32 times the base size): a stream holds
+	// its tables in memory until written, and 64 MB ones cost 300 MB more peak memory.
+	db, err := badger.Open(badgerOptions(tmp).WithBaseTableSize(512 << 10))
 	if err != nil {
 		return meta, fmt.Errorf("create index in %s: %w", tmp, err)
 	}
@@ -194,7 +196,7 @@ func swap(tmp, dir string) error {
 type builder struct {
 	opt     BuildOptions
 	db      *badger.DB
-	wb      *badger.WriteBatch
+	sink    *sink
 	ps      *postings
 	meta    Meta
 	sources []Source
@@ -220,11 +222,16 @@ type builder struct {
 }
 
 func (b *builder) run(ctx context.Context, files []string) error {
-	b.wb = b.db.NewWriteBatch()
-	defer b.wb.Cancel()
-	b.comp = newCompressor(b.wb)
+	var err error
+	// Written in order as the build goes: game records, tag columns, names columns, the
+	// position table.
+	if b.sink, err = newSink(b.db, keyChunk+keySummary+keyNames+keyPositions); err != nil {
+		return err
+	}
+	defer b.sink.cancel()
+	b.comp = newCompressor(b.sink.set)
 	defer b.comp.close()
-	if err := b.wb.Set([]byte(keyVersion), []byte(fmt.Sprint(FormatVersion))); err != nil {
+	if err := b.sink.set([]byte(keyVersion), []byte(fmt.Sprint(FormatVersion))); err != nil {
 		return err
 	}
 	if b.copyFrom != nil {
@@ -253,23 +260,23 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		return err
 	}
 	if b.spill != nil {
-		if err := b.spill.finish(max(b.opt.Threads, runtime.GOMAXPROCS(0)), b.wb.Set); err != nil {
+		if err := b.spill.finish(max(b.opt.Threads, runtime.GOMAXPROCS(0)), b.sink.set); err != nil {
 			return err
 		}
 		b.meta.PositionTable, b.meta.TableEntries = true, b.spill.entries
 	}
 	for id, s := range b.sources {
 		js, _ := json.Marshal(s)
-		if err := b.wb.Set(sourceKey(id), js); err != nil {
+		if err := b.sink.set(sourceKey(id), js); err != nil {
 			return err
 		}
 	}
 	b.meta.Files = len(b.sources)
 	js, _ := json.Marshal(b.meta)
-	if err := b.wb.Set([]byte(keyMeta), js); err != nil {
+	if err := b.sink.set([]byte(keyMeta), js); err != nil {
 		return err
 	}
-	return b.wb.Flush()
+	return b.sink.flush()
 }
 
 // encodeLists encodes and writes the posting lists on every thread: done by the one
@@ -297,7 +304,7 @@ func (b *builder) encodeLists() error {
 				}
 				data, err := enc.encode(j.bm, uint32(b.meta.Games))
 				if err == nil {
-					err = b.wb.Set(j.key, bytes.Clone(data))
+					err = b.sink.set(j.key, bytes.Clone(data))
 				}
 				errs[w] = err
 			}
@@ -333,7 +340,7 @@ func (b *builder) copyPrevious() error {
 				if err != nil {
 					return err
 				}
-				if err := b.wb.Set(key, v); err != nil {
+				if err := b.sink.set(key, v); err != nil {
 					return err
 				}
 			case keyBitmap[0]:
@@ -594,7 +601,7 @@ func (b *builder) flushNames() error {
 	if len(b.names) == 0 {
 		return nil
 	}
-	if err := b.wb.Set(namesKey(b.namesFirst), bytes.Clone(b.names)); err != nil {
+	if err := b.sink.set(namesKey(b.namesFirst), bytes.Clone(b.names)); err != nil {
 		return fmt.Errorf("write index: %w", err)
 	}
 	b.namesFirst += uint32(len(b.names) / namesWidth)

@@ -1,35 +1,40 @@
 package index
 
 import (
-	"fmt"
 	"runtime"
 	"sync"
 
-	badger "github.com/dgraph-io/badger/v4"
 	"github.com/klauspost/compress/zstd"
 )
 
-// compressor compresses chunk values and writes them in background goroutines: the
-// ordered emit of a build, the one goroutine that sees the games in order, then does not
-// wait for zstd (it measured a sixth of a build's time there).
+// compressor compresses chunk values in background goroutines, so that the ordered emit of
+// a build, the one goroutine that sees the games in order, does not wait for zstd (it
+// measured a sixth of a build's time there); one more goroutine writes the values in the
+// order they were added, as the index's ordered streams want them.
 type compressor struct {
-	wb   *badger.WriteBatch // Set is safe for concurrent use; key order does not matter to it
-	jobs chan compressJob
-	wg   sync.WaitGroup
-	mu   sync.Mutex
-	err  error
+	set   func(key, value []byte) error
+	jobs  chan *compressJob // to the compressing goroutines
+	order chan *compressJob // to the writer, in the order of add
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	err   error
 }
 
 type compressJob struct {
 	key, prefix, data []byte
+	out               []byte
+	done              chan struct{} // closed when out is ready
 }
 
-func newCompressor(wb *badger.WriteBatch) *compressor {
-	c := &compressor{wb: wb, jobs: make(chan compressJob, 8)}
-	for i := 0; i < runtime.GOMAXPROCS(0); i++ {
+func newCompressor(set func(key, value []byte) error) *compressor {
+	n := runtime.GOMAXPROCS(0)
+	c := &compressor{set: set, jobs: make(chan *compressJob, 8), order: make(chan *compressJob, 8+4*n)}
+	for i := 0; i < n; i++ {
 		c.wg.Add(1)
 		go c.work()
 	}
+	c.wg.Add(1)
+	go c.write()
 	return c
 }
 
@@ -42,12 +47,22 @@ func (c *compressor) work() {
 		c.fail(err)
 	}
 	for j := range c.jobs {
-		if enc == nil || c.failed() {
+		if enc != nil && !c.failed() {
+			j.out = enc.EncodeAll(j.data, j.prefix)
+		}
+		close(j.done)
+	}
+}
+
+func (c *compressor) write() {
+	defer c.wg.Done()
+	for j := range c.order {
+		<-j.done
+		if j.out == nil || c.failed() {
 			continue
 		}
-		v := enc.EncodeAll(j.data, j.prefix)
-		if err := c.wb.Set(j.key, v); err != nil {
-			c.fail(fmt.Errorf("write index: %w", err))
+		if err := c.set(j.key, j.out); err != nil {
+			c.fail(err)
 		}
 	}
 }
@@ -74,7 +89,9 @@ func (c *compressor) add(key, prefix, data []byte) error {
 	if err != nil {
 		return err
 	}
-	c.jobs <- compressJob{key, prefix, data}
+	j := &compressJob{key: key, prefix: prefix, data: data, done: make(chan struct{})}
+	c.order <- j
+	c.jobs <- j
 	return nil
 }
 
@@ -82,6 +99,7 @@ func (c *compressor) add(key, prefix, data []byte) error {
 func (c *compressor) close() error {
 	if c.jobs != nil {
 		close(c.jobs)
+		close(c.order)
 		c.wg.Wait()
 		c.jobs = nil
 	}

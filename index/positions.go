@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	badger "github.com/dgraph-io/badger/v4"
 
@@ -164,55 +165,74 @@ func (s *positionSpill) finish(threads int, set func(key, value []byte) error) e
 		}
 		s.buf[part] = nil
 	}
+	// Parts are encoded in parallel and written in order (the index's table is one ordered
+	// stream); at most 2*threads parts are held encoded.
+	type partOut struct {
+		kvs []kvPair
+		err error
+	}
+	threads = max(threads, 1)
+	outs := make([]chan partOut, spillParts)
+	for i := range outs {
+		outs[i] = make(chan partOut, 1)
+	}
 	parts := make(chan int)
-	errs := make(chan error, threads)
-	var wg sync.WaitGroup
-	for w := 0; w < max(threads, 1); w++ {
-		wg.Add(1)
+	tokens := make(chan struct{}, 2*threads)
+	var stop atomic.Bool
+	go func() {
+		defer close(parts)
+		for part := range spillParts {
+			tokens <- struct{}{}
+			parts <- part
+		}
+	}()
+	for range threads {
 		go func() {
-			defer wg.Done()
 			var buf, tmp []posEntry
-			var raw, val []byte
+			var raw []byte
 			for part := range parts {
-				var err error
-				raw, err = readSpill(s.files[part], raw)
-				if err != nil {
-					errs <- err
+				if stop.Load() {
+					outs[part] <- partOut{}
 					continue
 				}
-				buf = decodeSpill(raw, uint64(part), buf[:0])
-				buf, tmp = radixSortByHash(buf, tmp)
-				s.findCollisions(buf)
-				for start := 0; start < len(buf); {
-					bucket := buf[start].hash >> restBits
-					end := start
-					for end < len(buf) && buf[end].hash>>restBits == bucket {
-						end++
+				var out partOut
+				raw, out.err = readSpill(s.files[part], raw)
+				if out.err == nil {
+					buf = decodeSpill(raw, uint64(part), buf[:0])
+					buf, tmp = radixSortByHash(buf, tmp)
+					s.findCollisions(buf)
+					for start := 0; start < len(buf); {
+						bucket := buf[start].hash >> restBits
+						end := start
+						for end < len(buf) && buf[end].hash>>restBits == bucket {
+							end++
+						}
+						out.kvs = append(out.kvs, kvPair{positionKey(uint16(bucket)), encodeBucket(nil, buf[start:end])})
+						start = end
 					}
-					val = encodeBucket(val[:0], buf[start:end])
-					if err := set(positionKey(uint16(bucket)), append([]byte(nil), val...)); err != nil {
-						errs <- err
-						break
-					}
-					start = end
 				}
+				outs[part] <- out
 			}
 		}()
 	}
 	var err error
-	for part := 0; part < spillParts && err == nil; part++ {
-		select {
-		case parts <- part:
-		case err = <-errs:
+	for part := range spillParts {
+		out := <-outs[part]
+		<-tokens
+		if err != nil {
+			continue // the others are being told to stop
+		}
+		err = out.err
+		for _, kv := range out.kvs {
+			if err == nil {
+				err = set(kv.key, kv.value)
+			}
+		}
+		if err != nil {
+			stop.Store(true)
 		}
 	}
-	close(parts)
-	wg.Wait()
-	close(errs)
 	if err != nil {
-		return err
-	}
-	if err := <-errs; err != nil { // nil when closed and empty
 		return err
 	}
 	if s.unchecked {
