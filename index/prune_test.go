@@ -87,7 +87,7 @@ func TestPruneRules(t *testing.T) {
 		{"move promote N", []uint32{3}},
 		{"move promote Q", nil},
 		{"move promote [QN]", []uint32{3}},
-		{"move legal promote N", all}, // legal moves are not the game's: no pruning
+		{"move legal enpassant", all}, // legal moves are not the game's: no pruning (CQL refuses legal with promote)
 		{"move legal count", all},
 		{"Qf7", []uint32{0, 4}}, // squares are kept for all positions: game 4's variation counts
 		{"cql(variations) Qf7", []uint32{0, 4}},
