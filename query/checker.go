@@ -281,6 +281,7 @@ func (c *checker) check(n Node) Node {
 	case *Line:
 		c.checkRange(n.Range, "line")
 		c.lineElems(n.Elems)
+		unionAlts(n.Elems)
 	case *Geo:
 		c.checkGeometry(n)
 	default:
@@ -300,6 +301,38 @@ func (c *checker) lineElems(es []LineElem) {
 		for _, alt := range es[i].Alts {
 			c.lineElems(alt)
 		}
+	}
+}
+
+// unionAlts rejoins, in line groups, the alternatives that CQL reads as one
+// set union. CQL 9.493 has no | between line constituents: in
+// `line --> (check --> k|Q)` its | is the union k|Q, which binds more tightly
+// than -->, and it refuses `(check | mate)`. So where the constituents on both
+// sides of a | are sets, the constituent before it (without a repetition) and
+// the one after become one constituent, their union, keeping the latter's
+// repetition; a | between other constituents stays an alternation.
+func unionAlts(es []LineElem) {
+	for i := range es {
+		for _, alt := range es[i].Alts {
+			unionAlts(alt)
+		}
+		alts := es[i].Alts
+		if len(alts) < 2 {
+			continue
+		}
+		out := [][]LineElem{alts[0]}
+		for _, next := range alts[1:] {
+			prev := out[len(out)-1]
+			l, r := prev[len(prev)-1], next[0]
+			if l.X == nil || r.X == nil || l.Min != 1 || l.Max != 1 || l.X.Type() != TypeSet || r.X.Type() != TypeSet {
+				out = append(out, next)
+				continue
+			}
+			u := LineElem{X: &Binary{At: At{l.X.Pos()}, Op: OpUnion, X: l.X, Y: r.X, T: TypeSet}, Min: r.Min, Max: r.Max}
+			joined := append(append(prev[:len(prev)-1:len(prev)-1], u), next[1:]...)
+			out[len(out)-1] = joined
+		}
+		es[i].Alts = out
 	}
 }
 

@@ -60,3 +60,23 @@ func TestChessqlSnippetsCQLRefuses(t *testing.T) {
 		}
 	}
 }
+
+// In a line group CQL's | is a set union binding more tightly than -->
+// (CQL 9.493 has no alternation of constituents): `(check --> k|Q)` is
+// check --> (k|Q). Each want is CQL 9.493's games and positions (its {CQL}
+// marks) on cql-sample.pgn; before, cql read (check --> k) | Q and matched
+// more.
+func TestLineGroupUnionAsCQL(t *testing.T) {
+	games := testdata.File(t, "cql-sample.pgn")
+	for _, c := range []struct{ q, want string }{
+		{"line --> (check --> k|Q)", "221 matched (2509 positions)"},
+		{"line --> (check --> K|Q --> k|q)", "219 matched (2465 positions)"},
+		{"line --> (R|Q)+ --> check", "179 matched (6529 positions)"},
+		{"line --> (check --> R|Q* --> k)", "221 matched (2509 positions)"},
+	} {
+		st, _, errs := runCLI(t, "-o", "/dev/null", c.q, games)
+		if st != 0 || !strings.Contains(errs, c.want) {
+			t.Errorf("%s: status %d, %q; CQL 9.493: %s", c.q, st, errs, c.want)
+		}
+	}
+}
