@@ -663,6 +663,11 @@ func (c *compiler) move(n *query.Move) (node, error) {
 	if n.OOO {
 		m.castle |= castleLong
 	}
+	if n.Comment != nil {
+		if m.comment, err = c.compile(n.Comment); err != nil {
+			return nil, err
+		}
+	}
 	if m.val == valueCount {
 		return moveCount{m}, nil
 	}

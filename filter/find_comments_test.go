@@ -166,3 +166,28 @@ func treeNotes(t *testing.T, src string, g *pgn.Game) []string {
 	}
 	return out
 }
+
+// A comment after the parameters of a move filter (not legal or
+// pseudolegal) is the move's: CQL 9.493 (move-parse.cpp, movebase.cpp)
+// evaluates it at the position after each matching move. Expected: the
+// 9.493 binary's output on this game.
+func TestMoveComment(t *testing.T) {
+	g := readOne(t, "1. e4 e5 2. Nf3 (2. Nc3 Nf6) 2... Nc6 3. Bb5 *")
+	cases := []struct {
+		src  string
+		want []string
+	}{
+		{`move from N comment ("moved " N)`, []string{"2: CQL", "3: moved [b1,f3]"}},
+		{`cql(variations) move from N comment ("moved " N)`, []string{"2: CQL", "3: moved [b1,f3]", "3v: moved [g1,c3]"}},
+		{`move previous from N comment ("p" N)`, []string{"3: p[b1,f3] CQL"}},
+		{`move legal from N comment ("c")`, []string{"0: c CQL", "2: c CQL", "4: c CQL"}},
+		{`move to _ from [Nn] comment ("x") btm`, []string{"3: CQL", "4: x"}},
+		{`line --> move from P comment ("a") --> move from p comment ("b") --> move from N`,
+			[]string{"0: Start line that ends at move 2(wtm) CQL", "1: a", "2: b End line of length 3 that starts at move 1(wtm)"}},
+	}
+	for _, c := range cases {
+		if got := treeNotes(t, c.src, g); !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}

@@ -42,6 +42,7 @@ type moveNode struct {
 	null              bool    // only null moves
 	primary           bool    // only the primary move (the main continuation)
 	secondary         bool    // only secondary moves (those that start a variation)
+	comment           node    // move ... comment (...): evaluated after each matching move (CQL's movebase.cpp)
 }
 
 // branchOK reports whether the move to child node c passes primary and
@@ -90,6 +91,9 @@ func (n *moveNode) collect(e *Evaluator) moveAcc {
 		fromSet, toSet, capSet := n.params(e)
 		n.test(e, e.pos, nd.Move, fromSet, toSet, capSet, &acc)
 		e.at(save)
+		if n.comment != nil && acc.n > 0 {
+			n.comment.match(e)
+		}
 		return acc
 	}
 	fromSet, toSet, capSet := n.params(e)
@@ -100,7 +104,14 @@ func (n *moveNode) collect(e *Evaluator) moveAcc {
 			if nodes[c].Variation && !e.q.variations || !n.branchOK(e, c) {
 				continue
 			}
+			k := acc.n
 			n.test(e, e.pos, nodes[c].Move, fromSet, toSet, capSet, &acc)
+			if n.comment != nil && acc.n > k {
+				save := e.cur
+				e.at(c)
+				n.comment.match(e)
+				e.at(save)
+			}
 		}
 	case modeLegal, modePseudoLegal:
 		var l *chess.MoveList

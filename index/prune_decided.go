@@ -160,7 +160,7 @@ func (p *pruner) certainMove(n *query.Move) cond {
 	none := cond{bm: roaring.New()}
 	if n.Select != query.MovePlayed && n.Select != query.MovePrevious || n.Value == query.MoveValueCount ||
 		n.From != nil || n.To != nil || n.Capture != nil || n.EnPassantSquare != nil || n.Promote != 0 ||
-		n.Null || n.Primary || n.Secondary {
+		n.Null || n.Primary || n.Secondary || n.Comment != nil {
 		return none
 	}
 	var c cond
@@ -271,7 +271,7 @@ func pure(n query.Node) bool {
 			return true
 		}
 	case *query.Move:
-		return pure(n.From) && pure(n.To) && pure(n.Capture) && pure(n.EnPassantSquare)
+		return pure(n.From) && pure(n.To) && pure(n.Capture) && pure(n.EnPassantSquare) && n.Comment == nil
 	case *query.Transform:
 		for _, v := range n.Variants {
 			if !pure(v) {

@@ -587,6 +587,10 @@ type Move struct {
 	// move that led here).
 	EnPassantSquare    Node
 	Primary, Secondary bool
+	// Comment (`move ... comment (...)`, not with legal or pseudolegal) is
+	// evaluated, as CQL's move-parse.cpp and movebase.cpp do, at the
+	// position after each matching move.
+	Comment *Comment
 }
 
 // FromTo is the standalone `from` or `to`: the from (to) square of the move

@@ -178,6 +178,9 @@ func (c *checker) check(n Node) Node {
 		if n.EnPassantSquare != nil {
 			n.EnPassantSquare = c.set(n.EnPassantSquare, "move enpassantsquare")
 		}
+		if n.Comment != nil {
+			c.check(n.Comment)
+		}
 		if (n.Primary || n.Secondary) && (n.Select == MoveLegal || n.Select == MovePseudoLegal) {
 			c.errorf(n.Pos(), "primary and secondary are about moves played in the game; they cannot be used with legal or pseudolegal")
 		}

@@ -66,12 +66,7 @@ func (p *parser) parseLineElem(arrow tokenKind) LineElem {
 		p.expect(tRParen, " to close the line group")
 	} else {
 		e.X = p.parseFilter()
-		p.lineConstituent(e.X)
-		if _, isMove := e.X.(*Move); isMove && p.isKw("comment") {
-			// `move ... comment ("...")` is one step: the comment belongs
-			// to the move, as in CQL, so that --> may follow.
-			e.X = &Block{At: At{e.X.Pos()}, Filters: []Node{e.X, p.parseFilter()}}
-		}
+		p.lineConstituent(e.X) // `move ... comment ("...")` is one step: the comment is the move's
 	}
 	e.Min, e.Max = 1, 1
 	p.parseRepetition(&e, false)

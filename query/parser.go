@@ -836,6 +836,9 @@ func (p *parser) parseMove() Node {
 		p.errorf(counted, "the 'count' keyword in 'move' can only be used when 'legal' or 'pseudolegal' are also specified (CQL's rule)")
 	}
 	p.checkMoveParams(m, at)
+	if m.Select != MoveLegal && m.Select != MovePseudoLegal && p.isKw("comment") {
+		m.Comment = p.parseWord().(*Comment)
+	}
 	if m.Primary && m.Secondary {
 		p.errorf(start, "a move filter cannot be both primary and secondary")
 	}

@@ -192,6 +192,10 @@ func sprint(b *strings.Builder, n Node) {
 		case MoveValueNone:
 			b.WriteString(" :none")
 		}
+		if n.Comment != nil {
+			b.WriteByte(' ')
+			sprint(b, n.Comment)
+		}
 		b.WriteByte(')')
 	case *FromTo:
 		if n.To {

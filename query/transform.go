@@ -424,6 +424,9 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 		case *Move:
 			c := *n
 			c.From, c.To, c.Capture, c.EnPassantSquare = tr(n.From), tr(n.To), tr(n.Capture), tr(n.EnPassantSquare)
+			if n.Comment != nil {
+				c.Comment = tr(n.Comment).(*Comment)
+			}
 			c.Promote = t.pieces(n.Promote)
 			return &c
 		case *Dir:

@@ -43,6 +43,9 @@ func children(n Node) []Node {
 		add(n.In, n.Body)
 	case *Move:
 		add(n.From, n.To, n.Capture, n.EnPassantSquare)
+		if n.Comment != nil {
+			add(n.Comment)
+		}
 	case *Dir:
 		add(n.X)
 	case *Transform:
