@@ -104,6 +104,12 @@ func (p *parser) parseColon(x Node) Node {
 	if p.tok.kind != tColon || !mayBePosition(x) || p.noColon {
 		return x
 	}
+	if p.pathStep && plainlyLogical(x) {
+		// CQL reads a path's move step without operators (match_dashcon),
+		// and a constituent filter takes : only when it is a position: the :
+		// ends the path, `path lastposition --(check) : mate`.
+		return x
+	}
 	pos := p.tok.pos
 	p.next()
 	p.enter()

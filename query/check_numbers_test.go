@@ -1,0 +1,47 @@
+package query
+
+import (
+	"strings"
+	"testing"
+)
+
+// CQL 9.493 parses these (its -parse prints them) but stops when it runs
+// them, on the number or number variable evaluated as a position filter;
+// the accepted ones it runs. Each verdict is the binary's on sample.pgn.
+func TestMatchedNumbers(t *testing.T) {
+	for src, want := range map[string]string{
+		"3":                   "1:1: the number 3 stands where a filter is matched",
+		"check 3":             "1:7: the number 3",
+		"{check 3}":           "1:8: the number 3",
+		"not 3":               "1:5: the number 3",
+		"3 or check":          "1:1: the number 3",
+		"if check 3 else 4":   "1:10: the number 3",
+		"flipcolor {check 3}": "1:18: the number 3",
+		"square x in A 3":     "1:15: the number 3",
+		"check -3":            "1:7: the number -3",
+		"q-2":                 "1:2: the number -2",
+		"-- {2 4}":            "1:5: the number 2",
+		"x = 2 x":             "1:7: the number variable x",
+		"x = 2 {check x}":     "1:14: the number variable x",
+		"x = 2 not x":         "1:11: the number variable x",
+	} {
+		p, err := Parse("", []byte(src))
+		if err != nil {
+			t.Errorf("%s: CQL parses it: %v", src, err)
+			continue
+		}
+		if err := MatchedNumbers(p); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", src, err, want)
+		}
+	}
+	for _, src := range []string{"x = 3", "x = {check 3} x == 3", "x = if check 3 else 4 x == 4", "sort {check 3}", "x = 2 x > 1", "x = 2 y = {check x} y == 2", "path -- -- == 2"} {
+		p, err := Parse("", []byte(src))
+		if err != nil {
+			t.Errorf("%s: %v", src, err)
+			continue
+		}
+		if err := MatchedNumbers(p); err != nil {
+			t.Errorf("%s: CQL runs it: %v", src, err)
+		}
+	}
+}
