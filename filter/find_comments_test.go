@@ -191,3 +191,26 @@ func TestMoveComment(t *testing.T) {
 		}
 	}
 }
+
+// A path whose search can be seen goes on to its best path even where only
+// whether it matches is asked: with nestban (the best path's positions are
+// banned) or with assignments in it; and a filter constituent's comments
+// stay until the move step before it is undone, as in CQL's
+// path-compute-dash*.cpp, so each better path on the way keeps its own.
+// Expected: the CQL 9.493 binary's output on this game.
+func TestPathSearchSeen(t *testing.T) {
+	g := readOne(t, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *")
+	cases := []struct {
+		src  string
+		want []string
+	}{
+		{`path quiet nestban -- ply <= 4 {2,}`, []string{"0: CQL"}},
+		{`initial cnt = 0 path quiet -- cnt += 1 {2,} comment("n " cnt)`, []string{"0: CQL",
+			"2: n 2", "3: n 3", "4: n 4", "5: n 5", "6: n 6", "7: n 7", "8: n 8", "9: n 9"}},
+	}
+	for _, c := range cases {
+		if got := treeNotes(t, c.src, g); !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}

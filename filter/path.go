@@ -42,6 +42,10 @@ type pathNode struct {
 	verbose, piecePath bool
 	comments           bool
 	innerComments      bool // a constituent writes comments
+	// effects: a constituent assigns, messages or the like (observable), so
+	// the search must go on to the best path as CQL's does, as with nestban,
+	// whose banned positions are those of the best path.
+	effects bool
 }
 
 // pathBest is the best path found so far by the running path search: its
@@ -59,15 +63,17 @@ type pathBest struct {
 // best path's last move, and whether it matched.
 //
 // With stop only whether a path matches is asked: unless the best path
-// matters (max, a range, keepallbest, comments), the search ends at the
-// first matching path, as with firstmatch.
+// matters (max, a range, keepallbest, comments, nestban) or the search
+// can be seen (assignments, messages: effects), it ends at the first
+// matching path, as with firstmatch.
 func (n *pathNode) eval(e *Evaluator, stop bool) (int, int32, bool) {
 	start := e.cur
 	if n.nest >= 0 && e.nestHas(n.nest, start) {
 		return 0, -1, false
 	}
 	frame := e.enterMatcher()
-	e.lineStop = stop && n.max == nil && n.rng.r == nil && !n.keepAllBest && !n.comments && !n.innerComments
+	e.lineStop = stop && n.max == nil && n.rng.r == nil && !n.keepAllBest && !n.comments && !n.innerComments &&
+		n.nest < 0 && !n.effects
 	focus := all
 	switch {
 	case n.singleColor:
@@ -281,11 +287,13 @@ func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int
 			// position changes nothing, so it is tried once.
 			e.at(cur)
 			e.path.last, e.path.count, e.path.all = last, done, all
-			mark, comments := e.atomicSave(), len(e.pending)
+			// Its comments stay until the move step before it is undone:
+			// CQL restores comments only there (path-compute-dash*.cpp), so
+			// a filter on the way to the best path keeps what it wrote.
+			mark := e.atomicSave()
 			if k == 0 && el.f.match(e) {
 				best, bestLast = n.run(e, elems[1:], 0, cur, stk, last, focus, done, all)
 			}
-			e.smartRestore(comments)
 			e.atomicRestore(mark)
 		case stk < 4*len(e.g.Nodes)+64: // a group instance: alternatives, then this element again
 			if stk == len(e.lineStack) {
@@ -310,6 +318,7 @@ func (n *pathNode) step(e *Evaluator, elems []lineElem, k int, cur int32, stk in
 	fromSet, toSet := d.sets(e)
 	best, bestLast := -1, int32(-1)
 	nodes := e.g.Nodes
+	comments := len(e.pending) // dropped after each move, but the best path's (smartRestore)
 	for c := nodes[cur].FirstChild; c >= 0; c = nodes[c].NextSibling {
 		if !e.visible(c) {
 			continue
@@ -340,6 +349,7 @@ func (n *pathNode) step(e *Evaluator, elems []lineElem, k int, cur int32, stk in
 		default:
 			r = -1
 		}
+		e.smartRestore(comments)
 		if r > best {
 			best, bestLast = r, l
 		}
@@ -432,6 +442,7 @@ func (c *compiler) path(p *query.Path) (node, error) {
 	}
 	// Comments made inside are kept only along the best path.
 	n.innerComments = c.commenters > commenters
+	n.effects = observable(p)
 	if p.LastPosition {
 		return pathPos{n}, nil
 	}
