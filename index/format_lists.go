@@ -92,14 +92,15 @@ func riceParameter(ids []uint32) (k int, size uint64) {
 	mean := (uint64(ids[len(ids)-1]) + 1) / uint64(len(ids))
 	k0 := max(bits.Len64(mean*7/10)-1, 0)
 	lo, hi := max(k0-1, 0), min(k0+1, maxRiceK)
-	var sums [3]uint64
+	var sums [3]uint64 // the third is unused when hi-lo is 1
 	prev := int64(-1)
+	s0, s1, s2 := uint(lo), uint(lo+1), uint(lo+2)
 	for _, id := range ids {
 		v := uint64(int64(id) - prev - 1)
 		prev = int64(id)
-		for j := 0; j <= hi-lo; j++ {
-			sums[j] += v >> uint(lo+j)
-		}
+		sums[0] += v >> s0
+		sums[1] += v >> s1
+		sums[2] += v >> s2
 	}
 	size = ^uint64(0)
 	for j := 0; j <= hi-lo; j++ {
@@ -115,13 +116,13 @@ func riceParameter(ids []uint32) (k int, size uint64) {
 func appendRice(out []byte, ids []uint32, k int) []byte {
 	var acc uint64                  // bits not yet written, from bit 0
 	var n uint                      // how many
-	put := func(v uint64, w uint) { // w <= 32
+	put := func(v uint64, w uint) { // w <= 32, and n < 32 before: the bits fit
 		acc |= v << n
 		n += w
-		for n >= 8 {
-			out = append(out, byte(acc))
-			acc >>= 8
-			n -= 8
+		if n >= 32 {
+			out = binary.LittleEndian.AppendUint32(out, uint32(acc))
+			acc >>= 32
+			n -= 32
 		}
 	}
 	low := uint64(1)<<uint(k) - 1
@@ -138,8 +139,9 @@ func appendRice(out []byte, ids []uint32, k int) []byte {
 		}
 		put(v&low, uint(k))
 	}
-	if n > 0 {
+	for ; n > 0; n -= min(n, 8) {
 		out = append(out, byte(acc))
+		acc >>= 8
 	}
 	return out
 }
