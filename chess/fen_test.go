@@ -220,3 +220,26 @@ func TestAdjacentKingsNoKingCapture(t *testing.T) {
 		t.Fatal("HasLegalMove is false but a5a6 is legal")
 	}
 }
+
+// BenchmarkAppendFEN writes the FEN of positions of a middlegame, an ending and the start,
+// as --format fen does at every position it writes.
+func BenchmarkAppendFEN(b *testing.B) {
+	var ps []Position
+	for _, fen := range []string{
+		StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/8/8/8/8/8/8/K1k5 b - - 99 120",
+		"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 3 9",
+	} {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	var buf []byte
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		buf = ps[i%len(ps)].AppendFEN(buf[:0])
+	}
+}

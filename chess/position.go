@@ -2,6 +2,7 @@ package chess
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -325,34 +326,42 @@ func (p *Position) FEN() string {
 
 // AppendFEN appends the FEN of the position to dst.
 func (p *Position) AppendFEN(dst []byte) []byte {
+	// Built in an array and appended at once: with --format fen this runs at every position
+	// written, and an append per square was most of a run's time.
+	// Rank by rank over the occupied squares' bits: a step per piece, not per square (and
+	// indexes masked to the array's size, so no bounds checks).
+	var b [128]byte // board 71, side 3, castling 4, en passant 2, spaces 2
+	i := 0
+	occ := uint64(p.byType[0])
 	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			pc := p.board[SquareAt(f, r)]
-			if pc == NoPiece {
-				empty++
-				continue
+		f := 0
+		for row := uint8(occ >> (8 * r)); row != 0; row &= row - 1 {
+			at := bits.TrailingZeros8(row)
+			if at > f {
+				b[i&127] = byte('0' + at - f)
+				i++
 			}
-			if empty > 0 {
-				dst = append(dst, byte('0'+empty))
-				empty = 0
-			}
-			dst = append(dst, pc.Letter())
+			b[i&127] = fenLetters[p.board[(8*r+at)&63]&15]
+			i++
+			f = at + 1
 		}
-		if empty > 0 {
-			dst = append(dst, byte('0'+empty))
+		if f < 8 {
+			b[i&127] = byte('0' + 8 - f)
+			i++
 		}
 		if r > 0 {
-			dst = append(dst, '/')
+			b[i&127] = '/'
+			i++
 		}
 	}
-	if p.side == White {
-		dst = append(dst, " w "...)
-	} else {
-		dst = append(dst, " b "...)
+	b[i], b[i+1], b[i+2] = ' ', 'w', ' '
+	if p.side != White {
+		b[i+1] = 'b'
 	}
+	i += 3
 	if p.castle == 0 {
-		dst = append(dst, '-')
+		b[i] = '-'
+		i++
 	}
 	for bit := 0; bit < 4; bit++ {
 		if p.castle&(1<<bit) == 0 {
@@ -366,19 +375,35 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 				letter += 'a' - 'A'
 			}
 		}
-		dst = append(dst, letter)
+		b[i] = letter
+		i++
 	}
-	dst = append(dst, ' ')
+	b[i] = ' '
+	i++
 	if p.ep == NoSquare {
-		dst = append(dst, '-')
+		b[i] = '-'
+		i++
 	} else {
-		dst = append(dst, 'a'+byte(p.ep.File()), '1'+byte(p.ep.Rank()))
+		b[i], b[i+1] = 'a'+byte(p.ep.File()), '1'+byte(p.ep.Rank())
+		i += 2
 	}
-	dst = append(dst, ' ')
+	b[i] = ' '
+	i++
+	dst = append(dst, b[:i]...)
 	dst = strconv.AppendUint(dst, uint64(p.halfmove), 10)
 	dst = append(dst, ' ')
 	return strconv.AppendUint(dst, uint64(p.fullmove), 10)
 }
+
+// fenLetters are the FEN letters of the pieces, by Piece.
+var fenLetters = func() (t [16]byte) {
+	for c := White; c <= Black; c++ {
+		for pt := Pawn; pt <= King; pt++ {
+			t[MakePiece(c, pt)] = MakePiece(c, pt).Letter()
+		}
+	}
+	return t
+}()
 
 // outermostRook reports whether the rook of castling right bit is the outermost rook on its side
 // of the king, so that K/Q in X-FEN names it unambiguously.

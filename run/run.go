@@ -429,6 +429,9 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 		res.out = pgn.AppendGameAsRead(nil, g)
 	default:
 		rec := Record{Tags: r.opt.Tags}
+		if (r.opt.Format == "fen" || r.opt.Format == "epd") && res.out == nil {
+			res.out = make([]byte, 0, 72*len(matches)) // a FEN line is 60-70 bytes: one allocation
+		}
 		for _, i := range matches {
 			switch r.opt.Format {
 			case "fen":
