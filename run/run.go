@@ -243,6 +243,7 @@ type runner struct {
 	sortMatchCount bool
 	evals          []*filter.Evaluator // one per worker
 	matchString    string
+	added          []addedComment // annotate's scratch
 	sorted         bool
 	held           []Result // sorted output waits for every game
 	stats          Stats
@@ -469,22 +470,25 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 // filters, and the match comments. The comment of a node follows the move that led to it;
 // the root's comes before move one.
 func (r *runner) annotate(g *pgn.Game, matches []int32, ev *filter.Evaluator) {
+	added := r.added[:0]
 	for _, a := range ev.Annotations() {
 		if !a.Message && !a.Late {
-			g.SetComment(a.Node, joinComment(g.Comment(a.Node), a.Text))
+			added = append(added, addedComment{a.Node, a.Text})
 		}
 	}
 	if !r.quiet {
 		for _, i := range matches {
-			g.SetComment(i, joinComment(g.Comment(i), r.matchString))
+			added = append(added, addedComment{i, r.matchString})
 		}
 	}
 	// What a sort kept, CQL writes at the end of the game: after the marker.
 	for _, a := range ev.Annotations() {
 		if !a.Message && a.Late {
-			g.SetComment(a.Node, joinComment(g.Comment(a.Node), a.Text))
+			added = append(added, addedComment{a.Node, a.Text})
 		}
 	}
+	mergeAdded(g, added)
+	r.added = added
 	if r.opt.NoHeader {
 		return
 	}

@@ -1,0 +1,77 @@
+package run
+
+import (
+	"slices"
+
+	"github.com/cqlgo/cql/pgn"
+)
+
+// addedComment is a text the query adds to node's comment.
+type addedComment struct {
+	node int32
+	text string
+}
+
+// CQL 9.493's limits on what it adds to one position's comment (qpos.cpp
+// mergeCommentsCurrent, markboardstatic.cpp gameAppendComment), counted in
+// bytes with the comment the game already has there: the texts are taken
+// in order while the total stays within 4500 (separating spaces not
+// counted); the first that would pass it is replaced by "[cql truncate]..."
+// (nothing when it would pass 4800) and ends the list; and when the old
+// comment and the addition together pass 4500 the addition is dropped.
+const (
+	commentSoftLimit = 4500
+	commentHardLimit = 4800
+	commentTruncated = "[cql truncate]..."
+)
+
+// mergeAdded writes the added texts into the game's comments, each
+// position's in the order given.
+func mergeAdded(g *pgn.Game, added []addedComment) {
+	slices.SortStableFunc(added, func(a, b addedComment) int { return int(a.node) - int(b.node) })
+	for k := 0; k < len(added); {
+		node := added[k].node
+		end := k
+		for end < len(added) && added[end].node == node {
+			end++
+		}
+		old := g.Comment(node)
+		if s := mergeTexts(len(old), added[k:end]); s != "" {
+			g.SetComment(node, joinComment(old, s))
+		}
+		k = end
+	}
+}
+
+// mergeTexts joins the texts of one position under CQL's limits, given the
+// length of the comment it already has.
+func mergeTexts(oldLen int, texts []addedComment) string {
+	total := oldLen
+	var b []byte
+	for _, t := range texts {
+		if t.text == "" {
+			continue
+		}
+		n := total + len(t.text)
+		if n > commentHardLimit {
+			break
+		}
+		if n > commentSoftLimit {
+			b = append(b, commentTruncated...) // CQL writes no space before it
+			break
+		}
+		if len(b) > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, t.text...)
+		total = n
+	}
+	extra := len(b)
+	if oldLen > 0 {
+		extra++ // CQL's separating space
+	}
+	if oldLen+extra > commentSoftLimit {
+		return ""
+	}
+	return string(b)
+}
