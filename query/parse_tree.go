@@ -104,11 +104,8 @@ func (p *parser) parseColon(x Node) Node {
 	if p.tok.kind != tColon || !mayBePosition(x) || p.noColon {
 		return x
 	}
-	if p.pathStep && plainlyLogical(x) {
-		// CQL reads a path's move step without operators (match_dashcon),
-		// and a constituent filter takes : only when it is a position: the :
-		// ends the path, `path lastposition --(check) : mate`.
-		return x
+	if _, step := x.(*Dash); step && p.pathStep {
+		return x // CQL reads a path's move step without operators (match_dashcon)
 	}
 	pos := p.tok.pos
 	p.next()
@@ -118,13 +115,18 @@ func (p *parser) parseColon(x Node) Node {
 }
 
 // mayBePosition reports whether a parsed primary could be a position filter,
-// so that a `:` after a number literal is left to the filter that owns it.
+// so that a `:` after a number literal or a plainly logical filter is left
+// to the filter that owns it, as CQL reads : only after a position: `find
+// check : mate` is (find check) : mate, `path lastposition --(check) : mate`
+// ends the path at the :.
 func mayBePosition(n Node) bool {
 	switch n.(type) {
 	case *NumberLit, *StringLit, *BoolLit, *PieceDesignator:
 		return false
+	case *Dash:
+		return true // a position when its target is: (N--(currentposition)) : ply
 	}
-	return true
+	return !plainlyLogical(n)
 }
 
 // treeCompareOps are CQL 6.2's position order operators; the ASCII
