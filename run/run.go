@@ -243,7 +243,6 @@ type runner struct {
 	sortMatchCount bool
 	evals          []*filter.Evaluator // one per worker
 	matchString    string
-	added          []addedComment // annotate's scratch
 	sorted         bool
 	held           []Result // sorted output waits for every game
 	stats          Stats
@@ -470,7 +469,8 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 // filters, and the match comments. The comment of a node follows the move that led to it;
 // the root's comes before move one.
 func (r *runner) annotate(g *pgn.Game, matches []int32, ev *filter.Evaluator) {
-	added := r.added[:0]
+	// annotate runs on every worker: its scratch is its own.
+	added := make([]addedComment, 0, len(ev.Annotations())+len(matches))
 	for _, a := range ev.Annotations() {
 		if !a.Message && !a.Late {
 			added = append(added, addedComment{a.Node, a.Text})
@@ -488,7 +488,6 @@ func (r *runner) annotate(g *pgn.Game, matches []int32, ev *filter.Evaluator) {
 		}
 	}
 	mergeAdded(g, added)
-	r.added = added
 	if r.opt.NoHeader {
 		return
 	}
