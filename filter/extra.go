@@ -71,9 +71,12 @@ func (n *commentNode) match(e *Evaluator) bool {
 		// meant for finding out why a game does not match), so it is kept
 		// whether or not the position and the game match.
 		m := Annotation{Node: e.cur, Text: string(b), Message: true, Quiet: n.quiet,
-			MoveNumber: e.pos.FullmoveNumber(), WhiteToMove: e.pos.SideToMove() == chess.White, PositionID: -1}
+			MoveNumber: cqlMoveNumber(e.g.Nodes, e.cur), WhiteToMove: e.pos.SideToMove() == chess.White, PositionID: -1}
 		if e.g.Nodes[e.cur].Variation {
 			m.PositionID = int(e.tree().id[e.cur])
+			if !n.quiet {
+				e.idString(e.cur) // CQL names the position, which comments it "id:k"
+			}
 		}
 		e.messages = append(e.messages, m)
 		return true

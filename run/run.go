@@ -587,10 +587,10 @@ func (r *runner) lastGameNumber(file string) int {
 }
 
 // MessageLine is a message filter's line as the runner prints it: the text prefixed, as
-// the CQL manual's message page says, by the game number, the move number and the side
-// to move, and in a variation the position id: "game 3, move 12 (btm): text", "game 3,
-// move 12 (wtm), position 41: text". (The manual does not give CQL's exact punctuation.)
-// `message quiet` prints the text alone.
+// CQL 9.493 prints it (commentnode.cpp), by the game number and the position's name
+// (its move number counted from 1 and the side to move, and in a variation its position
+// id): "Game: 3 move 12(btm): text", "Game: 3 move 12(wtm)[41]: text". `message quiet`
+// prints the text alone.
 func MessageLine(game int, a filter.Annotation) string {
 	if a.Quiet {
 		return a.Text
@@ -600,7 +600,7 @@ func MessageLine(game int, a filter.Annotation) string {
 		side = "wtm"
 	}
 	if a.PositionID >= 0 {
-		return fmt.Sprintf("game %d, move %d (%s), position %d: %s", game, a.MoveNumber, side, a.PositionID, a.Text)
+		return fmt.Sprintf("Game: %d move %d(%s)[%d]: %s", game, a.MoveNumber, side, a.PositionID, a.Text)
 	}
-	return fmt.Sprintf("game %d, move %d (%s): %s", game, a.MoveNumber, side, a.Text)
+	return fmt.Sprintf("Game: %d move %d(%s): %s", game, a.MoveNumber, side, a.Text)
 }

@@ -192,8 +192,8 @@ func BenchmarkPersistentTally(b *testing.B) {
 func TestRunLastGameNumber(t *testing.T) {
 	src := memFiles(map[string]string{"g.pgn": threeGames}, "g.pgn")
 	for _, c := range []struct{ query, want string }{
-		{"initial if gamenumber == lastgamenumber message lastgamenumber", "game 3, move 1 (wtm): 3\n"},
-		{"cql(gamenumber 1 2) initial if gamenumber == lastgamenumber message lastgamenumber", "game 2, move 1 (wtm): 2\n"},
+		{"initial if gamenumber == lastgamenumber message lastgamenumber", "Game: 3 move 1(wtm): 3\n"},
+		{"cql(gamenumber 1 2) initial if gamenumber == lastgamenumber message lastgamenumber", "Game: 2 move 1(wtm): 2\n"},
 	} {
 		var msgs bytes.Buffer
 		if _, err := Run(context.Background(), compile(t, c.query), src, io.Discard, Options{Format: "pgn", Threads: 2, Errors: &msgs}); err != nil {
@@ -211,7 +211,7 @@ func TestRunMessagesOfNonMatchingGames(t *testing.T) {
 	src := memFiles(map[string]string{"g.pgn": threeGames}, "g.pgn")
 	for _, c := range []struct{ query, want string }{
 		// game 2 has one position; nothing matches (false), yet every message is written
-		{"ply == 0 message (\"start \" gamenumber) false", "game 1, move 1 (wtm): start 1\ngame 2, move 1 (wtm): start 2\ngame 3, move 1 (wtm): start 3\n"},
+		{"ply == 0 message (\"start \" gamenumber) false", "Game: 1 move 1(wtm): start 1\nGame: 2 move 1(wtm): start 2\nGame: 3 move 1(wtm): start 3\n"},
 		{"ply == 0 message quiet (\"start \" gamenumber) false", "start 1\nstart 2\nstart 3\n"},
 		// a message before a failing filter at a position that does not match
 		{"mate message quiet (\"mate in game \" gamenumber) false", "mate in game 1\n"},
@@ -301,22 +301,26 @@ initial {
 	}
 }
 
-// A message's prefix (the manual's message page): game number, move number, side to move,
-// and in a variation the position id. In "1. e4 (1. d4 d5) e5" the ids are given depth
-// first, main line first: start 0, e4 1, e5 2, d4 3, d5 4. Options.Messages takes the
-// lines, Errors keeps the rest.
+// A message's prefix, as the CQL 9.493 binary prints it for this query and game (the
+// expected lines and comments are its output): the game number and the position's name,
+// in a variation with its position id, which also comments the position "id:k". In
+// "1. e4 (1. d4 d5) e5" the ids are given depth first, main line first: start 0, e4 1,
+// e5 2, d4 3, d5 4. Options.Messages takes the lines, Errors keeps the rest.
 func TestRunMessagePrefix(t *testing.T) {
 	src := memFiles(map[string]string{"v.pgn": "[Result \"*\"]\n\n1. e4 (1. d4 d5) e5 *\n"}, "v.pgn")
-	var msgs, errs bytes.Buffer
+	var msgs, errs, out bytes.Buffer
 	q := compile(t, `cql(variations) message ("ply " ply)`)
-	if _, err := Run(context.Background(), q, src, io.Discard, Options{Format: "pgn", Threads: 2, Errors: &errs, Messages: &msgs}); err != nil {
+	if _, err := Run(context.Background(), q, src, &out, Options{Format: "pgn", Threads: 2, Errors: &errs, Messages: &msgs}); err != nil {
 		t.Fatal(err)
 	}
-	want := "game 1, move 1 (wtm): ply 0\n" +
-		"game 1, move 1 (btm): ply 1\n" +
-		"game 1, move 2 (wtm): ply 2\n" +
-		"game 1, move 1 (btm), position 3: ply 1\n" +
-		"game 1, move 2 (wtm), position 4: ply 2\n"
+	if !strings.Contains(strings.Join(strings.Fields(out.String()), " "), "(1. d4 {id:3 CQL} 1... d5 {id:4 CQL}) 1... e5 {CQL}") {
+		t.Errorf("output lacks CQL's id comments:\n%s", out.String())
+	}
+	want := "Game: 1 move 1(wtm): ply 0\n" +
+		"Game: 1 move 1(btm): ply 1\n" +
+		"Game: 1 move 2(wtm): ply 2\n" +
+		"Game: 1 move 1(btm)[3]: ply 1\n" +
+		"Game: 1 move 2(wtm)[4]: ply 2\n"
 	if msgs.String() != want || errs.Len() != 0 {
 		t.Errorf("messages:\n%s\nwant:\n%s\nerrors: %q", msgs.String(), want, errs.String())
 	}

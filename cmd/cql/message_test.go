@@ -16,7 +16,7 @@ func TestMessagesWithOutputFile(t *testing.T) {
 	if st := run([]string{`check not initial message ("check from " from)`, games, "-o", out}, nil, &so, &se); st != exitMatch {
 		t.Fatalf("status %d: %s", st, se.String())
 	}
-	want := "game 1, move 4 (btm): check from h5\ngame 3, move 6 (btm): check from c7\n"
+	want := "Game: 1 move 4(btm): check from h5\nGame: 3 move 6(btm): check from c7\n"
 	if so.String() != want {
 		t.Errorf("stdout %q, want %q", so.String(), want)
 	}

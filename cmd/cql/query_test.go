@@ -69,9 +69,9 @@ func TestQueryCLI(t *testing.T) {
 		// Messages go to standard output as in CQL when the games do not (--count, -o), else
 		// to standard error; 4. Qxf7# and 6. Qxd7+ leave Black to move.
 		{name: "message", args: []string{`check not initial message ("check from " from)`, games, "--count"},
-			wantOut: "game 1, move 4 (btm): check from h5\ngame 3, move 6 (btm): check from c7\n2\n"},
+			wantOut: "Game: 1 move 4(btm): check from h5\nGame: 3 move 6(btm): check from c7\n2\n"},
 		{name: "message beside PGN output", args: []string{`check not initial message ("check from " from)`, games},
-			outSub: []string{"4. Qxf7# {CQL} 1-0"}, errHas: []string{"game 1, move 4 (btm): check from h5\ngame 3, move 6 (btm): check from c7\n"}},
+			outSub: []string{"4. Qxf7# {CQL} 1-0"}, errHas: []string{"Game: 1 move 4(btm): check from h5\nGame: 3 move 6(btm): check from c7\n"}},
 		// elo alone is the larger of the two ratings (2700 and 2650 in the two games).
 		{name: "elo is the larger rating", args: []string{"--count", "elo > 2600", elo}, wantOut: "2\n"},
 		{name: "elo max excludes", args: []string{"--count", "elo > 2680", elo}, wantOut: "1\n"},
