@@ -741,6 +741,9 @@ func (c *compiler) find(n *query.Find) (node, error) {
 		}
 	} else if n.Range != nil {
 		f.min, f.max = n.Range.Min, n.Range.Max
+		if f.max < 0 { // no count is negative (max < 0 would mean no upper bound)
+			f.min, f.max = 1, 0
+		}
 	}
 	// find all is CQL's range 1 to 1000000 (node-parse.cpp, match_findnode):
 	// it counts, and fails where nothing is found.

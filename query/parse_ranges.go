@@ -49,6 +49,16 @@ func (p *parser) startsBound() bool {
 	switch p.tok.kind {
 	case tNumber:
 		return p.atRange()
+	case tMinus:
+		// A negative bound (CQL's lexer reads -2 as one number: `find -2 0 check`).
+		if p.peek().kind != tNumber {
+			return false
+		}
+		start := p.state()
+		p.next()
+		ok := p.atRange()
+		p.restore(start)
+		return ok
 	case tIdent:
 		if keywords[p.tok.text] || !p.numVars[p.tok.text] || p.dicts[p.tok.text] {
 			return false
@@ -62,6 +72,11 @@ func (p *parser) startsBound() bool {
 func (p *parser) parseBound() (int, *Var) {
 	t := p.tok
 	p.next()
+	if t.kind == tMinus {
+		n := -p.tok.num
+		p.next()
+		return n, nil
+	}
 	if t.kind == tNumber {
 		return t.num, nil
 	}
