@@ -14,7 +14,9 @@ import (
 // positions matched: the length of what ev.Game would return on the replayed game. A
 // record stored as text is not replayed (ok false, at untouched): the caller replays it
 // as usual, so that its problems are reported. at is updated as replay updates it.
-func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filter.Evaluator) (n int, ok bool, err error) {
+//
+// With fens non-nil, the FEN line of each matching position is appended to *fens.
+func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filter.Evaluator, fens *[]byte) (n int, ok bool, err error) {
 	r := byteReader{b: body}
 	offset := at.end + r.varint()
 	length := r.uvarint()
@@ -56,9 +58,15 @@ func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filt
 	pos := &g.Nodes[0].Pos
 	ev.BeginPositions(g)
 	defer ev.EndPositions()
-	if ev.MatchPosition() {
-		n++
+	match := func() {
+		if ev.MatchPosition() {
+			n++
+			if fens != nil {
+				*fens = append(pos.AppendFEN(*fens), '\n')
+			}
+		}
 	}
+	match()
 	depth := 0 // of variations, which are skipped
 	for i := 0; i < len(toks); {
 		c := toks[i]
@@ -76,9 +84,7 @@ func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filt
 			case codeNull:
 				if depth == 0 {
 					pos.Play(chess.NullMove)
-					if ev.MatchPosition() {
-						n++
-					}
+					match()
 				}
 			default:
 				return 0, false, errBadRecord
@@ -95,9 +101,7 @@ func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filt
 		}
 		i += k
 		pos.Play(m)
-		if ev.MatchPosition() {
-			n++
-		}
+		match()
 	}
 	if depth != 0 {
 		return 0, false, errBadRecord

@@ -1,12 +1,15 @@
 package index
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/internal/testdata"
 	"github.com/cqlgo/cql/run"
 )
@@ -93,5 +96,46 @@ func TestCountedEqualsScan(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkCounted(t, ix, files, qs, q, cand)
+	}
+}
+
+// TestFENsEqualScan: --format fen without a game tree writes the scan's output, byte for
+// byte, with the same problems and counts, on CQL's sample games and the small damaged
+// files of the edge corpus.
+func TestFENsEqualScan(t *testing.T) {
+	files := []string{testdata.File(t, "cql-sample.pgn")}
+	all, _ := filepath.Glob(filepath.Join(testdata.Dir(t), "edge", "*", "*.pgn"))
+	for _, f := range all {
+		if st, err := os.Stat(f); err == nil && st.Size() < 64<<10 {
+			files = append(files, f)
+		}
+	}
+	ix := buildIndex(t, files...)
+	fens := func(q *filter.Query, src run.Source) runOutput {
+		t.Helper()
+		var out, errs bytes.Buffer
+		st, err := run.Run(context.Background(), q, src, &out, run.Options{Format: "fen", Threads: 2, Errors: &errs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return runOutput{out.String(), errs.String(), st}
+	}
+	for _, qs := range positionLocalQueries {
+		prog, q, ok := compileQuery(t, qs)
+		if !ok || !q.PositionLocal() || !run.FENsOnly(q, run.Options{Format: "fen"}) {
+			t.Fatalf("%q: not position-local", qs)
+		}
+		cand, err := ix.Candidates(prog, q.Variations())
+		if err != nil {
+			t.Fatal(err)
+		}
+		scan, index := fens(q, run.Files{Names: files}), fens(q, ix.GamesFEN(cand, q))
+		if scan.out == "" && qs == "true" {
+			t.Fatalf("%q: no output", qs)
+		}
+		if scan != index {
+			t.Errorf("%q --format fen without a game tree: %d bytes (%q, %+v), the scan %d (%q, %+v)", qs, len(index.out), index.errs, index.stats, len(scan.out), scan.errs, scan.stats)
+			diffHint(t, scan.out, index.out)
+		}
 	}
 }

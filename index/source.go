@@ -53,10 +53,17 @@ func (ix *Index) GamesCounted(cand, decided *roaring.Bitmap, q *filter.Query) ru
 	return &source{ix: ix, cand: cand, decided: decided, count: q}
 }
 
+// GamesFEN is GamesCounted for a run where run.FENsOnly holds: each game replayed without
+// a game tree is handed out with the FEN lines of its matching positions (run.CountedFEN).
+func (ix *Index) GamesFEN(cand *roaring.Bitmap, q *filter.Query) run.Source {
+	return &source{ix: ix, cand: cand, count: q, fens: true}
+}
+
 type source struct {
 	ix            *Index
 	cand, decided *roaring.Bitmap
 	count         *filter.Query // see GamesCounted
+	fens          bool          // see GamesFEN
 }
 
 func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.Game) run.Result, emit func(run.Result) error) error {
@@ -80,9 +87,16 @@ func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn
 			evals[i] = s.count.NewEvaluator()
 		}
 		sc.count = func(w int, rp *replayer, body []byte, at *place, g *pgn.Game) (run.Result, bool, error) {
-			n, ok, err := rp.countPositions(body, g, at, evals[w])
+			var fens *[]byte
+			if s.fens {
+				fens = new([]byte)
+			}
+			n, ok, err := rp.countPositions(body, g, at, evals[w], fens)
 			if !ok || err != nil {
 				return run.Result{}, false, err
+			}
+			if s.fens {
+				return run.CountedFEN(g.Number, g.File, n, *fens), true, nil
 			}
 			return run.Counted(g.Number, g.File, n), true, nil
 		}

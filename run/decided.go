@@ -24,6 +24,24 @@ func MatchesOnly(q *filter.Query, opt Options) bool {
 		!h.SortMatchCount && h.MatchCount == nil && h.GameNumber == nil && h.Result == ""
 }
 
+// FENsOnly reports whether a run of q with opt writes the FEN of each matching position and
+// nothing else: --format fen, and no more than MatchesOnly allows besides --count. Then a
+// source may evaluate a game itself and hand out CountedFEN.
+func FENsOnly(q *filter.Query, opt Options) bool {
+	o := opt
+	o.Count = true
+	return !opt.Count && opt.Format == "fen" && MatchesOnly(q, o)
+}
+
+// CountedFEN is Counted with the game's output when FENsOnly holds: out holds the FEN
+// lines of its matching positions, in game order, each ended by a newline.
+func CountedFEN(number int, file string, positions int, out []byte) Result {
+	if positions == 0 {
+		return Result{}
+	}
+	return Result{matched: true, positions: positions, number: number, file: file, out: out}
+}
+
 // Counted is the Result of a game that a source evaluated itself, position by position,
 // when MatchesOnly holds (an index replaying the moves of a position-local query without
 // a game tree, see filter.Query.PositionLocal): positions is the number of its positions

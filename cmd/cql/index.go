@@ -70,6 +70,9 @@ func (s *indexSource) source(opt cqlrun.Options) (cqlrun.Source, error) {
 	if only && s.q.PositionLocal() && !s.q.Variations() {
 		return s.ix.GamesCounted(cand, decided, s.q), nil
 	}
+	if cqlrun.FENsOnly(s.q, opt) && s.q.PositionLocal() && !s.q.Variations() {
+		return s.ix.GamesFEN(cand, s.q), nil // decided is nil: only is false
+	}
 	if decided == nil {
 		return s.ix.Games(cand), nil
 	}
