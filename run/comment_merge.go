@@ -19,6 +19,8 @@ type addedComment struct {
 // counted); the first that would pass it is replaced by "[cql truncate]..."
 // (nothing when it would pass 4800) and ends the list; and when the old
 // comment and the addition together pass 4500 the addition is dropped.
+// Braces in an added text become '_', as CQL writes them (bytes past 127,
+// which CQL writes as '?', stay as they are).
 const (
 	commentSoftLimit = 4500
 	commentHardLimit = 4800
@@ -63,7 +65,13 @@ func mergeTexts(oldLen int, texts []addedComment) string {
 		if len(b) > 0 {
 			b = append(b, ' ')
 		}
-		b = append(b, t.text...)
+		for i := 0; i < len(t.text); i++ {
+			c := t.text[i]
+			if c == '{' || c == '}' {
+				c = '_' // as CQL's cleanCommentBuffer: the comment stays one comment
+			}
+			b = append(b, c)
+		}
 		total = n
 	}
 	extra := len(b)

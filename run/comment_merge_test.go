@@ -33,6 +33,7 @@ func TestCommentLimits(t *testing.T) {
 		// 2.Nf3: CQL drops all of it there ("Ignoring long comment").
 		{"Nf3 " + eleven + `comment ("` + strings.Repeat("z", 80) + `")`,
 			[]string{"", "an old comment", kept + " z*80 CQL"}},
+		{`initial comment ("a}b{c")`, []string{"a_b_c CQL", "an old comment"}},
 	}
 	src := memFiles(map[string]string{"lc.pgn": game}, "lc.pgn")
 	comment := regexp.MustCompile(`\{([^}]*)\}`)
