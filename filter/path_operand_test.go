@@ -41,6 +41,11 @@ func TestPathAsOperand(t *testing.T) {
 		// with lastposition is a position.
 		{"path lastposition -- : check", []int{4, 6, 8}},
 		{"path lastposition -- check : (ply == 5)", []int{4}},
+		// CQL parses an assignment's value before its variable exists: the
+		// path ends at the new name, which is the next filter's.
+		{"x = path -- check -- x == 2", []int{4, 6, 8}},
+		{"x = path --+ x < 3", []int{8, 9}},
+		{"x = path focus P --+ x == 1", []int{0}},
 	}
 	for _, c := range cases {
 		if got, want := runQuery(t, c.cql, g), plies(g, c.want...); !sameMatches(got, want) {

@@ -1,5 +1,7 @@
 package query
 
+import "slices"
+
 // CQL 6.2's path filter (`path` or ⊢): parameters, then constituents. A
 // constituent is a move step (F--G or F×G, optionally with =P and a target
 // filter in parentheses) that consumes one move of the game tree, a
@@ -188,7 +190,7 @@ func (p *parser) parsePathSeq() []LineElem {
 	var seq []LineElem
 	var pending Node // a move step read while looking for the previous step's targets
 	for pending != nil || p.tok.kind != tRBrace && p.tok.kind != tRParen && p.tok.kind != tBar && p.tok.kind != tEOF {
-		if pending == nil && (p.pathEndsHere() || p.operatorEndsPath()) {
+		if pending == nil && (p.pathEndsHere() || p.operatorEndsPath() || p.freshNameEndsPath()) {
 			break
 		}
 		var e LineElem
@@ -269,7 +271,20 @@ func (p *parser) stepTargetsEnd() bool {
 			return true
 		}
 	}
-	return p.pathEndsHere() || p.operatorEndsPath()
+	return p.pathEndsHere() || p.operatorEndsPath() || p.freshNameEndsPath()
+}
+
+// freshNameEndsPath reports whether the current token is the name of a
+// variable whose first assignment the path is the value of: CQL parses an
+// assignment's value before the variable exists (assignment-parse.cpp), so
+// the unknown name is no constituent and the path ends there; `x = path
+// --(check)+ x >= 3` is the assignment and then x >= 3.
+func (p *parser) freshNameEndsPath() bool {
+	if p.tok.kind != tIdent || !slices.Contains(p.fresh, p.tok.text) {
+		return false
+	}
+	_, assign := assignOps[p.peek().kind]
+	return !assign
 }
 
 // operatorEndsPath reports whether the current token is a binary operator

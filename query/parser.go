@@ -55,6 +55,7 @@ type parser struct {
 	defs    int             // function definitions parsed: they count as filters for "no filters"
 	dicts   map[string]bool // names declared as dictionaries
 	numVars map[string]bool // names assigned a number so far: range bounds (parse_ranges.go)
+	fresh   []string        // variables whose first assignment's value is being parsed
 }
 
 // bailout is the panic value used to unwind the parser on the first error.
@@ -454,6 +455,12 @@ func (p *parser) parseWord() Node {
 		}
 		if op, ok := assignOps[p.tok.kind]; ok {
 			p.next()
+			if !p.declared[w] {
+				// CQL parses the value before the variable exists: a path in
+				// it ends at the name (parse_path.go, freshNameEndsPath).
+				p.fresh = append(p.fresh, w)
+				defer func() { p.fresh = p.fresh[:len(p.fresh)-1] }()
+			}
 			p.declared[w] = true
 			a := &Assign{At: At{pos}, Op: op, Name: w, Value: p.parseAssignValue()}
 			p.noteNumeric(a)
