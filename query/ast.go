@@ -683,6 +683,14 @@ type Transform struct {
 	Body     Node
 	Variants []Node
 	T        Type
+	// Merged: Body is a transform (alone, also in braces or parentheses)
+	// and this one has no range or count, so CQL makes the two one orbit
+	// (OrbitNode::create composes their transforms): Variants are the
+	// copies of the inner body under every composition, and Count and Range
+	// are the inner transform's.
+	Merged bool
+	seqs   [][]xform // the checker's: the transforms of each copy, innermost first
+	src    Node      // the body the copies are made of (the innermost, when merged)
 }
 
 // Comment is `comment (args...)` or `message (args...)`: logical, always

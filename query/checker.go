@@ -189,6 +189,10 @@ func (c *checker) check(n Node) Node {
 		n.X = c.set(n.X, "the argument of "+n.Dir.String())
 	case *Transform:
 		n.Body = c.check(n.Body)
+		if in := directTransform(n.Body); in != nil && !n.Count {
+			n.Merged = true
+			n.Count, n.Range = in.Count, in.Range
+		}
 		switch {
 		case n.Count:
 			n.T = TypeNumber

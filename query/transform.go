@@ -1,6 +1,9 @@
 package query
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Board transformations for flip, flipcolor, fliphorizontal, flipvertical,
 // rotate90 and shift. The checker computes every transformed copy of a
@@ -35,7 +38,10 @@ var dihedral = []xform{
 func transformsFor(k TransformKind) []xform {
 	switch k {
 	case TransformFlip:
-		return dihedral
+		// CQL's order (DihedralTransform::allDihedral: file reflection,
+		// rank reflection, swap of file and rank, as three bits): where two
+		// maps make the same copy, the first is the one currenttransform names.
+		return []xform{identity, dihedral[4], dihedral[2], dihedral[7], dihedral[1], dihedral[6], dihedral[3], dihedral[5]}
 	case TransformFlipHorizontal:
 		// The manual: reflection about the horizontal bisector, a1 <-> a8.
 		return []xform{identity, dihedral[2]}
@@ -58,8 +64,9 @@ func transformsFor(k TransformKind) []xform {
 		return []xform{identity, dihedral[7], dihedral[3], dihedral[6]}
 	case TransformShift, TransformShiftHorizontal, TransformShiftVertical:
 		var out []xform
-		for dr := -7; dr <= 7; dr++ {
-			for df := -7; df <= 7; df++ {
+		// Files outer, ranks inner, as CQL's ShiftTransform::allShift.
+		for df := -7; df <= 7; df++ {
+			for dr := -7; dr <= 7; dr++ {
 				if k == TransformShiftHorizontal && dr != 0 || k == TransformShiftVertical && df != 0 {
 					continue
 				}
@@ -222,11 +229,44 @@ func (t xform) direction(d Direction) Direction {
 // orbit order (orbit.go). A copy whose square designator lost all its
 // squares off the board is dropped.
 func (c *checker) variants(n *Transform) []Node {
-	if n.Kind == TransformRotate45 {
+	n.src, n.seqs = n.Body, nil
+	if in := directTransform(n.Body); n.Merged && in != nil {
+		// One orbit with the inner transform: each of this transform's
+		// maps after each of the inner's compositions, in CQL's order
+		// (ComposeTransform::composeVectors: this one's first).
+		n.src = in.src
+		if ts := transformsFor(n.Kind); len(ts)*len(in.seqs) > maxCopies {
+			c.errorf(n.Pos(), "transform filters nested too deeply: more than %d transformed filters", maxCopies)
+			return []Node{n.Body}
+		}
+		seen := map[xform]bool{}
+		for _, t := range transformsFor(n.Kind) {
+			for _, s := range in.seqs {
+				s = append(slices.Clip(s), t)
+				// Compositions of symmetries that are one map make the same
+				// copy (the first is kept, as in CQL's orbit): keep one, so
+				// that flip flip flip ... stays 8 copies.
+				if m, ok := composite(s); ok {
+					if seen[m] {
+						continue
+					}
+					seen[m] = true
+				}
+				n.seqs = append(n.seqs, s)
+			}
+		}
+	} else {
+		for _, t := range transformsFor(n.Kind) {
+			n.seqs = append(n.seqs, []xform{t})
+		}
+	}
+	if n.Kind == TransformRotate45 || n.Merged && slices.ContainsFunc(n.seqs, func(s []xform) bool {
+		return slices.ContainsFunc(s, func(t xform) bool { return t.rot45 != 0 })
+	}) {
 		// The manual: every square designator inside must be all 64 squares,
 		// and only directions change (vertical and horizontal turn into the
 		// diagonal pairs maindiagonal and offdiagonal).
-		bad := walkFind(n.Body, func(x Node) bool {
+		bad := walkFind(n.src, func(x Node) bool {
 			x1, ok := x.(*PieceDesignator)
 			return ok && x1.Squares != AllSquares && x1.Text != "[]"
 		})
@@ -235,7 +275,7 @@ func (c *checker) variants(n *Transform) []Node {
 			return []Node{n.Body}
 		}
 		// CQL 9.493 stops: a 45-degree turn has no effect on square colour it could define.
-		if bad := walkFind(n.Body, func(x Node) bool {
+		if bad := walkFind(n.src, func(x Node) bool {
 			g, ok := x.(*Geo)
 			return ok && (g.Kind == GeoLight || g.Kind == GeoDark)
 		}); bad != nil {
@@ -245,8 +285,15 @@ func (c *checker) variants(n *Transform) []Node {
 	}
 	seen := map[string]bool{}
 	var out []Node
-	for _, t := range transformsFor(n.Kind) {
-		v, ok, stuck := t.apply(n.Body, &c.copied)
+	for _, seq := range n.seqs {
+		v, ok, stuck := n.src, true, Node(nil)
+		for _, t := range seq {
+			// Step by step, as CQL's ComposeTransform: a square a step
+			// takes off the board is gone.
+			if v, ok, stuck = t.apply(v, &c.copied); !ok || stuck != nil {
+				break
+			}
+		}
 		if stuck != nil {
 			// Evaluating the body untransformed would silently lose images.
 			c.errorf(stuck.Pos(), "%s cannot be used inside %s: this implementation does not know how to transform it", describe(stuck), n.Kind)
@@ -268,6 +315,45 @@ func (c *checker) variants(n *Transform) []Node {
 		out = append(out, v)
 	}
 	return orbit(out) // CQL's order and its notion of equal copies (orbit.go)
+}
+
+// composite is the one map that applying the symmetries of s in turn makes;
+// ok is false when s has a shift or a rotate45 turn, whose steps do not
+// compose so simply (a shift drops squares at each step).
+func composite(s []xform) (xform, bool) {
+	out := identity
+	for _, t := range s {
+		if t.df != 0 || t.dr != 0 || t.rot45 != 0 {
+			return xform{}, false
+		}
+		var m [2][2]int
+		for i := range 2 {
+			for j := range 2 {
+				m[i][j] = t.m[i][0]*out.m[0][j] + t.m[i][1]*out.m[1][j]
+			}
+		}
+		out.m, out.swap = m, out.swap != t.swap
+	}
+	return out, true
+}
+
+// directTransform returns the transform n is, alone or as the only filter
+// of braces (CQL's compound of one filter is that filter; parentheses leave
+// no node), or nil.
+func directTransform(n Node) *Transform {
+	for {
+		switch x := n.(type) {
+		case *Transform:
+			return x
+		case *Block:
+			if len(x.Filters) != 1 {
+				return nil
+			}
+			n = x.Filters[0]
+		default:
+			return nil
+		}
+	}
 }
 
 // variantKey identifies a transformed filter for removing duplicates: its
