@@ -337,6 +337,8 @@ var transforms = map[string]TransformKind{
 	"flipvertical": TransformFlipVertical, "shift": TransformShift,
 	"shifthorizontal": TransformShiftHorizontal, "shiftvertical": TransformShiftVertical,
 	"rotate90": TransformRotate90, "rotate45": TransformRotate45,
+	// CQL's other names for flip (transform-parse.cpp).
+	"dihedral": TransformFlip, "flipdihedral": TransformFlip,
 }
 
 var assignOps = map[tokenKind]Op{

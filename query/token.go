@@ -120,8 +120,8 @@ func (t token) describe() string {
 var keywords = wordSet(
 	"abs", "all", "and", "anydirection", "attackedby", "attacks", "black", "btm",
 	"capture", "castle", "check", "comment", "count", "countmoves", "cql", "currentposition", "currenttransform", "date",
-	"diagonal", "down", "eco", "echo", "elo", "else", "enpassant", "event", "false",
-	"fen", "find", "flip", "flipcolor", "fliphorizontal", "flipvertical", "from",
+	"diagonal", "dihedral", "down", "eco", "echo", "elo", "else", "enpassant", "event", "false",
+	"fen", "find", "flip", "flipcolor", "flipdihedral", "fliphorizontal", "flipvertical", "from",
 	"gamenumber", "horizontal", "if", "in", "initial", "left", "legal", "line",
 	"mainline", "mate", "max", "message", "min", "move", "movenumber", "northeast",
 	"northwest", "not", "null", "o-o", "o-o-o", "or", "orthogonal", "piece", "player",

@@ -150,3 +150,19 @@ func TestRotate45RefusesSquareColour(t *testing.T) {
 		}
 	}
 }
+
+// dihedral and flipdihedral are CQL's other names for flip
+// (transform-parse.cpp; CQL 9.493 writes the same comments for
+// `dihedral {comment(currenttransform) Na1}` as for flip on sample.pgn).
+func TestDihedralIsFlip(t *testing.T) {
+	want := Sprint(mustParse(t, "flip {Na1 Kb3}").Body)
+	for _, w := range []string{"dihedral", "flipdihedral"} {
+		p := mustParse(t, w+" {Na1 Kb3}")
+		if got := Sprint(p.Body); got != want {
+			t.Errorf("%s: %s, want %s", w, got, want)
+		}
+		if n := len(p.Body.Filters[0].(*Transform).Variants); n != 8 {
+			t.Errorf("%s: %d copies, want 8", w, n)
+		}
+	}
+}
