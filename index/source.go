@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -86,17 +87,19 @@ func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn
 		for i := range evals {
 			evals[i] = s.count.NewEvaluator()
 		}
+		scratch := make([][]byte, len(evals)) // a worker's FEN lines, copied out when a game matches
 		sc.count = func(w int, rp *replayer, body []byte, at *place, g *pgn.Game) (run.Result, bool, error) {
 			var fens *[]byte
 			if s.fens {
-				fens = new([]byte)
+				scratch[w] = scratch[w][:0]
+				fens = &scratch[w]
 			}
 			n, ok, err := rp.countPositions(body, g, at, evals[w], fens)
 			if !ok || err != nil {
 				return run.Result{}, false, err
 			}
 			if s.fens {
-				return run.CountedFEN(g.Number, g.File, n, *fens), true, nil
+				return run.CountedFEN(g.Number, g.File, n, bytes.Clone(*fens)), true, nil
 			}
 			return run.Counted(g.Number, g.File, n), true, nil
 		}
