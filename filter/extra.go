@@ -88,9 +88,10 @@ func (n *commentNode) match(e *Evaluator) bool {
 // appendValue appends a filter's value as CQL's comment, message and str
 // write it: a string as it is, a number in decimal, a square as `e4` (a set
 // of several as `[a1,h1]`), a piece variable as its piece and square
-// (`Qe4`), a position as CQL names it in comments (idString: "move 2(wtm)",
-// in a variation "move 3(btm)[6]" with an "id:6" comment at it), and a
-// filter without a value as <true> or <false>.
+// (`Qe4`; nothing when its piece is gone), a position as CQL names it in
+// comments (idString: "move 2(wtm)", in a variation "move 3(btm)[6]" with
+// an "id:6" comment at it), and a filter without a value as <true> or
+// <false>.
 func appendValue(b []byte, a node, e *Evaluator) []byte {
 	switch x := a.(type) {
 	case strNode:
@@ -106,7 +107,7 @@ func appendValue(b []byte, a node, e *Evaluator) []byte {
 	case pieceVar:
 		set := x.set(e)
 		if set == 0 {
-			return append(b, "<false>"...)
+			return b // a piece no longer on the board: CQL 9.493 writes nothing
 		}
 		sq := set.First()
 		if p := e.pos.PieceAt(sq); p != chess.NoPiece {

@@ -214,3 +214,18 @@ func TestPathSearchSeen(t *testing.T) {
 		}
 	}
 }
+
+// A piece variable whose piece is no longer on the board prints as
+// nothing in a comment, as the CQL 9.493 binary writes it on this game
+// ({x } after 2...Qxd5, where the e-pawn was taken; {x Pe4} after 1...d5).
+func TestAbsentPieceComment(t *testing.T) {
+	g := readOne(t, "1. e4 d5 2. exd5 Qxd5 *")
+	for _, c := range []struct{ src, want string }{
+		{`initial piece $x in P & e2 { T = position 4  T : comment("x " $x) }`, "4: x "},
+		{`initial piece $x in P & e2 { T = position 2  T : comment("x " $x) }`, "2: x Pe4"},
+	} {
+		if got := notesOf(t, c.src, g); len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s: got %q, want %q", c.src, got, c.want)
+		}
+	}
+}
