@@ -37,6 +37,8 @@ func TestPathAsOperand(t *testing.T) {
 		{"path -- (#R == 2) == 1", nil},
 		{"path -- (Q | q) == 2", span(0, 4)},
 		{"path -- (Q | q) == 1", span(5, 9)},
+		{"path -- (Q)|q == 2", span(0, 4)},
+		{"path -- (R) & a1 --", span(0, 8)},
 		// A : after a step or a logical target ends the path, whose value
 		// with lastposition is a position.
 		{"path lastposition -- : check", []int{4, 6, 8}},

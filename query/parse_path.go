@@ -436,6 +436,16 @@ func (p *parser) parseParenAfterStep() [][]LineElem {
 	switch p.tok.kind {
 	case tRParen:
 		p.next()
+		if !plainlyLogical(x) && (p.typedOperatorFollows() || p.tok.kind == tBar) {
+			// CQL's match_node goes on after the parentheses: `-- (P→k)|k`
+			// is the union, `-- (#R == 2) == 1` a comparison.
+			p.restore(start)
+			saveGroup := p.inGroup
+			p.inGroup = false
+			x = p.parseFilter()
+			p.inGroup = saveGroup
+			return [][]LineElem{{{X: x, Min: 1, Max: 1}}}
+		}
 		return [][]LineElem{{{X: p.continueTarget(x), Min: 1, Max: 1}}}
 	case tBar:
 		if notSetConstituent(x) {
