@@ -239,7 +239,7 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		// Its arguments are still evaluated for their side effects.
 		items := make([]node, 0, len(n.Args))
 		for _, a := range n.Args {
-			x, err := c.compile(a)
+			x, err := c.textArg(a)
 			if err != nil {
 				return nil, err
 			}

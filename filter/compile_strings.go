@@ -118,7 +118,7 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 	case "str":
 		s := &strOf{}
 		for _, a := range n.Args {
-			x, err := c.compile(a)
+			x, err := c.textArg(a)
 			if err != nil {
 				return nil, err
 			}

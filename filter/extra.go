@@ -85,6 +85,26 @@ func (n *commentNode) match(e *Evaluator) bool {
 	return true
 }
 
+// textVar is a variable given to comment, message or str: unbound, CQL 9.493
+// writes "<unbound: name>" (stringconverter.cpp).
+type textVar struct {
+	node
+	v    int
+	name string
+}
+
+// textArg compiles an argument of comment, message or str.
+func (c *compiler) textArg(a query.Node) (node, error) {
+	x, err := c.compile(a)
+	if err != nil {
+		return nil, err
+	}
+	if v, ok := a.(*query.Var); ok && v.Sym != nil && v.Sym.Index >= 0 && v.Sym.Kind != query.VarDictionary {
+		return textVar{node: x, v: v.Sym.Index, name: v.Name}, nil
+	}
+	return x, nil
+}
+
 // appendValue appends a filter's value as CQL's comment, message and str
 // write it: a string as it is, a number in decimal, a square as `e4` (a set
 // of several as `[a1,h1]`), a piece variable as its piece and square
@@ -94,6 +114,11 @@ func (n *commentNode) match(e *Evaluator) bool {
 // <false>.
 func appendValue(b []byte, a node, e *Evaluator) []byte {
 	switch x := a.(type) {
+	case textVar:
+		if !e.vars[x.v].bound {
+			return append(append(append(b, "<unbound: "...), x.name...), '>')
+		}
+		return appendValue(b, x.node, e)
 	case strNode:
 		if s, ok := x.str(e); ok {
 			return append(b, s...)

@@ -229,3 +229,22 @@ func TestAbsentPieceComment(t *testing.T) {
 		}
 	}
 }
+
+// An unbound variable given to comment or str prints as "<unbound: x>", as
+// the CQL 9.493 binary writes it on this game (stringconverter.cpp).
+func TestUnboundVariableComment(t *testing.T) {
+	g := readOne(t, "1. e4 d5 2. exd5 Qxd5 *")
+	for _, c := range []struct{ src, want string }{
+		{`initial if ply > 5 x = 1 comment("x " x)`, "0: x <unbound: x>"},
+		{`initial x = 1 unbind x comment("x " x)`, "0: x <unbound: x>"},
+		{`initial if ply > 5 s = "a" comment("s " s)`, "0: s <unbound: s>"},
+		{`initial if ply > 5 S = [a1] comment("S " S)`, "0: S <unbound: S>"},
+		{`initial if ply > 5 piece Z = K comment("Z " Z)`, "0: Z <unbound: Z>"},
+		{`initial if ply > 5 x = 1 comment(str("x " x))`, "0: x <unbound: x>"},
+		{`initial x = 2 comment("x " x " " str(x))`, "0: x 2 2"},
+	} {
+		if got := notesOf(t, c.src, g); len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s: got %q, want %q", c.src, got, c.want)
+		}
+	}
+}
