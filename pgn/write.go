@@ -3,7 +3,8 @@ package pgn
 import (
 	"io"
 	"strconv"
-	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // sevenTags is the Seven Tag Roster, written first and always.
@@ -142,22 +143,101 @@ func (w *lineWriter) wordBytes(s []byte) {
 }
 
 // comment writes {text}, wrapping at spaces. A '}' cannot appear in a
-// comment and becomes ')'.
+// comment and becomes ')'. The words are the fields strings.Fields would
+// give, written in place: a query's match comment is written at every
+// matching position, and splitting and joining strings was a fifth of
+// a run writing every position.
 func (w *lineWriter) comment(text string) {
-	words := strings.Fields(strings.ReplaceAll(text, "}", ")"))
-	if len(words) == 0 {
+	first := true
+	for rest := text; ; {
+		start := fieldStart(rest)
+		if start == len(rest) {
+			break
+		}
+		rest = rest[start:]
+		end := fieldEnd(rest)
+		f := rest[:end]
+		rest = rest[end:]
+		pre, post := "", ""
+		if first {
+			pre = "{"
+		}
+		if fieldStart(rest) == len(rest) {
+			post = "}"
+		}
+		w.wordParts(pre, f, post)
+		first = false
+	}
+	if first {
 		w.word("{}")
-		return
 	}
-	for i, f := range words {
-		if i == 0 {
-			f = "{" + f
+}
+
+// fieldStart is the index of the first byte of s that does not begin a
+// space as unicode.IsSpace counts it (len(s) if none).
+func fieldStart(s string) int {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if asciiSpace[c] == 0 {
+				return i
+			}
+			i++
+			continue
 		}
-		if i == len(words)-1 {
-			f += "}"
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			return i
 		}
-		w.word(f)
+		i += n
 	}
+	return len(s)
+}
+
+// fieldEnd is the index of the first space in s (len(s) if none).
+func fieldEnd(s string) int {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if asciiSpace[c] != 0 {
+				return i
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			return i
+		}
+		i += n
+	}
+	return len(s)
+}
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace accepts.
+var asciiSpace = [utf8.RuneSelf]uint8{'\t': 1, '\n': 1, '\v': 1, '\f': 1, '\r': 1, ' ': 1}
+
+// wordParts writes pre, s and post as one word, with each '}' of s as ')'.
+func (w *lineWriter) wordParts(pre, s, post string) {
+	if n := len(w.dst) - w.start; n > 0 {
+		l := len(pre) + len(s) + len(post)
+		switch {
+		case w.glue && n+l <= lineWidth:
+		case n+1+l > lineWidth:
+			w.dst = append(w.dst, '\n')
+			w.start = len(w.dst)
+		default:
+			w.dst = append(w.dst, ' ')
+		}
+	}
+	w.dst = append(w.dst, pre...)
+	at := len(w.dst)
+	w.dst = append(w.dst, s...)
+	for i := at; i < len(w.dst); i++ {
+		if w.dst[i] == '}' {
+			w.dst[i] = ')'
+		}
+	}
+	w.dst = append(w.dst, post...)
+	w.glue = false
 }
 
 // line writes the line starting at node n: n and its main continuation, with

@@ -1,0 +1,51 @@
+package pgn
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// commentReference is comment as it was written with strings.Fields: the words the
+// writer must produce.
+func commentReference(w *lineWriter, text string) {
+	words := strings.Fields(strings.ReplaceAll(text, "}", ")"))
+	if len(words) == 0 {
+		w.word("{}")
+		return
+	}
+	for i, f := range words {
+		if i == 0 {
+			f = "{" + f
+		}
+		if i == len(words)-1 {
+			f += "}"
+		}
+		w.word(f)
+	}
+}
+
+// TestCommentWords: comments wrap into the same lines as strings.Fields splits them, for
+// random texts of spaces (ASCII and Unicode), braces, long words and invalid UTF-8,
+// written after text of every length up to the line width.
+func TestCommentWords(t *testing.T) {
+	pieces := []string{" ", "  ", "\t", "\n", "\r\n", "\v", "\f", "\u00a0", "\u0085", "\u2003", "\u3000",
+		"}", "{", "a", "CQL", "é", "\xff", "\xe2\x80", strings.Repeat("x", 79), strings.Repeat("y", 85), "mate", "1."}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := rng.IntN(12); n > 0; n-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		before := strings.Repeat("z", rng.IntN(lineWidth+2))
+		got := lineWriter{dst: []byte(before), glue: rng.IntN(2) == 0}
+		want := got
+		want.dst = []byte(before)
+		got.comment(text)
+		commentReference(&want, text)
+		if string(got.dst) != string(want.dst) || got.start != want.start || got.glue != want.glue {
+			t.Fatalf("comment(%q) after %d bytes:\n got %q\nwant %q", text, len(before), got.dst, want.dst)
+		}
+	}
+}
