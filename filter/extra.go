@@ -2,6 +2,7 @@ package filter
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -99,10 +100,72 @@ func (c *compiler) textArg(a query.Node) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if v, ok := a.(*query.Var); ok && v.Sym != nil && v.Sym.Index >= 0 && v.Sym.Kind != query.VarDictionary {
+	if v, ok := a.(*query.Var); ok && v.Sym != nil && v.Sym.Index >= 0 {
+		if v.Sym.Kind == query.VarDictionary {
+			return textDict{node: x, v: v.Sym.Index, name: v.Name, key: v.Sym.KeyType, val: v.Sym.ValueType}, nil
+		}
 		return textVar{node: x, v: v.Sym.Index, name: v.Name}, nil
 	}
 	return x, nil
+}
+
+// textDict is a dictionary given to comment, message or str: CQL 9.493
+// writes its entries (dictionary.cpp toString), in key order, each value
+// with its type ("<NumValue>1: <SquareMask>g4"). A position key or value,
+// which CQL writes as a memory address, is written as its position id.
+type textDict struct {
+	node
+	v        int
+	name     string
+	key, val query.Type
+}
+
+func (x textDict) appendTo(b []byte, e *Evaluator) []byte {
+	d := e.vars[x.v].dict
+	b = append(b, "Dictionary "...)
+	b = append(b, x.name...)
+	b = append(b, " with "...)
+	b = strconv.AppendInt(b, int64(len(d)), 10)
+	b = append(b, " entries: \n"...)
+	keys := make([]dictKey, 0, len(d))
+	for k := range d {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(p, q dictKey) int {
+		switch x.key {
+		case query.TypeString:
+			return strings.Compare(p.s, q.s)
+		case query.TypeNumber, query.TypePosition:
+			return p.n - q.n
+		}
+		switch {
+		case p.bb < q.bb:
+			return -1
+		case p.bb > q.bb:
+			return 1
+		}
+		return 0
+	})
+	for _, k := range keys {
+		b = appendAny(b, e, x.key, slot{s: k.s, n: k.n, bb: k.bb})
+		b = append(b, ": "...)
+		b = appendAny(b, e, x.val, d[k])
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// appendAny writes a dictionary key or value as CQL's AnyValue::toString.
+func appendAny(b []byte, e *Evaluator, t query.Type, v slot) []byte {
+	switch t {
+	case query.TypeString:
+		return append(append(b, "<string>"...), v.s...)
+	case query.TypeNumber:
+		return strconv.AppendInt(append(b, "<NumValue>"...), int64(v.n), 10)
+	case query.TypePosition:
+		return strconv.AppendInt(append(b, "<QPos*>"...), int64(e.tree().id[v.n]), 10)
+	}
+	return appendSquares(append(b, "<SquareMask>"...), v.bb)
 }
 
 // appendValue appends a filter's value as CQL's comment, message and str
@@ -114,6 +177,8 @@ func (c *compiler) textArg(a query.Node) (node, error) {
 // <false>.
 func appendValue(b []byte, a node, e *Evaluator) []byte {
 	switch x := a.(type) {
+	case textDict:
+		return x.appendTo(b, e)
 	case textVar:
 		if !e.vars[x.v].bound {
 			return append(append(append(b, "<unbound: "...), x.name...), '>')

@@ -248,3 +248,21 @@ func TestUnboundVariableComment(t *testing.T) {
 		}
 	}
 }
+
+// A dictionary given to comment or str prints its entries in key order, as
+// the CQL 9.493 binary writes them on this game (dictionary.cpp toString).
+func TestDictionaryComment(t *testing.T) {
+	g := readOne(t, "1. e4 d5 2. exd5 Qxd5 *")
+	for _, c := range []struct{ src, want string }{
+		{`dictionary D initial D[1]=Q comment(D)`, "0: Dictionary D with 1 entries: \n<NumValue>1: <SquareMask>d1\n"},
+		{`dictionary D initial D["b"]=2 D["a"]=1 D["c"]=3 comment("x " D)`,
+			"0: x Dictionary D with 3 entries: \n<string>a: <NumValue>1\n<string>b: <NumValue>2\n<string>c: <NumValue>3\n"},
+		{`dictionary D initial comment(D)`, "0: Dictionary D with 0 entries: \n"},
+		{`initial local dictionary E E[3]=[a1,b2] E[-1]=k comment(str(E))`,
+			"0: Dictionary E with 2 entries: \n<NumValue>-1: <SquareMask>e8\n<NumValue>3: <SquareMask>[a1,b2]\n"},
+	} {
+		if got := notesOf(t, c.src, g); len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s: got %q, want %q", c.src, got, c.want)
+		}
+	}
+}
