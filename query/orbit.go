@@ -56,13 +56,36 @@ func orbitCompare(a, b Node) int {
 			return slices.CompareFunc(ta.Variants, tb.Variants, orbitCompare)
 		}
 	}
-	ca, cb := children(a), children(b)
+	ca, cb := orbitChildren(a), orbitChildren(b)
 	for i := 0; i < len(ca) && i < len(cb); i++ {
 		if c := orbitCompare(ca[i], cb[i]); c != 0 {
 			return c
 		}
 	}
 	return cmp.Compare(len(ca), len(cb))
+}
+
+// orbitChildren lists n's children in the order CQL's node compares them
+// (its children()) where that differs from ours: a square or piece loop
+// has its body first, then the set it runs over (SquareLoopNode,
+// PieceLoopNode); X attackedby Y is CQL's attack node of Y on X, so Y
+// comes first (toplevel.cpp makes AttackNode(right, left)).
+func orbitChildren(n Node) []Node {
+	switch n := n.(type) {
+	case *Square:
+		var out []Node
+		for _, c := range []Node{n.Body, n.In} {
+			if c != nil {
+				out = append(out, c)
+			}
+		}
+		return out
+	case *Binary:
+		if n.Op == OpAttackedBy {
+			return []Node{n.Y, n.X}
+		}
+	}
+	return children(n)
 }
 
 // compareMembers compares the members of two copies of one node that a

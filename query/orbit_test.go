@@ -68,3 +68,29 @@ func TestOrbitCurrentTransform(t *testing.T) {
 		t.Errorf("flip {Kb1 comment(currenttransform)}: %d variants, want 8", len(tr.Variants))
 	}
 }
+
+// CQL compares a loop's body before the set it runs over, and the attacking
+// side of attackedby (its right operand) first. The first copy of each
+// query below is the one CQL 9.493 evaluates first: with `comment
+// (currenttransform)` and `or true` in the body it writes, on every position
+// of sample.pgn, "c<invertcolor reflect_h> c<>" for the loops and attacks
+// and "c<> c<invertcolor reflect_h>" for attackedby.
+func TestOrbitChildOrder(t *testing.T) {
+	for _, c := range []struct {
+		src        string
+		flipped1st bool
+	}{
+		{`flipcolor {square s in (Q & a-h1-4) (s & a-h5-8)}`, true},
+		{`flipcolor {square all s in (Q & a-h1-4) (s & a-h5-8)}`, true},
+		{`flipcolor {(k & a-h1-4) attacks (Q & a-h5-8)}`, true},
+		{`flipcolor {(k & a-h1-4) attackedby (Q & a-h5-8)}`, false},
+	} {
+		tr := mustParse(t, c.src).Body.Filters[0].(*Transform)
+		if len(tr.Variants) != 2 {
+			t.Fatalf("%s: %d variants", c.src, len(tr.Variants))
+		}
+		if got := Sprint(tr.Variants[0]) != Sprint(tr.Body); got != c.flipped1st {
+			t.Errorf("%s: first copy %s, want the flipped one first: %v", c.src, Sprint(tr.Variants[0]), c.flipped1st)
+		}
+	}
+}
