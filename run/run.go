@@ -426,7 +426,9 @@ func (r *runner) evaluate(ev *filter.Evaluator, g *pgn.Game, res Result) Result 
 		if !r.silent {
 			r.annotate(g, matches, ev)
 		}
-		res.out = pgn.AppendGameAsRead(nil, g)
+		// Sized once: the text read (none for a game replayed from an index) and a comment
+		// and a move at every position, where appending grew the buffer some ten times.
+		res.out = pgn.AppendGameAsRead(make([]byte, 0, len(g.Text)+16*len(g.Nodes)+512), g)
 	default:
 		rec := Record{Tags: r.opt.Tags}
 		if (r.opt.Format == "fen" || r.opt.Format == "epd") && res.out == nil {
