@@ -39,6 +39,14 @@ func TestPathAsOperand(t *testing.T) {
 		{"path -- (Q | q) == 1", span(5, 9)},
 		{"path -- (Q)|q == 2", span(0, 4)},
 		{"path -- (R) & a1 --", span(0, 8)},
+		{"path --(Q)|(q) == 2", span(0, 4)},
+		{"path --(R)&a1 --", span(0, 8)},
+		// A target in parentheses is repeated with its step; a step in
+		// parentheses is a group, another step.
+		{"path -- (Q)+ == 2", []int{3}},
+		{"path -- (Q){3} == 3", span(0, 2)},
+		{"path -- (--) check == 2", []int{3, 5, 7}},
+		{"path -- (--)+ == 4", []int{6}},
 		// A : after a step or a logical target ends the path, whose value
 		// with lastposition is a position.
 		{"path lastposition -- : check", []int{4, 6, 8}},

@@ -235,8 +235,23 @@ func (p *parser) parseStepTargets(d *Dash) (next Node) {
 		targets = append(targets, p.continueTarget(d.Target))
 	}
 	for !p.stepTargetsEnd() {
+		if p.tok.kind == tLParen {
+			// A target in parentheses, like every target: `-- (R)+` repeats
+			// the step with it, as CQL reads it. A move step in them is no
+			// target but a group (CQL's match_holdercon gives way to
+			// match_chaincon): `-- (--)` is two steps.
+			start := p.state()
+			x := p.parseParenAfterStep()[0][0].X
+			if _, step := x.(*Dash); step {
+				p.restore(start)
+				break
+			}
+			targets = append(targets, x)
+			continue
+		}
 		x := p.parsePathConstituent()
 		if _, ok := x.(*Dash); ok {
+			p.spacedParenAfterStep()
 			if !p.isKw("and") && !p.isKw("or") {
 				next = x
 				break
@@ -258,13 +273,23 @@ func (p *parser) parseStepTargets(d *Dash) (next Node) {
 	return next
 }
 
+// spacedParenAfterStep refuses a '(' after a space right after a move step
+// read among the targets of the step before it: CQL tries the step first
+// as a target filter (match_holdercon reads a move filter, whose '(' must
+// touch it), and stops there.
+func (p *parser) spacedParenAfterStep() {
+	if p.tok.kind == tLParen && !p.touching() {
+		p.errorf(p.tok.pos, "'(' after a space right after a move step that follows another: CQL tries the step as a target of the one before and refuses the space (\"There must be no whitespace between the '--' filter and the '('\"); write --(target), or braces")
+	}
+}
+
 // stepTargetsEnd reports whether the current token ends a move step's
-// targets: a closing bracket, |, a repetition, a group, or the blank line
-// that ends the path. (Another step ends them too, unless and or or follows
+// targets: a closing bracket, |, a repetition, or the blank line that ends
+// the path. (Another step ends them too, unless and or or follows
 // it: parseStepTargets reads it.)
 func (p *parser) stepTargetsEnd() bool {
 	switch p.tok.kind {
-	case tRBrace, tRParen, tBar, tEOF, tStar, tPlus, tQuestion, tLParen:
+	case tRBrace, tRParen, tBar, tEOF, tStar, tPlus, tQuestion:
 		return true
 	case tLBrace:
 		if p.braceIsRepetition() {
@@ -355,13 +380,27 @@ func (p *parser) binaryOperatorFollows() bool {
 
 // continueTarget reads the operators that continue x, a parenthesised
 // target of a move step, into one filter, as CQL's match_node does after
-// the parentheses: a comparison when x has a value, then and, or.
+// the parentheses: & and | and a comparison when x has a value, then and,
+// or.
 // `-- (check) and mate` is -- (check and mate); `-- (#R == 2) == 1` compares
 // the value of #R == 2 (#R) with 1.
 func (p *parser) continueTarget(x Node) Node {
-	save := p.pathStep
-	p.pathStep = false
-	defer func() { p.pathStep = save }()
+	save, saveGroup := p.pathStep, p.inGroup
+	p.pathStep, p.inGroup = false, false
+	defer func() { p.pathStep, p.inGroup = save, saveGroup }()
+	if !plainlyLogical(x) {
+		// Set operators first: `--(R)|(Q) == 3` counts the union.
+		for p.tok.kind == tAmp {
+			pos := p.tok.pos
+			p.next()
+			x = &Binary{At: At{pos}, Op: OpInter, X: x, Y: p.parseAttacks()}
+		}
+		for p.tok.kind == tBar {
+			pos := p.tok.pos
+			p.next()
+			x = &Binary{At: At{pos}, Op: OpUnion, X: x, Y: p.parseInter()}
+		}
+	}
 	if op, ok := compareOps[p.tok.kind]; ok && !plainlyLogical(x) {
 		c := &Compare{At: At{x.Pos()}, Operands: []Node{x}}
 		for ok {
