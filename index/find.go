@@ -317,17 +317,8 @@ func (ix *Index) CountPosition(fen string) (PositionCount, error) {
 	if !ix.Meta.PositionTable {
 		return PositionCount{}, fmt.Errorf("index %s was built with --no-positions: it has no exact-position table to count from", ix.Dir)
 	}
-	es, err := ix.lookupPositions(positionHash(&pos) >> (64 - hashBits))
-	if err != nil {
-		return PositionCount{}, err
-	}
-	c := PositionCount{Occurrences: len(es)}
-	for i, e := range es {
-		if i == 0 || e.game != es[i-1].game {
-			c.Games++
-		}
-	}
-	return c, nil
+	n, games, err := ix.countPositions(positionHash(&pos) >> (64 - hashBits))
+	return PositionCount{Occurrences: n, Games: games}, err
 }
 
 // occupancyCandidates returns the games in which every piece of pos stood on its square.

@@ -419,6 +419,70 @@ func (br *bucketReader) next(dst []posEntry) (uint64, []posEntry, bool) {
 	return hash, dst, !br.r.err
 }
 
+// nextCount reads the next distinct hash like next, returning how many entries it has and
+// in how many games, without keeping them (a count of a common position reads 10^5).
+func (br *bucketReader) nextCount() (hash uint64, entries, games int, ok bool) {
+	if br.done == br.distinct {
+		return 0, 0, 0, false
+	}
+	br.done++
+	br.prev += br.r.rice(br.k)
+	hash = br.bucket<<restBits | br.prev
+	n := br.r.gamma()
+	if n > uint64(br.entries) {
+		br.r.err = true
+		return 0, 0, 0, false
+	}
+	br.r.bits(br.gw)
+	br.r.bits(br.pw)
+	games = 1
+	for i := uint64(1); i < n; i++ {
+		if br.r.gamma() > 1 { // the gap to the previous entry's game, plus one
+			games++
+		}
+		br.r.bits(br.pw)
+	}
+	return hash, int(n), games, !br.r.err
+}
+
+// countPositions returns the number of entries of hash (its top hashBits bits) and of
+// games they are in.
+func (ix *Index) countPositions(hash uint64) (entries, games int, err error) {
+	bucket := uint16(hash >> restBits)
+	err = ix.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get(positionKey(bucket))
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		return item.Value(func(v []byte) error {
+			br, err := newBucketReader(bucket, v)
+			if err != nil {
+				return fmt.Errorf("index %s: %w", ix.Dir, err)
+			}
+			for {
+				h, n, g, ok := br.nextCount()
+				if !ok {
+					if br.r.err {
+						return fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
+					}
+					return nil
+				}
+				if h == hash {
+					entries, games = n, g
+					return nil
+				}
+				if h > hash {
+					return nil
+				}
+			}
+		})
+	})
+	return entries, games, err
+}
+
 // lookupPositions returns the entries of hash (its top hashBits bits).
 func (ix *Index) lookupPositions(hash uint64) ([]posEntry, error) {
 	bucket := uint16(hash >> restBits)
