@@ -41,6 +41,9 @@ func FuzzParse(f *testing.F) {
 		"line singlecolor <-- check{2} x = parent #(x & currentposition) == 62 (position 0) ∩ ∙ path -- {2,3} {check} [x] a[x]b",
 		`path primary verbose keepallbest quiet nestban firstmatch lastposition title "t" max #A 2 5 --+ line nestban --> check`,
 		`path singlecolor piecepath max {check 1} --(check ply) ×(#a) == 15 x = ×(R) --(+) N--g5(#) position 0 & currentposition`,
+		// path operands and targets, move refusals, negative ranges (issue 10, session 24)
+		"path --(--) == 2 path -- + > 3 path -- or mate x = path --(check)+ x >= 3 path -- (R){2} -- (Q) path --(R)|(Q) == 3",
+		"path lastposition -- check : (ply == 5) find check : mate find -2 0 check move captures Q enpassantsquare & e5 check 3",
 		// move filters as CQL's parser reads them (issue 10)
 		`--q|b b|q-- R--q|b --="q" e2--="b5" v="Q" P--=v(btm) function F(T){--=T(R)}F("Q") --Qa4="Nty" --=(Q)`,
 		"legal -- == 3 legal -- & legal -- ---- --k-- {e2 2}-- --=q and 2 -- (k)-- --and-- {2} --{5} countmoves ×-2 [x]{,3}",
