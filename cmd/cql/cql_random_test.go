@@ -21,7 +21,8 @@ import (
 // example script covers. Opt-in like TestExamplesAgainstCQL: CQL_BINARY is
 // a CQL 6.2 executable, CQL_EXAMPLES_PGN the games (CQL's sample.pgn),
 // CQL_RANDOM_N the number of queries (200 by default) and CQL_RANDOM_SEED
-// the seed (1 by default), so a failing query can be regenerated.
+// the seed (1 by default), so a failing query can be regenerated;
+// CQL_RANDOM_QUERY runs one query given instead.
 // A query CQL refuses is skipped and logged; one cql refuses that CQL
 // runs is an error.
 func TestRandomQueriesAgainstCQL(t *testing.T) {
@@ -52,8 +53,16 @@ func TestRandomQueriesAgainstCQL(t *testing.T) {
 	if b, err := os.ReadFile(games); err == nil {
 		total = strings.Count(string(b), "[Event ")
 	}
+	// CQL_RANDOM_QUERY runs the one query given (to shrink a failing one).
+	one := os.Getenv("CQL_RANDOM_QUERY")
+	if one != "" {
+		n = 1
+	}
 	for i := 0; i < n; i++ {
 		q := g.query()
+		if one != "" {
+			q = one
+		}
 		file := filepath.Join(dir, fmt.Sprintf("q%d.cql", i))
 		if err := os.WriteFile(file, []byte("cql() "+q+"\n"), 0o644); err != nil {
 			t.Fatal(err)
@@ -99,7 +108,11 @@ func TestRandomQueriesAgainstCQL(t *testing.T) {
 			t.Errorf("query %d: %q: cql failed writing games: %s", i, q, firstLine(stderr))
 			continue
 		}
-		if d := commentDifference(t, out, ours); d != "" {
+		// CQL cuts a game over 105,000 characters of output, cql does not
+		// (README, Comments): such a run's comments are not compared.
+		if b, err := os.ReadFile(out); err == nil && strings.Contains(string(b), "game truncated by CQL") {
+			t.Logf("query %d: %q: CQL truncated a game; comments not compared", i, q)
+		} else if d := commentDifference(t, out, ours); d != "" {
 			failed++
 			t.Errorf("query %d: %q: comments differ: %s", i, q, d)
 			continue
