@@ -735,6 +735,9 @@ func (c *compiler) find(n *query.Find) (node, error) {
 	}
 	f := &findNode{all: n.All, back: n.Backward, a: x, min: 1, max: -1,
 		counting: n.All || n.Range != nil, comments: c.q.autoComments && !n.Quiet && !c.q.header.Quiet}
+	if f.comments {
+		c.commenters++ // its "Found" is dropped with a failing compound around it, as any comment
+	}
 	if n.Range != nil && (n.Range.MinVar != nil || n.Range.MaxVar != nil) {
 		if f.vr, err = c.rangeBounds(n.Range); err != nil {
 			return nil, err

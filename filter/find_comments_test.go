@@ -35,6 +35,10 @@ func TestFindComments(t *testing.T) {
 		{`initial find all {Bb5 find <-- Nf3}`, []string{"5: Found Found 1 of 2", "6: Found Found 2 of 2"}},
 		{`find Bb5`, []string{"5: Found", "6: Found"}},
 		{`initial not find all Bb5`, nil},
+		// A compound that fails drops the "Found" made inside it, as any comment.
+		{`find not find Bb5`, []string{"7: Found", "8: Found", "9: Found"}},
+		{`{find Bb5 false} or true`, nil},
+		{`{find all Bb5 false} or true`, nil},
 	}
 	for _, c := range cases {
 		if got := positionNotes(t, c.src, g); !slices.Equal(got, c.want) {
