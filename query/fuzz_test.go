@@ -58,6 +58,9 @@ func FuzzParse(f *testing.F) {
 		`hhdb TT hhdb "(c)" hhdb "<main>" hhdb mainline hhdb gbr kings == "d4g7" hhdb egdiagram > 3 sound = hhdb stipulation`,
 		`hhdb prize special max < 3 hhdb sort award hhdb special sort hm hhdb composer "K" hhdb gbr material hhdb search "x" hhdb cooked`,
 		`persistent quiet n += 1 persistent s = "" settag("X" str(n)) assert n > 0 max("a" "b") indexof("a" "ba")`,
+		// session 24's forms: move comments, negative ranges, : after a path, dihedral
+		`move from R comment("x") find -2 0 check find -1 check path lastposition --(check) : mate x = path --(check)+ x >= 3`,
+		`dihedral flipdihedral {comment(currenttransform) Na1} path -- (P->k)|k line --> (R | Q) --> check enpassantsquare`,
 		// transform ranges and orbit order, smart comments of values (issues 10, 11)
 		`flip 2 4 [Rr]a1 (flipcolor 1 {comment("f") btm}) == 1 flip count flip flip Kb1 shift 3 Ka1 rotate90 1 2 {x = #n&f6 wtm}`,
 		`max({comment("a") 2} {comment("b") 1}) min("a" {comment("c") "b"}) {comment("x") a1} != h8 (flipcolor {comment(ply) #N}) > 0`,
