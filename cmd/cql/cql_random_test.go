@@ -22,7 +22,8 @@ import (
 // a CQL 6.2 executable, CQL_EXAMPLES_PGN the games (CQL's sample.pgn),
 // CQL_RANDOM_N the number of queries (200 by default) and CQL_RANDOM_SEED
 // the seed (1 by default), so a failing query can be regenerated;
-// CQL_RANDOM_QUERY runs one query given instead.
+// CQL_RANDOM_QUERY runs one query given instead ("cql() " is put before
+// it unless it starts with "cql(").
 // A query CQL refuses is skipped and logged; one cql refuses that CQL
 // runs is an error.
 func TestRandomQueriesAgainstCQL(t *testing.T) {
@@ -64,7 +65,10 @@ func TestRandomQueriesAgainstCQL(t *testing.T) {
 			q = one
 		}
 		file := filepath.Join(dir, fmt.Sprintf("q%d.cql", i))
-		if err := os.WriteFile(file, []byte("cql() "+q+"\n"), 0o644); err != nil {
+		if !strings.HasPrefix(q, "cql(") {
+			q = "cql() " + q
+		}
+		if err := os.WriteFile(file, []byte(q+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		out := filepath.Join(dir, "cql.pgn")
@@ -152,7 +156,8 @@ type queryGen struct {
 
 func (g *queryGen) pick(xs ...string) string { return xs[g.r.Intn(len(xs))] }
 
-// query is the body of one script: one or two filters, sometimes led by a sort.
+// query is one script: a header, then one or two filters, sometimes led by
+// a sort.
 func (g *queryGen) query() string {
 	g.vars, g.nvars = nil, 0
 	parts := []string{g.filter(3)}
@@ -162,7 +167,12 @@ func (g *queryGen) query() string {
 	if g.r.Intn(8) == 0 {
 		parts = append([]string{"sort " + g.number(2)}, parts...)
 	}
-	return strings.Join(parts, " ")
+	// Sample games have variations: search them sometimes.
+	header := "cql() "
+	if g.r.Intn(5) == 0 {
+		header = "cql(variations) "
+	}
+	return header + strings.Join(parts, " ")
 }
 
 func (g *queryGen) square() string {
@@ -254,7 +264,11 @@ func (g *queryGen) set(d int) string {
 	case 1:
 		return "(" + g.set(d-1) + " | " + g.set(d-1) + ")"
 	case 2:
-		return "~" + g.paren(g.set(d-1))
+		s := g.paren(g.set(d - 1))
+		if strings.HasPrefix(s, "~") { // ~~ is CQL's regex match operator
+			s = "(" + s + ")"
+		}
+		return "~" + s
 	case 3:
 		return "(" + g.set(d-1) + " attacks " + g.set(d-1) + ")"
 	case 4:
@@ -341,6 +355,12 @@ func (g *queryGen) filter(d int) string {
 	case 8, 9:
 		return g.pick("flipcolor", "flip", "shift", "rotate90", "fliphorizontal", "flipvertical") + " {" + g.filter(d-1) + "}"
 	case 10:
+		switch g.r.Intn(3) {
+		case 0:
+			return "move from " + g.set(d-1)
+		case 1:
+			return "move to " + g.set(d-1)
+		}
 		return "move from " + g.set(d-1) + " to " + g.set(d-1)
 	case 11:
 		return g.pick("move capture ", "move previous capture ") + g.set(d-1)
