@@ -15,7 +15,8 @@ type checker struct {
 	globals  map[string]*Symbol // assigned variables (CQL variables are global)
 	scope    []*Symbol          // iteration variables of the enclosing square/piece/echo filters
 	symbols  []*Symbol
-	copied   int // nodes copied for transform variants (bounded by maxCopies)
+	copied   int // nodes copied while making transform variants (bounded by maxTransformWork)
+	kept     int // nodes of the distinct variants kept (bounded by maxCopies)
 	// isbound filters naming a variable not assigned before them; program
 	// resolves them against the whole query's variables at the end.
 	laterBound []*Builtin

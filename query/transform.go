@@ -299,9 +299,9 @@ func (c *checker) variants(n *Transform) []Node {
 			c.errorf(stuck.Pos(), "%s cannot be used inside %s: this implementation does not know how to transform it", describe(stuck), n.Kind)
 			return []Node{n.Body}
 		}
-		if c.copied > maxCopies {
+		if c.copied > maxTransformWork {
 			// Nested transforms multiply: shift shift shift K has 64^3 copies.
-			c.errorf(n.Pos(), "transform filters nested too deeply: more than %d transformed filters", maxCopies)
+			c.errorf(n.Pos(), "transform filters nested too deeply: more than %d filters copied to transform them", maxTransformWork)
 			return []Node{n.Body}
 		}
 		if !ok {
@@ -312,6 +312,10 @@ func (c *checker) variants(n *Transform) []Node {
 			continue
 		}
 		seen[key] = true
+		if c.kept += countNodes(v); c.kept > maxCopies {
+			c.errorf(n.Pos(), "transform filters nested too deeply: more than %d transformed filters", maxCopies)
+			return []Node{n.Body}
+		}
 		out = append(out, v)
 	}
 	return orbit(out) // CQL's order and its notion of equal copies (orbit.go)
@@ -376,8 +380,21 @@ func variantKey(n Node) string {
 	return b.String()
 }
 
-// maxCopies bounds the number of nodes the checker copies for transforms.
-const maxCopies = 1 << 17
+// maxCopies bounds the nodes of the distinct transformed copies a query keeps,
+// and maxTransformWork the nodes copied to find them: most copies of a merged
+// orbit such as flipcolor shift flip {...} (3,600 maps) fall off the board or
+// repeat another and are dropped, so the work may be larger than what is kept.
+const (
+	maxCopies        = 1 << 17
+	maxTransformWork = 1 << 22
+)
+
+// countNodes is the number of nodes in n.
+func countNodes(n Node) int {
+	k := 0
+	walkFind(n, func(Node) bool { k++; return false })
+	return k
+}
 
 // apply returns a transformed deep copy of n (n itself for the identity).
 // ok is false if a square designator would leave the board. copied counts
@@ -397,7 +414,7 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 		return out
 	}
 	tr = func(n Node) Node {
-		if n == nil || *copied > maxCopies {
+		if n == nil || *copied > maxTransformWork {
 			return n
 		}
 		*copied++
