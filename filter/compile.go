@@ -148,7 +148,10 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 }
 
 type compiler struct {
-	q      *Query
+	q *Query
+	// lin is the forward line constituent being compiled, whose move
+	// filters each move out of a position restricts in turn (linearize.cpp).
+	lin    *lineLinear
 	noFast bool // tests: compile square iterations without the rewrite
 	// commenters counts the filters compiled so far that write comments
 	// (comment, and lines, paths and echoes with automatic comments): a
@@ -165,6 +168,13 @@ func errorf(n query.Node, format string, args ...any) error {
 }
 
 func (c *compiler) compile(n query.Node) (node, error) {
+	switch n.(type) {
+	case *query.Find, *query.Line, *query.Path, *query.Echo, *query.Colon:
+		// CQL does not linearize the move filters inside these (Node::linearize).
+		saved := c.lin
+		c.lin = nil
+		defer func() { c.lin = saved }()
+	}
 	switch n := n.(type) {
 	case *query.PieceDesignator:
 		return pieceDesignator(n), nil
@@ -615,6 +625,9 @@ func (c *compiler) move(n *query.Move) (node, error) {
 	switch n.Select {
 	case query.MovePlayed:
 		m.mode = modePlayed
+		if c.lin != nil {
+			m.lin, c.lin.used = c.lin, true
+		}
 	case query.MovePrevious:
 		m.mode = modePrevious
 	case query.MoveLegal:

@@ -10,9 +10,21 @@ import (
 // alternatives, repeated min..max times (max < 0: unbounded).
 type lineElem struct {
 	f        node
-	move     *dashNode // in a path: f is this move step
+	lin      *lineLinear // f has move filters: match it once per move out (forward lines)
+	move     *dashNode   // in a path: f is this move step
 	alts     [][]lineElem
 	min, max int
+}
+
+// lineLinear is shared by the move filters of a line constituent. CQL
+// linearizes a forward line's constituent that has move filters (not
+// inside a nested line, path, find, echo or ':'; linearize.cpp
+// computeLinearize): for each move out of the position it matches the
+// constituent with those filters seeing that move only, and when it
+// matches goes on at that move's child alone.
+type lineLinear struct {
+	child int32 // the child node the move filters look at; -1: all
+	used  bool  // some move filter was compiled with it
 }
 
 // lineCont is a pending continuation of the matcher: after the current
@@ -191,7 +203,11 @@ func (n *lineNode) run(e *Evaluator, elems []lineElem, k int, i int32, stk int, 
 	}
 	if el.max < 0 || k < el.max {
 		if el.f != nil {
-			if i >= 0 {
+			if i >= 0 && el.lin != nil && !n.back && !n.singleColor {
+				if r, l := n.runLinear(e, elems, k, i, stk); r > best {
+					best, bestLast = r, l
+				}
+			} else if i >= 0 {
 				e.at(i)
 				mark := len(e.pending)
 				if el.f.match(e) {
@@ -212,6 +228,43 @@ func (n *lineNode) run(e *Evaluator, elems []lineElem, k int, i int32, stk int, 
 				}
 			}
 		}
+	}
+	return best, bestLast
+}
+
+// runLinear matches elems[0] at node i once per visible child, its move
+// filters restricted to the move to that child, and goes on at that child
+// when it matches; at a node without children, as an unrestricted match.
+func (n *lineNode) runLinear(e *Evaluator, elems []lineElem, k int, i int32, stk int) (int, int32) {
+	el := &elems[0]
+	nodes := e.g.Nodes
+	best, bestLast, any := -1, int32(-1), false
+	for c := nodes[i].FirstChild; c >= 0; c = nodes[c].NextSibling {
+		if !e.visible(c) || n.primary && c != nodes[i].FirstChild || n.secondary && c == nodes[i].FirstChild {
+			continue
+		}
+		any = true
+		e.at(i)
+		mark := len(e.pending)
+		el.lin.child = c
+		ok := el.f.match(e)
+		el.lin.child = -1
+		if ok {
+			if r, l := n.run(e, elems, k+1, c, stk, i); r >= 0 && r+1 > best {
+				best, bestLast = r+1, l
+			}
+		}
+		e.smartRestore(mark)
+	}
+	if !any {
+		e.at(i)
+		mark := len(e.pending)
+		if el.f.match(e) {
+			if r, l := n.run(e, elems, k+1, -1, stk, i); r >= 0 && r+1 > best {
+				best, bestLast = r+1, l
+			}
+		}
+		e.smartRestore(mark)
 	}
 	return best, bestLast
 }
@@ -322,7 +375,15 @@ func (c *compiler) lineElems(in []query.LineElem, moves bool) ([]lineElem, error
 			}
 			e.f, e.move = x, x.(*dashNode)
 		case le.X != nil:
+			saved := c.lin
+			if !moves {
+				c.lin = &lineLinear{child: -1}
+			}
 			x, err := c.compile(le.X)
+			if c.lin != nil && c.lin.used {
+				e.lin = c.lin
+			}
+			c.lin = saved
 			if err != nil {
 				return nil, err
 			}

@@ -38,11 +38,12 @@ type moveNode struct {
 	promote           uint8   // bit t set: promotion to piece type t allowed; 0: no constraint
 	castle            uint8   // castleShort|castleLong bits; 0: no constraint
 	enpassant         bool
-	epSquare          setNode // enpassantsquare S: en passant captures of a pawn on S (CQL: the captured pawn's square)
-	null              bool    // only null moves
-	primary           bool    // only the primary move (the main continuation)
-	secondary         bool    // only secondary moves (those that start a variation)
-	comment           node    // move ... comment (...): evaluated after each matching move (CQL's movebase.cpp)
+	epSquare          setNode     // enpassantsquare S: en passant captures of a pawn on S (CQL: the captured pawn's square)
+	null              bool        // only null moves
+	primary           bool        // only the primary move (the main continuation)
+	secondary         bool        // only secondary moves (those that start a variation)
+	comment           node        // move ... comment (...): evaluated after each matching move (CQL's movebase.cpp)
+	lin               *lineLinear // in a line constituent: the one move to look at, when set
 }
 
 // branchOK reports whether the move to child node c passes primary and
@@ -101,7 +102,7 @@ func (n *moveNode) collect(e *Evaluator) moveAcc {
 	case modePlayed:
 		nodes := e.g.Nodes
 		for c := nodes[e.cur].FirstChild; c >= 0; c = nodes[c].NextSibling {
-			if nodes[c].Variation && !e.q.variations || !n.branchOK(e, c) {
+			if nodes[c].Variation && !e.q.variations || !n.branchOK(e, c) || n.lin != nil && n.lin.child >= 0 && c != n.lin.child {
 				continue
 			}
 			k := acc.n

@@ -1,0 +1,35 @@
+package filter
+
+import (
+	"slices"
+	"testing"
+)
+
+// A forward line's constituent with a move filter is matched once per move
+// out of the position, the move filter seeing that move only, and the line
+// goes on at that move's child (CQL's linearize.cpp). Expected: the CQL
+// 9.493 binary's output on this game (`cql(variations) ...`): for `move to
+// d5` the line goes into the variation 1...d5, so `pe5` after it fails
+// although the main line's 1...e5 has it. (In evaluation order; per
+// position the texts are in CQL's order.)
+func TestLineLinearizesMoveFilters(t *testing.T) {
+	g := readOne(t, "1. e4 e5 (1... c5 2. Nf3) (1... d5 2. exd5) 2. Nf3 *")
+	cases := []struct {
+		src  string
+		want []string
+	}{
+		{`cql(variations) ply == 1 line --> move to d5 --> true`,
+			[]string{"e2e4 d7d5: End line of length 2 that starts at move 1(btm)", "e2e4 d7d5: id:6", "1: Start line that ends at move 2(wtm)[6]"}},
+		{`cql(variations) ply == 1 line --> move to d5 --> pd5`,
+			[]string{"e2e4 d7d5: End line of length 2 that starts at move 1(btm)", "e2e4 d7d5: id:6", "1: Start line that ends at move 2(wtm)[6]"}},
+		{`cql(variations) ply == 1 line --> move to d5 --> pe5`, nil},
+		// Not inside a nested find: there the move filter sees every move.
+		{`cql(variations) ply == 1 line --> find quiet move to d5 --> pe5`,
+			[]string{"2: End line of length 2 that starts at move 1(btm)", "1: Start line that ends at move 2(wtm)"}},
+	}
+	for _, c := range cases {
+		if got := notesOf(t, c.src, g); !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}
