@@ -2,6 +2,7 @@ package filter
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/cqlgo/cql/chess"
@@ -127,7 +128,7 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 		q.variations = q.variations || prog.Header.Variations
 	}
 	q.autoComments = !opt.NoAutoComments && !q.header.Silent
-	c := &compiler{q: q}
+	c := &compiler{q: q, matchedNums: query.MatchedNumberNodes(prog)}
 	var body node
 	var err error
 	if opt.Marks {
@@ -158,6 +159,9 @@ type compiler struct {
 	// path around one must find its best path, whose comments are kept.
 	commenters int
 	sortIDs    map[sortID]int // the sort keys made so far (sortSite)
+	// matchedNums are the numbers and number variables the program matches
+	// as position filters (query.MatchedNumberNodes): matchedNumber nodes.
+	matchedNums map[query.Node]bool
 }
 
 // errorf reports a compile error at the position of n.
@@ -179,6 +183,9 @@ func (c *compiler) compile(n query.Node) (node, error) {
 	case *query.PieceDesignator:
 		return pieceDesignator(n), nil
 	case *query.NumberLit:
+		if c.matchedNums[n] {
+			return matchedNumber{constNum(n.Value), n.Pos(), strconv.Itoa(n.Value), false}, nil
+		}
 		return constNum(n.Value), nil
 	case *query.StringLit:
 		return constStr(n.Value), nil
@@ -224,7 +231,11 @@ func (c *compiler) compile(n query.Node) (node, error) {
 	case *query.Tag:
 		return tagNode(n.Name), nil
 	case *query.Var:
-		return c.variable(n)
+		v, err := c.variable(n)
+		if nv, ok := v.(numNode); ok && err == nil && c.matchedNums[n] {
+			return matchedNumber{nv, n.Pos(), n.Name, true}, nil
+		}
+		return v, err
 	case *query.Assign:
 		return c.assign(n)
 	case *query.Square:

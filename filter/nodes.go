@@ -323,6 +323,26 @@ type constNum int
 func (c constNum) num(*Evaluator) (int, bool) { return int(c), true }
 func (constNum) match(*Evaluator) bool        { return true }
 
+// matchedNumber is a number literal or number variable where a filter is
+// matched (check 3, x = 2 x). CQL 9.493 stops the run when it evaluates one
+// there (numbernode.cpp, numericvariable.cpp), so does the evaluator; its
+// value is the number's, where a value is asked.
+type matchedNumber struct {
+	numNode
+	at       query.Pos
+	text     string
+	variable bool
+}
+
+func (n matchedNumber) match(e *Evaluator) bool {
+	if n.variable {
+		e.fail(n.at, "the number variable %s stands where a filter is matched: CQL stops when it evaluates one as a position filter (\"attempt to match position of a filter consisting of a single numeric variable\"); compare it to test its value, like %s > 0", n.text, n.text)
+	} else {
+		e.fail(n.at, "the number %s stands where a filter is matched: CQL stops when it evaluates a number as a position filter (\"An attempt to match a position against the number: %s\"); compare it to test a value, like x == %s", n.text, n.text, n.text)
+	}
+	return false
+}
+
 // countNode is a set used as a number (`#X`, or X where a number is wanted).
 type countNode struct{ a setNode }
 

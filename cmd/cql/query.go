@@ -65,10 +65,6 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	q, err := filter.CompileWith(prog, filter.Options{Variations: f.variations && !f.mainline, AlwaysComment: f.alwaysComment,
 		NoSetTag: f.noSetTag, NoRemoveComment: f.noRemoveComment, Marks: cqlrun.WantsMarks(cqlrun.Options{Format: f.format, Count: f.count}),
 		NoAutoComments: f.count})
-	if err == nil && !f.parse {
-		// CQL's -parse accepts a number where a filter is matched; its run stops on it.
-		err = query.MatchedNumbers(prog)
-	}
 	if err != nil {
 		var qe *query.Error
 		if errors.As(err, &qe) && qe.Line == "" {
