@@ -332,6 +332,13 @@ func (g *queryGen) paren(s string) string {
 	return "(" + s + ")"
 }
 
+func (g *queryGen) block(s string) string {
+	if !strings.ContainsAny(s, " ") {
+		return s
+	}
+	return "{" + s + "}"
+}
+
 // number is a numeric filter: #S or power S.
 func (g *queryGen) number(d int) string {
 	if g.r.Intn(3) == 0 {
@@ -381,7 +388,8 @@ func (g *queryGen) filter(d int) string {
 	case 13:
 		return "move previous from " + g.set(d-1)
 	case 14:
-		return "line --> " + g.paren(g.filter(d-1)) + " --> " + g.paren(g.filter(d-1))
+		// Parentheses in a line group constituents: a compound one is a block.
+		return "line --> " + g.block(g.filter(d-1)) + " --> " + g.block(g.filter(d-1))
 	case 15:
 		return "find " + g.paren(g.filter(d-1))
 	case 16:
