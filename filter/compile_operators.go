@@ -103,6 +103,7 @@ func (c *compiler) binary(n *query.Binary) (node, error) {
 		if n.Op == query.OpInter && n.X.Type() == query.TypePosition {
 			return c.posInter(n)
 		}
+		before := c.commenters
 		x, err := c.set(n.X)
 		if err != nil {
 			return nil, err
@@ -110,6 +111,9 @@ func (c *compiler) binary(n *query.Binary) (node, error) {
 		y, err := c.set(n.Y)
 		if err != nil {
 			return nil, err
+		}
+		if n.Op != query.OpUnion && n.Op != query.OpIn && c.smartCompound(before) {
+			return eagerSetOp{op: n.Op, a: x, b: y}, nil
 		}
 		switch n.Op {
 		case query.OpInter:

@@ -1,5 +1,10 @@
 package filter
 
+import (
+	"github.com/cqlgo/cql/chess"
+	"github.com/cqlgo/cql/query"
+)
+
 // CQL's compound filters drop the comments made inside them when they fail,
 // even where the position still matches (andnode.cpp, ornode.cpp,
 // notnode.cpp, compoundnode.cpp, 9.493): `and` and `{...}` when they fail,
@@ -51,3 +56,37 @@ func (n smartOr) match(e *Evaluator) bool {
 func (c *compiler) smartCompound(before int) bool {
 	return c.commenters > before && !c.q.alwaysComment
 }
+
+// eagerSetOp is &, attacks or attackedby whose operands write comments. CQL
+// evaluates both operands whatever the first gives (OnNode::getSquares,
+// AttackNode::compute, the attacking side first, so attackedby's right
+// operand first), so their comments are made where the plain nodes would
+// stop at an empty first operand.
+type eagerSetOp struct {
+	op   query.Op
+	a, b setNode
+}
+
+func (n eagerSetOp) set(e *Evaluator) chess.Bitboard {
+	switch n.op {
+	case query.OpInter:
+		a := n.a.set(e)
+		return a & n.b.set(e)
+	case query.OpAttacks:
+		x := n.a.set(e) & e.pos.Occupied()
+		y := n.b.set(e)
+		if x == 0 || y == 0 {
+			return 0
+		}
+		return attacking(e, x, y)
+	default: // attackedby
+		y := n.b.set(e)
+		x := n.a.set(e)
+		if x == 0 || y == 0 {
+			return 0
+		}
+		return attackedBy(e, x, y)
+	}
+}
+
+func (n eagerSetOp) match(e *Evaluator) bool { return n.set(e) != 0 }

@@ -89,3 +89,25 @@ func compoundNotes(t *testing.T, src string, g *pgn.Game, always bool) []string 
 	}
 	return out
 }
+
+// &, attacks and attackedby evaluate both operands even when the first is
+// empty, attackedby its right operand first (OnNode::getSquares,
+// AttackNode::compute), so a comment in the second operand is made.
+// Expected: the CQL 9.493 binary's output on this game.
+func TestSetOperatorsEvaluateBothOperands(t *testing.T) {
+	g := readOne(t, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *")
+	cases := []struct {
+		src  string
+		want []string
+	}{
+		{`~((K & a) attacks {comment("z") a}) ply < 2`, []string{"0: z", "1: z"}},
+		{`~((K attacks a) & {comment("z") a}) ply < 2`, []string{"0: z", "1: z"}},
+		{`~({comment("x") Ka1} attacks {comment("y") a}) ply < 2`, []string{"0: x y", "1: x y"}},
+		{`~({comment("x") Ka1} attackedby {comment("y") a}) ply < 2`, []string{"0: y x", "1: y x"}},
+	}
+	for _, c := range cases {
+		if got := positionNotes(t, c.src, g); !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}
