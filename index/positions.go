@@ -445,11 +445,11 @@ func (br *bucketReader) nextCount() (hash uint64, entries, games int, ok bool) {
 	return hash, int(n), games, !br.r.err
 }
 
-// countPositions returns the number of entries of hash (its top hashBits bits) and of
-// games they are in.
-func (ix *Index) countPositions(hash uint64) (entries, games int, err error) {
+// readBucket calls fn with a reader of the bucket that would hold hash (its
+// top hashBits bits); fn is not called when the bucket is absent.
+func (ix *Index) readBucket(hash uint64, fn func(br *bucketReader) error) error {
 	bucket := uint16(hash >> restBits)
-	err = ix.db.View(func(txn *badger.Txn) error {
+	return ix.db.View(func(txn *badger.Txn) error {
 		item, err := txn.Get(positionKey(bucket))
 		if errors.Is(err, badger.ErrKeyNotFound) {
 			return nil
@@ -462,63 +462,57 @@ func (ix *Index) countPositions(hash uint64) (entries, games int, err error) {
 			if err != nil {
 				return fmt.Errorf("index %s: %w", ix.Dir, err)
 			}
-			for {
-				h, n, g, ok := br.nextCount()
-				if !ok {
-					if br.r.err {
-						return fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
-					}
-					return nil
-				}
-				if h == hash {
-					entries, games = n, g
-					return nil
-				}
-				if h > hash {
-					return nil
-				}
-			}
+			return fn(&br)
 		})
+	})
+}
+
+// countPositions returns the number of entries of hash (its top hashBits bits) and of
+// games they are in.
+func (ix *Index) countPositions(hash uint64) (entries, games int, err error) {
+	err = ix.readBucket(hash, func(br *bucketReader) error {
+		for {
+			h, n, g, ok := br.nextCount()
+			if !ok {
+				if br.r.err {
+					return fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
+				}
+				return nil
+			}
+			if h == hash {
+				entries, games = n, g
+				return nil
+			}
+			if h > hash {
+				return nil
+			}
+		}
 	})
 	return entries, games, err
 }
 
 // lookupPositions returns the entries of hash (its top hashBits bits).
 func (ix *Index) lookupPositions(hash uint64) ([]posEntry, error) {
-	bucket := uint16(hash >> restBits)
 	var out []posEntry
-	err := ix.db.View(func(txn *badger.Txn) error {
-		item, err := txn.Get(positionKey(bucket))
-		if errors.Is(err, badger.ErrKeyNotFound) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		return item.Value(func(v []byte) error {
-			br, err := newBucketReader(bucket, v)
-			if err != nil {
-				return fmt.Errorf("index %s: %w", ix.Dir, err)
+	err := ix.readBucket(hash, func(br *bucketReader) error {
+		var es []posEntry
+		for {
+			h, got, ok := br.next(es[:0])
+			if !ok {
+				if br.r.err {
+					return fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
+				}
+				return nil
 			}
-			var es []posEntry
-			for {
-				h, got, ok := br.next(es[:0])
-				if !ok {
-					if br.r.err {
-						return fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
-					}
-					return nil
-				}
-				if h == hash {
-					out = got
-					return nil
-				}
-				if h > hash {
-					return nil
-				}
-				es = got
+			if h == hash {
+				out = got
+				return nil
 			}
-		})
+			if h > hash {
+				return nil
+			}
+			es = got
+		}
 	})
 	return out, err
 }

@@ -318,16 +318,8 @@ func (p *parser) freshNameEndsPath() bool {
 // there and is its left operand: `path -- -- == 2` compares the path's
 // value, `path -- or mate` is (path --) or mate.
 func (p *parser) operatorEndsPath() bool {
-	switch p.tok.kind {
-	case tEq, tNe, tLt, tLe, tGt, tGe, tAmp, tSlash, tPercent, tMatch, tColon, tElement, tTreeOp:
-		return true
-	case tIdent:
-		switch p.tok.text {
-		case "and", "or", "in", "attacks", "attackedby":
-			return true
-		}
-	}
-	return false
+	// a minus there starts a negative number (a range bound or a filter)
+	return p.tok.kind != tMinus && p.binaryOperatorFollows()
 }
 
 // pathEndsHere reports whether a blank line before the current token ends
