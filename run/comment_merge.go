@@ -2,6 +2,7 @@ package run
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/cqlgo/cql/pgn"
 )
@@ -48,6 +49,14 @@ func mergeAdded(g *pgn.Game, added []addedComment) {
 // mergeTexts joins the texts of one position under CQL's limits, given the
 // length of the comment it already has.
 func mergeTexts(oldLen int, texts []addedComment) string {
+	if len(texts) == 1 {
+		// The common case, a position's one text (the CQL marker of every
+		// matching position): the text itself, without copying it.
+		t := texts[0].text
+		if oldLen+len(t) <= commentSoftLimit && (oldLen == 0 || oldLen+len(t)+1 <= commentSoftLimit) && strings.IndexAny(t, "{}") < 0 {
+			return t
+		}
+	}
 	total := oldLen
 	var b []byte
 	for _, t := range texts {
