@@ -53,7 +53,7 @@ func mergeTexts(oldLen int, texts []addedComment) string {
 		// The common case, a position's one text (the CQL marker of every
 		// matching position): the text itself, without copying it.
 		t := texts[0].text
-		if oldLen+len(t) <= commentSoftLimit && (oldLen == 0 || oldLen+len(t)+1 <= commentSoftLimit) && strings.IndexAny(t, "{}") < 0 {
+		if oldLen+len(t) <= commentSoftLimit && (oldLen == 0 || oldLen+len(t)+1 <= commentSoftLimit) && !strings.ContainsAny(t, "{}") {
 			return t
 		}
 	}
