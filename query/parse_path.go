@@ -346,12 +346,20 @@ func (p *parser) parsePathConstituent() Node {
 		// match_node): `T1→♚`, `source∩∙==▦`, `check or mate`, `R | Q`. Read it
 		// again as one; if it turns out to be a move filter (`x&R--e4`), it is
 		// a move step, as in CQL.
-		p.restore(start)
-		saveGroup := p.inGroup
-		p.inGroup = false
-		x = p.parseFilter()
-		p.inGroup = saveGroup
+		x = p.reparseFilter(start)
 	}
+	return x
+}
+
+// reparseFilter goes back to start and reads one whole filter from there,
+// as CQL's match_node does for a path constituent or target that an
+// operator continues; a | in it is a set union, not a group's alternative.
+func (p *parser) reparseFilter(start parserState) Node {
+	p.restore(start)
+	saveGroup := p.inGroup
+	p.inGroup = false
+	x := p.parseFilter()
+	p.inGroup = saveGroup
 	return x
 }
 
@@ -470,11 +478,7 @@ func (p *parser) parseParenAfterStep() [][]LineElem {
 		if !plainlyLogical(x) && (p.typedOperatorFollows() || p.tok.kind == tBar) {
 			// CQL's match_node goes on after the parentheses: `-- (P→k)|k`
 			// is the union, `-- (#R == 2) == 1` a comparison.
-			p.restore(start)
-			saveGroup := p.inGroup
-			p.inGroup = false
-			x = p.parseFilter()
-			p.inGroup = saveGroup
+			x = p.reparseFilter(start)
 			return [][]LineElem{{{X: x, Min: 1, Max: 1}}}
 		}
 		return [][]LineElem{{{X: p.continueTarget(x), Min: 1, Max: 1}}}
@@ -484,11 +488,7 @@ func (p *parser) parseParenAfterStep() [][]LineElem {
 		}
 		// CQL reads (a | b) as the union of sets, and the operators after
 		// it with it: `-- (Q | R) == 1` compares the union's size.
-		p.restore(start)
-		saveGroup := p.inGroup
-		p.inGroup = false
-		x = p.parseFilter()
-		p.inGroup = saveGroup
+		x = p.reparseFilter(start)
 		return [][]LineElem{{{X: x, Min: 1, Max: 1}}}
 	}
 	p.errorf(p.tok.pos, "in a path, parentheses after a move step hold exactly one filter (CQL reads them as a target of the step); write the constituents without the parentheses, or the filters in braces: ({check mate})")
