@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/cqlgo/cql/pgn"
-	"github.com/cqlgo/cql/query"
 )
 
 // Sort values and the comments inside sorts, as CQL 9.493 writes them
@@ -75,14 +74,7 @@ func TestSortComments(t *testing.T) {
 // sort values.
 func markedNotes(t *testing.T, src string, g *pgn.Game) ([]string, []int) {
 	t.Helper()
-	p, err := query.Parse("", []byte(src))
-	if err != nil {
-		t.Fatalf("%s: %v", src, err)
-	}
-	q, err := Compile(p)
-	if err != nil {
-		t.Fatalf("%s: %v", src, err)
-	}
+	q := compileText(t, src)
 	e := q.NewEvaluator()
 	matches := e.Game(g)
 	text := make([][]string, len(g.Nodes))
