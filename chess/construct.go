@@ -12,3 +12,7 @@ func CastlingMove(from, rookFrom Square) Move {
 
 // EnPassantMove returns the en-passant capture of a pawn from from to to.
 func EnPassantMove(from, to Square) Move { return newMove(from, to, NoPieceType, moveEnPassant) }
+
+// IsPlain reports whether m is an ordinary move: not castling, en passant, a promotion or
+// the null move (PlayPiece plays it).
+func (m Move) IsPlain() bool { return m>>12 == 0 }

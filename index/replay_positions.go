@@ -100,7 +100,11 @@ func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filt
 			return 0, false, fmt.Errorf("%w: move code %#02x cannot be played", errBadRecord, c)
 		}
 		i += k
-		pos.Play(m)
+		if m.IsPlain() {
+			pos.PlayPiece(m.From(), m.To())
+		} else {
+			pos.Play(m)
+		}
 		match()
 	}
 	if depth != 0 {

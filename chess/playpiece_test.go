@@ -1,0 +1,53 @@
+package chess
+
+import "testing"
+
+// perftPlayPiece counts like Perft, but plays each move that is neither castling, en
+// passant nor a promotion with PlayPiece, and checks there that the position equals
+// Play's.
+func perftPlayPiece(t *testing.T, p *Position, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	var l MoveList
+	p.LegalMoves(&l)
+	var n uint64
+	for _, m := range l.Moves() {
+		want := *p
+		want.Play(m)
+		q := *p
+		if m.IsCastle() || m.IsEnPassant() || m.Promotion() != NoPieceType {
+			q.Play(m)
+		} else {
+			q.PlayPiece(m.From(), m.To())
+			if q != want {
+				t.Fatalf("%s: PlayPiece(%v, %v) gives %s, Play %s", p.FEN(), m.From(), m.To(), q.FEN(), want.FEN())
+			}
+		}
+		n += perftPlayPiece(t, &q, depth-1)
+	}
+	return n
+}
+
+// TestPlayPiecePerft: the published perft counts (perftCases), with PlayPiece playing the
+// plain moves, and every position equal to the one Play makes.
+func TestPlayPiecePerft(t *testing.T) {
+	maxNodes := uint64(500_000)
+	if testing.Short() {
+		maxNodes = 50_000
+	}
+	for _, c := range perftCases {
+		p, err := ParseFEN(c.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for d, want := range c.counts {
+			if want > maxNodes {
+				break
+			}
+			if got := perftPlayPiece(t, &p, d+1); got != want {
+				t.Errorf("%s depth %d: got %d want %d", c.name, d+1, got, want)
+			}
+		}
+	}
+}
