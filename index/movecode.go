@@ -7,12 +7,13 @@ import (
 )
 
 // Moves are stored one byte each (a queen's move sometimes two), relative to the position
-// they are played in: the high nibble is the moving piece's number among the pieces of the
-// side to move (in square order, a1 first), the low nibble the destination's number among
-// the squares that piece could reach on an empty board. Opening lines that repeat make
-// repeating bytes, which zstd compresses well; 16-bit from-to moves measured 57 MB after
-// zstd for masters-463k's 38.5M moves, these far less. Decoding needs no move generation:
-// two bit selections and a table lookup.
+// they are played in: the high nibble is the moving piece's slot (pieceSlots: a number the
+// piece keeps from the start position until it is captured), the low nibble the
+// destination's number among the squares that piece could reach on an empty board.
+// Opening lines that repeat make repeating bytes, which zstd compresses well; 16-bit
+// from-to moves measured 57 MB after zstd for masters-463k's 38.5M moves, these far less.
+// Decoding needs no move generation: the slot's square is one load, the destination and
+// the kind of move one lookup in steps.
 //
 //	pawn:   0 push, 1 double push, 2 capture towards the a-file, 3 towards the h-file;
 //	        promotions 4 + 4*direction (push, a-side, h-side) + piece (N, B, R, Q)
@@ -24,6 +25,11 @@ import (
 // does not depend on the position (a variation is skipped without playing it): for a queen
 // the destination's number minus 15, for any other piece 0. After 0xFF, a second byte of
 // 0xF0 and up is a token (codeNull, codeOpen, codeClose, codeNote).
+//
+// Format 10 numbered the piece by its rank among its side's pieces in square order: the
+// decoder selected the k-th set bit of the side's pieces at every move, a loop whose
+// length the branch predictor cannot know. Slots cost the encoder and the decoder a
+// 32-byte list per position they play from.
 const (
 	codeEscape = 0xFF
 	codeToken  = 0xF0
@@ -33,10 +39,56 @@ const (
 	codeNote                      // the next note belongs to the last move (the root before any)
 )
 
+// pieceSlots[c][k] is the square of side c's piece number k (NoSquare for none). At the
+// start position each side's pieces are numbered 0, 1, ... in square order, a1 first; a
+// piece keeps its number through its moves, castling and promotion. The encoder sets a
+// captured piece's slot to NoSquare so that a square names one slot; the decoder leaves it
+// (a stream never names a captured piece's slot again).
+type pieceSlots [2][16]chess.Square
+
+// newSlots numbers the pieces of p; ok is false when a side has more than 16 pieces (a
+// set-up position can), which a nibble cannot number.
+func newSlots(p *chess.Position) (s pieceSlots, ok bool) {
+	for c := chess.White; c <= chess.Black; c++ {
+		b := p.ByColor(c)
+		for k := range s[c] {
+			s[c][k] = chess.NoSquare
+			if b != 0 {
+				s[c][k] = b.PopFirst()
+			}
+		}
+		if b != 0 {
+			return s, false
+		}
+	}
+	return s, true
+}
+
+// find returns the slot of side c holding sq, -1 when none does.
+func (s *pieceSlots) find(c chess.Color, sq chess.Square) int {
+	for k, x := range s[c] {
+		if x == sq {
+			return k
+		}
+	}
+	return -1
+}
+
+// castle moves the king of slot k and the rook on rookFrom as castling m does.
+func (s *pieceSlots) castle(us chess.Color, k int, m chess.Move) {
+	r := s.find(us, m.To())
+	s[us][k] = m.KingTo()
+	if r >= 0 {
+		file := 3 // the rook ends beside the king, on the d- or f-file
+		if m.To() > m.From() {
+			file = 5
+		}
+		s[us][r] = chess.SquareAt(file, m.From().Rank())
+	}
+}
+
 // selectBit returns the square of the j-th set bit of b (NoSquare when there is none, or
-// j < 0). It clears the lowest bit j times: the side to move has at most 16 pieces, and on
-// this machine class the short loop measured about a third faster than a branch-free
-// broadword select (Vigna's), which needs two population counts and a table.
+// j < 0); it builds the tables below.
 func selectBit(b chess.Bitboard, j int) chess.Square {
 	x := uint64(b)
 	if j < 0 {
@@ -74,16 +126,94 @@ func rank(b chess.Bitboard, s chess.Square) int {
 	return bits.OnesCount64(uint64(b) & (uint64(1)<<s - 1))
 }
 
-// appendMove appends the code of m, legal in p, to dst; ok is false when the side to move
-// has more than 16 pieces (a set-up position can), which the code cannot number.
-func appendMove(dst []byte, p *chess.Position, m chess.Move) (_ []byte, ok bool) {
+// Kinds of entry in steps, in its top two bits; the low six are the destination.
+const (
+	stepPlain       = 0 << 6 // the piece moves there, taking what stands there
+	stepPawnCapture = 1 << 6 // a pawn's diagonal step: a capture, or en passant onto the empty target
+	stepSpecial     = 2 << 6 // a promotion, castling, or a queen's far move (decodeSpecial)
+	stepNone        = 3 << 6 // no move
+)
+
+// steps[pc][from][j] is the destination and kind of the move with low nibble j of piece pc
+// on from: one lookup for any piece, where a switch on the piece type would leave the
+// branch predictor guessing at every move.
+var steps = func() (t [16][64][16]uint8) {
+	for pc := range t {
+		for from := range t[pc] {
+			for j := range t[pc][from] {
+				t[pc][from][j] = step(chess.Piece(pc), chess.Square(from), j)
+			}
+		}
+	}
+	return t
+}()
+
+func step(pc chess.Piece, from chess.Square, j int) uint8 {
+	at := func(to chess.Square, kind uint8) uint8 {
+		if to >= chess.NoSquare {
+			return stepNone
+		}
+		return uint8(to) | kind
+	}
+	switch pc.Type() {
+	case chess.Pawn:
+		fwd, home, last := 1, 1, 7
+		if pc.Color() == chess.Black {
+			fwd, home, last = -1, 6, 0
+		}
+		f, r := from.File(), from.Rank()
+		dir, kind := j, uint8(stepPlain)
+		if j >= 4 {
+			dir, kind = (j-4)/4, stepSpecial
+			if dir > 0 {
+				dir++ // 1 west, 2 east -> 2, 3 as for plain captures
+			}
+		}
+		tr, tf := r+fwd, f
+		switch dir {
+		case 1:
+			tr += fwd
+			if r != home {
+				return stepNone
+			}
+		case 2:
+			tf--
+		case 3:
+			tf++
+		}
+		if kind == stepPlain && dir >= 2 {
+			kind = stepPawnCapture
+		}
+		if tf < 0 || tf > 7 || tr < 0 || tr > 7 || (kind == stepSpecial) != (tr == last) {
+			return stepNone
+		}
+		return at(chess.SquareAt(tf, tr), kind)
+	case chess.King:
+		if j >= 8 {
+			return at(chess.SquareAt(15-j, from.Rank()), stepSpecial)
+		}
+		return at(reach[chess.King][from][j], stepPlain)
+	case chess.Queen:
+		if j == 15 {
+			return stepSpecial // the destination is in the second byte
+		}
+		return at(reach[chess.Queen][from][j], stepPlain)
+	case chess.Knight, chess.Bishop, chess.Rook:
+		return at(reach[pc.Type()][from][j], stepPlain)
+	}
+	return stepNone
+}
+
+// appendMove appends the code of m, legal in p, to dst, and moves the slots s (p's) as m
+// moves the pieces; ok is false when s has no slot for the moving piece.
+func appendMove(dst []byte, p *chess.Position, m chess.Move, s *pieceSlots) (_ []byte, ok bool) {
 	if m.IsNull() {
 		return append(dst, codeEscape, codeNull), true
 	}
 	us := p.SideToMove()
 	from, to := m.From(), m.To()
-	k := rank(p.ByColor(us), from)
-	if k > 15 {
+	k := s.find(us, from)
+	if k < 0 {
 		return dst, false
 	}
 	t := p.PieceAt(from).Type()
@@ -115,6 +245,20 @@ func appendMove(dst []byte, p *chess.Position, m chess.Move) (_ []byte, ok bool)
 	default:
 		j = rank(chess.EmptyBoardAttacks(us, t, from), to)
 	}
+	if m.IsCastle() {
+		s.castle(us, k, m)
+	} else {
+		taken := to
+		if m.IsEnPassant() {
+			taken = chess.SquareAt(to.File(), from.Rank())
+		}
+		if p.PieceAt(taken) != chess.NoPiece {
+			if x := s.find(us.Other(), taken); x >= 0 {
+				s[us.Other()][x] = chess.NoSquare
+			}
+		}
+		s[us][k] = to
+	}
 	if j < 15 {
 		return append(dst, byte(k<<4|j)), true
 	}
@@ -133,90 +277,83 @@ func codeLen(c byte) int {
 	return 1
 }
 
-// readMove decodes the move at the start of b in p: the move, the bytes read, and ok
-// false when the bytes name no move a piece of the side to move could make. The caller
-// has taken tokens (0xFF, 0xF0 and up) out already.
-func readMove(b []byte, p *chess.Position) (chess.Move, int, bool) {
+// decodeMove decodes the move at the start of b in p, whose pieces s numbers, and moves
+// the slot of the moving piece (and of a castling rook) in s: the move, the bytes read,
+// and ok false when the bytes name no move a piece of the side to move could make. The
+// caller has taken tokens (0xFF, 0xF0 and up) out already.
+func decodeMove(b []byte, p *chess.Position, s *pieceSlots) (chess.Move, int, bool) {
 	c := b[0]
-	n := 1
 	us := p.SideToMove()
-	from := selectBit(p.ByColor(us), int(c>>4))
-	if from == chess.NoSquare {
+	k := c >> 4
+	from := s[us&1][k]
+	if from >= chess.NoSquare {
+		return chess.NoMove, 1, false
+	}
+	pc := p.PieceAt(from)
+	if pc == chess.NoPiece || pc.Color() != us {
+		return chess.NoMove, 1, false
+	}
+	e := steps[pc&15][from][c&15]
+	to := chess.Square(e & 63)
+	switch e &^ 63 {
+	case stepPlain:
+	case stepPawnCapture:
+		if p.PieceAt(to) == chess.NoPiece {
+			if to != p.EnPassant() {
+				return chess.NoMove, 1, false
+			}
+			s[us&1][k] = to
+			return chess.EnPassantMove(from, to), 1, true
+		}
+	case stepSpecial:
+		return decodeSpecial(b, p, s, int(k), pc, to)
+	default:
+		return chess.NoMove, 1, false
+	}
+	if x := p.PieceAt(to); x != chess.NoPiece && (x.Color() == us || x.Type() == chess.King) {
+		return chess.NoMove, 1, false
+	}
+	s[us&1][k] = to
+	return chess.NewMove(from, to, chess.NoPieceType), 1, true
+}
+
+// decodeSpecial is decodeMove for a promotion, castling or a queen's far move of pc, the
+// piece of slot k; to is its table destination (none for the queen's).
+func decodeSpecial(b []byte, p *chess.Position, s *pieceSlots, k int, pc chess.Piece, to chess.Square) (chess.Move, int, bool) {
+	us := pc.Color()
+	from := s[us][k]
+	j := int(b[0] & 15)
+	n := codeLen(b[0])
+	if n == 2 && (len(b) < 2 || pc.Type() != chess.Queen && b[1] != 0) {
 		return chess.NoMove, n, false
 	}
-	t := p.PieceAt(from).Type()
-	j := int(c & 15)
-	if j == 15 {
-		if len(b) < 2 {
-			return chess.NoMove, n, false
-		}
-		n = 2
-		if t == chess.Queen {
-			j += int(b[1])
-		} else if b[1] != 0 {
-			return chess.NoMove, n, false
-		}
-	}
-	var to chess.Square
 	promo := chess.NoPieceType
-	switch t {
-	case chess.Pawn:
-		dir := j
-		if j >= 4 {
-			dir = (j - 4) / 4
-			if dir > 0 {
-				dir++ // 1 west, 2 east -> 2, 3 as for plain captures
-			}
-			promo = chess.Knight + chess.PieceType((j-4)%4)
+	switch pc.Type() {
+	case chess.Queen: // j is 15: the second byte says how far past the 15th square
+		if x := 15 + int(b[1]); x < len(reach[chess.Queen][from]) {
+			to = reach[chess.Queen][from][x]
+		} else {
+			to = chess.NoSquare
 		}
-		fwd := 8
-		if us == chess.Black {
-			fwd = -8
-		}
-		sq := int(from) + fwd
-		switch dir {
-		case 1:
-			sq += fwd
-		case 2:
-			sq--
-		case 3:
-			sq++
-		}
-		if j > 15 || sq < 0 || sq > 63 || (dir == 2 && from.File() == 0) || (dir == 3 && from.File() == 7) {
+		if to == chess.NoSquare {
 			return chess.NoMove, n, false
-		}
-		to = chess.Square(sq)
-		if (promo != chess.NoPieceType) != (to.Rank() == 0 || to.Rank() == 7) {
-			return chess.NoMove, n, false
-		}
-		if dir >= 2 && p.PieceAt(to) == chess.NoPiece {
-			if to != p.EnPassant() {
-				return chess.NoMove, n, false
-			}
-			return chess.EnPassantMove(from, to), n, true
 		}
 	case chess.King:
-		if j >= 8 {
-			to = chess.SquareAt(15-j, from.Rank())
-			if p.PieceAt(to) != chess.MakePiece(us, chess.Rook) {
-				return chess.NoMove, n, false
-			}
-			return chess.CastlingMove(from, to), n, true
-		}
-		to = reach[chess.King][from][j]
-	case chess.NoPieceType:
-		return chess.NoMove, n, false
-	default:
-		if j >= len(reach[t][from]) {
+		if p.PieceAt(to) != chess.MakePiece(us, chess.Rook) {
 			return chess.NoMove, n, false
 		}
-		to = reach[t][from][j]
+		m := chess.CastlingMove(from, to)
+		s.castle(us, k, m)
+		return m, n, true
+	case chess.Pawn:
+		promo = chess.Knight + chess.PieceType((j-4)%4)
+		if j >= 8 && p.PieceAt(to) == chess.NoPiece { // a capture needs something to take
+			return chess.NoMove, n, false
+		}
 	}
-	if to == chess.NoSquare {
+	if x := p.PieceAt(to); x != chess.NoPiece && (x.Color() == us || x.Type() == chess.King) {
 		return chess.NoMove, n, false
 	}
-	if pc := p.PieceAt(to); pc != chess.NoPiece && (pc.Color() == us || pc.Type() == chess.King) {
-		return chess.NoMove, n, false
-	}
+	s[us][k] = to
 	return chess.NewMove(from, to, promo), n, true
 }

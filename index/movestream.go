@@ -68,7 +68,8 @@ type recordWriter struct {
 	toks  []byte
 	notes []byte
 	stack []int32
-	ok    bool // the notes could be encoded
+	slots []pieceSlots // after each node
+	ok    bool         // the notes could be encoded
 }
 
 // gamePlace is where a game is in its file.
@@ -131,6 +132,11 @@ func (w *recordWriter) encode(dst []byte, g *pgn.Game) []byte {
 // It reports whether it could.
 func (w *recordWriter) tree(g *pgn.Game) bool {
 	w.toks, w.notes, w.ok = w.toks[:0], w.notes[:0], true
+	root, ok := newSlots(&g.Nodes[0].Pos)
+	if !ok {
+		return false
+	}
+	w.slots = append(w.slots[:0], root)
 	w.note(g, 0)
 	cur, last := int32(0), int32(-1)
 	w.stack = w.stack[:0]
@@ -151,10 +157,11 @@ func (w *recordWriter) tree(g *pgn.Game) bool {
 			w.stack = w.stack[:len(w.stack)-1]
 			cur = last
 		}
-		var ok bool
-		if w.toks, ok = appendMove(w.toks, &g.Nodes[p].Pos, g.Nodes[k].Move); !ok {
+		s := w.slots[p]
+		if w.toks, ok = appendMove(w.toks, &g.Nodes[p].Pos, g.Nodes[k].Move, &s); !ok {
 			return false
 		}
+		w.slots = append(w.slots, s)
 		w.note(g, k)
 		cur, last = k, k
 	}
@@ -215,9 +222,10 @@ type replayer struct {
 	parser     *pgn.Parser // for games stored as text
 	variations bool
 	stack      []int32
-	tagLens    []uint64 // scratch: a game's tag name and value lengths
-	tagCodes   []byte   // scratch: a game's tag name codes
-	numbers    []string // decimal texts of small numbers (Elos), made once
+	slots      []pieceSlots // after each node of the game being replayed
+	tagLens    []uint64     // scratch: a game's tag name and value lengths
+	tagCodes   []byte       // scratch: a game's tag name codes
+	numbers    []string     // decimal texts of small numbers (Elos), made once
 }
 
 func newReplayer(opt pgn.Options) *replayer {
@@ -332,6 +340,11 @@ func (rp *replayer) replay(body []byte, g *pgn.Game, at *place, col columnTags) 
 		noteText = string(notes.b) // one string for all comments; each is a piece of it
 	}
 	root := g.AddRoot(&start)
+	slots, ok := newSlots(&start)
+	if !ok {
+		return errBadRecord
+	}
+	rp.slots = append(rp.slots[:0], slots)
 	cur, last := root, int32(-1)
 	depth := 0
 	rp.stack = rp.stack[:0]
@@ -373,6 +386,7 @@ func (rp *replayer) replay(body []byte, g *pgn.Game, at *place, col columnTags) 
 				if depth > 0 && !rp.variations {
 					continue
 				}
+				rp.slots = append(rp.slots, rp.slots[cur])
 				cur = g.AddMove(cur, chess.NullMove, depth > 0)
 				last = cur
 			default:
@@ -384,11 +398,13 @@ func (rp *replayer) replay(body []byte, g *pgn.Game, at *place, col columnTags) 
 			i += codeLen(c)
 			continue
 		}
-		m, n, ok := readMove(toks[i:], &g.Nodes[cur].Pos)
+		s := rp.slots[cur]
+		m, n, ok := decodeMove(toks[i:], &g.Nodes[cur].Pos, &s)
 		if !ok {
 			return fmt.Errorf("%w: move code %#02x cannot be played", errBadRecord, c)
 		}
 		i += n
+		rp.slots = append(rp.slots, s)
 		cur = g.AddMove(cur, m, depth > 0)
 		last = cur
 	}

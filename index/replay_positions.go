@@ -53,6 +53,10 @@ func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filt
 	if r.bad {
 		return 0, false, errBadRecord
 	}
+	slots, ok := newSlots(&start)
+	if !ok {
+		return 0, false, errBadRecord
+	}
 	g.Reset()
 	g.AddRoot(&start)
 	pos := &g.Nodes[0].Pos
@@ -95,7 +99,7 @@ func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filt
 			i += codeLen(c)
 			continue
 		}
-		m, k, ok := readMove(toks[i:], pos)
+		m, k, ok := decodeMove(toks[i:], pos, &slots)
 		if !ok {
 			return 0, false, fmt.Errorf("%w: move code %#02x cannot be played", errBadRecord, c)
 		}
