@@ -56,7 +56,6 @@ func init() {
 		pseudoQueen[s] = pseudoBishop[s] | pseudoRook[s]
 		pseudoSlider[Bishop][s], pseudoSlider[Rook][s], pseudoSlider[Queen][s] = pseudoBishop[s], pseudoRook[s], pseudoQueen[s]
 	}
-	initDirectAttacks()
 	initMagics(&rookMagics, rookTable[:], rookDirs, &knownRookMagics)
 	initMagics(&bishopMagics, bishopTable[:], bishopDirs, &knownBishopMagics)
 	for a := Square(0); a < 64; a++ {

@@ -38,10 +38,15 @@ func (p *Position) AttacksFrom(s Square) Bitboard {
 }
 
 // Checkers returns the enemy pieces giving check to the side to move.
-func (p *Position) Checkers() Bitboard { return p.checkers }
+func (p *Position) Checkers() Bitboard {
+	if p.checkers != checkersUnknown {
+		return p.checkers
+	}
+	return p.attackersTo(p.kings[p.side], p.byType[0]) & p.byColor[p.side^1]
+}
 
 // InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool { return p.checkers != 0 }
+func (p *Position) InCheck() bool { return p.Checkers() != 0 }
 
 // Pinned returns the pieces of colour c pinned to their king by an enemy slider.
 func (p *Position) Pinned(c Color) Bitboard {
@@ -71,7 +76,8 @@ func (p *Position) HasLegalMove() bool {
 	us, them := p.side, p.side.Other()
 	occ, own := p.byType[0], p.byColor[us]
 	ksq := p.King(us)
-	if p.checkers == 0 {
+	checkers := p.Checkers()
+	if checkers == 0 {
 		// Pieces off every line through the king cannot be pinned: a knight with a square
 		// to go to, or a pawn with an empty square ahead, settles it with no attack test.
 		free := own &^ pseudoQueen[ksq]
@@ -92,13 +98,13 @@ func (p *Position) HasLegalMove() bool {
 			return true
 		}
 	}
-	if p.checkers.More() {
+	if checkers.More() {
 		return false
 	}
 	target := ^notTarget
-	if p.checkers != 0 {
+	if checkers != 0 {
 		// &^ notTarget: with the kings side by side (a set-up position) the checker is the king.
-		target = (Between(ksq, p.checkers.First()) | p.checkers) &^ notTarget
+		target = (Between(ksq, checkers.First()) | checkers) &^ notTarget
 	}
 	pinned := p.Pinned(us)
 	for b := p.Pieces(us, Knight) &^ pinned; b != 0; {
@@ -126,7 +132,7 @@ func (p *Position) HasLegalMove() bool {
 	if l.n > 0 {
 		return true
 	}
-	if p.ep != NoSquare || p.checkers == 0 && p.castle != 0 {
+	if p.ep != NoSquare || checkers == 0 && p.castle != 0 {
 		p.genLegal(&l) // the rare rest: en passant and castling
 		return l.n > 0
 	}
@@ -178,7 +184,7 @@ func (p *Position) gen(l *MoveList, countOnly bool) {
 	us, them := p.side, p.side.Other()
 	occ, own := p.byType[0], p.byColor[us]
 	ksq := p.King(us)
-	checkers := p.checkers
+	checkers := p.Checkers()
 
 	occNoKing := occ &^ SquareBB(ksq)
 	// The enemy king is never a target: a set-up position may leave it in check.

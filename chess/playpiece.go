@@ -1,25 +1,16 @@
 package chess
 
-// directAttacks[pc][s] is what piece pc on s attacks on an empty board, 0 for a king (a
-// king never gives check) and for NoPiece: a direct check is then one lookup and the
-// between test, whatever the piece (a pawn's or knight's target has nothing between).
-var directAttacks [16][64]Bitboard
-
-// initDirectAttacks fills directAttacks; attacks.go's init calls it after the tables it reads.
-func initDirectAttacks() {
-	for c := White; c <= Black; c++ {
-		for pt := Pawn; pt < King; pt++ {
-			for s := Square(0); s < 64; s++ {
-				directAttacks[MakePiece(c, pt)][s] = EmptyBoardAttacks(c, pt, s)
-			}
-		}
-	}
-}
+// checkersUnknown in Position.checkers says that the checkers are to be computed when
+// asked (Checkers): no set of checkers is every square.
+const checkersUnknown = ^Bitboard(0)
 
 // PlayPiece plays the move of the piece on from to to, which must be a legal move that is
 // neither castling, nor en passant, nor a promotion (a double pawn push is fine). It leaves
-// the position exactly as Play(NewMove(from, to, NoPieceType)) does, with fewer branches:
-// a replay that knows its move's kind (the index's move decoder) plays most moves this way.
+// the position as Play(NewMove(from, to, NoPieceType)) does, with fewer branches, except
+// that the checkers are left to be computed when asked (Checkers, InCheck, the move
+// generator): a replay that asks most positions something else (the index's count of a
+// position-local query, which plays into one position in place) saves the check test of
+// every move; one that asks about check pays it once per position it asks at.
 func (p *Position) PlayPiece(from, to Square) {
 	us := p.side
 	them := us ^ 1
@@ -27,13 +18,18 @@ func (p *Position) PlayPiece(from, to Square) {
 	t := pc.Type()
 	capt := p.board[to]
 	fb, tb := SquareBB(from), SquareBB(to)
-	// A capture takes the piece off to's sets; an empty to clears byType[0] there, which the
-	// next line sets again.
+	// The sets the move changes are read before any is written: no read waits for a write
+	// to byType at an index read from the board.
+	occ, own, mine := p.byType[0], p.byType[t], p.byColor[us]
+	// A capture takes the piece off to's sets (an empty to clears byType[0] there, which
+	// is written again below); the mover's type set is written after, so that a pawn
+	// taking a pawn keeps to.
 	p.byType[capt.Type()] &^= tb
 	p.byColor[them] &^= tb
-	p.byType[0] = p.byType[0]&^fb | tb
-	p.byType[t] ^= fb | tb
-	p.byColor[us] ^= fb | tb
+	p.byType[t] = own&^fb | tb
+	p.byColor[us] = mine&^fb | tb
+	occ = occ&^fb | tb
+	p.byType[0] = occ
 	p.board[from], p.board[to] = NoPiece, pc
 	p.fullmove += uint16(us) // Black completes a move
 	p.side = them
@@ -56,20 +52,7 @@ func (p *Position) PlayPiece(from, to Square) {
 		}
 		p.castleRooks = p.castleRookBB()
 	}
-	ksq := p.kings[them]
-	occ := p.byType[0]
-	p.checkers = 0
-	if directAttacks[pc&15][to].Has(ksq) && betweenBB[ksq][to]&occ == 0 {
-		p.checkers = tb
-	}
-	if pseudoQueen[ksq].Has(from) && p.byColor[us]&p.sliders()&pseudoQueen[ksq] != 0 &&
-		betweenBB[ksq][from]&occ == 0 {
-		for sliders := p.lineSliders(ksq, from, us); sliders != 0; {
-			if s := sliders.PopFirst(); betweenBB[ksq][s]&occ == 0 {
-				p.checkers |= SquareBB(s)
-			}
-		}
-	}
+	p.checkers = checkersUnknown
 	if t == Pawn && (to-from == 16 || from-to == 16) {
 		ep := (from + to) / 2
 		if pawnAttacks[us][ep]&p.byColor[them]&p.byType[Pawn] != 0 {

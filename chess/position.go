@@ -20,7 +20,7 @@ type Position struct {
 	board       [64]Piece
 	byType      [7]Bitboard // index 0: all occupied squares
 	byColor     [2]Bitboard
-	checkers    Bitboard  // enemy pieces giving check to the side to move
+	checkers    Bitboard  // enemy pieces giving check to the side to move, or checkersUnknown
 	castleRooks Bitboard  // squares of the rooks that keep a castling right
 	castleRook  [4]Square // indexed by the bit number of the right
 	kings       [2]Square // kept by put and Play: replay asks for them at every move

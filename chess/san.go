@@ -185,7 +185,7 @@ func (p *Position) quickSAN(s []byte) Move {
 	// One candidate, not a king: without check, only a pin on the king's line through from
 	// can make it illegal.
 	m := newMove(from, to, NoPieceType, moveNormal)
-	if p.checkers == 0 {
+	if p.Checkers() == 0 {
 		if !pseudoQueen[ksq].Has(from) || p.notPinned(ksq, from, to) {
 			return m
 		}
@@ -507,7 +507,7 @@ func (p *Position) legal(m Move) bool {
 		return !p.attackedBy(to, occ&^SquareBB(from), them)
 	}
 	ksq := p.King(p.side)
-	if p.checkers == 0 && !m.IsEnPassant() {
+	if p.Checkers() == 0 && !m.IsEnPassant() {
 		return p.notPinned(ksq, from, to)
 	}
 	captured := SquareBB(to)
