@@ -41,35 +41,42 @@ const (
 // tagFEN is the FEN tag's code.
 const tagFEN = 13
 
-var tagCodes = func() map[string]byte {
-	m := make(map[string]byte, len(standardTags))
-	for i, n := range standardTags {
-		m[n] = byte(i)
+// tagSlots finds a name's code by a hash of its length and first and last bytes, with
+// linear probing: a map keyed by the name was a tenth of a build's record encoding.
+var tagSlots = func() (t [256]byte) {
+	for i := range t {
+		t[i] = tagLiteral
 	}
-	return m
+	for i, n := range standardTags {
+		h := tagHash(n)
+		for t[h] != tagLiteral {
+			h++
+		}
+		t[h] = byte(i)
+	}
+	return t
 }()
 
-func tagCode(name string) byte {
-	if c, ok := tagCodes[name]; ok {
-		return c
-	}
-	return tagLiteral
+func tagHash(name string) uint8 {
+	return uint8(len(name)*29 + int(name[0])*7 + int(name[len(name)-1]))
 }
 
-// fromColumn says whether tag i of tags (its name's code c) has the value the tag column
-// keeps for the game, so that the record can leave it out. The column keeps the last tag
-// of a name (tagSummary reads tags as the evaluator does), an Elo as a number (so only a
-// value that is the number's decimal text comes back the same) and the result by code.
-func fromColumn(tags []pgn.Tag, i int, c byte) bool {
-	if c > tagResult {
-		return false
+func tagCode(name string) byte {
+	if name == "" {
+		return tagLiteral
 	}
-	for _, t := range tags[i+1:] {
-		if t.Name == tags[i].Name {
-			return false
+	for h := tagHash(name); ; h++ {
+		c := tagSlots[h]
+		if c == tagLiteral || standardTags[c] == name {
+			return c
 		}
 	}
-	v := tags[i].Value
+}
+
+// columnKeeps says whether the tag column keeps value as the value of the tag of code c
+// (at most tagResult) when it is the last tag of its name: an Elo as a number (so only a
+// value that is the number's decimal text comes back the same), the result by code.
+func columnKeeps(c byte, v string) bool {
 	switch c {
 	case tagWhiteElo, tagBlackElo:
 		n := tagNumber(v)
@@ -81,31 +88,45 @@ func fromColumn(tags []pgn.Tag, i int, c byte) bool {
 	return true
 }
 
-// appendTags appends the tag section of a record (see the layout in movestream.go).
+// appendTags appends the tag section of a record (see the layout in movestream.go). A tag
+// whose value the tag column keeps for the game is left out: the column keeps the last
+// tag of a name (tagSummary reads tags as the evaluator does).
 func appendTags(dst []byte, tags []pgn.Tag) []byte {
-	dst = binary.AppendUvarint(dst, uint64(len(tags)))
-	for i, t := range tags {
-		c := tagCode(t.Name)
-		col := fromColumn(tags, i, c)
-		if col {
-			dst = append(dst, c|tagFromColumn)
-		} else {
-			dst = append(dst, c)
-		}
-		if c == tagLiteral {
-			dst = binary.AppendUvarint(dst, uint64(len(t.Name)))
-		}
-		if !col {
-			dst = binary.AppendUvarint(dst, uint64(len(t.Value)))
+	var buf [32]byte
+	codes := buf[:0]
+	if len(tags) > len(buf) {
+		codes = make([]byte, 0, len(tags))
+	}
+	for i := range tags {
+		codes = append(codes, tagCode(tags[i].Name))
+	}
+	// From the last tag back: the codes up to tagResult met so far (a standard name has
+	// one code, so a later tag of the same name has the same code).
+	var later uint8
+	for i := len(tags) - 1; i >= 0; i-- {
+		if c := codes[i]; c <= tagResult {
+			if later&(1<<c) == 0 && columnKeeps(c, tags[i].Value) {
+				codes[i] |= tagFromColumn
+			}
+			later |= 1 << c
 		}
 	}
-	for i, t := range tags {
-		c := tagCode(t.Name)
+	dst = binary.AppendUvarint(dst, uint64(len(tags)))
+	for i, c := range codes {
+		dst = append(dst, c)
 		if c == tagLiteral {
-			dst = append(dst, t.Name...)
+			dst = binary.AppendUvarint(dst, uint64(len(tags[i].Name)))
 		}
-		if !fromColumn(tags, i, c) {
-			dst = append(dst, t.Value...)
+		if c&tagFromColumn == 0 {
+			dst = binary.AppendUvarint(dst, uint64(len(tags[i].Value)))
+		}
+	}
+	for i, c := range codes {
+		if c == tagLiteral {
+			dst = append(dst, tags[i].Name...)
+		}
+		if c&tagFromColumn == 0 {
+			dst = append(dst, tags[i].Value...)
 		}
 	}
 	return dst

@@ -119,6 +119,18 @@ func TestStandardTagCodes(t *testing.T) {
 			t.Errorf("code %d is %q, want %q", c, standardTags[c], name)
 		}
 	}
+	for i, name := range standardTags {
+		if c := tagCode(name); c != byte(i) {
+			t.Errorf("tagCode(%q) = %d, want %d", name, c, i)
+		}
+	}
+	// Names that are not standard, some of them sharing a standard name's length and
+	// first and last bytes (its hash).
+	for _, name := range []string{"", "X", "white", "Whitee", "WhiteE", "Bleck", "EXO", "Dote", "Resalt", "FEN ", "PlyCounT"} {
+		if c := tagCode(name); c != tagLiteral {
+			t.Errorf("tagCode(%q) = %d (%q), want tagLiteral", name, c, standardTags[c])
+		}
+	}
 	if len(standardTags) >= tagLiteral {
 		t.Errorf("%d standard tags: codes run into tagLiteral", len(standardTags))
 	}

@@ -39,24 +39,21 @@ const (
 	summaryWidth = 37
 )
 
-// material counts of one position, by query.Piece without the kings (Q R B N P q r b n p).
-var materialPieces = [10]struct {
-	c chess.Color
-	t chess.PieceType
-}{
-	{chess.White, chess.Queen}, {chess.White, chess.Rook}, {chess.White, chess.Bishop}, {chess.White, chess.Knight}, {chess.White, chess.Pawn},
-	{chess.Black, chess.Queen}, {chess.Black, chess.Rook}, {chess.Black, chess.Bishop}, {chess.Black, chess.Knight}, {chess.Black, chess.Pawn},
-}
-
-// materialKey packs the counts of p, 4 bits each; ok is false when a count passes 15.
+// materialKey packs the counts of p, 4 bits each, by query.Piece without the kings
+// (Q R B N P q r b n p); ok is false when a count passes 15.
 func materialKey(p *chess.Position) (uint64, bool) {
 	var k uint64
-	for _, pc := range materialPieces {
-		n := bits.OnesCount64(uint64(p.Pieces(pc.c, pc.t)))
-		if n > 15 {
-			return 0, false
+	big := false
+	for c := chess.White; c <= chess.Black; c++ {
+		side := p.ByColor(c)
+		for t := chess.Queen; t >= chess.Pawn; t-- {
+			n := bits.OnesCount64(uint64(side & p.ByType(t)))
+			big = big || n > 15
+			k = k<<4 | uint64(n)
 		}
-		k = k<<4 | uint64(n)
+	}
+	if big {
+		return 0, false
 	}
 	return k, true
 }
