@@ -64,6 +64,11 @@ func newSlots(p *chess.Position) (s pieceSlots, ok bool) {
 	return s, true
 }
 
+// startSlots numbers the pieces of the standard start position, which most games have.
+var startSlots, _ = newSlots(ptr(chess.StartPosition()))
+
+func ptr[T any](x T) *T { return &x }
+
 // find returns the slot of side c holding sq, -1 when none does.
 func (s *pieceSlots) find(c chess.Color, sq chess.Square) int {
 	for k, x := range s[c] {
@@ -283,14 +288,13 @@ func codeLen(c byte) int {
 // caller has taken tokens (0xFF, 0xF0 and up) out already.
 func decodeMove(b []byte, p *chess.Position, s *pieceSlots) (chess.Move, int, bool) {
 	c := b[0]
-	us := p.SideToMove()
+	us := p.SideToMove() & 1
 	k := c >> 4
-	from := s[us&1][k]
-	if from >= chess.NoSquare {
-		return chess.NoMove, 1, false
-	}
+	// An empty slot (NoSquare) reads as a1 here; only a damaged stream names one, and then
+	// it moves a piece of the side to move or is refused as any other code.
+	from := s[us][k] & 63
 	pc := p.PieceAt(from)
-	if pc == chess.NoPiece || pc.Color() != us {
+	if pc.Color() != us { // NoPiece passes: its table entries are stepNone
 		return chess.NoMove, 1, false
 	}
 	e := steps[pc&15][from][c&15]
@@ -302,7 +306,7 @@ func decodeMove(b []byte, p *chess.Position, s *pieceSlots) (chess.Move, int, bo
 			if to != p.EnPassant() {
 				return chess.NoMove, 1, false
 			}
-			s[us&1][k] = to
+			s[us][k] = to
 			return chess.EnPassantMove(from, to), 1, true
 		}
 	case stepSpecial:
@@ -310,12 +314,24 @@ func decodeMove(b []byte, p *chess.Position, s *pieceSlots) (chess.Move, int, bo
 	default:
 		return chess.NoMove, 1, false
 	}
-	if x := p.PieceAt(to); x != chess.NoPiece && (x.Color() == us || x.Type() == chess.King) {
+	if badTarget[us]>>(p.PieceAt(to)&15)&1 != 0 {
 		return chess.NoMove, 1, false
 	}
-	s[us&1][k] = to
+	s[us][k] = to
 	return chess.NewMove(from, to, chess.NoPieceType), 1, true
 }
+
+// badTarget[c] has bit pc set for the pieces a move of side c cannot take: its own and
+// the other king.
+var badTarget = func() (t [2]uint16) {
+	for c := chess.White; c <= chess.Black; c++ {
+		for pt := chess.Pawn; pt <= chess.King; pt++ {
+			t[c] |= 1 << chess.MakePiece(c, pt)
+		}
+		t[c] |= 1 << chess.MakePiece(c.Other(), chess.King)
+	}
+	return t
+}()
 
 // decodeSpecial is decodeMove for a promotion, castling or a queen's far move of pc, the
 // piece of slot k; to is its table destination (none for the queen's).
@@ -351,7 +367,7 @@ func decodeSpecial(b []byte, p *chess.Position, s *pieceSlots, k int, pc chess.P
 			return chess.NoMove, n, false
 		}
 	}
-	if x := p.PieceAt(to); x != chess.NoPiece && (x.Color() == us || x.Type() == chess.King) {
+	if badTarget[us&1]>>(p.PieceAt(to)&15)&1 != 0 {
 		return chess.NoMove, n, false
 	}
 	s[us][k] = to

@@ -340,9 +340,12 @@ func (rp *replayer) replay(body []byte, g *pgn.Game, at *place, col columnTags) 
 		noteText = string(notes.b) // one string for all comments; each is a piece of it
 	}
 	root := g.AddRoot(&start)
-	slots, ok := newSlots(&start)
-	if !ok {
-		return errBadRecord
+	slots := startSlots
+	if flags&recFEN != 0 {
+		var ok bool
+		if slots, ok = newSlots(&start); !ok {
+			return errBadRecord
+		}
 	}
 	rp.slots = append(rp.slots[:0], slots)
 	cur, last := root, int32(-1)

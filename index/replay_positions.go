@@ -53,9 +53,11 @@ func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filt
 	if r.bad {
 		return 0, false, errBadRecord
 	}
-	slots, ok := newSlots(&start)
-	if !ok {
-		return 0, false, errBadRecord
+	slots := startSlots
+	if flags&recFEN != 0 {
+		if slots, ok = newSlots(&start); !ok {
+			return 0, false, errBadRecord
+		}
 	}
 	g.Reset()
 	g.AddRoot(&start)
