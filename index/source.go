@@ -261,6 +261,10 @@ func (s *scanner[R]) read(ctx context.Context, jobs, ordered chan<- *job[R]) err
 				select {
 				case jobs <- j:
 				case <-ctx.Done():
+					// The consumer waits for every job it was handed: one no worker will
+					// take is done here (it hung a find whose --limit was reached).
+					j.err = ctx.Err()
+					close(j.done)
 					return ctx.Err()
 				}
 				continue
