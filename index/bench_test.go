@@ -1,8 +1,10 @@
 package index
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -61,9 +63,17 @@ func BenchmarkFindPosition(b *testing.B) {
 				}
 			}
 		})
+		// A listing as the find command makes it: each line written as it is found.
 		b.Run(fmt.Sprintf("list/%d", c.Occurrences), func(b *testing.B) {
+			w := bufio.NewWriterSize(io.Discard, 256<<10)
+			var line []byte
 			for i := 0; i < b.N; i++ {
-				if _, err := ix.Find(context.Background(), fen, 2, 0); err != nil {
+				_, err := ix.FindEach(context.Background(), fen, 2, 0, func(o *Occurrence) error {
+					line, _ = o.AppendText(line[:0])
+					_, err := w.Write(append(line, '\n'))
+					return err
+				})
+				if err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -46,54 +46,56 @@ type Occurrence struct {
 // A build checks which hashes of the table stand for one position only; for those, one
 // game is replayed and the rest listed from the table and the tag column (listEntries).
 func (ix *Index) Find(ctx context.Context, fen string, threads, limit int) ([]Occurrence, error) {
-	return ix.find(ctx, fen, threads, limit, true)
+	var out []Occurrence
+	_, err := ix.FindEach(ctx, fen, threads, limit, func(o *Occurrence) error {
+		out = append(out, *o)
+		return nil
+	})
+	return out, err
 }
 
-// find is Find; fromTable false replays every listed game even for a hash that stands for
-// one position.
-func (ix *Index) find(ctx context.Context, fen string, threads, limit int, fromTable bool) ([]Occurrence, error) {
+// FindEach calls fn with every occurrence Find lists, in the same order, and returns
+// their number; it stops at fn's first error and returns it. o is reused from call to
+// call: copy it to keep it. A listing of the whole table's largest entries (hundreds of
+// thousands of lines) is written this way without holding it in memory.
+func (ix *Index) FindEach(ctx context.Context, fen string, threads, limit int, fn func(o *Occurrence) error) (int, error) {
+	return ix.find(ctx, fen, threads, limit, true, fn)
+}
+
+// find is FindEach; fromTable false replays every listed game even for a hash that stands
+// for one position.
+func (ix *Index) find(ctx context.Context, fen string, threads, limit int, fromTable bool, fn func(*Occurrence) error) (int, error) {
 	pos, err := chess.ParseFEN(fen)
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
 	var cand *roaring.Bitmap
 	if ix.Meta.PositionTable {
 		h := positionHash(&pos) >> (64 - hashBits)
 		es, err := ix.lookupPositions(h)
 		if err != nil || len(es) == 0 {
-			return nil, err
+			return 0, err
 		}
 		if alone, err := ix.hashAlone(h); err != nil {
-			return nil, err
+			return 0, err
 		} else if alone && fromTable {
-			return ix.listEntries(ctx, &pos, es, limit)
+			return ix.listEntries(ctx, &pos, es, limit, fn)
 		}
 		cand = roaring.New()
 		for _, e := range es {
-			if limit > 0 && int(cand.GetCardinality()) == limit && !cand.Contains(e.game) {
-				continue
-			}
 			cand.Add(e.game)
 		}
-	} else {
-		if cand, err = ix.occupancyCandidates(&pos); err != nil {
-			return nil, err
-		}
-		if limit > 0 && cand != nil && cand.GetCardinality() > uint64(limit) {
-			cut := roaring.New()
-			it := cand.Iterator()
-			for i := 0; i < limit && it.HasNext(); i++ {
-				cut.Add(it.Next())
-			}
-			cand = cut
-		}
+	} else if cand, err = ix.occupancyCandidates(&pos); err != nil {
+		return 0, err
 	}
 	if cand != nil && cand.IsEmpty() {
-		return nil, nil
+		return 0, nil
 	}
 	hash := positionHash(&pos)
 	occupied := pos.Occupied()
-	var out []Occurrence
+	// The limit counts games that hold the position, not candidates: a candidate may not
+	// (without the table, every game whose squares held the pieces is one).
+	n, games := 0, 0
 	err = scanGames(ctx, ix, cand, pgn.Options{Variations: true, Workers: max(threads, 1)},
 		func(_ int, g *pgn.Game) []Occurrence {
 			var found []Occurrence
@@ -108,11 +110,29 @@ func (ix *Index) find(ctx context.Context, fen string, threads, limit int, fromT
 			return found
 		},
 		func(found []Occurrence) error {
-			out = append(out, found...)
+			if len(found) == 0 {
+				return nil
+			}
+			if limit > 0 && games == limit {
+				return errListed
+			}
+			games++
+			for i := range found {
+				if err := fn(&found[i]); err != nil {
+					return err
+				}
+				n++
+			}
 			return nil
 		})
-	return out, err
+	if errors.Is(err, errListed) {
+		err = nil
+	}
+	return n, err
 }
+
+// errListed stops a replay once the games a limit allows are listed.
+var errListed = errors.New("listed")
 
 // lastTag is the value of the last tag called name, as the query evaluator reads tags
 // (and the tag column stores them).
@@ -156,7 +176,7 @@ func (ix *Index) hashAlone(h uint64) (bool, error) {
 // entries are another position's), and the others are listed from the table and the
 // names column without being read. Two positions whose 64-bit hashes agree would pass as one;
 // among N indexed positions a given one has such a twin with probability N/2^64.
-func (ix *Index) listEntries(ctx context.Context, pos *chess.Position, es []posEntry, limit int) ([]Occurrence, error) {
+func (ix *Index) listEntries(ctx context.Context, pos *chess.Position, es []posEntry, limit int, fn func(*Occurrence) error) (int, error) {
 	found, err := ix.replayOne(es[0].game, func(g *pgn.Game) bool {
 		for i := range g.Nodes {
 			if samePosition(&g.Nodes[i].Pos, pos) {
@@ -166,7 +186,7 @@ func (ix *Index) listEntries(ctx context.Context, pos *chess.Position, es []posE
 		return false
 	})
 	if err != nil || !found {
-		return nil, err
+		return 0, err
 	}
 	games := make([]uint32, 0, len(es))
 	for i, e := range es {
@@ -178,25 +198,29 @@ func (ix *Index) listEntries(ctx context.Context, pos *chess.Position, es []posE
 			games = append(games, e.game)
 		}
 	}
-	tags, err := ix.namesOf(games)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Occurrence, 0, len(es))
-	src, g := 0, 0
-	for i, e := range es {
-		if i > 0 && e.game != es[i-1].game {
-			g++
-		}
-		for src+1 < len(ix.Sources) && e.game >= ix.Sources[src+1].FirstID {
+	// One Occurrence filled in place: a slice of them (four strings each) for a listing
+	// of 196,613 lines cost more in the collector's write barriers and scanning than the
+	// lookup itself.
+	var o Occurrence
+	src, e, listed := 0, 0, 0
+	err = ix.eachNames(games, func(id uint32, names gameNames) error {
+		for src+1 < len(ix.Sources) && id >= ix.Sources[src+1].FirstID {
 			src++
 		}
 		s := &ix.Sources[src]
-		t := &tags[g]
-		out = append(out, Occurrence{File: s.Path, Game: int(e.game-s.FirstID) + 1, Ply: int(e.pv >> 1), Variation: e.pv&1 != 0,
-			White: t.white, Black: t.black, Date: t.date})
-	}
-	return out, nil
+		o = Occurrence{File: s.Path, Game: int(id-s.FirstID) + 1, White: names.white, Black: names.black, Date: names.date}
+		for ; e < len(es) && es[e].game == id; e++ {
+			o.Ply, o.Variation = int(es[e].pv>>1), es[e].pv&1 != 0
+			if err := fn(&o); err != nil {
+				return err
+			}
+		}
+		if listed++; listed%1024 == 0 {
+			return ctx.Err()
+		}
+		return nil
+	})
+	return e, err
 }
 
 // replayOne replays game id (variations included) and returns what fn says of it. It reads
@@ -244,13 +268,13 @@ func (ix *Index) replayOne(id uint32, fn func(*pgn.Game) bool) (bool, error) {
 // gameNames are what a listing shows of a game besides its place.
 type gameNames struct{ white, black, date string }
 
-// namesOf reads the names column entries of games (in increasing order).
-func (ix *Index) namesOf(games []uint32) ([]gameNames, error) {
-	out := make([]gameNames, 0, len(games))
+// eachNames calls fn with the names column entry of each of games (in increasing order).
+func (ix *Index) eachNames(games []uint32, fn func(id uint32, names gameNames) error) error {
 	sv, err := ix.stringTable()
 	if err != nil {
-		return nil, err
+		return err
 	}
+	var fnErr error
 	err = ix.db.View(func(txn *badger.Txn) error {
 		// One iterator, seeking column to column: it copies a value into a buffer it reuses,
 		// where Get allocates and copies each value three times. Badger copies every value
@@ -283,7 +307,10 @@ func (ix *Index) namesOf(games []uint32) ([]gameNames, error) {
 							return fmt.Errorf("names of game %d: %w", games[i], err)
 						}
 					}
-					out = append(out, gameNames{n[0], n[1], n[2]})
+					if err := fn(games[i], gameNames{n[0], n[1], n[2]}); err != nil {
+						fnErr = err
+						return err
+					}
 				}
 				return nil
 			})
@@ -293,10 +320,10 @@ func (ix *Index) namesOf(games []uint32) ([]gameNames, error) {
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, fmt.Errorf("index %s: %w", ix.Dir, err)
+	if err != nil && err != fnErr {
+		return fmt.Errorf("index %s: %w", ix.Dir, err)
 	}
-	return out, nil
+	return err
 }
 
 // PositionCount is what the exact-position table says about a position without replaying

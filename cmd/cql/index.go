@@ -300,22 +300,22 @@ func newIndexFindCmd() *cobra.Command {
 			if limit < 0 {
 				return fmt.Errorf("--limit %d: want a number of games, 0 for all", limit)
 			}
-			found, err := ix.Find(cmd.Context(), fen, threads, limit)
+			// Written as it is found, buffered: a listing can be hundreds of thousands of lines.
+			w := bufio.NewWriterSize(out, 256<<10)
+			var line []byte
+			found, err := ix.FindEach(cmd.Context(), fen, threads, limit, func(o *index.Occurrence) error {
+				line, _ = o.AppendText(line[:0])
+				_, err := w.Write(append(line, '\n'))
+				return err
+			})
+			if err == nil {
+				err = w.Flush()
+			}
 			if err != nil {
 				return err
 			}
-			// Buffered: a listing can be hundreds of thousands of lines.
-			w := bufio.NewWriter(out)
-			var line []byte
-			for _, o := range found {
-				line, _ = o.AppendText(line[:0])
-				w.Write(append(line, '\n'))
-			}
-			if err := w.Flush(); err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "cql: %d occurrences\n", len(found))
-			if len(found) == 0 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "cql: %d occurrences\n", found)
+			if found == 0 {
 				return exitStatus(exitNoMatch)
 			}
 			return nil
