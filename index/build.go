@@ -75,7 +75,10 @@ func build(ctx context.Context, dir string, files []string, opt BuildOptions, ad
 		return meta, err
 	}
 	defer os.RemoveAll(tmp) // after the swap it holds the previous index
-	b := &builder{opt: opt, ps: newPostings(), strs: newStringTable()}
+	b := &builder{opt: opt, ps: newPostings(), strs: newStringTable(), workers: opt.Threads}
+	if b.workers <= 0 {
+		b.workers = runtime.GOMAXPROCS(0)
+	}
 	if add {
 		ix, err := Open(dir)
 		if err != nil {
@@ -93,7 +96,7 @@ func build(ctx context.Context, dir string, files []string, opt BuildOptions, ad
 			return meta, err
 		}
 		defer os.RemoveAll(spillDir)
-		if b.spill, err = newPositionSpill(spillDir); err != nil {
+		if b.spill, err = newPositionSpill(spillDir, b.workers); err != nil {
 			return meta, err
 		}
 		defer b.spill.close()
@@ -200,6 +203,7 @@ func swap(tmp, dir string) error {
 
 type builder struct {
 	opt     BuildOptions
+	workers int // parse workers
 	db      *badger.DB
 	sink    *sink
 	ps      *postings
@@ -421,14 +425,11 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 		number int
 		facts  facts
 		errs   []error
-		pos    []posEntry
+		fail   error // the build cannot go on
 		sum    gameSummary
 	}
-	popt := pgn.Options{Variations: true, Workers: b.opt.Threads}
-	if popt.Workers <= 0 {
-		popt.Workers = runtime.GOMAXPROCS(0)
-	}
-	workers := make([]buildWorker, popt.Workers)
+	popt := pgn.Options{Variations: true, Workers: b.workers}
+	workers := make([]buildWorker, b.workers)
 	var at place
 	err = pgn.ScanParallel(ctx, rc, name, popt,
 		func(w int, g *pgn.Game) result {
@@ -441,8 +442,9 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 			r.sum.materials = wk.keys.copy(wk.mats)
 			tagSummary(g, &r.sum)
 			if b.spill != nil {
+				// Records count games from the file's first (see emit).
 				wk.pos = gamePositions(wk.pos[:0], g)
-				r.pos = wk.entries.copy(wk.pos)
+				r.fail = b.spill.workers[w].add(src.FirstID+uint32(g.Number-1), wk.pos)
 			}
 			if len(g.Errors) > 0 {
 				r.errs = append(r.errs, g.Errors...)
@@ -458,6 +460,9 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 					b.opt.OnProblem(e)
 				}
 			}
+			if r.fail != nil {
+				return r.fail
+			}
 			if r.facts.err {
 				src.Errors++
 			}
@@ -467,11 +472,6 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 			}
 			id := uint32(b.meta.Games)
 			b.ps.addGame(id, &r.facts, &r.sum)
-			if b.spill != nil {
-				if err := b.spill.add(id, r.pos); err != nil {
-					return err
-				}
-			}
 			b.strs.setIDs(&r.sum)
 			if err := b.copySummary(r.sum.tags[:]); err != nil {
 				return err
@@ -510,7 +510,8 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 
 // buildWorker is a parse worker's state: scratch buffers that stay warm from game to game,
 // and slabs the results are copied to, to be kept until the ordered emit takes them (where
-// each result grew its own slices by append, five allocations a game).
+// each result grew its own slices by append, five allocations a game). A game's position
+// entries go to the worker's spill file straight away.
 type buildWorker struct {
 	rw        recordWriter
 	body      []byte
@@ -519,7 +520,6 @@ type buildWorker struct {
 	pos       []posEntry
 	bytes     slab[byte]
 	keys      slab[uint64]
-	entries   slab[posEntry]
 }
 
 // slab hands out copies carved from large blocks; a block is collected once no copy in it

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -87,12 +86,17 @@ func gamePositions(dst []posEntry, g *pgn.Game) []posEntry {
 	return dst
 }
 
-// positionSpill collects a build's entries in spill files, one per top byte of the
-// hash, in game order; finish sorts each file's entries by hash and writes the buckets.
+// positionSpill collects a build's entries in spill files, by the top byte of the hash
+// (the part); finish sorts each part's entries by hash, then game, and writes the buckets.
+// Each parse worker spills the games it parsed to a file of its own (one goroutine per
+// file, so no lock, and none of the work on the build's one ordered goroutine): a worker's
+// entries of a part are in game order, and finish merges the workers' by game.
 type positionSpill struct {
-	dir     string
-	files   [spillParts]*os.File
-	buf     [spillParts][]byte // records not yet written, up to spillBuffer bytes
+	dir string
+	// copied holds the entries of the index being added to, in its bucket order (by hash,
+	// then game): all of its games come before the new ones
+	copied  *spillWriter
+	workers []*spillWriter
 	entries int64
 	// collisions are the kept hashes that stand for more than one position; with
 	// unchecked entries (copied from an index being added to) the list is incomplete
@@ -101,72 +105,147 @@ type positionSpill struct {
 	unchecked bool
 }
 
+// spillWriter spills one goroutine's entries: a buffer per part, written when full to the
+// writer's file as a block, whose place is noted under the part.
+type spillWriter struct {
+	f       *os.File
+	size    int64
+	buf     [spillParts][]byte // records not yet written, up to spillBuffer bytes
+	blocks  [spillParts][]spillBlock
+	entries int64
+}
+
+type spillBlock struct {
+	off int64
+	n   int
+}
+
 const (
 	// 5 bytes of hash below the partition byte, 4 of game id, 3 of ply value, 2 of check
 	spillRecord = 14
 	spillBuffer = 64 * spillRecord * 64
 )
 
-func newPositionSpill(dir string) (*positionSpill, error) {
+// newPositionSpill makes the spill of a build with the given number of parse workers.
+func newPositionSpill(dir string, workers int) (*positionSpill, error) {
 	s := &positionSpill{dir: dir}
-	for i := range s.files {
+	for i := range workers + 1 {
 		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("pos-%03d", i)))
 		if err != nil {
 			s.close()
 			return nil, err
 		}
-		s.files[i] = f
-		s.buf[i] = make([]byte, 0, spillBuffer)
+		w := &spillWriter{f: f}
+		if i == 0 {
+			s.copied = w
+		} else {
+			s.workers = append(s.workers, w)
+		}
 	}
 	return s, nil
 }
 
 func (s *positionSpill) close() {
-	for _, f := range s.files {
-		if f != nil {
-			f.Close()
+	for _, w := range append([]*spillWriter{s.copied}, s.workers...) {
+		if w != nil {
+			w.f.Close()
 		}
 	}
 }
 
-func (s *positionSpill) add(game uint32, es []posEntry) error {
+// add spills the entries es of game.
+func (w *spillWriter) add(game uint32, es []posEntry) error {
 	for _, e := range es {
 		part := e.hash >> (hashBits - 8)
 		rest := e.hash & (1<<(hashBits-8) - 1)
-		b := s.buf[part]
+		b := w.buf[part]
+		if b == nil {
+			b = make([]byte, 0, spillBuffer)
+		}
 		b = append(b, byte(rest>>32), byte(rest>>24), byte(rest>>16), byte(rest>>8), byte(rest),
 			byte(game>>24), byte(game>>16), byte(game>>8), byte(game),
 			byte(e.pv>>16), byte(e.pv>>8), byte(e.pv), byte(e.check>>8), byte(e.check))
+		w.buf[part] = b
 		if len(b)+spillRecord > spillBuffer {
-			if err := s.flush(int(part), b); err != nil {
+			if err := w.flush(int(part)); err != nil {
 				return err
 			}
-			b = b[:0]
 		}
-		s.buf[part] = b
 	}
-	s.entries += int64(len(es))
+	w.entries += int64(len(es))
 	return nil
 }
 
-func (s *positionSpill) flush(part int, b []byte) error {
-	if _, err := s.files[part].Write(b); err != nil {
+// flush writes part's buffer as a block.
+func (w *spillWriter) flush(part int) error {
+	b := w.buf[part]
+	if len(b) == 0 {
+		return nil
+	}
+	if _, err := w.f.Write(b); err != nil {
 		return fmt.Errorf("position table spill: %w", err)
 	}
+	w.blocks[part] = append(w.blocks[part], spillBlock{w.size, len(b)})
+	w.size += int64(len(b))
+	w.buf[part] = b[:0]
 	return nil
+}
+
+// read appends the records of part to dst.
+func (w *spillWriter) read(part int, dst []byte) ([]byte, error) {
+	for _, bl := range w.blocks[part] {
+		at := len(dst)
+		dst = slices.Grow(dst, bl.n)[:at+bl.n]
+		if _, err := w.f.ReadAt(dst[at:], bl.off); err != nil {
+			return dst, fmt.Errorf("position table spill: %w", err)
+		}
+	}
+	return dst, nil
+}
+
+// mergeByGame appends to dst the entries of the sections of es (each in game order, no
+// game in two sections) in game order.
+func mergeByGame(dst, es []posEntry, sections [][2]int) []posEntry {
+	heads := slices.Clone(sections)
+	for {
+		best := -1
+		for i, h := range heads {
+			if h[0] < h[1] && (best < 0 || es[h[0]].game < es[heads[best][0]].game) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return dst
+		}
+		// Take the best section's run of entries up to the next section's game.
+		h := &heads[best]
+		limit := ^uint32(0)
+		for i, o := range heads {
+			if i != best && o[0] < o[1] {
+				limit = min(limit, es[o[0]].game)
+			}
+		}
+		end := h[0]
+		for end < h[1] && es[end].game < limit {
+			end++
+		}
+		dst = append(dst, es[h[0]:end]...)
+		h[0] = end
+	}
 }
 
 // finish sorts every spill file and writes its buckets with set (which must be safe
 // for concurrent use), on up to threads goroutines.
 func (s *positionSpill) finish(threads int, set func(key, value []byte) error) error {
-	for part, b := range s.buf {
-		if err := s.flush(part, b); err != nil {
-			return err
+	for _, w := range append([]*spillWriter{s.copied}, s.workers...) {
+		for part := range spillParts {
+			if err := w.flush(part); err != nil {
+				return err
+			}
+			w.buf[part] = nil
 		}
-		s.buf[part] = nil
+		s.entries += w.entries
 	}
-	// Parts are encoded in parallel and written in order (the index's table is one ordered
-	// stream); at most 2*threads parts are held encoded.
 	type partOut struct {
 		kvs []kvPair
 		err error
@@ -196,9 +275,8 @@ func (s *positionSpill) finish(threads int, set func(key, value []byte) error) e
 					continue
 				}
 				var out partOut
-				raw, out.err = readSpill(s.files[part], raw)
+				buf, tmp, raw, out.err = s.readPart(part, buf, tmp, raw)
 				if out.err == nil {
-					buf = decodeSpill(raw, uint64(part), buf[:0])
 					buf, tmp = radixSortByHash(buf, tmp)
 					s.findCollisions(buf)
 					for start := 0; start < len(buf); {
@@ -263,19 +341,30 @@ func (s *positionSpill) findCollisions(es []posEntry) {
 	}
 }
 
-func readSpill(f *os.File, dst []byte) ([]byte, error) {
-	st, err := f.Stat()
-	if err != nil {
-		return dst, err
+// readPart returns the entries of part in game order (so that a stable sort by hash puts
+// a hash's entries in game order), reusing buf, tmp and raw.
+func (s *positionSpill) readPart(part int, buf, tmp []posEntry, raw []byte) (_, _ []posEntry, _ []byte, err error) {
+	if raw, err = s.copied.read(part, raw[:0]); err != nil {
+		return buf, tmp, raw, err
 	}
-	if cap(dst) < int(st.Size()) {
-		dst = make([]byte, st.Size())
+	buf = decodeSpill(raw, uint64(part), buf[:0])
+	copied := len(buf)
+	var sections [][2]int
+	for _, w := range s.workers {
+		if raw, err = w.read(part, raw[:0]); err != nil {
+			return buf, tmp, raw, err
+		}
+		at := len(buf)
+		buf = decodeSpill(raw, uint64(part), buf)
+		if len(buf) > at {
+			sections = append(sections, [2]int{at, len(buf)})
+		}
 	}
-	dst = dst[:st.Size()]
-	if _, err := f.ReadAt(dst, 0); err != nil && !errors.Is(err, io.EOF) {
-		return dst, fmt.Errorf("position table spill: %w", err)
+	if len(sections) > 1 {
+		tmp = mergeByGame(append(tmp[:0], buf[:copied]...), buf, sections)
+		buf, tmp = tmp, buf
 	}
-	return dst, nil
+	return buf, tmp, raw, nil
 }
 
 func decodeSpill(raw []byte, part uint64, dst []posEntry) []posEntry {
@@ -690,7 +779,7 @@ func copyPositions(key []byte, item *badger.Item, s *positionSpill) error {
 				return nil
 			}
 			for i := range es {
-				if err := s.add(es[i].game, es[i:i+1]); err != nil {
+				if err := s.copied.add(es[i].game, es[i:i+1]); err != nil {
 					return err
 				}
 			}

@@ -350,3 +350,69 @@ func TestPositionTableOptions(t *testing.T) {
 		t.Errorf("find --limit 2: %v %v", found, err)
 	}
 }
+
+// The workers' spills are read back per part in game order, the copied index's entries
+// first (they are all of earlier games), whichever worker spilled a game.
+func TestSpillReadsWorkersInGameOrder(t *testing.T) {
+	s, err := newPositionSpill(t.TempDir(), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	part := uint64(7)
+	e := func(rest uint64, pv uint32) posEntry { return posEntry{hash: part<<(hashBits-8) | rest, pv: pv} }
+	// The copied index: games 0 and 1, in its bucket order (by hash).
+	if err := s.copied.add(1, []posEntry{e(5, 2)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.copied.add(0, []posEntry{e(9, 4)}); err != nil {
+		t.Fatal(err)
+	}
+	// New games 2-9 spread over the workers as chunks are, in runs, one worker idle.
+	for _, g := range []struct {
+		worker int
+		game   uint32
+	}{{0, 2}, {0, 3}, {2, 4}, {0, 5}, {2, 6}, {2, 7}, {0, 8}, {2, 9}} {
+		es := []posEntry{e(uint64(g.game)%3, g.game*2), e(100, g.game*2+1)}
+		if err := s.workers[g.worker].add(g.game, es); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Many entries of a part fill several blocks.
+	for g := uint32(10); g < 5000; g++ {
+		if err := s.workers[g/7%2*2].add(g, []posEntry{e(uint64(g), 0)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, w := range append([]*spillWriter{s.copied}, s.workers...) {
+		for p := range spillParts {
+			if err := w.flush(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	got, _, _, err := s.readPart(int(part), nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []uint32{1, 0}
+	for g := uint32(2); g < 10; g++ {
+		want = append(want, g, g)
+	}
+	for g := uint32(10); g < 5000; g++ {
+		want = append(want, g)
+	}
+	games := make([]uint32, len(got))
+	for i, x := range got {
+		games[i] = x.game
+	}
+	if !slices.Equal(games, want) {
+		t.Fatalf("games %v..., want %v...", games[:min(30, len(games))], want[:30])
+	}
+	if got[0].hash != e(5, 0).hash || got[2].pv != 4 || got[3].pv != 5 || got[3].hash != e(100, 0).hash {
+		t.Errorf("entries %+v", got[:4])
+	}
+	if other, _, _, _ := s.readPart(int(part)+1, nil, nil, nil); len(other) != 0 {
+		t.Errorf("part %d has %d entries", part+1, len(other))
+	}
+}
