@@ -387,17 +387,19 @@ func radixSortByHash(es, tmp []posEntry) ([]posEntry, []posEntry) {
 		tmp = make([]posEntry, len(es))
 	}
 	tmp = tmp[:len(es)]
-	// The top 8 bits are the spill part, equal for all: sort on the hashBits-8 below.
-	for shift := 0; shift < hashBits-8; shift += 8 {
-		var count [257]int
+	// The top 8 bits are the spill part, equal for all: sort on the hashBits-8 below, in
+	// digits of 10 bits (four passes; counts of 8 KB stay in the first-level cache).
+	const digit = 10
+	for shift := 0; shift < hashBits-8; shift += digit {
+		var count [1<<digit + 1]int
 		for i := range es {
-			count[(es[i].hash>>shift)&0xff+1]++
+			count[(es[i].hash>>shift)&(1<<digit-1)+1]++
 		}
-		for i := 1; i < 257; i++ {
+		for i := 1; i < len(count); i++ {
 			count[i] += count[i-1]
 		}
 		for i := range es {
-			b := (es[i].hash >> shift) & 0xff
+			b := (es[i].hash >> shift) & (1<<digit - 1)
 			tmp[count[b]] = es[i]
 			count[b]++
 		}
@@ -667,19 +669,29 @@ func (w *bitWriter) bits(v uint64, n int) {
 	}
 }
 
-// rice writes v>>k in unary (ones ended by a zero), then the k low bits.
+// rice writes v>>k in unary (ones ended by a zero), then the k low bits: in one write when
+// they fit in 32 bits, as they mostly do.
 func (w *bitWriter) rice(v uint64, k int) {
 	q := v >> k
 	for ; q > 31; q -= 31 {
 		w.bits(1<<31-1, 31)
 	}
+	if n := int(q) + 1 + k; n <= 32 {
+		w.bits((1<<(q+1)-2)<<k|v&(1<<k-1), n)
+		return
+	}
 	w.bits(1<<(q+1)-2, int(q)+1)
 	w.bits(v, k)
 }
 
-// gamma writes v >= 1 as Elias gamma: len-1 zeros, then v's len bits.
+// gamma writes v >= 1 as Elias gamma: len-1 zeros, then v's len bits (which is v in
+// 2*len-1 bits).
 func (w *bitWriter) gamma(v uint64) {
 	n := bits.Len64(v)
+	if 2*n-1 <= 32 {
+		w.bits(v, 2*n-1)
+		return
+	}
 	w.bits(0, n-1)
 	w.bits(v, n)
 }

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"math/rand"
 	"path/filepath"
@@ -414,5 +415,25 @@ func TestSpillReadsWorkersInGameOrder(t *testing.T) {
 	}
 	if other, _, _, _ := s.readPart(int(part)+1, nil, nil, nil); len(other) != 0 {
 		t.Errorf("part %d has %d entries", part+1, len(other))
+	}
+}
+
+// The radix sort orders a part's entries by hash and keeps the order of equal hashes.
+func TestRadixSortByHash(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	part := uint64(200)
+	var es []posEntry
+	for i := range 50000 {
+		h := r.Uint64() & (1<<(hashBits-8) - 1)
+		if i%5 == 0 {
+			h &= 0xff00ff // many equal hashes, and digits that are zero
+		}
+		es = append(es, posEntry{hash: part<<(hashBits-8) | h, game: uint32(i)})
+	}
+	want := slices.Clone(es)
+	slices.SortStableFunc(want, func(a, b posEntry) int { return cmp.Compare(a.hash, b.hash) })
+	got, _ := radixSortByHash(es, nil)
+	if !slices.Equal(got, want) {
+		t.Error("radix sort differs from a stable sort by hash")
 	}
 }

@@ -32,6 +32,9 @@ func newZobristKeys(seed uint64) *zobristKeys {
 			z.piece[pc][sq] = next()
 		}
 	}
+	// An empty square adds nothing (boardDiff reads it); the row was drawn, and is then
+	// dropped, so that the other keys stay what they were.
+	z.piece[chess.NoPiece] = [64]uint64{}
 	for sq := range z.castle {
 		z.castle[sq] = next()
 	}
@@ -75,22 +78,18 @@ func boardHash(p *chess.Position) uint64 {
 	return h
 }
 
-// boardDiff is boardHash(a) ^ boardHash(b), from what differs between them.
+// boardDiff is boardHash(a) ^ boardHash(b), from the squares whose occupant differs (two
+// to four after a move): each adds the keys of its occupants in a and b.
 func boardDiff(a, b *chess.Position) uint64 {
 	z := zobrist
+	changed := (a.ByColor(chess.White) ^ b.ByColor(chess.White)) | (a.ByColor(chess.Black) ^ b.ByColor(chess.Black))
+	for t := chess.Pawn; t <= chess.King; t++ {
+		changed |= a.ByType(t) ^ b.ByType(t)
+	}
 	var h uint64
-	for c := chess.White; c <= chess.Black; c++ {
-		ca, cb := a.ByColor(c), b.ByColor(c)
-		for t := chess.Pawn; t <= chess.King; t++ {
-			d := uint64(ca&a.ByType(t) ^ cb&b.ByType(t))
-			if d == 0 {
-				continue
-			}
-			keys := &z.piece[chess.MakePiece(c, t)]
-			for ; d != 0; d &= d - 1 {
-				h ^= keys[bits.TrailingZeros64(d)]
-			}
-		}
+	for d := uint64(changed); d != 0; d &= d - 1 {
+		sq := bits.TrailingZeros64(d)
+		h ^= z.piece[a.PieceAt(chess.Square(sq))][sq] ^ z.piece[b.PieceAt(chess.Square(sq))][sq]
 	}
 	for d := uint64(a.CastlingRooks() ^ b.CastlingRooks()); d != 0; d &= d - 1 {
 		h ^= z.castle[bits.TrailingZeros64(d)]
