@@ -11,6 +11,7 @@ import (
 
 	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/internal/testdata"
+	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/run"
 )
 
@@ -138,4 +139,55 @@ func TestFENsEqualScan(t *testing.T) {
 			diffHint(t, scan.out, index.out)
 		}
 	}
+}
+
+// FuzzCountPositions: a damaged record counted without a game tree is an error or a
+// count, never a panic; when the record also replays into a game tree of legal moves, the
+// count of positions in check or mate (the checkers the tree-less replay leaves to be
+// computed, and the move generator from such positions) and their FEN lines equal the
+// tree's. (After a move that is not legal, say a king stepping into check, Play's checkers,
+// found from the moved piece, can miss a check that was there before the move; the
+// decoder refuses only what no piece of the side to move could do.)
+func FuzzCountPositions(f *testing.F) {
+	var w recordWriter
+	for _, g := range strings.Split(streamEdgeGames, "\n\n[") {
+		games, _ := pgn.ReadAll(strings.NewReader(g), "seed", pgn.Options{Variations: true})
+		for _, gm := range games {
+			f.Add(w.encode(nil, gm))
+		}
+	}
+	games, _ := pgn.ReadAll(strings.NewReader("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n"), "mate", pgn.Options{})
+	f.Add(w.encode(nil, games[0]))
+	_, q, _ := compileQuery(f, "check or mate")
+	f.Fuzz(func(t *testing.T, body []byte) {
+		rec := append([]byte{0, byte(len(body) & 0x7f), 0}, body...) // a place, then the body
+		ev := q.NewEvaluator()
+		var g pgn.Game
+		var fens []byte
+		var at place
+		n, ok, err := newReplayer(pgn.Options{}).countPositions(rec, &g, &at, ev, &fens)
+		if err != nil || !ok {
+			return
+		}
+		var tree pgn.Game
+		at = place{}
+		if newReplayer(pgn.Options{}).replay(rec, &tree, &at, fuzzColumn) != nil {
+			return
+		}
+		for i := 1; i < len(tree.Nodes); i++ {
+			n := &tree.Nodes[i]
+			parent := &tree.Nodes[n.Parent].Pos
+			if n.Move.IsNull() && parent.InCheck() || !n.Move.IsNull() && !parent.IsLegal(n.Move) {
+				return
+			}
+		}
+		matches := q.NewEvaluator().Game(&tree)
+		var want []byte
+		for _, i := range matches {
+			want = append(tree.Nodes[i].Pos.AppendFEN(want), '\n')
+		}
+		if n != len(matches) || !bytes.Equal(fens, want) {
+			t.Fatalf("counted %d positions %q, the tree %d %q", n, fens, len(matches), want)
+		}
+	})
 }
