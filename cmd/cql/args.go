@@ -34,6 +34,7 @@ type queryFlags struct {
 	count       bool
 	threads     int
 	cpuProfile  string
+	memProfile  string
 
 	noHeader        bool
 	noSetTag        bool
@@ -275,6 +276,7 @@ func buildOptions() []option {
 	flag("help h", "print this help", func(f *queryFlags) { f.help = true })
 	flag("version", "print the version, the commit and the Go version", func(f *queryFlags) { f.version = true })
 	str("cpuprofile", "FILE", "write a CPU profile (for developers)", func(f *queryFlags, v string) error { f.cpuProfile = v; return nil })
+	str("memprofile", "FILE", "write a profile of the allocations at the end of the run (for developers)", func(f *queryFlags, v string) error { f.memProfile = v; return nil })
 	opts[len(opts)-1].hidden = true
 	flag("gui", "CQL's protocol for GUIs on standard output (<CqlGuiVariable> ... <CqlGuiNormalExit>); the games go to -o", func(f *queryFlags) { f.guiFlag = true })
 	return opts

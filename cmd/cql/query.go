@@ -155,6 +155,14 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	if f.memProfile != "" {
+		defer func() {
+			if pf, err := os.Create(f.memProfile); err == nil {
+				pprof.Lookup("allocs").WriteTo(pf, 0)
+				pf.Close()
+			}
+		}()
+	}
 	bar := newProgress(cmd.ErrOrStderr(), "cql")
 	bar.lineIncrement = f.lineIncrement
 	stderr := bar // every line written while the bar is up clears it first
