@@ -44,9 +44,26 @@ for q in "${queries[@]}"; do
 	[ "$m" = "$mi" ] || echo "MISMATCH: $q scan $m index $mi"
 	printf '%-45s %9s %8s %8s %7s %8s %8s %7s\n' "$q" "$m" "$sw" "$wall" "$(ratio "$wall" "$sw")" "$sc" "$cpu" "$(ratio "$cpu" "$sc")"
 done
-fen='r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3'
-measure "$bin" index find -x "$idx" --fen "$fen"
-echo "index find --fen '$fen': $(wc -l <"$tmp/cql-bench.out") occurrences, wall ${wall}s, cpu ${cpu}s"
-fen='8/8/8/4k3/8/8/2R5/4K3 w - - 0 1'
-measure "$bin" index find -x "$idx" --fen "$fen"
-echo "index find --fen '$fen': $(wc -l <"$tmp/cql-bench.out") occurrences, wall ${wall}s, cpu ${cpu}s"
+# Unprunable queries with their output written (pgn, the default, and fen): the outputs
+# must be identical, byte for byte.
+printf '%-45s %6s %10s %8s %8s %7s %8s %8s %7s\n' query format bytes scan index ratio scanCPU idxCPU ratio
+for q in 'true' 'Q attacks k' 'square x in h1-8 {R attacks x x attacks K}'; do
+	for format in pgn fen; do
+		measure "$bin" --threads "$threads" --format "$format" "$q" "$file"; mv "$tmp/cql-bench.out" "$tmp/cql-bench.scan"; sw=$wall sc=$cpu
+		measure "$bin" --threads "$threads" --format "$format" --index "$idx" "$q"
+		cmp -s "$tmp/cql-bench.scan" "$tmp/cql-bench.out" || echo "MISMATCH: $q --format $format"
+		printf '%-45s %6s %10s %8s %8s %7s %8s %8s %7s\n' "$q" "$format" "$(stat -c %s "$tmp/cql-bench.out")" "$sw" "$wall" "$(ratio "$wall" "$sw")" "$sc" "$cpu" "$(ratio "$cpu" "$sc")"
+	done
+done
+rm -f "$tmp/cql-bench.scan"
+# Exact-position lookups: a rare position, an opening after three moves, the position
+# after 1. e4 (196,613 occurrences in masters-463k) and the start position (every game):
+# the whole command, opening the index and writing the listing included.
+for fen in 'r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3' '8/8/8/4k3/8/8/2R5/4K3 w - - 0 1' \
+	'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'; do
+	measure "$bin" index find -x "$idx" --fen "$fen"
+	echo "index find --fen '$fen': $(wc -l <"$tmp/cql-bench.out") occurrences, wall ${wall}s, cpu ${cpu}s"
+	measure "$bin" index find --count -x "$idx" --fen "$fen"
+	echo "  --count: $(cat "$tmp/cql-bench.out"), wall ${wall}s, cpu ${cpu}s"
+done
+rm -f "$tmp/cql-bench.out"
