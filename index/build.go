@@ -426,6 +426,7 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 		facts  facts
 		errs   []error
 		fail   error // the build cannot go on
+		worker int
 		sum    gameSummary
 	}
 	popt := pgn.Options{Variations: true, Workers: b.workers}
@@ -434,17 +435,19 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 	err = pgn.ScanParallel(ctx, rc, name, popt,
 		func(w int, g *pgn.Game) result {
 			wk := &workers[w]
+			id := src.FirstID + uint32(g.Number-1) // records count games from the file's first (see emit)
 			wk.body = wk.rw.encode(wk.body[:0], g)
-			r := result{body: wk.bytes.copy(wk.body), place: placeOf(g), number: g.Number}
+			r := result{body: wk.bytes.copy(wk.body), place: placeOf(g), number: g.Number, worker: w}
 			r.sum.materials = wk.mats[:0]
 			r.facts = gameFacts(g, &r.sum, &wk.matStates)
 			wk.mats = r.sum.materials
-			r.sum.materials = wk.keys.copy(wk.mats)
+			wk.matLists.add(id, wk.mats)
+			r.sum.materials = nil
 			tagSummary(g, &r.sum)
+			wk.strs.number(&r.sum)
 			if b.spill != nil {
-				// Records count games from the file's first (see emit).
 				wk.pos = gamePositions(wk.pos[:0], g)
-				r.fail = b.spill.workers[w].add(src.FirstID+uint32(g.Number-1), wk.pos)
+				r.fail = b.spill.workers[w].add(id, wk.pos)
 			}
 			if len(g.Errors) > 0 {
 				r.errs = append(r.errs, g.Errors...)
@@ -472,7 +475,7 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 			}
 			id := uint32(b.meta.Games)
 			b.ps.addGame(id, &r.facts, &r.sum)
-			b.strs.setIDs(&r.sum)
+			b.strs.setWorkerIDs(&r.sum, r.worker)
 			if err := b.copySummary(r.sum.tags[:]); err != nil {
 				return err
 			}
@@ -498,6 +501,12 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 	if err != nil {
 		return err // the scan's read errors name the file already
 	}
+	lists := make([]*matLists, len(workers))
+	for w := range workers {
+		lists[w] = &workers[w].matLists
+	}
+	b.ps.mergeMaterials(lists)
+	b.strs.resetLocal()
 	if err := b.flushChunk(); err != nil {
 		return err
 	}
@@ -509,17 +518,19 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 }
 
 // buildWorker is a parse worker's state: scratch buffers that stay warm from game to game,
-// and slabs the results are copied to, to be kept until the ordered emit takes them (where
-// each result grew its own slices by append, five allocations a game). A game's position
-// entries go to the worker's spill file straight away.
+// and a slab the records are copied to, to be kept until the ordered emit takes them (where
+// each grew by append, several allocations a game). A game's material signatures go to
+// the worker's lists, its tag values are numbered by the worker, and its position entries
+// go to the worker's spill file straight away.
 type buildWorker struct {
 	rw        recordWriter
 	body      []byte
 	mats      []uint64
 	matStates []matState
+	matLists  matLists
+	strs      localStrings
 	pos       []posEntry
 	bytes     slab[byte]
-	keys      slab[uint64]
 }
 
 // slab hands out copies carved from large blocks; a block is collected once no copy in it

@@ -340,7 +340,8 @@ func (ps *postings) each(fn func(key []byte, bm *roaring.Bitmap) error) error {
 	return nil
 }
 
-// addGame records game id's facts and material signatures.
+// addGame records game id's facts (its material signatures go to the parse worker's
+// matLists).
 func (ps *postings) addGame(id uint32, f *facts, s *gameSummary) {
 	if first := id &^ 63; first != ps.blockFirst || !ps.blockUsed {
 		ps.flushBlock()
@@ -382,15 +383,6 @@ func (ps *postings) addGame(id uint32, f *facts, s *gameSummary) {
 	if f.err {
 		ps.lists[listErrors].add(id)
 	}
-	for _, k := range s.materials {
-		i, ok := ps.matIndex[k]
-		if !ok {
-			i = int32(len(ps.mat))
-			ps.matIndex[k] = i
-			ps.mat, ps.matKeys = append(ps.mat, nil), append(ps.matKeys, k)
-		}
-		ps.mat[i] = append(ps.mat[i], id)
-	}
 	if s.bigMat {
 		ps.lists[listMatBig].add(id)
 	}
@@ -404,6 +396,66 @@ func (ps *postings) addGame(id uint32, f *facts, s *gameSummary) {
 			}
 		}
 	}
+}
+
+// matLists are the material signature lists of the games one parse worker read: a list
+// of ids, in order, by key. Filled in the worker (where the game's signatures were just
+// made; the one ordered goroutine missed the cache on them and on the map), and merged
+// into the build's lists at the end of each file.
+type matLists struct {
+	index map[uint64]int32
+	keys  []uint64
+	ids   [][]uint32
+}
+
+func (ml *matLists) add(id uint32, materials []uint64) {
+	if ml.index == nil {
+		ml.index = map[uint64]int32{}
+	}
+	for _, k := range materials {
+		i, ok := ml.index[k]
+		if !ok {
+			i = int32(len(ml.ids))
+			ml.index[k] = i
+			ml.ids, ml.keys = append(ml.ids, nil), append(ml.keys, k)
+		}
+		ml.ids[i] = append(ml.ids[i], id)
+	}
+}
+
+// mergeMaterials merges the workers' lists of one file into the build's: each worker's
+// ids of a key are in order, and interleave with the other workers'.
+func (ps *postings) mergeMaterials(workers []*matLists) {
+	var tmp []uint32
+	for _, ml := range workers {
+		for i, k := range ml.keys {
+			g, ok := ps.matIndex[k]
+			if !ok {
+				g = int32(len(ps.mat))
+				ps.matIndex[k] = g
+				ps.mat, ps.matKeys = append(ps.mat, nil), append(ps.matKeys, k)
+			}
+			ids, add := ps.mat[g], ml.ids[i]
+			if len(ids) == 0 || ids[len(ids)-1] < add[0] {
+				ps.mat[g] = append(ids, add...)
+				continue
+			}
+			tmp = mergeSorted(tmp[:0], ids, add)
+			ps.mat[g] = append(ids[:0], tmp...)
+		}
+	}
+}
+
+// mergeSorted appends the union of a and b (ascending, disjoint) to dst.
+func mergeSorted(dst, a, b []uint32) []uint32 {
+	for len(a) > 0 && len(b) > 0 {
+		if a[0] < b[0] {
+			dst, a = append(dst, a[0]), a[1:]
+		} else {
+			dst, b = append(dst, b[0]), b[1:]
+		}
+	}
+	return append(append(dst, a...), b...)
 }
 
 // load puts a posting list read from an index under its key.

@@ -86,8 +86,10 @@ type gameSummary struct {
 	materials []uint64 // distinct
 	bigMat    bool
 	tags      [summaryWidth]byte // the string ids are set when the game is added
-	// the White, Black, ECO and Date tags' values (as the evaluator reads them)
-	strs [numStrs]string
+	// the White, Black, ECO and Date tags' values (as the evaluator reads them), and
+	// their numbers in the parse worker's localStrings
+	strs  [numStrs]string
+	local [numStrs]uint32
 }
 
 // Offsets in a tag column entry.
@@ -328,6 +330,8 @@ func decodeTags(b []byte, strs []string) (gameTags, error) {
 type stringTable struct {
 	ids  map[string]uint32
 	strs []string
+	// local[w][l] is 1 + the id of the string worker w numbered l (0: not known yet)
+	local [][]uint32
 }
 
 func newStringTable() *stringTable {
@@ -344,10 +348,53 @@ func (t *stringTable) id(s string) uint32 {
 	return id
 }
 
-// setIDs fills in the string ids of a game's tag entry.
+// setIDs fills in the string ids of a game's tag entry, looking its values up.
 func (t *stringTable) setIDs(s *gameSummary) {
 	for i, v := range s.strs {
 		binary.BigEndian.PutUint32(s.tags[sumStrs+4*i:], t.id(v))
+	}
+}
+
+// setWorkerIDs is setIDs for a game whose values parse worker w numbered (s.local, by its
+// localStrings): a value the worker numbered before costs a slice read, where a map lookup
+// by the text on the build's one ordered goroutine missed the cache (the strings were made
+// on another core). A value is looked up by its text once per worker, so ids still come in
+// order of first appearance.
+func (t *stringTable) setWorkerIDs(s *gameSummary, w int) {
+	for len(t.local) <= w {
+		t.local = append(t.local, nil)
+	}
+	local := t.local[w]
+	for i, l := range s.local {
+		if int(l) >= len(local) {
+			local = append(local, make([]uint32, int(l)+1-len(local))...)
+		}
+		if local[l] == 0 {
+			local[l] = t.id(s.strs[i]) + 1
+		}
+		binary.BigEndian.PutUint32(s.tags[sumStrs+4*i:], local[l]-1)
+	}
+	t.local[w] = local
+}
+
+// resetLocal forgets the workers' numbers (their localStrings start anew).
+func (t *stringTable) resetLocal() { t.local = t.local[:0] }
+
+// localStrings numbers the tag values a parse worker meets, in its order.
+type localStrings map[string]uint32
+
+// number sets s.local from s.strs.
+func (ls *localStrings) number(s *gameSummary) {
+	if *ls == nil {
+		*ls = localStrings{"": 0}
+	}
+	for i, v := range s.strs {
+		l, ok := (*ls)[v]
+		if !ok {
+			l = uint32(len(*ls))
+			(*ls)[v] = l
+		}
+		s.local[i] = l
 	}
 }
 

@@ -81,3 +81,59 @@ func TestGameFactsByPosition(t *testing.T) {
 	}
 	t.Logf("%d games, %d castles, %d promotions", games, castles, promotions)
 }
+
+// Tag values numbered by two parse workers get the ids a lookup by text gives the games in
+// order: ids in order of first appearance, whichever worker read a game.
+func TestWorkerStringIDs(t *testing.T) {
+	games := [][numStrs]string{
+		{"Carlsen", "Anand", "C65", "2014.11.08"},
+		{"Anand", "Carlsen", "", "2014.11.09"},
+		{"Kasparov", "Carlsen", "B90", "2014.11.08"},
+		{"Anand", "Kasparov", "C65", ""},
+		{"Carlsen", "Kasparov", "B90", "2014.11.09"},
+		{"Topalov", "Anand", "D37", "2014.11.08"},
+	}
+	workerOf := []int{0, 1, 1, 0, 1, 0}
+	ref, tab := newStringTable(), newStringTable()
+	var locals [2]localStrings
+	for i, v := range games {
+		want := gameSummary{strs: v}
+		ref.setIDs(&want)
+		got := gameSummary{strs: v}
+		locals[workerOf[i]].number(&got)
+		tab.setWorkerIDs(&got, workerOf[i])
+		if got.tags != want.tags {
+			t.Errorf("game %d: ids %x, by text %x", i, got.tags[sumStrs:], want.tags[sumStrs:])
+		}
+	}
+	if !slices.Equal(tab.strs, ref.strs) {
+		t.Errorf("strings %q, by text %q", tab.strs, ref.strs)
+	}
+}
+
+// The workers' material lists merge into the build's in id order, after the lists of the
+// files before.
+func TestMergeMaterials(t *testing.T) {
+	ps := newPostings()
+	var a, b matLists
+	a.add(0, []uint64{1, 2})
+	b.add(1, []uint64{2, 3})
+	b.add(2, []uint64{1, 2})
+	a.add(3, []uint64{3, 2})
+	ps.mergeMaterials([]*matLists{&a, &b})
+	var c matLists
+	c.add(4, []uint64{2})
+	c.add(6, []uint64{4})
+	var d matLists
+	d.add(5, []uint64{2, 4})
+	ps.mergeMaterials([]*matLists{&c, &d})
+	want := map[uint64][]uint32{1: {0, 2}, 2: {0, 1, 2, 3, 4, 5}, 3: {1, 3}, 4: {5, 6}}
+	if len(ps.mat) != len(want) {
+		t.Fatalf("%d lists, want %d", len(ps.mat), len(want))
+	}
+	for i, k := range ps.matKeys {
+		if !slices.Equal(ps.mat[i], want[k]) {
+			t.Errorf("material %d: %v, want %v", k, ps.mat[i], want[k])
+		}
+	}
+}
