@@ -439,7 +439,7 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 			wk.body = wk.rw.encode(wk.body[:0], g)
 			r := result{body: wk.bytes.copy(wk.body), place: placeOf(g), number: g.Number, worker: w}
 			r.sum.materials = wk.mats[:0]
-			r.facts = gameFacts(g, &r.sum, &wk.matStates)
+			r.facts = gameFacts(g, &r.sum)
 			wk.mats = r.sum.materials
 			wk.matLists.add(id, wk.mats)
 			r.sum.materials = nil
@@ -523,14 +523,13 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 // the worker's lists, its tag values are numbered by the worker, and its position entries
 // go to the worker's spill file straight away.
 type buildWorker struct {
-	rw        recordWriter
-	body      []byte
-	mats      []uint64
-	matStates []matState
-	matLists  matLists
-	strs      localStrings
-	pos       []posEntry
-	bytes     slab[byte]
+	rw       recordWriter
+	body     []byte
+	mats     []uint64
+	matLists matLists
+	strs     localStrings
+	pos      []posEntry
+	bytes    slab[byte]
 }
 
 // slab hands out copies carved from large blocks; a block is collected once no copy in it

@@ -85,12 +85,11 @@ const (
 // (all of the board after castling, where in Chess960 king and rook may swap squares),
 // and the material changes only with a capture (fewer pieces) or a promotion. The test
 // checks it against the position-by-position definition on whole corpora.
-func gameFacts(g *pgn.Game, s *gameSummary, scratch *[]matState) facts {
+func gameFacts(g *pgn.Game, s *gameSummary) facts {
 	var f facts
 	f.err = len(g.Errors) > 0
 	f.nodes = len(g.Nodes)
 	s.materials, s.bigMat = s.materials[:0], false
-	mats := (*scratch)[:0]
 	oneKingEach := len(g.Nodes) > 0 && g.Nodes[0].Pos.Pieces(chess.White, chess.King).Count() == 1 &&
 		g.Nodes[0].Pos.Pieces(chess.Black, chess.King).Count() == 1
 	for i := range g.Nodes {
@@ -145,17 +144,13 @@ func gameFacts(g *pgn.Game, s *gameSummary, scratch *[]matState) facts {
 				f.occ[pieceIndex(p.PieceAt(chess.Square(sq)))] |= 1 << sq
 			}
 		}
-		var ms matState
-		if n.Parent >= 0 && m.Promotion() == chess.NoPieceType &&
-			p.Occupied().Count() == g.Nodes[n.Parent].Pos.Occupied().Count() {
-			mats = append(mats, mats[n.Parent]) // no capture, no promotion: the same material
-		} else {
-			ms.key, ms.ok = materialKey(p)
-			mats = append(mats, ms)
-			if !ms.ok {
+		// No capture, no promotion: the parent's material, noted already.
+		if n.Parent < 0 || m.Promotion() != chess.NoPieceType ||
+			p.Occupied().Count() != g.Nodes[n.Parent].Pos.Occupied().Count() {
+			if key, ok := materialKey(p); !ok {
 				s.bigMat = true
-			} else if !slices.Contains(s.materials, ms.key) {
-				s.materials = append(s.materials, ms.key)
+			} else if !slices.Contains(s.materials, key) {
+				s.materials = append(s.materials, key)
 			}
 		}
 		if n.Parent >= 0 && !m.IsNull() {
@@ -174,14 +169,7 @@ func gameFacts(g *pgn.Game, s *gameSummary, scratch *[]matState) facts {
 			}
 		}
 	}
-	*scratch = mats
 	return f
-}
-
-// matState is a position's material signature (ok false: a count passes 15).
-type matState struct {
-	key uint64
-	ok  bool
 }
 
 // pieceIndex is a board piece's index in queryPieces (white K Q R B N P, then black).

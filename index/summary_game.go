@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math/bits"
 	"strconv"
 	"strings"
 
@@ -42,19 +41,15 @@ const (
 // materialKey packs the counts of p, 4 bits each, by query.Piece without the kings
 // (Q R B N P q r b n p); ok is false when a count passes 15.
 func materialKey(p *chess.Position) (uint64, bool) {
-	var k uint64
-	big := false
-	for c := chess.White; c <= chess.Black; c++ {
-		side := p.ByColor(c)
-		for t := chess.Queen; t >= chess.Pawn; t-- {
-			n := bits.OnesCount64(uint64(side & p.ByType(t)))
-			big = big || n > 15
-			k = k<<4 | uint64(n)
-		}
-	}
-	if big {
+	w, b := p.ByColor(chess.White), p.ByColor(chess.Black)
+	q, r, bi, n, pa := p.ByType(chess.Queen), p.ByType(chess.Rook), p.ByType(chess.Bishop), p.ByType(chess.Knight), p.ByType(chess.Pawn)
+	c0, c1, c2, c3, c4 := (w & q).Count(), (w & r).Count(), (w & bi).Count(), (w & n).Count(), (w & pa).Count()
+	c5, c6, c7, c8, c9 := (b & q).Count(), (b & r).Count(), (b & bi).Count(), (b & n).Count(), (b & pa).Count()
+	if c0|c1|c2|c3|c4|c5|c6|c7|c8|c9 > 15 {
 		return 0, false
 	}
+	k := uint64(c0)<<36 | uint64(c1)<<32 | uint64(c2)<<28 | uint64(c3)<<24 | uint64(c4)<<20 |
+		uint64(c5)<<16 | uint64(c6)<<12 | uint64(c7)<<8 | uint64(c8)<<4 | uint64(c9)
 	return k, true
 }
 

@@ -42,7 +42,6 @@ func TestGameFactsByPosition(t *testing.T) {
 	edge, _ := filepath.Glob(filepath.Join(testdata.Dir(t), "edge", "*", "*.pgn"))
 	files = append(files, edge...)
 	games, castles, promotions := 0, 0, 0
-	var scratch []matState
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
@@ -51,7 +50,7 @@ func TestGameFactsByPosition(t *testing.T) {
 		err = pgn.Scan(context.Background(), bytes.NewReader(data), name, pgn.Options{Variations: true}, func(g *pgn.Game) error {
 			games++
 			var s gameSummary
-			f := gameFacts(g, &s, &scratch)
+			f := gameFacts(g, &s)
 			occ, mats, big := factsByPosition(g)
 			if f.occ != occ {
 				t.Errorf("%s game %d: squares %x, position by position %x", name, g.Number, f.occ, occ)
