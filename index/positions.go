@@ -162,9 +162,12 @@ func (w *spillWriter) add(game uint32, es []posEntry) error {
 		if b == nil {
 			b = make([]byte, 0, spillBuffer)
 		}
-		b = append(b, byte(rest>>32), byte(rest>>24), byte(rest>>16), byte(rest>>8), byte(rest),
-			byte(game>>24), byte(game>>16), byte(game>>8), byte(game),
-			byte(e.pv>>16), byte(e.pv>>8), byte(e.pv), byte(e.check>>8), byte(e.check))
+		// The record in three stores (a buffer is flushed before it has no room for one).
+		n := len(b)
+		b = b[:n+spillRecord]
+		binary.BigEndian.PutUint64(b[n:], rest<<24|uint64(game>>8))
+		binary.BigEndian.PutUint16(b[n+8:], uint16(game)<<8|uint16(e.pv>>16))
+		binary.BigEndian.PutUint32(b[n+10:], e.pv<<16|uint32(e.check))
 		w.buf[part] = b
 		if len(b)+spillRecord > spillBuffer {
 			if err := w.flush(int(part)); err != nil {
@@ -446,8 +449,12 @@ func encodeBucket(dst []byte, es []posEntry) []byte {
 		prev = rest
 		w.rice(gap, k)
 		w.gamma(uint64(j - i))
-		w.bits(uint64(es[i].game), gw)
-		w.bits(uint64(es[i].pv), pw)
+		if gw+pw <= 32 { // game and ply value in one write, as they mostly fit
+			w.bits(uint64(es[i].game)<<pw|uint64(es[i].pv), gw+pw)
+		} else {
+			w.bits(uint64(es[i].game), gw)
+			w.bits(uint64(es[i].pv), pw)
+		}
 		for e := i + 1; e < j; e++ {
 			w.gamma(uint64(es[e].game-es[e-1].game) + 1)
 			w.bits(uint64(es[e].pv), pw)
