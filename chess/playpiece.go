@@ -69,3 +69,7 @@ func b2u(b bool) uint {
 	}
 	return 0
 }
+
+// ResolveCheckers computes the checkers a PlayPiece left to be computed, so that a position
+// kept and asked again (a node of a game tree) computes them once.
+func (p *Position) ResolveCheckers() { p.checkers = p.Checkers() }
