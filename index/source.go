@@ -1,7 +1,6 @@
 package index
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -87,7 +86,7 @@ func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn
 		for i := range evals {
 			evals[i] = s.count.NewEvaluator()
 		}
-		scratch := make([][]byte, len(evals)) // a worker's FEN lines, copied out when a game matches
+		scratch := make([][]byte, len(evals)) // a worker's FEN lines, copied by CountedFEN when a game matches
 		sc.count = func(w int, rp *replayer, body []byte, at *place, g *pgn.Game) (run.Result, bool, error) {
 			var fens *[]byte
 			if s.fens {
@@ -99,7 +98,7 @@ func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn
 				return run.Result{}, false, err
 			}
 			if s.fens {
-				return run.CountedFEN(g.Number, g.File, n, bytes.Clone(*fens)), true, nil
+				return run.CountedFEN(g.Number, g.File, n, *fens), true, nil
 			}
 			return run.Counted(g.Number, g.File, n), true, nil
 		}

@@ -33,12 +33,14 @@ func FENsOnly(q *filter.Query, opt Options) bool {
 	return !opt.Count && opt.Format == "fen" && MatchesOnly(q, o)
 }
 
-// CountedFEN is Counted with the game's output when FENsOnly holds: out holds the FEN
-// lines of its matching positions, in game order, each ended by a newline.
-func CountedFEN(number int, file string, positions int, out []byte) Result {
+// CountedFEN is Counted with the game's output when FENsOnly holds: fens holds the FEN
+// lines of its matching positions, in game order, each ended by a newline. fens is
+// copied (into a buffer that goes round once written): the caller may reuse it.
+func CountedFEN(number int, file string, positions int, fens []byte) Result {
 	if positions == 0 {
 		return Result{}
 	}
+	out := append(outBuffer(len(fens)), fens...)
 	return Result{matched: true, positions: positions, number: number, file: file, out: out}
 }
 

@@ -243,17 +243,13 @@ type runner struct {
 	sortMatchCount bool
 	evals          []*filter.Evaluator // one per worker
 	added          [][]addedComment    // annotate's scratch, one per worker
-	// outFree holds output buffers written out, for the workers to fill again: a game's
-	// text allocated afresh was most of what `true` with pgn output allocated. A pool, not
-	// a channel: the games of an index chunk are written in a burst of 256.
-	outFree     sync.Pool
-	matchString string
-	sorted      bool
-	held        []Result // sorted output waits for every game
-	stats       Stats
-	seen        map[uint64]gameRef // Options.Dedupe: the first game of each key
-	pager       *htmlPager         // html output: the page sections
-	pagerBuf    []byte
+	matchString    string
+	sorted         bool
+	held           []Result // sorted output waits for every game
+	stats          Stats
+	seen           map[uint64]gameRef // Options.Dedupe: the first game of each key
+	pager          *htmlPager         // html output: the page sections
+	pagerBuf       []byte
 	// serial: the query keeps state from game to game, so workers only read games and
 	// emit evaluates them in game order with evals[0] (output identical for any Threads).
 	serial bool
@@ -351,8 +347,7 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 		if _, err := r.write(w, &res); err != nil {
 			return err
 		}
-		b := res.out[:0] // written: the buffer can take another game's output
-		r.outFree.Put(&b)
+		putOutBuffer(res.out) // written: the buffer can take another game's output
 	}
 	if r.stats.LimitReached {
 		return pgn.ErrStop
@@ -436,11 +431,11 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 		}
 		// Sized once: the text read (none for a game replayed from an index) and a comment
 		// and a move at every position, where appending grew the buffer some ten times.
-		res.out = pgn.AppendGameAsRead(r.outBuffer(len(g.Text)+16*len(g.Nodes)+512), g)
+		res.out = pgn.AppendGameAsRead(outBuffer(len(g.Text)+16*len(g.Nodes)+512), g)
 	default:
 		rec := Record{Tags: r.opt.Tags}
 		if (r.opt.Format == "fen" || r.opt.Format == "epd") && res.out == nil {
-			res.out = make([]byte, 0, 72*len(matches)) // a FEN line is 60-70 bytes: one allocation
+			res.out = outBuffer(72 * len(matches)) // a FEN line is 60-70 bytes: one allocation
 		}
 		for _, i := range matches {
 			switch r.opt.Format {
@@ -540,14 +535,30 @@ func joinComment(a, b string) string {
 	return a + " " + b
 }
 
+// outBuffers holds output buffers written out, for the workers to fill again: a game's
+// text allocated afresh was most of what a run writing every position allocated (2.1 GB of
+// FEN lines for masters-463k). A pool, not a channel: the games of an index chunk are
+// written in a burst of 256. One for the package, since a source (the index) fills
+// buffers too (CountedFEN); a pool holds nothing a run can see.
+var outBuffers sync.Pool
+
 // outBuffer returns an empty buffer of at least size bytes, one written out before when
 // there is one.
-func (r *runner) outBuffer(size int) []byte {
-	if b, _ := r.outFree.Get().(*[]byte); b != nil && cap(*b) >= size {
-		return *b
+func outBuffer(size int) []byte {
+	if b, _ := outBuffers.Get().(*[]byte); b != nil && cap(*b) >= size {
+		return (*b)[:0]
 	}
 	// Room to spare, so that the buffers going round soon fit most games.
 	return make([]byte, 0, size+size/2)
+}
+
+// putOutBuffer gives a buffer whose text is written back to the pool.
+func putOutBuffer(b []byte) {
+	if cap(b) == 0 {
+		return
+	}
+	b = b[:0]
+	outBuffers.Put(&b)
 }
 
 // write writes one matching game's output (inside the html pages when there are some).
