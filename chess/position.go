@@ -1,8 +1,8 @@
 package chess
 
 import (
-	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -328,50 +328,66 @@ func (p *Position) FEN() string {
 func (p *Position) AppendFEN(dst []byte) []byte {
 	// Built in an array and appended at once: with --format fen this runs at every position
 	// written, and an append per square was most of a run's time.
-	// Rank by rank from a table of the 256 ways a rank can be occupied: its text with the
-	// empty runs' digits in place, eight bytes stored at once, and where each file's piece
-	// letter goes (an empty file's letter lands past the text, where what follows is
-	// written over it). No branch depends on the position: the loop over the pieces that
-	// this replaced mispredicted its digit test and its end. Indexes are masked to the
-	// array's size, so there are no bounds checks.
-	var b [128]byte // board 71, side 3, castling 4, en passant 2, spaces 2; 8 bytes of slack
+	// Rank by rank over the occupied squares' bits: a step per piece, not per square (and
+	// indexes masked to the array's size, so no bounds checks).
+	var b [128]byte // board 71, side 3, castling 4, en passant 2, spaces 2
 	i := 0
 	occ := uint64(p.byType[0])
 	for r := 7; r >= 0; r-- {
-		e := &fenRanks[uint8(occ>>(8*r))]
-		binary.LittleEndian.PutUint64(b[i&63:], e.text)
-		sq := 8 * r
-		for f := range 8 {
-			b[(i+int(e.at[f]))&127] = fenLetters[p.board[(sq+f)&63]&15]
+		f := 0
+		for row := uint8(occ >> (8 * r)); row != 0; row &= row - 1 {
+			at := bits.TrailingZeros8(row)
+			if at > f {
+				b[i&127] = byte('0' + at - f)
+				i++
+			}
+			b[i&127] = fenLetters[p.board[(8*r+at)&63]&15]
+			i++
+			f = at + 1
 		}
-		i += int(e.n)
-		b[i&127] = '/'
-		i++
+		if f < 8 {
+			b[i&127] = byte('0' + 8 - f)
+			i++
+		}
+		if r > 0 {
+			b[i&127] = '/'
+			i++
+		}
 	}
-	i-- // no '/' after the first rank
+	return p.appendFENRest(dst, &b, i)
+}
+
+// appendFENRest appends b[:i], the FEN's board, and the rest of the FEN to dst.
+func (p *Position) appendFENRest(dst []byte, b *[128]byte, i int) []byte {
 	b[i], b[i+1], b[i+2] = ' ', 'w', ' '
 	if p.side != White {
 		b[i+1] = 'b'
 	}
 	i += 3
-	if p.castle == 0 {
-		b[i] = '-'
-		i++
-	}
-	for bit := 0; bit < 4; bit++ {
-		if p.castle&(1<<bit) == 0 {
-			continue
+	if !p.chess960 {
+		// The standard rights' text from a table: four bytes copied, the length added.
+		*(*[4]byte)(b[i : i+4]) = castleTexts[p.castle&15]
+		i += int(castleLens[p.castle&15])
+	} else {
+		if p.castle == 0 {
+			b[i] = '-'
+			i++
 		}
-		color := Color(bit / 2)
-		letter := byte("KQkq"[bit])
-		if p.chess960 && !p.outermostRook(bit) {
-			letter = 'A' + byte(p.castleRook[bit].File())
-			if color == Black {
-				letter += 'a' - 'A'
+		for bit := 0; bit < 4; bit++ {
+			if p.castle&(1<<bit) == 0 {
+				continue
 			}
+			color := Color(bit / 2)
+			letter := byte("KQkq"[bit])
+			if !p.outermostRook(bit) {
+				letter = 'A' + byte(p.castleRook[bit].File())
+				if color == Black {
+					letter += 'a' - 'A'
+				}
+			}
+			b[i] = letter
+			i++
 		}
-		b[i] = letter
-		i++
 	}
 	b[i] = ' '
 	i++
@@ -383,46 +399,44 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 		i += 2
 	}
 	b[i] = ' '
-	i++
-	dst = append(dst, b[:i]...)
-	dst = strconv.AppendUint(dst, uint64(p.halfmove), 10)
-	dst = append(dst, ' ')
-	return strconv.AppendUint(dst, uint64(p.fullmove), 10)
+	i = putCounter(b, i+1, p.halfmove)
+	b[i] = ' '
+	i = putCounter(b, i+1, p.fullmove)
+	return append(dst, b[:i]...)
 }
 
-// fenRanks[row] is the FEN text of a rank whose occupied files are the bits of row: the
-// digits of its empty runs and a placeholder for each piece (little-endian, n bytes), and
-// at[f], where file f's piece letter goes in it (n, past the text, for an empty file).
-var fenRanks = func() (t [256]struct {
-	text uint64
-	n    uint8
-	at   [8]uint8
-}) {
-	for row := range t {
-		e := &t[row]
-		run := 0
-		for f := 0; f <= 8; f++ {
-			if f < 8 && row>>f&1 == 0 {
-				run++
-				continue
-			}
-			if run > 0 {
-				e.text |= uint64('0'+run) << (8 * e.n)
-				e.n++
-				run = 0
-			}
-			if f < 8 {
-				e.at[f] = e.n
-				e.n++
-			}
+// putCounter writes n in decimal at b[i:] and returns the index after it.
+func putCounter(b *[128]byte, i int, n uint16) int {
+	// A move counter has at most five digits; i is at most 71+3+4+1+2+1+6.
+	var d [5]byte
+	k := len(d)
+	for {
+		k--
+		d[k] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			break
 		}
-		for f := 0; f < 8; f++ {
-			if row>>f&1 == 0 {
-				e.at[f] = e.n
+	}
+	return i + copy(b[i:], d[k:])
+}
+
+// castleTexts and castleLens are the FEN texts of the standard castling rights, by the
+// rights' bits (K, Q, k, q from the lowest).
+var castleTexts, castleLens = func() (t [16][4]byte, n [16]uint8) {
+	for c := range t {
+		if c == 0 {
+			t[c][0], n[c] = '-', 1
+			continue
+		}
+		for bit := 0; bit < 4; bit++ {
+			if c&(1<<bit) != 0 {
+				t[c][n[c]] = "KQkq"[bit]
+				n[c]++
 			}
 		}
 	}
-	return t
+	return t, n
 }()
 
 // fenLetters are the FEN letters of the pieces, by Piece.

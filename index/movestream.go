@@ -226,6 +226,7 @@ type replayer struct {
 	tagLens    []uint64     // scratch: a game's tag name and value lengths
 	tagCodes   []byte       // scratch: a game's tag name codes
 	numbers    []string     // decimal texts of small numbers (Elos), made once
+	fen        chess.FENWriter
 }
 
 func newReplayer(opt pgn.Options) *replayer {

@@ -68,7 +68,7 @@ func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filt
 		if ev.MatchPosition() {
 			n++
 			if fens != nil {
-				*fens = append(pos.AppendFEN(*fens), '\n')
+				*fens = append(rp.fen.Append(*fens, pos), '\n')
 			}
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/pgn"
 )
@@ -180,7 +181,8 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	}
 	h := q.Header()
 	r := &runner{q: q, opt: opt, silent: h.Silent, quiet: h.Quiet, sortMatchCount: h.SortMatchCount,
-		evals: make([]*filter.Evaluator, opt.Threads), added: make([][]addedComment, opt.Threads)}
+		evals: make([]*filter.Evaluator, opt.Threads), added: make([][]addedComment, opt.Threads),
+		fens: make([]chess.FENWriter, opt.Threads)}
 	for i := range r.evals {
 		r.evals[i] = q.NewEvaluator()
 	}
@@ -243,6 +245,7 @@ type runner struct {
 	sortMatchCount bool
 	evals          []*filter.Evaluator // one per worker
 	added          [][]addedComment    // annotate's scratch, one per worker
+	fens           []chess.FENWriter   // fen output's writers, one per worker
 	matchString    string
 	sorted         bool
 	held           []Result // sorted output waits for every game
@@ -440,7 +443,7 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 		for _, i := range matches {
 			switch r.opt.Format {
 			case "fen":
-				res.out = g.Nodes[i].Pos.AppendFEN(res.out)
+				res.out = r.fens[worker].Append(res.out, &g.Nodes[i].Pos)
 				res.out = append(res.out, '\n')
 			case "epd":
 				res.out = AppendEPD(res.out, &g.Nodes[i].Pos)

@@ -1,0 +1,55 @@
+package chess
+
+import "math/bits"
+
+// FENWriter appends the FENs of positions written one after another, as a game's are: a
+// rank whose squares hold what they held when the writer last made that rank's text is
+// copied from that text instead of being made again (a move changes one or two ranks).
+// Its FENs are AppendFEN's, whatever the order of the positions. The zero value is ready.
+type FENWriter struct {
+	rows [8][8]Piece // each rank's squares when its text was made
+	text [8][8]byte  // each rank's text, padded
+	n    [8]uint8    // the text's length; 0 before the first
+}
+
+// Append appends the FEN of p to dst.
+func (w *FENWriter) Append(dst []byte, p *Position) []byte {
+	var b [128]byte
+	i := 0
+	for r := 7; r >= 0; r-- {
+		row := [8]Piece(p.board[8*r : 8*r+8])
+		if w.n[r] == 0 || row != w.rows[r] {
+			w.rows[r] = row
+			w.n[r] = uint8(rankText(&w.text[r], uint8(p.byType[0]>>(8*r)), &row))
+		}
+		// Every rank's text is copied whole (one 8-byte store) and i moves on by its length.
+		*(*[8]byte)(b[i : i+8]) = w.text[r]
+		i += int(w.n[r])
+		if r > 0 {
+			b[i] = '/'
+			i++
+		}
+	}
+	return p.appendFENRest(dst, &b, i)
+}
+
+// rankText writes the FEN text of one rank, whose occupied files are the bits of occ and
+// whose pieces are row, into t, and returns its length.
+func rankText(t *[8]byte, occ uint8, row *[8]Piece) int {
+	i, f := 0, 0
+	for ; occ != 0; occ &= occ - 1 {
+		at := bits.TrailingZeros8(occ)
+		if at > f {
+			t[i&7] = byte('0' + at - f)
+			i++
+		}
+		t[i&7] = fenLetters[row[at&7]&15]
+		i++
+		f = at + 1
+	}
+	if f < 8 {
+		t[i&7] = byte('0' + 8 - f)
+		i++
+	}
+	return i
+}
