@@ -546,6 +546,14 @@ func (p *Position) SAN(m Move) string { return string(p.AppendSAN(make([]byte, 0
 // AppendSAN appends the SAN of the legal move m to dst: minimal disambiguation (file, then rank,
 // then both), =Q for promotions, + for check and # for mate; "--" for a null move.
 func (p *Position) AppendSAN(dst []byte, m Move) []byte {
+	next := *p
+	next.Play(m)
+	return p.AppendSANTo(dst, m, &next)
+}
+
+// AppendSANTo is AppendSAN given next, the position m leads to (a game tree's child node):
+// its check and mate make the suffix, without playing m again.
+func (p *Position) AppendSANTo(dst []byte, m Move, next *Position) []byte {
 	switch {
 	case m.IsNull():
 		return append(dst, "--"...)
@@ -591,8 +599,6 @@ func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 			dst = append(dst, to.String()...)
 		}
 	}
-	next := *p
-	next.Play(m)
 	if next.InCheck() {
 		if next.HasLegalMove() {
 			dst = append(dst, '+')

@@ -262,7 +262,7 @@ func (w *lineWriter) line(g *Game, n int32, first bool) {
 			}
 			w.wordBytes(w.buf)
 		}
-		w.buf = parent.Pos.AppendSAN(w.buf[:0], nd.Move)
+		w.buf = parent.Pos.AppendSANTo(w.buf[:0], nd.Move, &nd.Pos)
 		w.wordBytes(w.buf)
 		needNumber = false
 		for _, nag := range g.NAGs(n) {
