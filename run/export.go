@@ -213,14 +213,15 @@ func gameResult(g *pgn.Game) string {
 
 func appendSANBefore(dst []byte, g *pgn.Game, n *pgn.Node) []byte {
 	if n.Parent >= 0 {
-		dst = g.Nodes[n.Parent].Pos.AppendSAN(dst, n.Move)
+		dst = g.Nodes[n.Parent].Pos.AppendSANTo(dst, n.Move, &n.Pos)
 	}
 	return dst
 }
 
 func appendSANAfter(dst []byte, g *pgn.Game, n *pgn.Node) []byte {
 	if n.FirstChild >= 0 {
-		dst = n.Pos.AppendSAN(dst, g.Nodes[n.FirstChild].Move)
+		child := &g.Nodes[n.FirstChild]
+		dst = n.Pos.AppendSANTo(dst, child.Move, &child.Pos)
 	}
 	return dst
 }

@@ -270,7 +270,7 @@ func appendMovesAround(dst []byte, g *pgn.Game, i int32) []byte {
 		if n == i {
 			dst = append(dst, "<b>"...)
 		}
-		dst = parent.AppendSAN(dst, nd.Move)
+		dst = parent.AppendSANTo(dst, nd.Move, &nd.Pos)
 		if n == i {
 			dst = append(dst, "</b>"...)
 		}
