@@ -571,7 +571,7 @@ func (p *Position) AppendSANTo(dst []byte, m Move, next *Position) []byte {
 			if capture {
 				dst = append(dst, 'a'+byte(from.File()), 'x')
 			}
-			dst = append(dst, to.String()...)
+			dst = append(dst, 'a'+byte(to.File()), '1'+byte(to.Rank()))
 			if promo := m.Promotion(); promo != NoPieceType {
 				dst = append(dst, '=', promo.Letter())
 			}
@@ -596,7 +596,7 @@ func (p *Position) AppendSANTo(dst []byte, m Move, next *Position) []byte {
 			if capture {
 				dst = append(dst, 'x')
 			}
-			dst = append(dst, to.String()...)
+			dst = append(dst, 'a'+byte(to.File()), '1'+byte(to.Rank()))
 		}
 	}
 	if next.InCheck() {
