@@ -91,8 +91,12 @@ func TestWorkerStringIDs(t *testing.T) {
 		{"Anand", "Kasparov", "C65", ""},
 		{"Carlsen", "Kasparov", "B90", "2014.11.09"},
 		{"Topalov", "Anand", "D37", "2014.11.08"},
+		{"Topalov", "Caruana", "D37", "2014.11.08"},
+		{"Caruana", "Topalov", "", "2014.11.10"},
 	}
-	workerOf := []int{0, 1, 1, 0, 1, 0}
+	// Each worker meets players of its previous game again, in the same or the other
+	// colour, and the same date.
+	workerOf := []int{0, 1, 1, 0, 1, 0, 0, 0}
 	ref, tab := newStringTable(), newStringTable()
 	var locals [2]localStrings
 	for i, v := range games {
