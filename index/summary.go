@@ -96,7 +96,8 @@ func gameFacts(g *pgn.Game, s *gameSummary) facts {
 		n := &g.Nodes[i]
 		p := &n.Pos
 		var fl uint8
-		if p.InCheck() {
+		checkers := p.Checkers() // once: a position may compute them when asked
+		if checkers != 0 {
 			fl |= fCheck
 		}
 		if !oneKingEach || n.Parent < 0 || n.Move.IsNull() {
@@ -104,10 +105,10 @@ func gameFacts(g *pgn.Game, s *gameSummary) facts {
 			// move may have been in check.
 			kingAttackers(p, chess.White, &f.katk)
 			kingAttackers(p, chess.Black, &f.katk)
-		} else if p.InCheck() {
+		} else if checkers != 0 {
 			// After a legal move only the side to move's king can be attacked: the checkers.
 			us := p.SideToMove()
-			for b := p.Checkers(); b != 0; {
+			for b := checkers; b != 0; {
 				f.katk[us] |= 1 << p.PieceAt(b.PopFirst()).Type()
 			}
 		}
@@ -120,7 +121,7 @@ func gameFacts(g *pgn.Game, s *gameSummary) facts {
 			}
 		}
 		if !played && !p.HasLegalMove() {
-			if p.InCheck() {
+			if checkers != 0 {
 				fl |= fMate
 			} else {
 				fl |= fStalemate
