@@ -191,3 +191,49 @@ func FuzzCountPositions(f *testing.F) {
 		}
 	})
 }
+
+// TestPrefilteredEqualsScan: with the candidates prefiltered without a game tree and only
+// the games with a match replayed into one (GamesPrefiltered), pgn (variations included),
+// jsonl and html output are the scan's, byte for byte, with the same problems and counts,
+// for queries that match few games and most games (both ways the match rate sends a
+// worker), on CQL's sample games, 1,500 master games and the small damaged files of the
+// edge corpus.
+func TestPrefilteredEqualsScan(t *testing.T) {
+	files := []string{testdata.File(t, "cql-sample.pgn"), firstGames(t, testdata.File(t, "masters-10k.pgn"), 1500)}
+	all, _ := filepath.Glob(filepath.Join(testdata.Dir(t), "edge", "*", "*.pgn"))
+	for _, f := range all {
+		if st, err := os.Stat(f); err == nil && st.Size() < 64<<10 {
+			files = append(files, f)
+		}
+	}
+	ix := buildIndex(t, files...)
+	output := func(q *filter.Query, src run.Source, format string) runOutput {
+		t.Helper()
+		var out, errs bytes.Buffer
+		st, err := run.Run(context.Background(), q, src, &out, run.Options{Format: format, Threads: 2, Errors: &errs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return runOutput{out.String(), errs.String(), st}
+	}
+	for _, format := range []string{"pgn", "jsonl", "html"} {
+		for _, qs := range positionLocalQueries {
+			prog, q, ok := compileQuery(t, qs)
+			if !ok || !q.PositionLocal() || !run.UnmatchedSilent(q, run.Options{Format: format}) {
+				t.Fatalf("%q: not position-local", qs)
+			}
+			cand, err := ix.Candidates(prog, q.Variations())
+			if err != nil {
+				t.Fatal(err)
+			}
+			scan, index := output(q, run.Files{Names: files}, format), output(q, ix.GamesPrefiltered(cand, q), format)
+			if scan.stats.GamesMatched == 0 && qs == "true" {
+				t.Fatalf("%q: no game matched", qs)
+			}
+			if scan != index {
+				t.Errorf("%q --format %s prefiltered: %d bytes (%q, %+v), the scan %d (%q, %+v)", qs, format, len(index.out), index.errs, index.stats, len(scan.out), scan.errs, scan.stats)
+				diffHint(t, scan.out, index.out)
+			}
+		}
+	}
+}

@@ -24,13 +24,22 @@ func MatchesOnly(q *filter.Query, opt Options) bool {
 		!h.SortMatchCount && h.MatchCount == nil && h.GameNumber == nil && h.Result == ""
 }
 
+// UnmatchedSilent reports whether, in a run of q with opt, a game with no matching
+// position has no effect but being read: what MatchesOnly asks, except that the matching
+// games may be written out in any format. Then a source that knows a game has no matching
+// position (an index replaying a position-local query without a game tree) may hand out
+// its zero Result instead of giving the game to the workers.
+func UnmatchedSilent(q *filter.Query, opt Options) bool {
+	o := opt
+	o.Count = true
+	return MatchesOnly(q, o)
+}
+
 // FENsOnly reports whether a run of q with opt writes the FEN of each matching position and
 // nothing else: --format fen, and no more than MatchesOnly allows besides --count. Then a
 // source may evaluate a game itself and hand out CountedFEN.
 func FENsOnly(q *filter.Query, opt Options) bool {
-	o := opt
-	o.Count = true
-	return !opt.Count && opt.Format == "fen" && MatchesOnly(q, o)
+	return !opt.Count && opt.Format == "fen" && UnmatchedSilent(q, opt)
 }
 
 // CountedFEN is Counted with the game's output when FENsOnly holds: fens holds the FEN

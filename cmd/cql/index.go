@@ -73,6 +73,9 @@ func (s *indexSource) source(opt cqlrun.Options) (cqlrun.Source, error) {
 	if cqlrun.FENsOnly(s.q, opt) && s.q.PositionLocal() && !s.q.Variations() {
 		return s.ix.GamesFEN(cand, s.q), nil // decided is nil: only is false
 	}
+	if cqlrun.UnmatchedSilent(s.q, opt) && s.q.PositionLocal() && !s.q.Variations() {
+		return s.ix.GamesPrefiltered(cand, s.q), nil
+	}
 	if decided == nil {
 		return s.ix.Games(cand), nil
 	}
