@@ -447,17 +447,23 @@ func encodeBucket(dst []byte, es []posEntry) []byte {
 		rest := es[i].hash & restMask
 		gap := rest - prev
 		prev = rest
-		w.rice(gap, k)
-		w.gamma(uint64(j - i))
-		if gw+pw <= 32 { // game and ply value in one write, as they mostly fit
-			w.bits(uint64(es[i].game)<<pw|uint64(es[i].pv), gw+pw)
+		if q := gap >> k; j-i == 1 && q+2+uint64(k) <= 32 {
+			// One entry (most hashes): the Rice code and the count's gamma code (a one
+			// bit) in one write.
+			w.bits32(((1<<(q+1)-2)<<k|gap&(1<<k-1))<<1|1, int(q)+2+k)
 		} else {
-			w.bits(uint64(es[i].game), gw)
-			w.bits(uint64(es[i].pv), pw)
+			w.rice(gap, k)
+			w.gamma(uint64(j - i))
+		}
+		if gw+pw <= 32 { // game and ply value in one write, as they mostly fit
+			w.bits32(uint64(es[i].game)<<pw|uint64(es[i].pv), gw+pw)
+		} else {
+			w.bits32(uint64(es[i].game), gw)
+			w.bits32(uint64(es[i].pv), pw)
 		}
 		for e := i + 1; e < j; e++ {
 			w.gamma(uint64(es[e].game-es[e-1].game) + 1)
-			w.bits(uint64(es[e].pv), pw)
+			w.bits32(uint64(es[e].pv), pw)
 		}
 		i = j
 	}
@@ -668,12 +674,21 @@ func (w *bitWriter) bits(v uint64, n int) {
 		w.bits(v>>32, n-32)
 		n = 32
 	}
-	w.acc = w.acc<<n | v&(1<<n-1)
-	w.nacc += n
-	if w.nacc >= 32 {
-		w.nacc -= 32
-		w.b = binary.BigEndian.AppendUint32(w.b, uint32(w.acc>>w.nacc))
+	w.bits32(v&(1<<n-1), n)
+}
+
+// bits32 writes v, which has n <= 32 bits (none above them); small enough to be inlined.
+func (w *bitWriter) bits32(v uint64, n int) {
+	w.acc = w.acc<<n | v
+	if w.nacc += n; w.nacc >= 32 {
+		w.word()
 	}
+}
+
+// word moves the accumulator's oldest 32 bits to the output.
+func (w *bitWriter) word() {
+	w.nacc -= 32
+	w.b = binary.BigEndian.AppendUint32(w.b, uint32(w.acc>>w.nacc))
 }
 
 // rice writes v>>k in unary (ones ended by a zero), then the k low bits: in one write when
@@ -681,13 +696,13 @@ func (w *bitWriter) bits(v uint64, n int) {
 func (w *bitWriter) rice(v uint64, k int) {
 	q := v >> k
 	for ; q > 31; q -= 31 {
-		w.bits(1<<31-1, 31)
+		w.bits32(1<<31-1, 31)
 	}
 	if n := int(q) + 1 + k; n <= 32 {
-		w.bits((1<<(q+1)-2)<<k|v&(1<<k-1), n)
+		w.bits32((1<<(q+1)-2)<<k|v&(1<<k-1), n)
 		return
 	}
-	w.bits(1<<(q+1)-2, int(q)+1)
+	w.bits32(1<<(q+1)-2, int(q)+1)
 	w.bits(v, k)
 }
 
@@ -696,7 +711,7 @@ func (w *bitWriter) rice(v uint64, k int) {
 func (w *bitWriter) gamma(v uint64) {
 	n := bits.Len64(v)
 	if 2*n-1 <= 32 {
-		w.bits(v, 2*n-1)
+		w.bits32(v, 2*n-1)
 		return
 	}
 	w.bits(0, n-1)
