@@ -5,39 +5,13 @@ import (
 	"testing"
 )
 
-// A FENWriter writes what AppendFEN writes for every position of perft trees walked in
+// A FENWriter writes what AppendFEN writes for every position of 3-ply trees walked in
 // order (each position the last one and a move) and for the same positions in a shuffled
-// order, where most ranks changed since the writer last made them: standard, Chess960
-// and en-passant positions.
+// order, where most ranks changed since the writer last made them (walkTrees: standard,
+// Chess960, en-passant and promotion positions).
 func TestFENWriterEqualsAppendFEN(t *testing.T) {
 	var positions []Position
-	var walk func(p Position, depth int)
-	walk = func(p Position, depth int) {
-		positions = append(positions, p)
-		if depth == 0 {
-			return
-		}
-		var l MoveList
-		p.LegalMoves(&l)
-		for _, m := range l.Moves() {
-			q := p
-			q.Play(m)
-			walk(q, depth-1)
-		}
-	}
-	for _, fen := range []string{
-		StartFEN,
-		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", // Kiwipete
-		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", // Chess960
-		"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",     // en passant
-	} {
-		p, err := ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		walk(p, 3)
-	}
+	walkTrees(t, 3, func(_, next *Position, _ Move) { positions = append(positions, *next) })
 	check := func(order string) {
 		var w FENWriter
 		var got, want []byte

@@ -104,42 +104,56 @@ func TestFormatSAN(t *testing.T) {
 // castling and Chess960 castling.
 func TestAppendSANToEqualsAppendSAN(t *testing.T) {
 	moves, mates := 0, 0
-	var walk func(p Position, depth int)
-	walk = func(p Position, depth int) {
-		var l MoveList
-		p.LegalMoves(&l)
-		for _, m := range l.Moves() {
-			next := p
-			next.Play(m)
-			want := p.AppendSAN(nil, m)
-			if got := p.AppendSANTo(nil, m, &next); string(got) != string(want) {
-				t.Fatalf("%s, %v: AppendSANTo %q, AppendSAN %q", p.FEN(), m, got, want)
-			}
-			moves++
-			if want[len(want)-1] == '#' {
-				mates++
-			}
-			if depth > 1 {
-				walk(next, depth-1)
-			}
+	walkTrees(t, 3, func(p, next *Position, m Move) {
+		want := p.AppendSAN(nil, m)
+		if got := p.AppendSANTo(nil, m, next); string(got) != string(want) {
+			t.Fatalf("%s, %v: AppendSANTo %q, AppendSAN %q", p.FEN(), m, got, want)
 		}
-	}
-	for _, fen := range []string{
-		StartFEN,
-		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", // Kiwipete
-		"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",                                 // back-rank mate
-		"8/P1k5/8/8/8/8/6Kp/8 w - - 0 1",                                       // promotions
-		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",    // Chess960
-		"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",        // en passant
-	} {
-		p, err := ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
+		moves++
+		if want[len(want)-1] == '#' {
+			mates++
 		}
-		walk(p, 3)
-	}
+	})
 	if moves < 10000 || mates == 0 {
 		t.Fatalf("%d moves, %d mates: too few to compare", moves, mates)
 	}
 	t.Logf("%d moves, %d mates", moves, mates)
+}
+
+// treeFENs start the move trees of walkTrees: checks, mates, promotions, en passant,
+// castling and Chess960 castling.
+var treeFENs = []string{
+	StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", // Kiwipete
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",                              // back-rank mate
+	"8/P1k5/8/8/8/8/6Kp/8 w - - 0 1",                                    // promotions
+	"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", // Chess960
+	"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",     // en passant
+}
+
+// walkTrees calls fn with every legal move of the depth-ply trees from treeFENs, depth
+// first, with the position before and after it.
+func walkTrees(t *testing.T, depth int, fn func(p, next *Position, m Move)) {
+	t.Helper()
+	var walk func(p *Position, depth int)
+	walk = func(p *Position, depth int) {
+		var l MoveList
+		p.LegalMoves(&l)
+		for _, m := range l.Moves() {
+			next := *p
+			next.Play(m)
+			fn(p, &next, m)
+			if depth > 1 {
+				walk(&next, depth-1)
+			}
+		}
+	}
+	for _, fen := range treeFENs {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walk(&p, depth)
+	}
 }

@@ -2,14 +2,12 @@ package index
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/internal/testdata"
 	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/run"
@@ -76,13 +74,7 @@ func TestCountedHandChecked(t *testing.T) {
 // on CQL's sample games and the small damaged files of the edge corpus (CQL_INDEX_ALL=1:
 // lichess-10k too).
 func TestCountedEqualsScan(t *testing.T) {
-	files := []string{testdata.File(t, "cql-sample.pgn")}
-	all, _ := filepath.Glob(filepath.Join(testdata.Dir(t), "edge", "*", "*.pgn"))
-	for _, f := range all {
-		if st, err := os.Stat(f); err == nil && st.Size() < 64<<10 {
-			files = append(files, f)
-		}
-	}
+	files := append([]string{testdata.File(t, "cql-sample.pgn")}, smallEdgeFiles(t, 64<<10)...)
 	if os.Getenv("CQL_INDEX_ALL") != "" {
 		files = append(files, testdata.File(t, "lichess-10k.pgn"))
 	}
@@ -104,23 +96,8 @@ func TestCountedEqualsScan(t *testing.T) {
 // byte, with the same problems and counts, on CQL's sample games and the small damaged
 // files of the edge corpus.
 func TestFENsEqualScan(t *testing.T) {
-	files := []string{testdata.File(t, "cql-sample.pgn")}
-	all, _ := filepath.Glob(filepath.Join(testdata.Dir(t), "edge", "*", "*.pgn"))
-	for _, f := range all {
-		if st, err := os.Stat(f); err == nil && st.Size() < 64<<10 {
-			files = append(files, f)
-		}
-	}
+	files := append([]string{testdata.File(t, "cql-sample.pgn")}, smallEdgeFiles(t, 64<<10)...)
 	ix := buildIndex(t, files...)
-	fens := func(q *filter.Query, src run.Source) runOutput {
-		t.Helper()
-		var out, errs bytes.Buffer
-		st, err := run.Run(context.Background(), q, src, &out, run.Options{Format: "fen", Threads: 2, Errors: &errs})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return runOutput{out.String(), errs.String(), st}
-	}
 	for _, qs := range positionLocalQueries {
 		prog, q, ok := compileQuery(t, qs)
 		if !ok || !q.PositionLocal() || !run.FENsOnly(q, run.Options{Format: "fen"}) {
@@ -130,7 +107,7 @@ func TestFENsEqualScan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		scan, index := fens(q, run.Files{Names: files}), fens(q, ix.GamesFEN(cand, q))
+		scan, index := runOn(t, q, run.Files{Names: files}, "fen"), runOn(t, q, ix.GamesFEN(cand, q), "fen")
 		if scan.out == "" && qs == "true" {
 			t.Fatalf("%q: no output", qs)
 		}
@@ -199,23 +176,9 @@ func FuzzCountPositions(f *testing.F) {
 // worker), on CQL's sample games, 1,500 master games and the small damaged files of the
 // edge corpus.
 func TestPrefilteredEqualsScan(t *testing.T) {
-	files := []string{testdata.File(t, "cql-sample.pgn"), firstGames(t, testdata.File(t, "masters-10k.pgn"), 1500)}
-	all, _ := filepath.Glob(filepath.Join(testdata.Dir(t), "edge", "*", "*.pgn"))
-	for _, f := range all {
-		if st, err := os.Stat(f); err == nil && st.Size() < 64<<10 {
-			files = append(files, f)
-		}
-	}
+	files := append([]string{testdata.File(t, "cql-sample.pgn"), firstGames(t, testdata.File(t, "masters-10k.pgn"), 1500)},
+		smallEdgeFiles(t, 64<<10)...)
 	ix := buildIndex(t, files...)
-	output := func(q *filter.Query, src run.Source, format string) runOutput {
-		t.Helper()
-		var out, errs bytes.Buffer
-		st, err := run.Run(context.Background(), q, src, &out, run.Options{Format: format, Threads: 2, Errors: &errs})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return runOutput{out.String(), errs.String(), st}
-	}
 	for _, format := range []string{"pgn", "jsonl", "html"} {
 		for _, qs := range positionLocalQueries {
 			prog, q, ok := compileQuery(t, qs)
@@ -226,7 +189,7 @@ func TestPrefilteredEqualsScan(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			scan, index := output(q, run.Files{Names: files}, format), output(q, ix.GamesPrefiltered(cand, q), format)
+			scan, index := runOn(t, q, run.Files{Names: files}, format), runOn(t, q, ix.GamesPrefiltered(cand, q), format)
 			if scan.stats.GamesMatched == 0 && qs == "true" {
 				t.Fatalf("%q: no game matched", qs)
 			}
@@ -236,4 +199,17 @@ func TestPrefilteredEqualsScan(t *testing.T) {
 			}
 		}
 	}
+}
+
+// smallEdgeFiles returns the files of the edge corpus smaller than max bytes.
+func smallEdgeFiles(t *testing.T, max int64) []string {
+	t.Helper()
+	var files []string
+	all, _ := filepath.Glob(filepath.Join(testdata.Dir(t), "edge", "*", "*.pgn"))
+	for _, f := range all {
+		if st, err := os.Stat(f); err == nil && st.Size() < max {
+			files = append(files, f)
+		}
+	}
+	return files
 }
