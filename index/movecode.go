@@ -333,6 +333,37 @@ var badTarget = func() (t [2]uint16) {
 	return t
 }()
 
+// playCode plays the move at the start of b in p, as decodeMove decodes it, and returns
+// the bytes read: a plain move, or a pawn's capture of a piece, goes from the table
+// straight to PlayPiece without making a chess.Move.
+func playCode(b []byte, p *chess.Position, s *pieceSlots) (int, bool) {
+	c := b[0]
+	us := p.SideToMove() & 1
+	k := c >> 4
+	from := s[us][k] & 63
+	pc := p.PieceAt(from)
+	e := steps[pc&15][from][c&15]
+	to := chess.Square(e & 63)
+	x := p.PieceAt(to)
+	// kind plain, or a pawn capture onto a piece; a piece of the side to move; a target
+	// the move may take
+	if (e < stepPawnCapture || e < stepSpecial && x != chess.NoPiece) && pc.Color() == us && badTarget[us]>>(x&15)&1 == 0 {
+		s[us][k] = to
+		p.PlayPiece(from, to)
+		return 1, true
+	}
+	m, n, ok := decodeMove(b, p, s)
+	if !ok {
+		return n, false
+	}
+	if m.IsPlain() {
+		p.PlayPiece(m.From(), m.To())
+	} else {
+		p.Play(m)
+	}
+	return n, true
+}
+
 // decodeSpecial is decodeMove for a promotion, castling or a queen's far move of pc, the
 // piece of slot k; to is its table destination (none for the queen's).
 func decodeSpecial(b []byte, p *chess.Position, s *pieceSlots, k int, pc chess.Piece, to chess.Square) (chess.Move, int, bool) {

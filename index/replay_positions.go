@@ -101,16 +101,11 @@ func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filt
 			i += codeLen(c)
 			continue
 		}
-		m, k, ok := decodeMove(toks[i:], pos, &slots)
+		k, ok := playCode(toks[i:], pos, &slots)
 		if !ok {
 			return 0, false, fmt.Errorf("%w: move code %#02x cannot be played", errBadRecord, c)
 		}
 		i += k
-		if m.IsPlain() {
-			pos.PlayPiece(m.From(), m.To())
-		} else {
-			pos.Play(m)
-		}
 		match()
 	}
 	if depth != 0 {
