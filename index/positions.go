@@ -749,7 +749,40 @@ func (r *bitReader) bit() uint64 {
 	return v
 }
 
+// window returns the bits from r.pos on, the next at the top, and how many of them there
+// are (at least 57 where 8 bytes are left; zeros follow the last). A listing of a common
+// position reads 10^5 entries: the codes are read from it with a shift and a count of
+// leading zeros or ones, not bit by bit (bitsSlow, riceSlow and gammaSlow do that, for
+// codes longer than a window and at the end of the data).
+func (r *bitReader) window() (uint64, int) {
+	i := r.pos >> 3
+	var w uint64
+	if i+8 <= len(r.b) {
+		w = binary.BigEndian.Uint64(r.b[i:])
+	} else {
+		for k := i; k < i+8; k++ {
+			w <<= 8
+			if k < len(r.b) {
+				w |= uint64(r.b[k])
+			}
+		}
+	}
+	return w << (r.pos & 7), 8*len(r.b) - r.pos
+}
+
 func (r *bitReader) bits(n int) uint64 {
+	if n <= 0 || n > 57 {
+		return r.bitsSlow(n)
+	}
+	w, avail := r.window()
+	if n > avail {
+		return r.bitsSlow(n)
+	}
+	r.pos += n
+	return w >> (64 - n)
+}
+
+func (r *bitReader) bitsSlow(n int) uint64 {
 	var v uint64
 	for n > 0 {
 		i := r.pos >> 3
@@ -767,7 +800,18 @@ func (r *bitReader) bits(n int) uint64 {
 	return v
 }
 
+// rice reads q in unary (ones ended by a zero) and k more bits: q<<k | those bits.
 func (r *bitReader) rice(k int) uint64 {
+	w, avail := r.window()
+	q := bits.LeadingZeros64(^w)
+	if n := q + 1 + k; k >= 0 && n <= 57 && n <= avail {
+		r.pos += n
+		return uint64(q)<<k | w<<(q+1)>>(64-k)&(1<<k-1)
+	}
+	return r.riceSlow(k)
+}
+
+func (r *bitReader) riceSlow(k int) uint64 {
 	var q uint64
 	for r.bit() == 1 {
 		q++
@@ -778,7 +822,18 @@ func (r *bitReader) rice(k int) uint64 {
 	return q<<k | r.bits(k)
 }
 
+// gamma reads Elias gamma: n zeros, then n+1 bits that start with a one.
 func (r *bitReader) gamma() uint64 {
+	w, avail := r.window()
+	n := bits.LeadingZeros64(w)
+	if l := 2*n + 1; l <= 57 && l <= avail {
+		r.pos += l
+		return w << n >> (63 - n)
+	}
+	return r.gammaSlow()
+}
+
+func (r *bitReader) gammaSlow() uint64 {
 	n := 0
 	for r.bit() == 0 {
 		if n++; n > 63 || r.err {

@@ -437,3 +437,36 @@ func TestRadixSortByHash(t *testing.T) {
 		t.Error("radix sort differs from a stable sort by hash")
 	}
 }
+
+// The window-at-a-time reads give what the bit-at-a-time ones give, value, position and
+// error alike, on random bytes read as random codes, ends of data included.
+func TestBitReaderFastEqualsSlow(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	for round := 0; round < 3000; round++ {
+		data := make([]byte, r.Intn(24))
+		r.Read(data)
+		if r.Intn(2) == 0 { // sparse bytes: long runs of zeros, so long gamma codes
+			for i := range data {
+				data[i] &= byte(r.Intn(256)) & byte(r.Intn(256))
+			}
+		}
+		fast, slow := bitReader{b: data}, bitReader{b: data}
+		for op := 0; op < 12 && !slow.err; op++ {
+			var got, want uint64
+			kind, n := r.Intn(3), r.Intn(65)
+			switch kind {
+			case 0:
+				got, want = fast.bits(n), slow.bitsSlow(n)
+			case 1:
+				n %= 33
+				got, want = fast.rice(n), slow.riceSlow(n)
+			case 2:
+				got, want = fast.gamma(), slow.gammaSlow()
+			}
+			if got != want || fast.pos != slow.pos || fast.err != slow.err {
+				t.Fatalf("round %d op %d (kind %d, n %d) on %x: fast %d at %d (err %v), slow %d at %d (err %v)",
+					round, op, kind, n, data, got, fast.pos, fast.err, want, slow.pos, slow.err)
+			}
+		}
+	}
+}
