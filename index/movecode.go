@@ -69,11 +69,19 @@ var startSlots, _ = newSlots(ptr(chess.StartPosition()))
 
 func ptr[T any](x T) *T { return &x }
 
-// find returns the slot of side c holding sq, -1 when none does.
+// find returns the first slot of side c holding sq, -1 when none does. Eight slots at a
+// time: a byte of the slots XOR sq is zero where sq is, and (w - 1s) &^ w marks the lowest
+// zero byte exactly (the bytes are below 0x80). The encoder asks at every move; a loop over
+// the slots was half of its time.
 func (s *pieceSlots) find(c chess.Color, sq chess.Square) int {
-	for k, x := range s[c] {
-		if x == sq {
-			return k
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	a := &s[c&1]
+	for h := 0; h < 16; h += 8 {
+		w := uint64(a[h]) | uint64(a[h+1])<<8 | uint64(a[h+2])<<16 | uint64(a[h+3])<<24 |
+			uint64(a[h+4])<<32 | uint64(a[h+5])<<40 | uint64(a[h+6])<<48 | uint64(a[h+7])<<56
+		w ^= ones * uint64(sq)
+		if z := (w - ones) &^ w & highs; z != 0 {
+			return h + bits.TrailingZeros64(z)/8
 		}
 	}
 	return -1

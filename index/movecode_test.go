@@ -41,3 +41,31 @@ func TestSelectBit(t *testing.T) {
 		}
 	}
 }
+
+// find agrees with looking at the slots one by one, on random lists with repeated,
+// missing and empty (NoSquare) entries.
+func TestSlotsFind(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 20000; i++ {
+		var s pieceSlots
+		for c := range s {
+			for k := range s[c] {
+				s[c][k] = chess.Square(r.IntN(66) % 65) // 0-63 and NoSquare
+			}
+		}
+		for c := chess.White; c <= chess.Black; c++ {
+			for sq := chess.Square(0); sq <= chess.NoSquare; sq++ {
+				want := -1
+				for k, x := range s[c] {
+					if x == sq {
+						want = k
+						break
+					}
+				}
+				if got := s.find(c, sq); got != want {
+					t.Fatalf("find(%d, %d) in %v = %d, want %d", c, sq, s[c], got, want)
+				}
+			}
+		}
+	}
+}
