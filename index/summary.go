@@ -392,23 +392,59 @@ func (ps *postings) addGame(id uint32, f *facts, s *gameSummary) {
 // made; the one ordered goroutine missed the cache on them and on the map), and merged
 // into the build's lists at the end of each file.
 type matLists struct {
-	index map[uint64]int32
-	keys  []uint64
-	ids   [][]uint32
+	keys []uint64
+	ids  [][]uint32
+	// slots find a key's list: open addressing by a multiplicative hash, at most half
+	// full (a map took 60% more time, 0.25 s on masters-463k's 8 million signatures)
+	slots []matSlot
+	shift uint
+}
+
+// matSlot is a slot of matLists: a key and 1 + its list (0: empty).
+type matSlot struct {
+	key  uint64
+	list int32
 }
 
 func (ml *matLists) add(id uint32, materials []uint64) {
-	if ml.index == nil {
-		ml.index = map[uint64]int32{}
+	if ml.slots == nil {
+		ml.slots, ml.shift = make([]matSlot, 1<<12), 64-12
 	}
 	for _, k := range materials {
-		i, ok := ml.index[k]
-		if !ok {
-			i = int32(len(ml.ids))
-			ml.index[k] = i
-			ml.ids, ml.keys = append(ml.ids, nil), append(ml.keys, k)
+		mask := uint64(len(ml.slots) - 1)
+		for h := (k * 0x9e3779b97f4a7c15) >> ml.shift; ; h = (h + 1) & mask {
+			s := &ml.slots[h]
+			if s.list != 0 && s.key == k {
+				l := &ml.ids[s.list-1]
+				*l = append(*l, id)
+				break
+			}
+			if s.list == 0 {
+				ml.keys, ml.ids = append(ml.keys, k), append(ml.ids, []uint32{id})
+				s.key, s.list = k, int32(len(ml.ids))
+				if 2*len(ml.ids) > len(ml.slots) {
+					ml.grow()
+				}
+				break
+			}
 		}
-		ml.ids[i] = append(ml.ids[i], id)
+	}
+}
+
+// grow doubles the slots.
+func (ml *matLists) grow() {
+	old := ml.slots
+	ml.slots, ml.shift = make([]matSlot, 2*len(old)), ml.shift-1
+	mask := uint64(len(ml.slots) - 1)
+	for _, s := range old {
+		if s.list == 0 {
+			continue
+		}
+		h := (s.key * 0x9e3779b97f4a7c15) >> ml.shift
+		for ml.slots[h].list != 0 {
+			h = (h + 1) & mask
+		}
+		ml.slots[h] = s
 	}
 }
 

@@ -140,3 +140,26 @@ func TestMergeMaterials(t *testing.T) {
 		}
 	}
 }
+
+// A worker's material lists hold every game of every key, in order, with keys enough to make
+// the slots grow several times.
+func TestMatListsManyKeys(t *testing.T) {
+	var ml matLists
+	want := map[uint64][]uint32{}
+	for id := uint32(0); id < 20000; id++ {
+		// keys shared by many games, and keys of one game; ids of a game distinct
+		ks := []uint64{uint64(id % 7), uint64(id%5000) << 20, uint64(id)<<8 | 1}
+		ml.add(id, ks)
+		for _, k := range ks {
+			want[k] = append(want[k], id)
+		}
+	}
+	if len(ml.keys) != len(want) {
+		t.Fatalf("%d keys, want %d", len(ml.keys), len(want))
+	}
+	for i, k := range ml.keys {
+		if !slices.Equal(ml.ids[i], want[k]) {
+			t.Fatalf("key %x: %d ids, want %d", k, len(ml.ids[i]), len(want[k]))
+		}
+	}
+}
