@@ -509,7 +509,7 @@ func (br *bucketReader) next(dst []posEntry) (uint64, []posEntry, bool) {
 	br.prev += br.r.rice(br.k)
 	hash := br.bucket<<restBits | br.prev
 	n := br.r.gamma()
-	if n > uint64(br.entries) {
+	if n > uint64(br.entries) || n > br.r.left()+1 {
 		br.r.err = true
 		return 0, dst, false
 	}
@@ -533,7 +533,7 @@ func (br *bucketReader) nextCount() (hash uint64, entries, games int, ok bool) {
 	br.prev += br.r.rice(br.k)
 	hash = br.bucket<<restBits | br.prev
 	n := br.r.gamma()
-	if n > uint64(br.entries) {
+	if n > uint64(br.entries) || n > br.r.left()+1 {
 		br.r.err = true
 		return 0, 0, 0, false
 	}
@@ -736,6 +736,15 @@ type bitReader struct {
 	b   []byte
 	pos int // in bits
 	err bool
+}
+
+// left is the number of bits not read yet: every entry of a bucket after a hash's first
+// takes one at least, so a count beyond it is damage (found before allocating for it).
+func (r *bitReader) left() uint64 {
+	if r.pos >= 8*len(r.b) {
+		return 0
+	}
+	return uint64(8*len(r.b) - r.pos)
 }
 
 func (r *bitReader) bit() uint64 {

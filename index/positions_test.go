@@ -470,3 +470,43 @@ func TestBitReaderFastEqualsSlow(t *testing.T) {
 		}
 	}
 }
+
+// A damaged bucket value is an error or entries, never a panic, an allocation its size
+// cannot hold, or a loop its size cannot end.
+func FuzzBucket(f *testing.F) {
+	r := rand.New(rand.NewSource(4))
+	var es []posEntry
+	for h := uint64(0); h < 40; h++ {
+		for k := r.Intn(4); k >= 0; k-- {
+			es = append(es, posEntry{hash: h << 20, game: uint32(r.Intn(9000)), pv: uint32(r.Intn(300))})
+		}
+	}
+	slices.SortStableFunc(es, func(a, b posEntry) int {
+		if a.hash != b.hash {
+			return cmpU64(a.hash, b.hash)
+		}
+		return int(a.game) - int(b.game)
+	})
+	f.Add(encodeBucket(nil, es))
+	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0x0f, 0xff, 0xff, 0xff, 0xff, 0x0f, 3, 20, 9, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, v []byte) {
+		for _, count := range []bool{false, true} {
+			br, err := newBucketReader(0, v)
+			if err != nil {
+				return
+			}
+			var dst []posEntry
+			for {
+				var ok bool
+				if count {
+					_, _, _, ok = br.nextCount()
+				} else {
+					_, dst, ok = br.next(dst[:0])
+				}
+				if !ok {
+					break
+				}
+			}
+		}
+	})
+}
