@@ -447,7 +447,8 @@ func TestBitReaderFastEqualsSlow(t *testing.T) {
 		r.Read(data)
 		if r.Intn(2) == 0 { // sparse bytes: long runs of zeros, so long gamma codes
 			for i := range data {
-				data[i] &= byte(r.Intn(256)) & byte(r.Intn(256))
+				mask := byte(r.Intn(256))
+				data[i] &= mask & byte(r.Intn(256))
 			}
 		}
 		fast, slow := bitReader{b: data}, bitReader{b: data}
