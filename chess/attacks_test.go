@@ -66,3 +66,50 @@ func TestEmptyBoardAttacks(t *testing.T) {
 		}
 	}
 }
+
+// AttackersAmong must equal a brute force over the pieces of among (each piece's attacks by
+// the ray walk or the step tables), in positions of random games and for random among sets.
+func TestAttackersAmongBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	var l MoveList
+	for g := 0; g < 40; g++ {
+		p := StartPosition()
+		for ply := 0; ply < 120; ply++ {
+			occ := p.Occupied()
+			for i := 0; i < 8; i++ {
+				s := Square(rng.Intn(64))
+				among := Bitboard(rng.Uint64())
+				if i == 0 {
+					among = ^Bitboard(0)
+				}
+				var want Bitboard
+				for b := occ & among; b != 0; {
+					a := b.PopFirst()
+					pc := p.PieceAt(a)
+					var att Bitboard
+					switch pc.Type() {
+					case Bishop:
+						att = slide(a, occ, bishopDirs[:])
+					case Rook:
+						att = slide(a, occ, rookDirs[:])
+					case Queen:
+						att = slide(a, occ, bishopDirs[:]) | slide(a, occ, rookDirs[:])
+					default:
+						att = EmptyBoardAttacks(pc.Color(), pc.Type(), a)
+					}
+					if att.Has(s) {
+						want |= SquareBB(a)
+					}
+				}
+				if got := p.AttackersAmong(s, occ, among); got != want {
+					t.Fatalf("%s: attackers of %v among %v: got %v, want %v", p.FEN(), s, among, got, want)
+				}
+			}
+			p.LegalMoves(&l)
+			if l.Len() == 0 {
+				break
+			}
+			p.Play(l.At(rng.Intn(l.Len())))
+		}
+	}
+}

@@ -13,6 +13,26 @@ func (p *Position) attackersTo(s Square, occ Bitboard) Bitboard {
 // AttackersTo returns the pieces of both colours that attack s, given the occupancy occ.
 func (p *Position) AttackersTo(s Square, occ Bitboard) Bitboard { return p.attackersTo(s, occ) }
 
+// AttackersAmong returns the pieces of among (both colours) that attack s given occupancy
+// occ: AttackersTo(s, occ) & among, but a slider's magic lookup is made only when a bishop,
+// rook or queen of among stands on one of s's lines, which a small among seldom has.
+func (p *Position) AttackersAmong(s Square, occ, among Bitboard) Bitboard {
+	if among &= pseudoQueen[s] | knightAttacks[s]; among == 0 {
+		return 0
+	}
+	a := (pawnAttacks[White][s]&p.Pieces(Black, Pawn) |
+		pawnAttacks[Black][s]&p.Pieces(White, Pawn) |
+		knightAttacks[s]&p.byType[Knight] |
+		kingAttacks[s]&p.byType[King]) & among
+	if d := among & pseudoBishop[s] & (p.byType[Bishop] | p.byType[Queen]); d != 0 {
+		a |= BishopAttacks(s, occ) & d
+	}
+	if o := among & pseudoRook[s] & (p.byType[Rook] | p.byType[Queen]); o != 0 {
+		a |= RookAttacks(s, occ) & o
+	}
+	return a
+}
+
 // attackedBy reports whether a piece of colour c attacks s given occupancy occ.
 func (p *Position) attackedBy(s Square, occ Bitboard, c Color) bool {
 	them := p.byColor[c]

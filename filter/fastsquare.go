@@ -34,67 +34,77 @@ type squareTerm struct {
 	kind termKind
 	set  setNode // termAttackedBy, termAttackers, termSet
 	f    node    // termFilter
+	// A single piece type's designator (K, R, Qa-h1) is read here without a call.
+	piece   bool
+	color   chess.Color
+	typ     chess.PieceType
+	squares chess.Bitboard
+}
+
+// of returns the term's set in the current position.
+func (t *squareTerm) of(e *Evaluator, pos *chess.Position) chess.Bitboard {
+	if t.piece {
+		return pos.Pieces(t.color, t.typ) & t.squares
+	}
+	return t.set.set(e)
 }
 
 // squareFast is the rewritten square iteration.
 type squareFast struct {
 	in      setNode
-	inConst bool // in is a constSet: read without a call
+	inConst bool           // in is a constSet: read without a call
+	inSet   chess.Bitboard // in's squares when inConst
 	terms   []squareTerm
 	every   bool
 }
 
 func (n *squareFast) set(e *Evaluator) chess.Bitboard {
-	var r chess.Bitboard
-	if n.inConst {
-		r = chess.Bitboard(n.in.(constSet))
-	} else {
+	r := n.inSet
+	if !n.inConst {
 		r = n.in.set(e)
 	}
+	pos := e.pos
 	for i := range n.terms {
-		if r == 0 {
-			return 0
-		}
 		t := &n.terms[i]
 		switch t.kind {
 		case termAttackedBy:
 			// A piece whose empty-board attacks miss r cannot matter: skip its lookup.
 			var a chess.Bitboard
-			for b := t.set.set(e) & e.pos.Occupied(); b != 0; {
+			for b := t.of(e, pos) & pos.Occupied(); b != 0; {
 				s := b.PopFirst()
-				if pc := e.pos.PieceAt(s); chess.EmptyBoardAttacks(pc.Color(), pc.Type(), s)&r != 0 {
+				if pc := pos.PieceAt(s); chess.EmptyBoardAttacks(pc.Color(), pc.Type(), s)&r != 0 {
 					a |= e.attacksFrom(s)
 				}
 			}
 			r &= a
 		case termAttackers:
-			// Attackers stand on a queen line or a knight's jump from their target: r
-			// outside those needs no attack lookup.
-			// Only a piece attacks: empty squares of r are out.
-			if r &= e.pos.Occupied(); r == 0 {
+			// Only a piece attacks: empty squares of r are out. AttackersAmong looks a
+			// slider's attacks up only when r has one on a line to the target.
+			occ := pos.Occupied()
+			if r &= occ; r == 0 {
 				return 0
 			}
-			set := t.set.set(e)
-			var possible chess.Bitboard
-			for b := set; b != 0; {
-				s := b.PopFirst()
-				possible |= chess.EmptyBoardAttacks(chess.White, chess.Queen, s) | chess.EmptyBoardAttacks(chess.White, chess.Knight, s)
-			}
-			if r &= possible; r == 0 {
-				return 0
+			// of, written out: it is over the inlining budget.
+			var b chess.Bitboard
+			if t.piece {
+				b = pos.Pieces(t.color, t.typ) & t.squares
+			} else {
+				b = t.set.set(e)
 			}
 			var a chess.Bitboard
-			occ := e.pos.Occupied()
-			for b := set; b != 0; {
-				a |= e.pos.AttackersTo(b.PopFirst(), occ)
+			for b != 0 {
+				a |= pos.AttackersAmong(b.PopFirst(), occ, r)
 			}
-			r &= a
+			r = a
 		case termSet:
-			r &= t.set.set(e)
+			r &= t.of(e, pos)
 		default:
 			if !t.f.match(e) {
 				return 0
 			}
+		}
+		if r == 0 {
+			return 0
 		}
 	}
 	return r
@@ -128,7 +138,9 @@ func (c *compiler) fastSquare(sq *query.Square, in setNode) (node, error) {
 		return ok && v.Sym == sq.Var
 	}
 	f := &squareFast{in: in, every: sq.All}
-	_, f.inConst = in.(constSet)
+	if cs, ok := in.(constSet); ok {
+		f.inConst, f.inSet = true, chess.Bitboard(cs)
+	}
 	for _, it := range items {
 		if !mentions(it, sq.Var) {
 			if !pure(it) {
@@ -171,7 +183,11 @@ func (c *compiler) fastSquare(sq *query.Square, in setNode) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		f.terms = append(f.terms, squareTerm{kind: kind, set: s})
+		t := squareTerm{kind: kind, set: s}
+		if p, ok := s.(*onePiece); ok {
+			t.piece, t.color, t.typ, t.squares = true, p.color, p.typ, p.squares
+		}
+		f.terms = append(f.terms, t)
 	}
 	// The terms are intersected, in any order: the cheap and the selective first, so that
 	// an empty intersection stops early. Filters come before attack terms; "x attacks B"
