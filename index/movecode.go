@@ -134,6 +134,56 @@ var reach = func() (r [chess.King + 1][64][28]chess.Square) {
 	return r
 }()
 
+// plainCodes[pc][from][to] is the low nibble of the code of a move of piece pc from from to
+// to that is neither castling nor a promotion (15 when the nibble escapes to a second byte
+// or the move is none a piece makes): what appendMove's switch on the piece computes, in
+// one lookup, since which piece moves is what a branch predictor cannot guess.
+var plainCodes = func() (t [16][64][64]uint8) {
+	for pc := range t {
+		for from := range t[pc] {
+			for to := range t[pc][from] {
+				t[pc][from][to] = 15
+			}
+		}
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		for pt := chess.Pawn; pt <= chess.King; pt++ {
+			pc := chess.MakePiece(c, pt)
+			for from := chess.Square(0); from < 64; from++ {
+				var b chess.Bitboard
+				switch pt {
+				case chess.Pawn:
+					// push, double push, capture towards the a-file, towards the h-file
+					fwd := 8
+					if c == chess.Black {
+						fwd = -8
+					}
+					for j, d := range []int{fwd, 2 * fwd, fwd - 1, fwd + 1} {
+						to := int(from) + d
+						if to < 0 || to > 63 || (j == 2 && from.File() == 0) || (j == 3 && from.File() == 7) ||
+							(j == 1 && from.Rank() != 1 && from.Rank() != 6) {
+							continue
+						}
+						t[pc][from][to] = uint8(j)
+					}
+					continue
+				case chess.King:
+					b = chess.KingAttacks(from)
+				default:
+					b = chess.EmptyBoardAttacks(c, pt, from)
+				}
+				for bb := b; bb != 0; {
+					to := bb.PopFirst()
+					if j := rank(b, to); j < 15 {
+						t[pc][from][to] = uint8(j)
+					}
+				}
+			}
+		}
+	}
+	return t
+}()
+
 // rank returns the number of set bits of b below s.
 func rank(b chess.Bitboard, s chess.Square) int {
 	return bits.OnesCount64(uint64(b) & (uint64(1)<<s - 1))
@@ -229,10 +279,13 @@ func appendMove(dst []byte, p *chess.Position, m chess.Move, s *pieceSlots) (_ [
 	if k < 0 {
 		return dst, false
 	}
-	t := p.PieceAt(from).Type()
-	var j int
-	switch t {
-	case chess.Pawn:
+	pc := p.PieceAt(from)
+	t := pc.Type()
+	j := int(plainCodes[pc&15][from][to])
+	switch {
+	case j < 15 && !m.IsCastle() && m.Promotion() == chess.NoPieceType:
+		// Most moves: the low nibble from one table, no branch on the piece.
+	case t == chess.Pawn:
 		d := int(to) - int(from)
 		if us == chess.Black {
 			d = -d
@@ -249,7 +302,7 @@ func appendMove(dst []byte, p *chess.Position, m chess.Move, s *pieceSlots) (_ [
 		if pr := m.Promotion(); pr != chess.NoPieceType {
 			j = 4 + 4*dir + int(pr-chess.Knight)
 		}
-	case chess.King:
+	case t == chess.King:
 		if m.IsCastle() {
 			j = 15 - to.File()
 		} else {

@@ -136,8 +136,18 @@ func (w *recordWriter) tree(g *pgn.Game) bool {
 	if !ok {
 		return false
 	}
-	w.slots = append(w.slots[:0], root)
 	w.note(g, 0)
+	if linear(g) {
+		// Most games have no variation: the slots run along the one line, none kept per node.
+		for k := int32(1); int(k) < len(g.Nodes); k++ {
+			if w.toks, ok = appendMove(w.toks, &g.Nodes[k-1].Pos, g.Nodes[k].Move, &root); !ok {
+				return false
+			}
+			w.note(g, k)
+		}
+		return w.ok
+	}
+	w.slots = append(w.slots[:0], root)
 	cur, last := int32(0), int32(-1)
 	w.stack = w.stack[:0]
 	for k := int32(1); int(k) < len(g.Nodes); k++ {
@@ -169,6 +179,16 @@ func (w *recordWriter) tree(g *pgn.Game) bool {
 		w.toks = append(w.toks, codeEscape, codeClose)
 	}
 	return w.ok
+}
+
+// linear reports whether every node of g follows the one before it (no variation).
+func linear(g *pgn.Game) bool {
+	for k := 1; k < len(g.Nodes); k++ {
+		if g.Nodes[k].Parent != int32(k-1) {
+			return false
+		}
+	}
+	return true
 }
 
 // note encodes node n's comments and NAGs, if it has any.
