@@ -25,9 +25,15 @@ var perftCases = []struct {
 }
 
 func TestPerft(t *testing.T) {
-	maxNodes := uint64(5_000_000)
+	checkPerftCases(t, 5_000_000, 200_000, func(p *Position, depth int) uint64 { return Perft(p, depth) })
+}
+
+// checkPerftCases compares count's node counts with perftCases' published ones, depth by
+// depth up to maxNodes (shortNodes with -short).
+func checkPerftCases(t *testing.T, maxNodes, shortNodes uint64, count func(p *Position, depth int) uint64) {
+	t.Helper()
 	if testing.Short() {
-		maxNodes = 200_000
+		maxNodes = shortNodes
 	}
 	for _, c := range perftCases {
 		p, err := ParseFEN(c.fen)
@@ -38,7 +44,7 @@ func TestPerft(t *testing.T) {
 			if want > maxNodes {
 				break
 			}
-			if got := Perft(&p, d+1); got != want {
+			if got := count(&p, d+1); got != want {
 				t.Errorf("%s depth %d: got %d want %d", c.name, d+1, got, want)
 			}
 		}

@@ -35,22 +35,5 @@ func perftPlayPiece(t *testing.T, p *Position, depth int) uint64 {
 // plain moves (so that the move generator works from positions whose checkers it computes
 // when asked), and every position equal to the one Play makes.
 func TestPlayPiecePerft(t *testing.T) {
-	maxNodes := uint64(500_000)
-	if testing.Short() {
-		maxNodes = 50_000
-	}
-	for _, c := range perftCases {
-		p, err := ParseFEN(c.fen)
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
-		for d, want := range c.counts {
-			if want > maxNodes {
-				break
-			}
-			if got := perftPlayPiece(t, &p, d+1); got != want {
-				t.Errorf("%s depth %d: got %d want %d", c.name, d+1, got, want)
-			}
-		}
-	}
+	checkPerftCases(t, 500_000, 50_000, func(p *Position, depth int) uint64 { return perftPlayPiece(t, p, depth) })
 }
