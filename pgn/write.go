@@ -148,6 +148,9 @@ func (w *lineWriter) wordBytes(s []byte) {
 // matching position, and splitting and joining strings was a fifth of
 // a run writing every position.
 func (w *lineWriter) comment(text string) {
+	if w.oneWordComment(text) {
+		return
+	}
 	first := true
 	for rest := text; ; {
 		start := fieldStart(rest)
@@ -171,6 +174,34 @@ func (w *lineWriter) comment(text string) {
 	if first {
 		w.word("{}")
 	}
+}
+
+// oneWordComment writes {text} when text is one word of ASCII without '}' (the
+// usual match comment, "CQL"), as comment would, in one pass; false when it is not.
+func (w *lineWriter) oneWordComment(text string) bool {
+	if len(text) == 0 {
+		return false
+	}
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c >= utf8.RuneSelf || asciiSpace[c] != 0 || c == '}' {
+			return false
+		}
+	}
+	if n := len(w.dst) - w.start; n > 0 {
+		switch l := len(text) + 2; {
+		case w.glue && n+l <= lineWidth:
+		case n+1+l > lineWidth:
+			w.dst = append(w.dst, '\n')
+			w.start = len(w.dst)
+		default:
+			w.dst = append(w.dst, ' ')
+		}
+	}
+	w.dst = append(w.dst, '{')
+	w.dst = append(w.dst, text...)
+	w.dst = append(w.dst, '}')
+	w.glue = false
+	return true
 }
 
 // fieldStart is the index of the first byte of s that does not begin a
