@@ -122,6 +122,9 @@ type lineWriter struct {
 	start int // start of the current line
 	buf   []byte
 	glue  bool // the last word was "(": no space after it
+	// word1 is the last text oneWordComment took: the same match comment comes at
+	// every position, checked once a game.
+	word1 string
 }
 
 func (w *lineWriter) word(s string) { w.wordBytes([]byte(s)) }
@@ -179,13 +182,16 @@ func (w *lineWriter) comment(text string) {
 // oneWordComment writes {text} when text is one word of ASCII without '}' (the
 // usual match comment, "CQL"), as comment would, in one pass; false when it is not.
 func (w *lineWriter) oneWordComment(text string) bool {
-	if len(text) == 0 {
-		return false
-	}
-	for i := 0; i < len(text); i++ {
-		if c := text[i]; c >= utf8.RuneSelf || asciiSpace[c] != 0 || c == '}' {
+	if text != w.word1 {
+		if len(text) == 0 {
 			return false
 		}
+		for i := 0; i < len(text); i++ {
+			if c := text[i]; c >= utf8.RuneSelf || asciiSpace[c] != 0 || c == '}' {
+				return false
+			}
+		}
+		w.word1 = text
 	}
 	if n := len(w.dst) - w.start; n > 0 {
 		switch l := len(text) + 2; {
@@ -285,7 +291,7 @@ func (w *lineWriter) line(g *Game, n int32, first bool) {
 		}
 		white := parent.Pos.SideToMove() == 0
 		if white || needNumber {
-			w.buf = strconv.AppendInt(w.buf[:0], int64(parent.Pos.FullmoveNumber()), 10)
+			w.buf = appendMoveNumber(w.buf[:0], parent.Pos.FullmoveNumber())
 			if white {
 				w.buf = append(w.buf, '.')
 			} else {
@@ -316,6 +322,18 @@ func (w *lineWriter) line(g *Game, n int32, first bool) {
 		first = false
 		n = nd.FirstChild
 	}
+}
+
+// appendMoveNumber appends n (not negative) in decimal: one or two digits
+// without strconv's general path.
+func appendMoveNumber(dst []byte, n int) []byte {
+	switch {
+	case n < 10:
+		return append(dst, byte('0'+n))
+	case n < 100:
+		return append(dst, byte('0'+n/10), byte('0'+n%10))
+	}
+	return strconv.AppendInt(dst, int64(n), 10)
 }
 
 // glueClose writes the ")" that ends a variation, right after the last word.

@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -46,6 +47,15 @@ func TestCommentWords(t *testing.T) {
 		commentReference(&want, text)
 		if string(got.dst) != string(want.dst) || got.start != want.start || got.glue != want.glue {
 			t.Fatalf("comment(%q) after %d bytes:\n got %q\nwant %q", text, len(before), got.dst, want.dst)
+		}
+	}
+}
+
+// appendMoveNumber writes what strconv writes.
+func TestAppendMoveNumber(t *testing.T) {
+	for n := 0; n <= 70000; n++ {
+		if got, want := string(appendMoveNumber([]byte("x"), n)), "x"+strconv.Itoa(n); got != want {
+			t.Fatalf("%d: got %q, want %q", n, got, want)
 		}
 	}
 }

@@ -36,6 +36,7 @@ func mergeAdded(g *pgn.Game, added []addedComment) {
 	if !slices.IsSortedFunc(added, byNode) {
 		slices.SortStableFunc(added, byNode)
 	}
+	var clean string // the last lone text found without braces: usually every position's
 	for k := 0; k < len(added); {
 		node := added[k].node
 		end := k
@@ -43,7 +44,7 @@ func mergeAdded(g *pgn.Game, added []addedComment) {
 			end++
 		}
 		old := g.Comment(node)
-		if s := mergeTexts(len(old), added[k:end]); s != "" {
+		if s := mergeTexts(len(old), added[k:end], &clean); s != "" {
 			g.SetComment(node, joinComment(old, s))
 		}
 		k = end
@@ -64,12 +65,15 @@ func hasBrace(t string) bool {
 
 // mergeTexts joins the texts of one position under CQL's limits, given the
 // length of the comment it already has.
-func mergeTexts(oldLen int, texts []addedComment) string {
+// clean is a text known to have no braces, updated when a lone text is found
+// without them.
+func mergeTexts(oldLen int, texts []addedComment, clean *string) string {
 	if len(texts) == 1 {
 		// The common case, a position's one text (the CQL marker of every
 		// matching position): the text itself, without copying it.
 		t := texts[0].text
-		if oldLen+len(t) <= commentSoftLimit && (oldLen == 0 || oldLen+len(t)+1 <= commentSoftLimit) && !hasBrace(t) {
+		if oldLen+len(t) <= commentSoftLimit && (oldLen == 0 || oldLen+len(t)+1 <= commentSoftLimit) && (t == *clean || !hasBrace(t)) {
+			*clean = t
 			return t
 		}
 	}
