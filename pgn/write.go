@@ -145,6 +145,38 @@ func (w *lineWriter) wordBytes(s []byte) {
 	w.glue = false
 }
 
+// begin and end write a word appended straight to dst between them, as
+// wordBytes would (without a copy through buf): begin puts a space before it
+// when the line has text, end turns that space into a line break when the word
+// does not fit. After "(" (glue) the word goes through wordBytes' rule instead.
+func (w *lineWriter) begin() (at, n int) {
+	at, n = len(w.dst), len(w.dst)-w.start
+	if n > 0 && !w.glue {
+		w.dst = append(w.dst, ' ')
+	}
+	return at, n
+}
+
+func (w *lineWriter) end(at, n int) {
+	if n == 0 {
+		w.glue = false
+		return
+	}
+	if w.glue {
+		// No space was written: the word stays glued if it fits, else a break before it.
+		w.glue = false
+		if n+len(w.dst)-at <= lineWidth {
+			return
+		}
+		w.dst = append(w.dst, 0)
+		copy(w.dst[at+1:], w.dst[at:])
+	} else if n+len(w.dst)-at <= lineWidth { // the space and the word fit
+		return
+	}
+	w.dst[at] = '\n'
+	w.start = at + 1
+}
+
 // comment writes {text}, wrapping at spaces. A '}' cannot appear in a
 // comment and becomes ')'. The words are the fields strings.Fields would
 // give, written in place: a query's match comment is written at every
@@ -291,16 +323,18 @@ func (w *lineWriter) line(g *Game, n int32, first bool) {
 		}
 		white := parent.Pos.SideToMove() == 0
 		if white || needNumber {
-			w.buf = appendMoveNumber(w.buf[:0], parent.Pos.FullmoveNumber())
+			at, col := w.begin()
+			w.dst = appendMoveNumber(w.dst, parent.Pos.FullmoveNumber())
 			if white {
-				w.buf = append(w.buf, '.')
+				w.dst = append(w.dst, '.')
 			} else {
-				w.buf = append(w.buf, "..."...)
+				w.dst = append(w.dst, "..."...)
 			}
-			w.wordBytes(w.buf)
+			w.end(at, col)
 		}
-		w.buf = parent.Pos.AppendSANTo(w.buf[:0], nd.Move, &nd.Pos)
-		w.wordBytes(w.buf)
+		at, col := w.begin()
+		w.dst = parent.Pos.AppendSANTo(w.dst, nd.Move, &nd.Pos)
+		w.end(at, col)
 		needNumber = false
 		for _, nag := range g.NAGs(n) {
 			w.buf = strconv.AppendInt(append(w.buf[:0], '$'), int64(nag), 10)

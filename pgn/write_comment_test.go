@@ -59,3 +59,23 @@ func TestAppendMoveNumber(t *testing.T) {
 		}
 	}
 }
+
+// A word appended between begin and end lands where wordBytes puts it, after text of every
+// length up to the line width, glued after "(" or not.
+func TestBeginEndEqualsWordBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 20000; i++ {
+		word := strings.Repeat("w", 1+rng.IntN(lineWidth+4))
+		before := strings.Repeat("z", rng.IntN(lineWidth+2))
+		glue := rng.IntN(2) == 0
+		got := lineWriter{dst: []byte("x\n" + before), start: 2, glue: glue}
+		want := lineWriter{dst: []byte("x\n" + before), start: 2, glue: glue}
+		at, col := got.begin()
+		got.dst = append(got.dst, word...)
+		got.end(at, col)
+		want.wordBytes([]byte(word))
+		if string(got.dst) != string(want.dst) || got.start != want.start || got.glue != want.glue {
+			t.Fatalf("%d-byte word after %d bytes, glue %v:\n got %q\nwant %q", len(word), len(before), glue, got.dst, want.dst)
+		}
+	}
+}
