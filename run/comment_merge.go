@@ -44,6 +44,12 @@ func mergeAdded(g *pgn.Game, added []addedComment) {
 			end++
 		}
 		old := g.Comment(node)
+		if t := added[k].text; end == k+1 && old == "" && t != "" && t == clean {
+			// mergeTexts' result for a lone text it took before, with no comment to join.
+			g.SetComment(node, t)
+			k = end
+			continue
+		}
 		if s := mergeTexts(len(old), added[k:end], &clean); s != "" {
 			g.SetComment(node, joinComment(old, s))
 		}
