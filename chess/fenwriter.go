@@ -8,8 +8,8 @@ import "math/bits"
 // Its FENs are AppendFEN's, whatever the order of the positions. The zero value is ready.
 type FENWriter struct {
 	rows [8][8]Piece // each rank's squares when its text was made
-	text [8][8]byte  // each rank's text, padded
-	n    [8]uint8    // the text's length; 0 before the first
+	text [8][16]byte // each rank's text and a '/', padded
+	n    [8]uint8    // the length of text with its '/'; 0 before the first
 }
 
 // Append appends the FEN of p to dst.
@@ -18,19 +18,19 @@ func (w *FENWriter) Append(dst []byte, p *Position) []byte {
 	i := 0
 	for r := 7; r >= 0; r-- {
 		row := [8]Piece(p.board[8*r : 8*r+8])
+		t := &w.text[r]
 		if w.n[r] == 0 || row != w.rows[r] {
 			w.rows[r] = row
-			w.n[r] = uint8(rankText(&w.text[r], uint8(p.byType[0]>>(8*r)), &row))
+			n := rankText((*[8]byte)(t[:8]), uint8(p.byType[0]>>(8*r)), &row)
+			t[n&15] = '/'
+			w.n[r] = uint8(n + 1)
 		}
-		// Every rank's text is copied whole (one 8-byte store) and i moves on by its length.
-		*(*[8]byte)(b[i : i+8]) = w.text[r]
+		// Every rank's text and its '/' are copied whole (two 8-byte stores) and i moves
+		// on by their length; i is below 64 here (seven ranks of at most nine bytes).
+		*(*[16]byte)(b[i&63 : i&63+16]) = *t
 		i += int(w.n[r])
-		if r > 0 {
-			b[i] = '/'
-			i++
-		}
 	}
-	return p.appendFENRest(dst, &b, i)
+	return p.appendFENRest(dst, &b, i-1) // without the last rank's '/'
 }
 
 // rankText writes the FEN text of one rank, whose occupied files are the bits of occ and

@@ -59,3 +59,23 @@ func BenchmarkFENWriter(b *testing.B) {
 		}
 	})
 }
+
+// The move counters are written as they were read, at every digit count.
+func TestFENCounters(t *testing.T) {
+	for _, n := range []string{"0", "1", "9", "10", "42", "99", "100", "101", "999", "1000", "9999", "10000", "65535"} {
+		for _, m := range []string{"1", "9", "10", "99", "100", "1234", "65535"} {
+			fen := "8/8/4k3/8/8/4K3/8/8 w - - " + n + " " + m
+			p, err := ParseFEN(fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.FEN(); got != fen {
+				t.Fatalf("FEN() %q, want %q", got, fen)
+			}
+			var w FENWriter
+			if got := string(w.Append(nil, &p)); got != fen {
+				t.Fatalf("FENWriter %q, want %q", got, fen)
+			}
+		}
+	}
+}

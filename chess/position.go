@@ -407,6 +407,15 @@ func (p *Position) appendFENRest(dst []byte, b *[128]byte, i int) []byte {
 
 // putCounter writes n in decimal at b[i:] and returns the index after it.
 func putCounter(b *[128]byte, i int, n uint16) int {
+	// Most counters have one or two digits: written in place, without the copy below.
+	switch {
+	case n < 10:
+		b[i&127] = byte('0' + n)
+		return i + 1
+	case n < 100:
+		b[i&127], b[(i+1)&127] = byte('0'+n/10), byte('0'+n%10)
+		return i + 2
+	}
 	// A move counter has at most five digits; i is at most 71+3+4+1+2+1+6.
 	var d [5]byte
 	k := len(d)
