@@ -1,6 +1,9 @@
 package chess
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // FENWriter appends the FENs of positions written one after another, as a game's are: a
 // rank whose squares hold what they held when the writer last made that rank's text is
@@ -12,9 +15,14 @@ type FENWriter struct {
 	n    [8]uint8    // the length of text with its '/'; 0 before the first
 }
 
-// Append appends the FEN of p to dst.
+// Append appends the FEN of p to dst. Like append, it writes into dst's spare capacity
+// (up to 128 bytes of it, whatever the FEN's length).
 func (w *FENWriter) Append(dst []byte, p *Position) []byte {
-	var b [128]byte
+	// The FEN is written straight into dst's spare capacity (128 bytes are enough for
+	// its board and the rest; the 16-byte copies may write past its end, within them).
+	n0 := len(dst)
+	dst = slices.Grow(dst, 128)
+	b := (*[128]byte)(dst[n0 : n0+128])
 	i := 0
 	for r := 7; r >= 0; r-- {
 		row := [8]Piece(p.board[8*r : 8*r+8])
@@ -30,7 +38,7 @@ func (w *FENWriter) Append(dst []byte, p *Position) []byte {
 		*(*[16]byte)(b[i&63 : i&63+16]) = *t
 		i += int(w.n[r])
 	}
-	return p.appendFENRest(dst, &b, i-1) // without the last rank's '/'
+	return dst[:n0+p.fenRest(b, i-1)] // without the last rank's '/'
 }
 
 // rankText writes the FEN text of one rank, whose occupied files are the bits of occ and

@@ -354,11 +354,11 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 			i++
 		}
 	}
-	return p.appendFENRest(dst, &b, i)
+	return append(dst, b[:p.fenRest(&b, i)]...)
 }
 
-// appendFENRest appends b[:i], the FEN's board, and the rest of the FEN to dst.
-func (p *Position) appendFENRest(dst []byte, b *[128]byte, i int) []byte {
+// fenRest writes the rest of the FEN after its board, b[:i], and returns the FEN's length.
+func (p *Position) fenRest(b *[128]byte, i int) int {
 	b[i], b[i+1], b[i+2] = ' ', 'w', ' '
 	if p.side != White {
 		b[i+1] = 'b'
@@ -401,8 +401,7 @@ func (p *Position) appendFENRest(dst []byte, b *[128]byte, i int) []byte {
 	b[i] = ' '
 	i = putCounter(b, i+1, p.halfmove)
 	b[i] = ' '
-	i = putCounter(b, i+1, p.fullmove)
-	return append(dst, b[:i]...)
+	return putCounter(b, i+1, p.fullmove)
 }
 
 // putCounter writes n in decimal at b[i:] and returns the index after it.
