@@ -42,22 +42,48 @@ func (w *FENWriter) Append(dst []byte, p *Position) []byte {
 }
 
 // rankText writes the FEN text of one rank, whose occupied files are the bits of occ and
-// whose pieces are row, into t, and returns its length.
+// whose pieces are row, into t, and returns its length: the rank's shape (its digits, and
+// where each piece's letter goes) from a table, then a letter a piece.
 func rankText(t *[8]byte, occ uint8, row *[8]Piece) int {
-	i, f := 0, 0
-	for ; occ != 0; occ &= occ - 1 {
-		at := bits.TrailingZeros8(occ)
-		if at > f {
-			t[i&7] = byte('0' + at - f)
+	sh := &rankShapes[occ]
+	*t = sh.text
+	for j := 0; occ != 0; occ &= occ - 1 {
+		t[sh.slot[j&7]&7] = fenLetters[row[bits.TrailingZeros8(occ)&7]&15]
+		j++
+	}
+	return int(sh.n)
+}
+
+// rankShape is the FEN text of a rank's occupancy with its pieces' letters left out: the
+// digits of the empty runs in text, the place of the k-th piece (from the a-file) in slot[k].
+type rankShape struct {
+	text [8]byte
+	slot [8]uint8
+	n    uint8
+}
+
+var rankShapes = func() (t [256]rankShape) {
+	for occ := range t {
+		sh := &t[occ]
+		i, f, k := 0, 0, 0
+		for at := 0; at < 8; at++ {
+			if occ&(1<<at) == 0 {
+				continue
+			}
+			if at > f {
+				sh.text[i] = byte('0' + at - f)
+				i++
+			}
+			sh.slot[k] = uint8(i)
+			k++
+			i++
+			f = at + 1
+		}
+		if f < 8 {
+			sh.text[i] = byte('0' + 8 - f)
 			i++
 		}
-		t[i&7] = fenLetters[row[at&7]&15]
-		i++
-		f = at + 1
+		sh.n = uint8(i)
 	}
-	if f < 8 {
-		t[i&7] = byte('0' + 8 - f)
-		i++
-	}
-	return i
-}
+	return t
+}()

@@ -79,3 +79,32 @@ func TestFENCounters(t *testing.T) {
 		}
 	}
 }
+
+// rankText writes every occupancy of a rank as FEN spells it: empty runs as digits.
+func TestRankTextEveryOccupancy(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	pieces := []Piece{MakePiece(White, Pawn), MakePiece(Black, Knight), MakePiece(White, Queen), MakePiece(Black, King)}
+	for occ := 0; occ < 256; occ++ {
+		var row [8]Piece
+		want, empty := "", 0
+		for f := 0; f < 8; f++ {
+			if occ&(1<<f) == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				want += string(rune('0' + empty))
+				empty = 0
+			}
+			row[f] = pieces[rng.Intn(len(pieces))]
+			want += string(rune(row[f].Letter()))
+		}
+		if empty > 0 {
+			want += string(rune('0' + empty))
+		}
+		var text [8]byte
+		if n := rankText(&text, uint8(occ), &row); string(text[:n]) != want {
+			t.Fatalf("occupancy %08b: %q, want %q", occ, text[:n], want)
+		}
+	}
+}
