@@ -129,18 +129,23 @@ type lineWriter struct {
 
 func (w *lineWriter) word(s string) { w.wordBytes([]byte(s)) }
 
-func (w *lineWriter) wordBytes(s []byte) {
+// separate puts before a word of l bytes what goes between it and the line's text: nothing
+// after "(" when it fits, a line break when the line would pass lineWidth, else a space.
+func (w *lineWriter) separate(l int) {
 	if n := len(w.dst) - w.start; n > 0 {
-		glue := w.glue
 		switch {
-		case glue && n+len(s) <= lineWidth:
-		case n+1+len(s) > lineWidth:
+		case w.glue && n+l <= lineWidth:
+		case n+1+l > lineWidth:
 			w.dst = append(w.dst, '\n')
 			w.start = len(w.dst)
 		default:
 			w.dst = append(w.dst, ' ')
 		}
 	}
+}
+
+func (w *lineWriter) wordBytes(s []byte) {
+	w.separate(len(s))
 	w.dst = append(w.dst, s...)
 	w.glue = false
 }
@@ -225,16 +230,7 @@ func (w *lineWriter) oneWordComment(text string) bool {
 		}
 		w.word1 = text
 	}
-	if n := len(w.dst) - w.start; n > 0 {
-		switch l := len(text) + 2; {
-		case w.glue && n+l <= lineWidth:
-		case n+1+l > lineWidth:
-			w.dst = append(w.dst, '\n')
-			w.start = len(w.dst)
-		default:
-			w.dst = append(w.dst, ' ')
-		}
-	}
+	w.separate(len(text) + 2)
 	w.dst = append(w.dst, '{')
 	w.dst = append(w.dst, text...)
 	w.dst = append(w.dst, '}')
@@ -286,17 +282,7 @@ var asciiSpace = [utf8.RuneSelf]uint8{'\t': 1, '\n': 1, '\v': 1, '\f': 1, '\r': 
 
 // wordParts writes pre, s and post as one word, with each '}' of s as ')'.
 func (w *lineWriter) wordParts(pre, s, post string) {
-	if n := len(w.dst) - w.start; n > 0 {
-		l := len(pre) + len(s) + len(post)
-		switch {
-		case w.glue && n+l <= lineWidth:
-		case n+1+l > lineWidth:
-			w.dst = append(w.dst, '\n')
-			w.start = len(w.dst)
-		default:
-			w.dst = append(w.dst, ' ')
-		}
-	}
+	w.separate(len(pre) + len(s) + len(post))
 	w.dst = append(w.dst, pre...)
 	at := len(w.dst)
 	w.dst = append(w.dst, s...)
