@@ -240,36 +240,24 @@ func (w *lineWriter) oneWordComment(text string) bool {
 
 // fieldStart is the index of the first byte of s that does not begin a
 // space as unicode.IsSpace counts it (len(s) if none).
-func fieldStart(s string) int {
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if asciiSpace[c] == 0 {
-				return i
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if !unicode.IsSpace(r) {
-			return i
-		}
-		i += n
-	}
-	return len(s)
-}
+func fieldStart(s string) int { return spaceRun(s, false) }
 
 // fieldEnd is the index of the first space in s (len(s) if none).
-func fieldEnd(s string) int {
+func fieldEnd(s string) int { return spaceRun(s, true) }
+
+// spaceRun is the index of the first rune of s that is a space (space) or is not
+// (!space), as unicode.IsSpace counts them; len(s) if none.
+func spaceRun(s string, space bool) int {
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if asciiSpace[c] != 0 {
+			if (asciiSpace[c] != 0) == space {
 				return i
 			}
 			i++
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsSpace(r) {
+		if unicode.IsSpace(r) == space {
 			return i
 		}
 		i += n
