@@ -139,44 +139,16 @@ var reach = func() (r [chess.King + 1][64][28]chess.Square) {
 // or the move is none a piece makes): what appendMove's switch on the piece computes, in
 // one lookup, since which piece moves is what a branch predictor cannot guess.
 var plainCodes = func() (t [16][64][64]uint8) {
+	// The inverse of the decoder's steps over its plain moves and pawn captures, so that
+	// the two cannot disagree.
 	for pc := range t {
 		for from := range t[pc] {
 			for to := range t[pc][from] {
 				t[pc][from][to] = 15
 			}
-		}
-	}
-	for c := chess.White; c <= chess.Black; c++ {
-		for pt := chess.Pawn; pt <= chess.King; pt++ {
-			pc := chess.MakePiece(c, pt)
-			for from := chess.Square(0); from < 64; from++ {
-				var b chess.Bitboard
-				switch pt {
-				case chess.Pawn:
-					// push, double push, capture towards the a-file, towards the h-file
-					fwd := 8
-					if c == chess.Black {
-						fwd = -8
-					}
-					for j, d := range []int{fwd, 2 * fwd, fwd - 1, fwd + 1} {
-						to := int(from) + d
-						if to < 0 || to > 63 || (j == 2 && from.File() == 0) || (j == 3 && from.File() == 7) ||
-							(j == 1 && from.Rank() != 1 && from.Rank() != 6) {
-							continue
-						}
-						t[pc][from][to] = uint8(j)
-					}
-					continue
-				case chess.King:
-					b = chess.KingAttacks(from)
-				default:
-					b = chess.EmptyBoardAttacks(c, pt, from)
-				}
-				for bb := b; bb != 0; {
-					to := bb.PopFirst()
-					if j := rank(b, to); j < 15 {
-						t[pc][from][to] = uint8(j)
-					}
+			for j, st := range steps[pc][from][:15] {
+				if kind := st &^ 63; kind == stepPlain || kind == stepPawnCapture {
+					t[pc][from][st&63] = uint8(j)
 				}
 			}
 		}
