@@ -195,26 +195,19 @@ func (g *queryGen) square() string {
 func (g *queryGen) squares() string {
 	file := func() string { return string(rune('a' + g.r.Intn(8))) }
 	rank := func() string { return string(rune('1' + g.r.Intn(8))) }
-	frange := func() string {
+	// span is a file or rank range from first: one letter or digit, or two with a '-'.
+	span := func(first rune) string {
 		a, b := g.r.Intn(8), g.r.Intn(8)
 		if a > b {
 			a, b = b, a
 		}
 		if a == b {
-			return string(rune('a' + a))
+			return string(first + rune(a))
 		}
-		return string(rune('a'+a)) + "-" + string(rune('a'+b))
+		return string(first+rune(a)) + "-" + string(first+rune(b))
 	}
-	rrange := func() string {
-		a, b := g.r.Intn(8), g.r.Intn(8)
-		if a > b {
-			a, b = b, a
-		}
-		if a == b {
-			return string(rune('1' + a))
-		}
-		return string(rune('1'+a)) + "-" + string(rune('1'+b))
-	}
+	frange := func() string { return span('a') }
+	rrange := func() string { return span('1') }
 	switch g.r.Intn(5) {
 	case 0:
 		return g.square()
