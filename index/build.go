@@ -232,9 +232,8 @@ type builder struct {
 
 func (b *builder) run(ctx context.Context, files []string) error {
 	var err error
-	// Written in order as the build goes: game records, tag columns, names columns, the
-	// position table.
-	if b.sink, err = newSink(b.db, keyChunk+keySummary+keyNames+keyPositions); err != nil {
+	// Written in order as the build goes: game records, tag columns, names columns.
+	if b.sink, err = newSink(b.db, keyChunk+keySummary+keyNames); err != nil {
 		return err
 	}
 	defer b.sink.cancel()
@@ -269,7 +268,15 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		return err
 	}
 	if b.spill != nil {
-		if err := b.spill.finish(max(b.opt.Threads, runtime.GOMAXPROCS(0)), b.sink.set); err != nil {
+		table, err := createTable(b.db.Opts().Dir)
+		if err != nil {
+			return err
+		}
+		if err := b.spill.finish(max(b.opt.Threads, runtime.GOMAXPROCS(0)), table, b.sink.set); err != nil {
+			table.abort()
+			return err
+		}
+		if err := table.close(); err != nil {
 			return err
 		}
 		b.meta.PositionTable, b.meta.TableEntries = true, b.spill.entries
@@ -382,14 +389,13 @@ func (b *builder) copyPrevious() error {
 				}); err != nil {
 					return err
 				}
-			case keyPositions[0]:
-				if b.spill == nil {
-					continue
-				}
-				if err := copyPositions(key, item, b.spill); err != nil {
-					return err
-				}
 			}
+		}
+		if b.spill == nil || b.copyFrom.table == nil {
+			return nil
+		}
+		if err := copyPositions(b.copyFrom.table, b.spill); err != nil {
+			return fmt.Errorf("index %s: %w", b.copyFrom.Dir, err)
 		}
 		return nil
 	})

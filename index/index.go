@@ -26,7 +26,7 @@ import (
 
 // FormatVersion is the layout of the keys and values below; an index of another version
 // is refused with a message to rebuild it.
-const FormatVersion = 11
+const FormatVersion = 12
 
 // Keys. Numbers are big-endian, so key order is game order.
 const (
@@ -35,8 +35,6 @@ const (
 	keySource  = "F" // + be32(file id): Source as JSON
 	keyChunk   = "G" // + be32(first game id) + be32(games): fileID uvarint, then zstd of the game records (movestream.go)
 	keyBitmap  = "B" // + mode byte + name: a posting list of game ids (format_lists.go)
-	// + be16(bucket): the exact-position table's bucket (see positions.go)
-	keyPositions = "Z"
 	// + be32(first game id): zstd of the tag column of summaryGames games (summary_game.go)
 	keySummary = "S"
 	keyStrings = "N" // zstd of the tag column's string table (summary_game.go)
@@ -79,6 +77,8 @@ type Index struct {
 	db      *badger.DB
 	Meta    Meta
 	Sources []Source
+	// table is the exact-position table's file (positions_file.go); nil without one
+	table *tableFile
 
 	// strs is the tag column's string table, read once when first needed (stringTable)
 	strsOnce sync.Once
@@ -115,11 +115,22 @@ func Open(dir string) (*Index, error) {
 		db.Close()
 		return nil, err
 	}
+	if ix.Meta.PositionTable {
+		if ix.table, err = openTable(dir); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("open index %s: %w (rebuild it with cql index build)", dir, err)
+		}
+	}
 	return ix, nil
 }
 
 // Close releases the index.
-func (ix *Index) Close() error { return ix.db.Close() }
+func (ix *Index) Close() error {
+	if ix.table != nil {
+		ix.table.close()
+	}
+	return ix.db.Close()
+}
 
 func (ix *Index) load() error {
 	return ix.db.View(func(txn *badger.Txn) error {
@@ -216,14 +227,14 @@ func (ix *Index) Sizes() (Sizes, error) {
 			case keyBitmap[0]:
 				s.Postings += n
 				s.Lists++
-			case keyPositions[0]:
-				s.Positions += n
-				s.Buckets++
 			default:
 				s.Other += n
 			}
 		}
 		return nil
 	})
+	if err == nil && ix.table != nil {
+		s.Positions, s.Buckets, err = ix.table.stats()
+	}
 	return s, err
 }

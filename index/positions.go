@@ -11,8 +11,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	badger "github.com/dgraph-io/badger/v4"
-
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/pgn"
 )
@@ -21,7 +19,7 @@ import (
 // places it occurs: (game id, ply, variation or not). Its layout:
 //
 //   - only the top hashBits bits of the 64-bit hash are kept; of them the top bucketBits
-//     name the bucket, one Badger key per bucket: keyPositions + be16(bucket);
+//     name the bucket; the buckets are in a file of their own (positions_file.go);
 //   - a bucket's value holds its entries sorted by hash, then game: a header of uvarints
 //     (distinct hashes, entries, Rice parameter, bits per game id, bits per ply value),
 //     then a bit stream: per distinct hash the gap to the previous one (Rice-coded), its
@@ -237,9 +235,9 @@ func mergeByGame(dst, es []posEntry, sections [][2]int) []posEntry {
 	}
 }
 
-// finish sorts every spill file and writes its buckets with set (which must be safe
-// for concurrent use), on up to threads goroutines.
-func (s *positionSpill) finish(threads int, set func(key, value []byte) error) error {
+// finish sorts every spill file on up to threads goroutines and writes its buckets to
+// table, and the list of colliding hashes with set.
+func (s *positionSpill) finish(threads int, table *tableWriter, set func(key, value []byte) error) error {
 	for _, w := range append([]*spillWriter{s.copied}, s.workers...) {
 		for part := range spillParts {
 			if err := w.flush(part); err != nil {
@@ -249,9 +247,13 @@ func (s *positionSpill) finish(threads int, set func(key, value []byte) error) e
 		}
 		s.entries += w.entries
 	}
+	type bucketOut struct {
+		bucket uint16
+		value  []byte
+	}
 	type partOut struct {
-		kvs []kvPair
-		err error
+		buckets []bucketOut
+		err     error
 	}
 	threads = max(threads, 1)
 	outs := make([]chan partOut, spillParts)
@@ -288,7 +290,7 @@ func (s *positionSpill) finish(threads int, set func(key, value []byte) error) e
 						for end < len(buf) && buf[end].hash>>restBits == bucket {
 							end++
 						}
-						out.kvs = append(out.kvs, kvPair{positionKey(uint16(bucket)), encodeBucket(nil, buf[start:end])})
+						out.buckets = append(out.buckets, bucketOut{uint16(bucket), encodeBucket(nil, buf[start:end])})
 						start = end
 					}
 				}
@@ -304,9 +306,9 @@ func (s *positionSpill) finish(threads int, set func(key, value []byte) error) e
 			continue // the others are being told to stop
 		}
 		err = out.err
-		for _, kv := range out.kvs {
+		for _, b := range out.buckets {
 			if err == nil {
-				err = set(kv.key, kv.value)
+				err = table.add(b.bucket, b.value)
 			}
 		}
 		if err != nil {
@@ -409,10 +411,6 @@ func radixSortByHash(es, tmp []posEntry) ([]posEntry, []posEntry) {
 		es, tmp = tmp, es
 	}
 	return es, tmp
-}
-
-func positionKey(bucket uint16) []byte {
-	return binary.BigEndian.AppendUint16([]byte(keyPositions), bucket)
 }
 
 // encodeBucket appends the encoding of es (one bucket, sorted by hash, then game).
@@ -552,23 +550,22 @@ func (br *bucketReader) nextCount() (hash uint64, entries, games int, ok bool) {
 // readBucket calls fn with a reader of the bucket that would hold hash (its
 // top hashBits bits); fn is not called when the bucket is absent.
 func (ix *Index) readBucket(hash uint64, fn func(br *bucketReader) error) error {
+	if ix.table == nil {
+		return nil
+	}
 	bucket := uint16(hash >> restBits)
-	return ix.db.View(func(txn *badger.Txn) error {
-		item, err := txn.Get(positionKey(bucket))
-		if errors.Is(err, badger.ErrKeyNotFound) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		return item.Value(func(v []byte) error {
-			br, err := newBucketReader(bucket, v)
-			if err != nil {
-				return fmt.Errorf("index %s: %w", ix.Dir, err)
-			}
-			return fn(&br)
-		})
-	})
+	v, err := ix.table.bucket(bucket, nil)
+	if err != nil {
+		return fmt.Errorf("index %s: %w", ix.Dir, err)
+	}
+	if len(v) == 0 {
+		return nil
+	}
+	br, err := newBucketReader(bucket, v)
+	if err != nil {
+		return fmt.Errorf("index %s: %w", ix.Dir, err)
+	}
+	return fn(&br)
 }
 
 // countPositions returns the number of entries of hash (its top hashBits bits) and of
@@ -623,43 +620,46 @@ func (ix *Index) lookupPositions(hash uint64) ([]posEntry, error) {
 
 // eachPosition calls fn with every entry of the table, bucket by bucket (by hash).
 func (ix *Index) eachPosition(fn func(posEntry) error) error {
-	return ix.db.View(func(txn *badger.Txn) error {
-		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyPositions), PrefetchValues: true})
-		defer it.Close()
-		var es []posEntry
-		for it.Rewind(); it.Valid(); it.Next() {
-			key := it.Item().Key()
-			if len(key) != 3 {
-				return fmt.Errorf("index %s: bad position key %q", ix.Dir, key)
-			}
-			bucket := binary.BigEndian.Uint16(key[1:])
-			err := it.Item().Value(func(v []byte) error {
-				br, err := newBucketReader(bucket, v)
-				if err != nil {
+	if ix.table == nil {
+		return nil
+	}
+	var es []posEntry
+	err := ix.table.each(func(bucket uint16, v []byte) error {
+		return eachEntry(bucket, v, &es, func(es []posEntry) error {
+			for _, e := range es {
+				if err := fn(e); err != nil {
 					return err
 				}
-				for {
-					var ok bool
-					_, es, ok = br.next(es[:0])
-					if !ok {
-						if br.r.err {
-							return errBadBucket
-						}
-						return nil
-					}
-					for _, e := range es {
-						if err := fn(e); err != nil {
-							return err
-						}
-					}
-				}
-			})
-			if err != nil {
-				return fmt.Errorf("index %s: %w", ix.Dir, err)
 			}
-		}
-		return nil
+			return nil
+		})
 	})
+	if err != nil {
+		return fmt.Errorf("index %s: %w", ix.Dir, err)
+	}
+	return nil
+}
+
+// eachEntry decodes bucket's encoding v and calls fn with the entries of each of its
+// hashes in turn (in *es, reused).
+func eachEntry(bucket uint16, v []byte, es *[]posEntry, fn func([]posEntry) error) error {
+	br, err := newBucketReader(bucket, v)
+	if err != nil {
+		return err
+	}
+	for {
+		var ok bool
+		_, *es, ok = br.next((*es)[:0])
+		if !ok {
+			if br.r.err {
+				return errBadBucket
+			}
+			return nil
+		}
+		if err := fn(*es); err != nil {
+			return err
+		}
+	}
 }
 
 // bitWriter appends bits to b, most significant first.
@@ -853,34 +853,19 @@ func (r *bitReader) gammaSlow() uint64 {
 	return 1<<n | r.bits(n)
 }
 
-// copyPositions spills the entries of one bucket of an index being added to. Their check
+// copyPositions spills the entries of the table of an index being added to. Their check
 // bits are not stored, so the new index has no complete collision list.
-func copyPositions(key []byte, item *badger.Item, s *positionSpill) error {
+func copyPositions(from *tableFile, s *positionSpill) error {
 	s.unchecked = true
-	if len(key) != 3 {
-		return fmt.Errorf("bad position key %q", key)
-	}
-	bucket := binary.BigEndian.Uint16(key[1:])
-	return item.Value(func(v []byte) error {
-		br, err := newBucketReader(bucket, v)
-		if err != nil {
-			return err
-		}
-		var es []posEntry
-		for {
-			var ok bool
-			_, es, ok = br.next(es[:0])
-			if !ok {
-				if br.r.err {
-					return errBadBucket
-				}
-				return nil
-			}
+	var es []posEntry
+	return from.each(func(bucket uint16, v []byte) error {
+		return eachEntry(bucket, v, &es, func(es []posEntry) error {
 			for i := range es {
 				if err := s.copied.add(es[i].game, es[i:i+1]); err != nil {
 					return err
 				}
 			}
-		}
+			return nil
+		})
 	})
 }
