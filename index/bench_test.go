@@ -63,8 +63,15 @@ func BenchmarkFindPosition(b *testing.B) {
 				}
 			}
 		})
-		// A listing as the find command makes it: each line written as it is found.
+		// A listing as the find command makes it (WriteFind), and through FindEach's callback.
 		b.Run(fmt.Sprintf("list/%d", c.Occurrences), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := ix.WriteFind(context.Background(), io.Discard, fen, 2, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("each/%d", c.Occurrences), func(b *testing.B) {
 			w := bufio.NewWriterSize(io.Discard, 256<<10)
 			var line []byte
 			for i := 0; i < b.N; i++ {

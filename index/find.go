@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/bits"
 	"sort"
@@ -65,6 +66,42 @@ func (ix *Index) FindEach(ctx context.Context, fen string, threads, limit int, f
 // find is FindEach; fromTable false replays every listed game even for a hash that stands
 // for one position.
 func (ix *Index) find(ctx context.Context, fen string, threads, limit int, fromTable bool, fn func(*Occurrence) error) (int, error) {
+	return ix.list(ctx, fen, threads, limit, fromTable, fn, func(es []posEntry, games []uint32) (int, error) {
+		return ix.listEach(ctx, es, games, fn)
+	})
+}
+
+// WriteFind writes the occurrences FindEach lists to w, each as the line AppendText makes
+// and a newline, and returns their number. Lines listed from the table are formatted
+// straight from it and the names column into one buffer, written whenever it fills.
+func (ix *Index) WriteFind(ctx context.Context, w io.Writer, fen string, threads, limit int) (int, error) {
+	buf := make([]byte, 0, textFlush+4<<10)
+	n, err := ix.list(ctx, fen, threads, limit, true, func(o *Occurrence) error {
+		buf, _ = o.AppendText(buf)
+		buf = append(buf, '\n')
+		if len(buf) < textFlush {
+			return nil
+		}
+		_, err := w.Write(buf)
+		buf = buf[:0]
+		return err
+	}, func(es []posEntry, games []uint32) (n int, err error) {
+		n, buf, err = ix.listText(ctx, w, buf, es, games)
+		return n, err
+	})
+	if err == nil && len(buf) > 0 {
+		_, err = w.Write(buf)
+	}
+	return n, err
+}
+
+// textFlush is the size at which WriteFind writes its buffer: few writes, of a buffer that
+// stays in the cache.
+const textFlush = 256 << 10
+
+// list looks fen up and gives each occurrence to fn, or, when the table's entries of its
+// hash are one position, gives them and their games to table (see listEntries).
+func (ix *Index) list(ctx context.Context, fen string, threads, limit int, fromTable bool, fn func(*Occurrence) error, table func(es []posEntry, games []uint32) (int, error)) (int, error) {
 	pos, err := chess.ParseFEN(fen)
 	if err != nil {
 		return 0, err
@@ -79,7 +116,11 @@ func (ix *Index) find(ctx context.Context, fen string, threads, limit int, fromT
 		if alone, err := ix.hashAlone(h); err != nil {
 			return 0, err
 		} else if alone && fromTable {
-			return ix.listEntries(ctx, &pos, es, limit, fn)
+			es, games, err := ix.listEntries(&pos, es, limit)
+			if err != nil || len(games) == 0 {
+				return 0, err
+			}
+			return table(es, games)
 		}
 		cand = roaring.New()
 		for _, e := range es {
@@ -171,12 +212,13 @@ func (ix *Index) hashAlone(h uint64) (bool, error) {
 	return alone, err
 }
 
-// listEntries lists the table's entries es of one hash that stands for one position only:
-// one game is replayed to check that it is pos (if not, pos is not indexed, and the
-// entries are another position's), and the others are listed from the table and the
-// names column without being read. Two positions whose 64-bit hashes agree would pass as one;
+// listEntries checks the table's entries es of one hash that stands for one position only,
+// to list them from the table and the names column without reading their games: one game
+// is replayed to check that it is pos (if not, pos is not indexed, and the entries are
+// another position's: none are returned). It returns the entries of the first limit games
+// (limit > 0) and those games. Two positions whose 64-bit hashes agree would pass as one;
 // among N indexed positions a given one has such a twin with probability N/2^64.
-func (ix *Index) listEntries(ctx context.Context, pos *chess.Position, es []posEntry, limit int, fn func(*Occurrence) error) (int, error) {
+func (ix *Index) listEntries(pos *chess.Position, es []posEntry, limit int) ([]posEntry, []uint32, error) {
 	found, err := ix.replayOne(es[0].game, func(g *pgn.Game) bool {
 		for i := range g.Nodes {
 			if samePosition(&g.Nodes[i].Pos, pos) {
@@ -186,7 +228,7 @@ func (ix *Index) listEntries(ctx context.Context, pos *chess.Position, es []posE
 		return false
 	})
 	if err != nil || !found {
-		return 0, err
+		return nil, nil, err
 	}
 	games := make([]uint32, 0, len(es))
 	for i, e := range es {
@@ -198,12 +240,31 @@ func (ix *Index) listEntries(ctx context.Context, pos *chess.Position, es []posE
 			games = append(games, e.game)
 		}
 	}
+	return es, games, nil
+}
+
+// listEach gives fn the occurrences es of games, from the table and the names column.
+func (ix *Index) listEach(ctx context.Context, es []posEntry, games []uint32, fn func(*Occurrence) error) (int, error) {
+	r, err := ix.newNamesReader()
+	if err != nil {
+		return 0, err
+	}
+	defer r.close()
 	// One Occurrence filled in place: a slice of them (four strings each) for a listing
 	// of 196,613 lines cost more in the collector's write barriers and scanning than the
 	// lookup itself.
 	var o Occurrence
-	src, e, listed := 0, 0, 0
-	err = ix.eachNames(games, func(id uint32, names gameNames) error {
+	src, e := 0, 0
+	for i, id := range games {
+		if i%1024 == 1023 {
+			if err := ctx.Err(); err != nil {
+				return e, err
+			}
+		}
+		names, err := r.get(id)
+		if err != nil {
+			return e, err
+		}
 		for src+1 < len(ix.Sources) && id >= ix.Sources[src+1].FirstID {
 			src++
 		}
@@ -212,15 +273,66 @@ func (ix *Index) listEntries(ctx context.Context, pos *chess.Position, es []posE
 		for ; e < len(es) && es[e].game == id; e++ {
 			o.Ply, o.Variation = int(es[e].pv>>1), es[e].pv&1 != 0
 			if err := fn(&o); err != nil {
-				return err
+				return e, err
 			}
 		}
-		if listed++; listed%1024 == 0 {
-			return ctx.Err()
+	}
+	return e, nil
+}
+
+// listText appends the lines of the occurrences es of games to buf as AppendText makes
+// them, writing buf to w whenever it holds textFlush bytes; it returns their number and
+// what is left of buf. Everything a line is made of is a local variable: as fields of a
+// struct on the heap, each line's pointer writes went through the collector's write
+// barrier, which cost as much as the formatting.
+func (ix *Index) listText(ctx context.Context, w io.Writer, buf []byte, es []posEntry, games []uint32) (int, []byte, error) {
+	r, err := ix.newNamesReader()
+	if err != nil {
+		return 0, buf, err
+	}
+	defer r.close()
+	src, e := -1, 0
+	var head string // the source's "path: game "
+	for i, id := range games {
+		if i%1024 == 1023 {
+			if err := ctx.Err(); err != nil {
+				return e, buf, err
+			}
 		}
-		return nil
-	})
-	return e, err
+		names, err := r.get(id)
+		if err != nil {
+			return e, buf, err
+		}
+		if src < 0 || src+1 < len(ix.Sources) && id >= ix.Sources[src+1].FirstID {
+			for src++; src+1 < len(ix.Sources) && id >= ix.Sources[src+1].FirstID; src++ {
+			}
+			head = ix.Sources[src].Path + ": game "
+		}
+		number := int64(id-ix.Sources[src].FirstID) + 1
+		for ; e < len(es) && es[e].game == id; e++ {
+			buf = append(buf, head...)
+			buf = strconv.AppendInt(buf, number, 10)
+			buf = append(buf, ", ply "...)
+			buf = strconv.AppendInt(buf, int64(es[e].pv>>1), 10)
+			if es[e].pv&1 != 0 {
+				buf = append(buf, " (variation)"...)
+			}
+			buf = append(buf, ": "...)
+			buf = append(buf, names.white...)
+			buf = append(buf, " - "...)
+			buf = append(buf, names.black...)
+			buf = append(buf, ", "...)
+			buf = append(buf, names.date...)
+			buf = append(buf, '\n')
+		}
+		if len(buf) >= textFlush {
+			if _, err := w.Write(buf); err != nil {
+				return e, buf[:0], err
+			}
+			buf = buf[:0]
+		}
+	}
+	return e, buf, nil
 }
 
 // replayOne replays game id (variations included) and returns what fn says of it. It reads
@@ -268,62 +380,80 @@ func (ix *Index) replayOne(id uint32, fn func(*pgn.Game) bool) (bool, error) {
 // gameNames are what a listing shows of a game besides its place.
 type gameNames struct{ white, black, date string }
 
-// eachNames calls fn with the names column entry of each of games (in increasing order).
-func (ix *Index) eachNames(games []uint32, fn func(id uint32, names gameNames) error) error {
+// namesReader reads the names column entries of games in increasing order: one iterator,
+// stepping or seeking column to column (Badger copies every value it passes, two a seek,
+// which is why a column holds few games; Get would allocate and copy each three times).
+type namesReader struct {
+	ix    *Index
+	sv    *stringView
+	txn   *badger.Txn
+	it    *badger.Iterator
+	key   []byte
+	first uint32 // the first game of col
+	col   []byte // a copy of the last column read
+}
+
+func (ix *Index) newNamesReader() (*namesReader, error) {
 	sv, err := ix.stringTable()
 	if err != nil {
+		return nil, err
+	}
+	txn := ix.db.NewTransaction(false)
+	return &namesReader{ix: ix, sv: sv, txn: txn, it: txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyNames)})}, nil
+}
+
+func (r *namesReader) close() {
+	r.it.Close()
+	r.txn.Discard()
+}
+
+// get returns game id's names.
+func (r *namesReader) get(id uint32) (gameNames, error) {
+	if r.col == nil || id < r.first || id-r.first >= namesGames {
+		if err := r.load(id &^ (namesGames - 1)); err != nil {
+			return gameNames{}, fmt.Errorf("index %s: names of game %d: %w", r.ix.Dir, id, err)
+		}
+	}
+	at := int(id-r.first) * namesWidth
+	if at+namesWidth > len(r.col) {
+		return gameNames{}, fmt.Errorf("index %s: names of game %d: column too short", r.ix.Dir, id)
+	}
+	var n [3]string
+	offs := r.sv.offs
+	for k := range n {
+		// stringView.get, without its error's formatting in the way of inlining
+		s := uint64(binary.BigEndian.Uint32(r.col[at+4*k:]))
+		if 2*s+1 >= uint64(len(offs)) {
+			_, err := r.sv.get(uint32(s))
+			return gameNames{}, fmt.Errorf("index %s: names of game %d: %w", r.ix.Dir, id, err)
+		}
+		n[k] = r.sv.data[offs[2*s]:offs[2*s+1]]
+	}
+	return gameNames{n[0], n[1], n[2]}, nil
+}
+
+// load reads the column of the games from first on.
+func (r *namesReader) load(first uint32) error {
+	it := r.it
+	r.key = namesKey(first)
+	// A column a few keys on is reached by stepping, cheaper than a seek.
+	for step := 0; step < 4 && it.Valid() && bytes.Compare(it.Item().Key(), r.key) < 0; step++ {
+		it.Next()
+	}
+	if !it.Valid() || !bytes.Equal(it.Item().Key(), r.key) {
+		it.Seek(r.key)
+	}
+	if !it.Valid() || !bytes.Equal(it.Item().Key(), r.key) {
+		r.col = nil
+		return errors.New("no column")
+	}
+	var err error
+	if r.col, err = it.Item().ValueCopy(r.col[:0]); err != nil {
+		r.col = nil
 		return err
 	}
-	var fnErr error
-	err = ix.db.View(func(txn *badger.Txn) error {
-		// One iterator, seeking column to column: it copies a value into a buffer it reuses,
-		// where Get allocates and copies each value three times. Badger copies every value
-		// it passes (two a seek), which is why a column holds few games.
-		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyNames)})
-		defer it.Close()
-		for i := 0; i < len(games); {
-			first := games[i] &^ (namesGames - 1)
-			key := namesKey(first)
-			// A column a few keys on is reached by stepping, cheaper than a seek.
-			for step := 0; step < 4 && it.Valid() && bytes.Compare(it.Item().Key(), key) < 0; step++ {
-				it.Next()
-			}
-			if !it.Valid() || !bytes.Equal(it.Item().Key(), key) {
-				it.Seek(key)
-			}
-			if !it.Valid() || !bytes.Equal(it.Item().Key(), key) {
-				return fmt.Errorf("names of game %d: no column", games[i])
-			}
-			err := it.Item().Value(func(col []byte) error {
-				for ; i < len(games) && games[i]-first < namesGames; i++ {
-					at := int(games[i]-first) * namesWidth
-					if at+namesWidth > len(col) {
-						return fmt.Errorf("names of game %d: column too short", games[i])
-					}
-					var n [3]string
-					for k := range n {
-						var err error
-						if n[k], err = sv.get(binary.BigEndian.Uint32(col[at+4*k:])); err != nil {
-							return fmt.Errorf("names of game %d: %w", games[i], err)
-						}
-					}
-					if err := fn(games[i], gameNames{n[0], n[1], n[2]}); err != nil {
-						fnErr = err
-						return err
-					}
-				}
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil && err != fnErr {
-		return fmt.Errorf("index %s: %w", ix.Dir, err)
-	}
-	return err
+	r.first = first
+	return nil
 }
 
 // PositionCount is what the exact-position table says about a position without replaying

@@ -78,6 +78,13 @@ func TestFindFromTableEqualsReplay(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("%s (limit %d): from the table %v, replayed %v", fen, limit, got, want)
 		}
+		var text, wantText bytes.Buffer
+		for _, o := range want {
+			wantText.WriteString(o.String() + "\n")
+		}
+		if n, err := ix.WriteFind(ctx, &text, fen, 2, limit); err != nil || n != len(want) || text.String() != wantText.String() {
+			t.Fatalf("%s (limit %d): WriteFind wrote %d lines (%v)\n%s\nwant\n%s", fen, limit, n, err, text.String(), wantText.String())
+		}
 		if i%4 == 0 {
 			if got, err := added.Find(ctx, fen, 2, limit); err != nil || !slices.Equal(got, want) {
 				t.Fatalf("%s: added index found %v (%v), want %v", fen, got, err, want)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -270,6 +269,7 @@ func newIndexFindCmd() *cobra.Command {
 	var dir, fen string
 	var limit int
 	var count bool
+	var cpuProfile string
 	var workers func() (int, error)
 	cmd := &cobra.Command{
 		Use:   "find -x DIR --fen FEN",
@@ -282,6 +282,13 @@ func newIndexFindCmd() *cobra.Command {
 			threads, err := workers()
 			if err != nil {
 				return err
+			}
+			if cpuProfile != "" {
+				stop, err := startCPUProfile(cpuProfile)
+				if err != nil {
+					return err
+				}
+				defer stop()
 			}
 			ix, err := index.Open(dir)
 			if err != nil {
@@ -304,16 +311,7 @@ func newIndexFindCmd() *cobra.Command {
 				return fmt.Errorf("--limit %d: want a number of games, 0 for all", limit)
 			}
 			// Written as it is found, buffered: a listing can be hundreds of thousands of lines.
-			w := bufio.NewWriterSize(out, 256<<10)
-			var line []byte
-			found, err := ix.FindEach(cmd.Context(), fen, threads, limit, func(o *index.Occurrence) error {
-				line, _ = o.AppendText(line[:0])
-				_, err := w.Write(append(line, '\n'))
-				return err
-			})
-			if err == nil {
-				err = w.Flush()
-			}
+			found, err := ix.WriteFind(cmd.Context(), out, fen, threads, limit)
 			if err != nil {
 				return err
 			}
@@ -327,6 +325,7 @@ func newIndexFindCmd() *cobra.Command {
 	cmd.Flags().StringVarP(&dir, "index", "x", "", "index directory")
 	cmd.Flags().StringVar(&fen, "fen", "", "the position (the move counters are ignored)")
 	cmd.Flags().IntVar(&limit, "limit", 0, "list the occurrences in the first N games only (0: all)")
+	cmd.Flags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the lookup to FILE (for developers)")
 	cmd.Flags().BoolVar(&count, "count", false, "print the number of occurrences and games from the exact-position table alone (no game is read)")
 	workers = threadsFlag(cmd)
 	return cmd
