@@ -23,13 +23,7 @@ func WriteGame(w io.Writer, g *Game) error {
 // the other tags in file order, then the move text wrapped at 80 columns with
 // comments, NAGs and variations) and a blank line.
 func AppendGame(dst []byte, g *Game) []byte {
-	result := g.Result
-	if result == "" {
-		result = g.Tag("Result")
-	}
-	if resultString([]byte(result)) == "" {
-		result = "*"
-	}
+	result := gameResult(g)
 	for _, name := range sevenTags {
 		v, ok := "", false
 		for _, t := range g.Tags {
@@ -70,13 +64,7 @@ func AppendGame(dst []byte, g *Game) []byte {
 // AppendGameAsRead is AppendGame with the tags exactly as the game has them, in file
 // order: none added (no `[Round "?"]` for a game that had no Round), none moved.
 func AppendGameAsRead(dst []byte, g *Game) []byte {
-	result := g.Result
-	if result == "" {
-		result = g.Tag("Result")
-	}
-	if resultString([]byte(result)) == "" {
-		result = "*"
-	}
+	result := gameResult(g)
 	for _, t := range g.Tags {
 		dst = appendTag(dst, t.Name, t.Value)
 	}
@@ -99,7 +87,9 @@ func appendMoveText(dst []byte, g *Game, result string) []byte {
 	return append(w.dst, '\n', '\n')
 }
 
-func appendTag(dst []byte, name, value string) []byte {
+// appendTag appends one tag line; the value is escaped (quote and backslash) and
+// kept on one line.
+func appendTag[T string | []byte](dst []byte, name string, value T) []byte {
 	dst = append(dst, '[')
 	dst = append(dst, name...)
 	dst = append(dst, ' ', '"')

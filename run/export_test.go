@@ -214,12 +214,13 @@ func TestCSVAndTags(t *testing.T) {
 	}
 }
 
-// PGN output keeps the tags as the game had them: no Seven Tag Roster added.
-func TestPGNKeepsTags(t *testing.T) {
+// PGN output writes the tag section CQL writes: CQL 9.493 gives this game (its
+// Latin-1 bytes kept) the roster with Date and Round "?" and the other tags after it.
+func TestPGNTagsAsCQL(t *testing.T) {
 	src := memFiles(map[string]string{"g.pgn": latin1Game}, "g.pgn")
 	out, _ := runString(t, compile(t, "initial"), src, Options{Format: "pgn", NoHeader: true})
-	want := "[Event \"Latin\"]\n[Site \"M\xfcnchen\"]\n[White \"R\xe9ti, Richard\"]\n[Black \"Tartakower\"]\n" +
-		"[Annotator \"say \\\"hi\\\"\"]\n[Result \"1-0\"]\n\n"
+	want := "[Event \"Latin\"]\n[Site \"M\xfcnchen\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n" +
+		"[White \"R\xe9ti, Richard\"]\n[Black \"Tartakower\"]\n[Result \"1-0\"]\n[Annotator \"say \\\"hi\\\"\"]\n\n"
 	if !strings.HasPrefix(out, want) {
 		t.Errorf("got\n%q\nwant prefix\n%q", out, want)
 	}

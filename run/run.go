@@ -434,7 +434,7 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 		}
 		// Sized once: the text read (none for a game replayed from an index) and a comment
 		// and a move at every position, where appending grew the buffer some ten times.
-		res.out = pgn.AppendGameAsRead(outBuffer(len(g.Text)+16*len(g.Nodes)+512), g)
+		res.out = pgn.AppendGameCQL(outBuffer(len(g.Text)+16*len(g.Nodes)+512), g)
 	default:
 		rec := Record{Tags: r.opt.Tags}
 		if (r.opt.Format == "fen" || r.opt.Format == "epd") && res.out == nil {

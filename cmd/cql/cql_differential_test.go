@@ -103,8 +103,8 @@ func TestExamplesAgainstCQL(t *testing.T) {
 	t.Logf("%d of %d scripts match as many games as CQL (or are refused by both)", same, len(files))
 }
 
-// commentDifference reads two PGN outputs and describes the first position
-// whose comments differ ("" when all agree). The game's own leading comment
+// commentDifference reads two PGN outputs and describes the first game whose
+// tags differ or position whose comments differ ("" when all agree). The game's own leading comment
 // is left out: CQL and cql each write their own header there.
 func commentDifference(t *testing.T, cqlOut, oursOut string) string {
 	t.Helper()
@@ -127,6 +127,9 @@ func commentDifference(t *testing.T, cqlOut, oursOut string) string {
 	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	for i := range a {
 		ga, gb := a[i], b[i]
+		if ta, tb := fmt.Sprint(ga.Tags), fmt.Sprint(gb.Tags); ta != tb {
+			return fmt.Sprintf("game %d: tags %s in CQL's, %s in ours", i+1, ta, tb)
+		}
 		if len(ga.Nodes) != len(gb.Nodes) {
 			return fmt.Sprintf("game %d: %d positions in CQL's, %d in ours", i+1, len(ga.Nodes), len(gb.Nodes))
 		}
