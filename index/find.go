@@ -1,12 +1,10 @@
 package index
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/bits"
 	"sort"
@@ -45,7 +43,7 @@ type Occurrence struct {
 // hash collision is never listed.
 //
 // A build checks which hashes of the table stand for one position only; for those, one
-// game is replayed and the rest listed from the table and the tag column (listEntries).
+// game is replayed and the rest listed from the table and the names column (tableGames).
 func (ix *Index) Find(ctx context.Context, fen string, threads, limit int) ([]Occurrence, error) {
 	var out []Occurrence
 	_, err := ix.FindEach(ctx, fen, threads, limit, func(o *Occurrence) error {
@@ -66,42 +64,19 @@ func (ix *Index) FindEach(ctx context.Context, fen string, threads, limit int, f
 // find is FindEach; fromTable false replays every listed game even for a hash that stands
 // for one position.
 func (ix *Index) find(ctx context.Context, fen string, threads, limit int, fromTable bool, fn func(*Occurrence) error) (int, error) {
-	return ix.list(ctx, fen, threads, limit, fromTable, fn, func(es []posEntry, games []uint32) (int, error) {
-		return ix.listEach(ctx, es, games, fn)
-	})
-}
-
-// WriteFind writes the occurrences FindEach lists to w, each as the line AppendText makes
-// and a newline, and returns their number. Lines listed from the table are formatted
-// straight from it and the names column into one buffer, written whenever it fills.
-func (ix *Index) WriteFind(ctx context.Context, w io.Writer, fen string, threads, limit int) (int, error) {
-	buf := make([]byte, 0, textFlush+4<<10)
-	n, err := ix.list(ctx, fen, threads, limit, true, func(o *Occurrence) error {
-		buf, _ = o.AppendText(buf)
-		buf = append(buf, '\n')
-		if len(buf) < textFlush {
-			return nil
+	return ix.list(ctx, fen, threads, limit, fromTable, fn, func(es []posEntry, check func() (bool, error)) (int, error) {
+		if held, err := check(); err != nil || !held {
+			return 0, err
 		}
-		_, err := w.Write(buf)
-		buf = buf[:0]
-		return err
-	}, func(es []posEntry, games []uint32) (n int, err error) {
-		n, buf, err = ix.listText(ctx, w, buf, es, games)
-		return n, err
+		return ix.listEach(ctx, es, fn)
 	})
-	if err == nil && len(buf) > 0 {
-		_, err = w.Write(buf)
-	}
-	return n, err
 }
-
-// textFlush is the size at which WriteFind writes its buffer: few writes, of a buffer that
-// stays in the cache.
-const textFlush = 256 << 10
 
 // list looks fen up and gives each occurrence to fn, or, when the table's entries of its
-// hash are one position, gives them and their games to table (see listEntries).
-func (ix *Index) list(ctx context.Context, fen string, threads, limit int, fromTable bool, fn func(*Occurrence) error, table func(es []posEntry, games []uint32) (int, error)) (int, error) {
+// hash are one position, gives them, their games and their check to table (see
+// tableGames): table must list nothing unless check says the entries are fen's.
+func (ix *Index) list(ctx context.Context, fen string, threads, limit int, fromTable bool, fn func(*Occurrence) error,
+	table func(es []posEntry, check func() (bool, error)) (int, error)) (int, error) {
 	pos, err := chess.ParseFEN(fen)
 	if err != nil {
 		return 0, err
@@ -116,11 +91,8 @@ func (ix *Index) list(ctx context.Context, fen string, threads, limit int, fromT
 		if alone, err := ix.hashAlone(h); err != nil {
 			return 0, err
 		} else if alone && fromTable {
-			es, games, err := ix.listEntries(&pos, es, limit)
-			if err != nil || len(games) == 0 {
-				return 0, err
-			}
-			return table(es, games)
+			es = limitGames(es, limit)
+			return table(es, func() (bool, error) { return ix.holds(es[0].game, &pos) })
 		}
 		cand = roaring.New()
 		for _, e := range es {
@@ -212,14 +184,29 @@ func (ix *Index) hashAlone(h uint64) (bool, error) {
 	return alone, err
 }
 
-// listEntries checks the table's entries es of one hash that stands for one position only,
-// to list them from the table and the names column without reading their games: one game
-// is replayed to check that it is pos (if not, pos is not indexed, and the entries are
-// another position's: none are returned). It returns the entries of the first limit games
-// (limit > 0) and those games. Two positions whose 64-bit hashes agree would pass as one;
-// among N indexed positions a given one has such a twin with probability N/2^64.
-func (ix *Index) listEntries(pos *chess.Position, es []posEntry, limit int) ([]posEntry, []uint32, error) {
-	found, err := ix.replayOne(es[0].game, func(g *pgn.Game) bool {
+// limitGames returns the entries es of one hash that stands for one position only, of
+// the first limit games (limit > 0). They are listed from the table and the names column
+// without reading the games, once holds has checked one of them: if it does not hold the
+// position looked up, that position is not indexed, and the entries are another
+// position's. Two positions whose 64-bit hashes agree would pass as one; among N indexed
+// positions a given one has such a twin with probability N/2^64.
+func limitGames(es []posEntry, limit int) []posEntry {
+	if limit <= 0 {
+		return es
+	}
+	for i := 1; i < len(es); i++ {
+		if es[i].game != es[i-1].game {
+			if limit--; limit == 0 {
+				return es[:i]
+			}
+		}
+	}
+	return es
+}
+
+// holds says whether game id holds pos (variations included).
+func (ix *Index) holds(id uint32, pos *chess.Position) (bool, error) {
+	return ix.replayOne(id, func(g *pgn.Game) bool {
 		for i := range g.Nodes {
 			if samePosition(&g.Nodes[i].Pos, pos) {
 				return true
@@ -227,24 +214,10 @@ func (ix *Index) listEntries(pos *chess.Position, es []posEntry, limit int) ([]p
 		}
 		return false
 	})
-	if err != nil || !found {
-		return nil, nil, err
-	}
-	games := make([]uint32, 0, len(es))
-	for i, e := range es {
-		if i == 0 || e.game != es[i-1].game {
-			if limit > 0 && len(games) == limit {
-				es = es[:i]
-				break
-			}
-			games = append(games, e.game)
-		}
-	}
-	return es, games, nil
 }
 
-// listEach gives fn the occurrences es of games, from the table and the names column.
-func (ix *Index) listEach(ctx context.Context, es []posEntry, games []uint32, fn func(*Occurrence) error) (int, error) {
+// listEach gives fn the occurrences es (sorted by game), from the table and the names column.
+func (ix *Index) listEach(ctx context.Context, es []posEntry, fn func(*Occurrence) error) (int, error) {
 	r, err := ix.newNamesReader()
 	if err != nil {
 		return 0, err
@@ -254,13 +227,14 @@ func (ix *Index) listEach(ctx context.Context, es []posEntry, games []uint32, fn
 	// of 196,613 lines cost more in the collector's write barriers and scanning than the
 	// lookup itself.
 	var o Occurrence
-	src, e := 0, 0
-	for i, id := range games {
-		if i%1024 == 1023 {
+	src := 0
+	for e, games := 0, 0; e < len(es); games++ {
+		if games%1024 == 1023 {
 			if err := ctx.Err(); err != nil {
 				return e, err
 			}
 		}
+		id := es[e].game
 		names, err := r.get(id)
 		if err != nil {
 			return e, err
@@ -277,62 +251,7 @@ func (ix *Index) listEach(ctx context.Context, es []posEntry, games []uint32, fn
 			}
 		}
 	}
-	return e, nil
-}
-
-// listText appends the lines of the occurrences es of games to buf as AppendText makes
-// them, writing buf to w whenever it holds textFlush bytes; it returns their number and
-// what is left of buf. Everything a line is made of is a local variable: as fields of a
-// struct on the heap, each line's pointer writes went through the collector's write
-// barrier, which cost as much as the formatting.
-func (ix *Index) listText(ctx context.Context, w io.Writer, buf []byte, es []posEntry, games []uint32) (int, []byte, error) {
-	r, err := ix.newNamesReader()
-	if err != nil {
-		return 0, buf, err
-	}
-	defer r.close()
-	src, e := -1, 0
-	var head string // the source's "path: game "
-	for i, id := range games {
-		if i%1024 == 1023 {
-			if err := ctx.Err(); err != nil {
-				return e, buf, err
-			}
-		}
-		names, err := r.get(id)
-		if err != nil {
-			return e, buf, err
-		}
-		if src < 0 || src+1 < len(ix.Sources) && id >= ix.Sources[src+1].FirstID {
-			for src++; src+1 < len(ix.Sources) && id >= ix.Sources[src+1].FirstID; src++ {
-			}
-			head = ix.Sources[src].Path + ": game "
-		}
-		number := int64(id-ix.Sources[src].FirstID) + 1
-		for ; e < len(es) && es[e].game == id; e++ {
-			buf = append(buf, head...)
-			buf = strconv.AppendInt(buf, number, 10)
-			buf = append(buf, ", ply "...)
-			buf = strconv.AppendInt(buf, int64(es[e].pv>>1), 10)
-			if es[e].pv&1 != 0 {
-				buf = append(buf, " (variation)"...)
-			}
-			buf = append(buf, ": "...)
-			buf = append(buf, names.white...)
-			buf = append(buf, " - "...)
-			buf = append(buf, names.black...)
-			buf = append(buf, ", "...)
-			buf = append(buf, names.date...)
-			buf = append(buf, '\n')
-		}
-		if len(buf) >= textFlush {
-			if _, err := w.Write(buf); err != nil {
-				return e, buf[:0], err
-			}
-			buf = buf[:0]
-		}
-	}
-	return e, buf, nil
+	return len(es), nil
 }
 
 // replayOne replays game id (variations included) and returns what fn says of it. It reads
@@ -375,85 +294,6 @@ func (ix *Index) replayOne(id uint32, fn func(*pgn.Game) bool) (bool, error) {
 		return false, err
 	}
 	return j.res[id-j.first], nil
-}
-
-// gameNames are what a listing shows of a game besides its place.
-type gameNames struct{ white, black, date string }
-
-// namesReader reads the names column entries of games in increasing order: one iterator,
-// stepping or seeking column to column (Badger copies every value it passes, two a seek,
-// which is why a column holds few games; Get would allocate and copy each three times).
-type namesReader struct {
-	ix    *Index
-	sv    *stringView
-	txn   *badger.Txn
-	it    *badger.Iterator
-	key   []byte
-	first uint32 // the first game of col
-	col   []byte // a copy of the last column read
-}
-
-func (ix *Index) newNamesReader() (*namesReader, error) {
-	sv, err := ix.stringTable()
-	if err != nil {
-		return nil, err
-	}
-	txn := ix.db.NewTransaction(false)
-	return &namesReader{ix: ix, sv: sv, txn: txn, it: txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyNames)})}, nil
-}
-
-func (r *namesReader) close() {
-	r.it.Close()
-	r.txn.Discard()
-}
-
-// get returns game id's names.
-func (r *namesReader) get(id uint32) (gameNames, error) {
-	if r.col == nil || id < r.first || id-r.first >= namesGames {
-		if err := r.load(id &^ (namesGames - 1)); err != nil {
-			return gameNames{}, fmt.Errorf("index %s: names of game %d: %w", r.ix.Dir, id, err)
-		}
-	}
-	at := int(id-r.first) * namesWidth
-	if at+namesWidth > len(r.col) {
-		return gameNames{}, fmt.Errorf("index %s: names of game %d: column too short", r.ix.Dir, id)
-	}
-	var n [3]string
-	offs := r.sv.offs
-	for k := range n {
-		// stringView.get, without its error's formatting in the way of inlining
-		s := uint64(binary.BigEndian.Uint32(r.col[at+4*k:]))
-		if 2*s+1 >= uint64(len(offs)) {
-			_, err := r.sv.get(uint32(s))
-			return gameNames{}, fmt.Errorf("index %s: names of game %d: %w", r.ix.Dir, id, err)
-		}
-		n[k] = r.sv.data[offs[2*s]:offs[2*s+1]]
-	}
-	return gameNames{n[0], n[1], n[2]}, nil
-}
-
-// load reads the column of the games from first on.
-func (r *namesReader) load(first uint32) error {
-	it := r.it
-	r.key = namesKey(first)
-	// A column a few keys on is reached by stepping, cheaper than a seek.
-	for step := 0; step < 4 && it.Valid() && bytes.Compare(it.Item().Key(), r.key) < 0; step++ {
-		it.Next()
-	}
-	if !it.Valid() || !bytes.Equal(it.Item().Key(), r.key) {
-		it.Seek(r.key)
-	}
-	if !it.Valid() || !bytes.Equal(it.Item().Key(), r.key) {
-		r.col = nil
-		return errors.New("no column")
-	}
-	var err error
-	if r.col, err = it.Item().ValueCopy(r.col[:0]); err != nil {
-		r.col = nil
-		return err
-	}
-	r.first = first
-	return nil
 }
 
 // PositionCount is what the exact-position table says about a position without replaying

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/internal/testdata"
 )
 
@@ -127,4 +128,35 @@ func (w *countWriter) Write(p []byte) (int, error) {
 		return 0, w.err
 	}
 	return w.buf.Write(p)
+}
+
+// Nothing is written when the check of the table's entries fails or says they are another
+// position's, whether the lines are formatted by one goroutine or several.
+func TestListTextWaitsForCheck(t *testing.T) {
+	ix := buildIndex(t, testdata.File(t, "masters-10k.pgn"))
+	ctx := context.Background()
+	pos, err := chess.ParseFEN(startFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := ix.lookupPositions(positionHash(&pos) >> (64 - hashBits))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := errors.New("unreadable")
+	for _, limit := range []int{5, 0} { // one goroutine, several
+		es := limitGames(all, limit)
+		for _, threads := range []int{1, 2} {
+			w := &countWriter{}
+			if n, err := ix.listText(ctx, w, es, func() (bool, error) { return false, nil }, threads); n != 0 || err != nil || w.writes != 0 {
+				t.Errorf("limit %d, threads %d, not held: %d lines in %d writes (%v), want none", limit, threads, n, w.writes, err)
+			}
+			if n, err := ix.listText(ctx, w, es, func() (bool, error) { return true, bad }, threads); n != 0 || !errors.Is(err, bad) || w.writes != 0 {
+				t.Errorf("limit %d, threads %d, check failing: %d lines in %d writes (%v), want none and its error", limit, threads, n, w.writes, err)
+			}
+			if n, err := ix.listText(ctx, w, es, func() (bool, error) { return true, nil }, threads); n != len(es) || err != nil || w.writes == 0 {
+				t.Errorf("limit %d, threads %d, held: %d lines in %d writes (%v), want %d", limit, threads, n, w.writes, err, len(es))
+			}
+		}
+	}
 }

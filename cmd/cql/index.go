@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 
@@ -290,6 +291,11 @@ func newIndexFindCmd() *cobra.Command {
 				}
 				defer stop()
 			}
+			// The heap of a find is the table's entries of the position (11 MB for the start
+			// position of masters-463k) and a few buffers, kept to the end: a collection
+			// started when they are allocated slowed the listing down more than it freed
+			// (start position, median of 21 runs: 55 -> 35 ms).
+			debug.SetGCPercent(400)
 			ix, err := index.Open(dir)
 			if err != nil {
 				return err
