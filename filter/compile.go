@@ -19,6 +19,8 @@ type Query struct {
 	alwaysComment bool // keep comment texts of positions that do not match
 	noSetTag      bool // settag matches without setting (-nosettag)
 	noRmComment   bool // removecomment matches without removing (-noremovecomment)
+	noUnique      bool // a position may get one text twice (-nouniquecomments)
+	noSortComment bool // comments made in a sort stay where made (-nosortcomments)
 	needIDs       bool // piece variables are used: track piece identities
 	needInfo      bool // tag values are used
 	header        query.Header
@@ -90,6 +92,11 @@ func (q *Query) Selected(g *pgn.Game) bool {
 // game's values in the same order.
 func (q *Query) Sorts() []SortKey { return q.sorts }
 
+// UniqueComments says that a position's comment gets each text once (CQL's
+// default; off with Options.NoUniqueComments): a writer adding its own texts,
+// the match marker, drops those the position already has.
+func (q *Query) UniqueComments() bool { return !q.noUnique }
+
 // Options adjust how a program is compiled.
 type Options struct {
 	// Variations searches variations too, as if the header said so
@@ -101,6 +108,13 @@ type Options struct {
 	// NoSetTag and NoRemoveComment make settag and removecomment filters match without
 	// changing the game (CQL's -nosettag and -noremovecomment).
 	NoSetTag, NoRemoveComment bool
+	// NoUniqueComments writes a text as often as it is made at a position, where
+	// CQL by default writes it once (CQL's -nouniquecomments).
+	NoUniqueComments bool
+	// NoSortComments leaves the comments made inside a sort where they were
+	// made, whatever the value (CQL's -nosortcomments): without it, only those
+	// made where the sort's value first became the best are kept (sort_comments.go).
+	NoSortComments bool
 	// Marks records the squares the query marked at each matching position, for
 	// Evaluator.Marked (see marks.go for what is marked). Off, the query is compiled
 	// exactly as without it.
@@ -122,7 +136,8 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 		return nil, fmt.Errorf("filter: empty program")
 	}
 	q := &Query{nvars: len(prog.Symbols), variations: opt.Variations, alwaysComment: opt.AlwaysComment,
-		noSetTag: opt.NoSetTag, noRmComment: opt.NoRemoveComment}
+		noSetTag: opt.NoSetTag, noRmComment: opt.NoRemoveComment,
+		noUnique: opt.NoUniqueComments, noSortComment: opt.NoSortComments}
 	if prog.Header != nil {
 		q.header = *prog.Header
 		q.variations = q.variations || prog.Header.Variations

@@ -223,7 +223,9 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 		e.consecutiveComments()
 		e.sortComments()
 	}
-	e.uniqueComments()
+	if !e.q.noUnique {
+		e.uniqueComments()
+	}
 	e.g = nil
 	e.pos = nil
 	return e.matches

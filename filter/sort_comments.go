@@ -14,6 +14,9 @@ package filter
 //     whose kept value is the game's value are written last, after the
 //     match marker of their position (Annotation.Late).
 // With -alwayscomment CQL keeps every comment where it was made; so do we.
+// With -nosortcomments a sort that has a value leaves the comments made for
+// it where they were made, better value or not (none are kept or written
+// late); one that has no value still drops them.
 
 // sortSite is what a sort filter knows of its key (idx into Query.sorts)
 // and of its comments (site, into Evaluator.sortSites).
@@ -29,12 +32,18 @@ type sortKept struct {
 // record takes the sort's value c (c.ok false: none), evaluated since the
 // comment mark.
 func (n sortSite) record(e *Evaluator, mark int, c sortVal) {
-	if !c.ok || !e.q.sorts[n.idx].better(c, e.gameSort[n.idx]) {
+	if !c.ok {
 		e.dropComments(mark)
 		return
 	}
+	if !e.q.sorts[n.idx].better(c, e.gameSort[n.idx]) {
+		if !e.q.noSortComment {
+			e.dropComments(mark)
+		}
+		return
+	}
 	e.gameSort[n.idx] = c
-	if e.q.alwaysComment {
+	if e.q.alwaysComment || e.q.noSortComment {
 		return
 	}
 	k := &e.sortSites[n.site]

@@ -13,6 +13,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"sync"
 
@@ -487,14 +488,37 @@ func (r *runner) annotate(g *pgn.Game, matches []int32, worker int) {
 			added = append(added, addedComment{a.Node, a.Text})
 		}
 	}
+	// CQL writes a text once at a position (unless -nouniquecomments), the marker
+	// too. The query's texts are once already: only the marker may repeat one,
+	// and the first of the two stays. before has the nodes where the query wrote
+	// the marker's text ahead of the marker.
+	unique := r.q.UniqueComments() && !r.quiet
+	var before map[int32]bool
+	if unique {
+		for _, a := range ev.Annotations() {
+			if !a.Message && !a.Late && a.Text == r.matchString {
+				if before == nil {
+					before = map[int32]bool{}
+				}
+				before[a.Node] = true
+			}
+		}
+	}
 	if !r.quiet {
 		for _, i := range matches {
-			added = append(added, addedComment{i, r.matchString})
+			if !before[i] {
+				added = append(added, addedComment{i, r.matchString})
+			}
 		}
 	}
 	// What a sort kept, CQL writes at the end of the game: after the marker.
 	for _, a := range ev.Annotations() {
 		if !a.Message && a.Late {
+			if unique && a.Text == r.matchString {
+				if _, marked := slices.BinarySearch(matches, a.Node); marked {
+					continue
+				}
+			}
 			added = append(added, addedComment{a.Node, a.Text})
 		}
 	}

@@ -39,6 +39,8 @@ type queryFlags struct {
 	noHeader        bool
 	noSetTag        bool
 	noRemoveComment bool
+	noUnique        bool
+	noSortComments  bool
 	alwaysComment   bool
 	lineIncrement   int
 	showMatches     bool
@@ -221,6 +223,12 @@ func buildOptions() []option {
 		func(f *queryFlags) { f.alwaysComment = true })
 	flag("noremovecomment", "removecomment filters match but remove nothing", func(f *queryFlags) { f.noRemoveComment = true })
 	flag("nosettag", "settag filters match but set nothing", func(f *queryFlags) { f.noSetTag = true })
+	flag("uniquecomments", "write a comment text once at a position, however often it is made (the default)",
+		func(f *queryFlags) { f.noUnique = false })
+	flag("nouniquecomments", "write a comment text at a position as often as it is made there (the match marker too)",
+		func(f *queryFlags) { f.noUnique = true })
+	flag("nosortcomments", "keep the comments made inside a sort wherever they were made, not only where its value was best",
+		func(f *queryFlags) { f.noSortComments = true })
 	flag("nosort", "write matching games in input order even when the query sorts", func(f *queryFlags) { f.noSort = true })
 	str("tags", "NAMES", "jsonl/csv: only these tags, comma-separated; Elo means WhiteElo,BlackElo (default: every tag of the game)",
 		func(f *queryFlags, v string) error {

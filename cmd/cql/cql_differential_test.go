@@ -26,10 +26,13 @@ import (
 // example scripts and CQL_EXAMPLES_PGN the games (CQL's sample.pgn).
 // With CQL_SCRIPTS, a directory of other scripts (real users', e.g. the
 // 296 of a public collection), it runs those instead, and a script CQL
-// refuses must be refused by cql too.
+// refuses must be refused by cql too. CQL_ARGS are options given to both
+// (space-separated, e.g. "-nouniquecomments -nosortcomments").
 func TestExamplesAgainstCQL(t *testing.T) {
 	bin, dir, games := os.Getenv("CQL_BINARY"), os.Getenv("CQL_EXAMPLES"), os.Getenv("CQL_EXAMPLES_PGN")
 	scripts := os.Getenv("CQL_SCRIPTS")
+	extra := strings.Fields(os.Getenv("CQL_ARGS"))
+	with := func(args ...string) []string { return append(append([]string{}, extra...), args...) }
 	if scripts != "" {
 		dir = scripts
 	}
@@ -54,7 +57,7 @@ func TestExamplesAgainstCQL(t *testing.T) {
 	same := 0
 	for _, f := range files {
 		out := filepath.Join(t.TempDir(), "cql.pgn")
-		b, err := exec.Command(bin, "-i", games, "-o", out, f).CombinedOutput()
+		b, err := exec.Command(bin, with("-i", games, "-o", out, f)...).CombinedOutput()
 		m := matches.FindSubmatch(b)
 		if err != nil || m == nil {
 			if scripts == "" {
@@ -62,7 +65,7 @@ func TestExamplesAgainstCQL(t *testing.T) {
 				continue
 			}
 			// CQL refuses the script (or stops while running it): so must cql.
-			if st, stdout, _ := runCLI(t, "--count", f, games); st != 2 {
+			if st, stdout, _ := runCLI(t, with("--count", f, games)...); st != 2 {
 				if why, ok := known[filepath.Base(f)]; ok {
 					t.Logf("known difference, %s: CQL refuses, cql %q (%s)", f, strings.TrimSpace(stdout), why)
 					continue
@@ -76,7 +79,7 @@ func TestExamplesAgainstCQL(t *testing.T) {
 		want := string(m[1])
 		if os.Getenv("CQL_COMPARE_COMMENTS") != "" {
 			ours := filepath.Join(t.TempDir(), "ours.pgn")
-			if st, _, stderr := runCLI(t, "-i", games, "-o", ours, f); st <= 1 {
+			if st, _, stderr := runCLI(t, with("-i", games, "-o", ours, f)...); st <= 1 {
 				if d := commentDifference(t, out, ours); d != "" {
 					t.Errorf("%s: comments differ from CQL's: %s", f, d)
 				}
@@ -84,7 +87,7 @@ func TestExamplesAgainstCQL(t *testing.T) {
 				t.Errorf("%s: cql failed: %s", f, stderr)
 			}
 		}
-		st, stdout, stderr := runCLI(t, "--count", f, games)
+		st, stdout, stderr := runCLI(t, with("--count", f, games)...)
 		got := strings.TrimSpace(stdout)
 		name := filepath.Base(f)
 		if st > 1 || got != want {

@@ -63,7 +63,8 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		h.Variations = false
 	}
 	q, err := filter.CompileWith(prog, filter.Options{Variations: f.variations && !f.mainline, AlwaysComment: f.alwaysComment,
-		NoSetTag: f.noSetTag, NoRemoveComment: f.noRemoveComment, Marks: cqlrun.WantsMarks(cqlrun.Options{Format: f.format, Count: f.count}),
+		NoSetTag: f.noSetTag, NoRemoveComment: f.noRemoveComment,
+		NoUniqueComments: f.noUnique, NoSortComments: f.noSortComments, Marks: cqlrun.WantsMarks(cqlrun.Options{Format: f.format, Count: f.count}),
 		NoAutoComments: f.count})
 	if err != nil {
 		var qe *query.Error
