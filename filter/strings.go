@@ -382,12 +382,18 @@ func (n *setTagNode) match(e *Evaluator) bool {
 	if !ok {
 		return false
 	}
+	// Every copy of a repeated tag: CQL keeps one, and the writer writes one with
+	// the last copy's value.
+	set := false
 	for i := range e.g.Tags {
 		if e.g.Tags[i].Name == name {
 			e.g.Tags[i].Value = v
-			e.tagsChanged()
-			return true
+			set = true
 		}
+	}
+	if set {
+		e.tagsChanged()
+		return true
 	}
 	e.g.Tags = append(e.g.Tags, pgn.Tag{Name: name, Value: v})
 	e.tagsChanged()
