@@ -30,7 +30,10 @@ import (
 //   - FEN comes last, rewritten from the position with all six fields.
 //
 // The facts come from running CQL 9.493 on hand-written games
-// (pgn/testdata/cqltags.pgn and its expected output).
+// (pgn/testdata/cqltags.pgn and its expected output). Not copied: Scid drops a
+// tag whose line runs 255 bytes past its opening quote (a value of 253 bytes or
+// more), and CQL's writer overflows its 255-byte line buffer well before that;
+// we keep such tags whole.
 func AppendGameCQL(dst []byte, g *Game) []byte {
 	result := gameResult(g)
 	dst = appendCQLTags(dst, g.Tags, result)
