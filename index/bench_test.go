@@ -51,6 +51,7 @@ func BenchmarkFindPosition(b *testing.B) {
 		"r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R w KQkq - 1 5",
 		"8/8/8/4k3/8/8/2R5/4K3 w - - 0 1",
 		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", // after 1. e4: the longest listing but the start's
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",   // the start: every game
 	} {
 		c, err := ix.CountPosition(fen)
 		if err != nil {
@@ -63,17 +64,23 @@ func BenchmarkFindPosition(b *testing.B) {
 				}
 			}
 		})
-		// A listing as the find command makes it (WriteFind), and through FindEach's callback.
+		// A listing as the find command makes it (WriteFind, both cores), and through
+		// FindEach's callback; cpu-ms/op is the CPU time of all goroutines.
 		b.Run(fmt.Sprintf("list/%d", c.Occurrences), func(b *testing.B) {
+			cpu0, ok := processCPU()
 			for i := 0; i < b.N; i++ {
 				if _, err := ix.WriteFind(context.Background(), io.Discard, fen, 2, 0); err != nil {
 					b.Fatal(err)
 				}
 			}
+			if cpu1, _ := processCPU(); ok {
+				b.ReportMetric(float64(cpu1-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+			}
 		})
 		b.Run(fmt.Sprintf("each/%d", c.Occurrences), func(b *testing.B) {
 			w := bufio.NewWriterSize(io.Discard, 256<<10)
 			var line []byte
+			cpu0, ok := processCPU()
 			for i := 0; i < b.N; i++ {
 				_, err := ix.FindEach(context.Background(), fen, 2, 0, func(o *Occurrence) error {
 					line, _ = o.AppendText(line[:0])
@@ -83,6 +90,9 @@ func BenchmarkFindPosition(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
+			}
+			if cpu1, _ := processCPU(); ok {
+				b.ReportMetric(float64(cpu1-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 			}
 		})
 	}

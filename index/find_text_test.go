@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -157,6 +158,19 @@ func TestListTextWaitsForCheck(t *testing.T) {
 			if n, err := ix.listText(ctx, w, es, func() (bool, error) { return true, nil }, threads); n != len(es) || err != nil || w.writes == 0 {
 				t.Errorf("limit %d, threads %d, held: %d lines in %d writes (%v), want %d", limit, threads, n, w.writes, err, len(es))
 			}
+		}
+	}
+}
+
+// appendUint writes what strconv writes, at every number of digits and at the edges.
+func TestAppendUint(t *testing.T) {
+	vs := []uint32{0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 4096, 99999, 100000, 463564, 1<<31 - 1, 1 << 31, 1<<32 - 1}
+	for v := uint64(1); v < 1<<32; v = v*7 + 3 {
+		vs = append(vs, uint32(v), uint32(v-1), uint32(v+1))
+	}
+	for _, v := range vs {
+		if got, want := string(appendUint([]byte("x"), v)), "x"+strconv.FormatUint(uint64(v), 10); got != want {
+			t.Errorf("appendUint(%d) = %q, want %q", v, got, want)
 		}
 	}
 }
