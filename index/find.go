@@ -43,7 +43,7 @@ type Occurrence struct {
 // hash collision is never listed.
 //
 // A build checks which hashes of the table stand for one position only; for those, one
-// game is replayed and the rest listed from the table and the names column (tableGames).
+// game is replayed and the rest listed from the table and the names column (limitGames).
 func (ix *Index) Find(ctx context.Context, fen string, threads, limit int) ([]Occurrence, error) {
 	var out []Occurrence
 	_, err := ix.FindEach(ctx, fen, threads, limit, func(o *Occurrence) error {
@@ -73,8 +73,8 @@ func (ix *Index) find(ctx context.Context, fen string, threads, limit int, fromT
 }
 
 // list looks fen up and gives each occurrence to fn, or, when the table's entries of its
-// hash are one position, gives them, their games and their check to table (see
-// tableGames): table must list nothing unless check says the entries are fen's.
+// hash are one position, gives those of the first limit games and their check to table
+// (see limitGames): table must list nothing unless check says the entries are fen's.
 func (ix *Index) list(ctx context.Context, fen string, threads, limit int, fromTable bool, fn func(*Occurrence) error,
 	table func(es []posEntry, check func() (bool, error)) (int, error)) (int, error) {
 	pos, err := chess.ParseFEN(fen)
