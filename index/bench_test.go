@@ -77,6 +77,25 @@ func BenchmarkFindPosition(b *testing.B) {
 				b.ReportMetric(float64(cpu1-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 			}
 		})
+		// What the command does but start: open the index, list, close it (the string
+		// table read each time, as a command reads it once).
+		b.Run(fmt.Sprintf("open+list/%d", c.Occurrences), func(b *testing.B) {
+			cpu0, ok := processCPU()
+			for i := 0; i < b.N; i++ {
+				ix, err := Open(ix.Dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_, err = ix.WriteFind(context.Background(), io.Discard, fen, 2, 0)
+				ix.Close()
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			if cpu1, _ := processCPU(); ok {
+				b.ReportMetric(float64(cpu1-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+			}
+		})
 		b.Run(fmt.Sprintf("each/%d", c.Occurrences), func(b *testing.B) {
 			w := bufio.NewWriterSize(io.Discard, 256<<10)
 			var line []byte
