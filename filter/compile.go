@@ -2,6 +2,7 @@ package filter
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,13 +17,14 @@ type Query struct {
 	body          node
 	nvars         int
 	variations    bool
-	alwaysComment bool // keep comment texts of positions that do not match
-	noSetTag      bool // settag matches without setting (-nosettag)
-	noRmComment   bool // removecomment matches without removing (-noremovecomment)
-	noUnique      bool // a position may get one text twice (-nouniquecomments)
-	noSortComment bool // comments made in a sort stay where made (-nosortcomments)
-	needIDs       bool // piece variables are used: track piece identities
-	needInfo      bool // tag values are used
+	alwaysComment bool     // keep comment texts of positions that do not match
+	noSetTag      bool     // settag matches without setting (-nosettag)
+	noRmComment   bool     // removecomment matches without removing (-noremovecomment)
+	noUnique      bool     // a position may get one text twice (-nouniquecomments)
+	noSortComment bool     // comments made in a sort stay where made (-nosortcomments)
+	needIDs       bool     // piece variables are used: track piece identities
+	needInfo      bool     // tag values are used
+	tagNames      []string // the names `tag` filters read (tagNode numbers them)
 	header        query.Header
 	sorts         []SortKey
 	sortSiteKey   []int           // per sort filter compiled (each copy of a transform's too), its key
@@ -76,14 +78,9 @@ func (q *Query) Selected(g *pgn.Game) bool {
 	if r := q.header.GameNumber; r != nil && (g.Number < r.Min || g.Number > r.Max) {
 		return false
 	}
-	if q.header.Result != "" {
-		res := g.Tag("Result")
-		if res == "" {
-			res = g.Result
-		}
-		if res != q.header.Result {
-			return false
-		}
+	// The result is the move text's, as for the result filter (pgn.CQLHeader).
+	if q.header.Result != "" && pgn.GameResult(g) != q.header.Result {
+		return false
 	}
 	return true
 }
@@ -244,7 +241,13 @@ func (c *compiler) compile(n query.Node) (node, error) {
 		}
 		return eloMax, nil
 	case *query.Tag:
-		return tagNode(n.Name), nil
+		c.q.needInfo = true
+		i := slices.Index(c.q.tagNames, n.Name)
+		if i < 0 {
+			i = len(c.q.tagNames)
+			c.q.tagNames = append(c.q.tagNames, n.Name)
+		}
+		return tagNode(i), nil
 	case *query.Var:
 		v, err := c.variable(n)
 		if nv, ok := v.(numNode); ok && err == nil && c.matchedNums[n] {

@@ -68,14 +68,29 @@ func TestSCIDDate(t *testing.T) {
 		{"1999.5x.06", "1999.05.06"},
 	} {
 		if got := scidDate(c.tag); got != c.want {
-			t.Errorf("scidDate(%q) = %q, want %q", c.tag, got, c.want)
+			t.Errorf("date of %q = %q, want %q", c.tag, got, c.want)
 		}
 	}
 	for _, tag := range []string{"1999.05.06", "", "?"} {
-		if n := testing.AllocsPerRun(100, func() { scidDate(tag) }); n != 0 {
-			t.Errorf("scidDate(%q) allocates %v times", tag, n)
+		g := dateGame(tag)
+		if n := testing.AllocsPerRun(100, func() { h := pgn.ReadCQLHeader(g); h.Date() }); n != 0 {
+			t.Errorf("date of %q allocates %v times", tag, n)
 		}
 	}
+}
+
+// scidDate is the date a game with a Date tag tag ("": none) has for CQL.
+func scidDate(tag string) string {
+	h := pgn.ReadCQLHeader(dateGame(tag))
+	return h.Date()
+}
+
+func dateGame(tag string) *pgn.Game {
+	var g pgn.Game
+	if tag != "" {
+		g.Tags = []pgn.Tag{{Name: "Date", Value: tag}}
+	}
+	return &g
 }
 
 // A game without an EventDate tag still has an event date, "????.??.??"

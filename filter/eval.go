@@ -329,7 +329,7 @@ func (e *Evaluator) startGame(g *pgn.Game) {
 		buildIdentities(g, e.ids, e.idsDone)
 	}
 	if e.q.needInfo {
-		e.info.read(g)
+		e.info.read(g, e.q.tagNames)
 	}
 }
 

@@ -41,9 +41,13 @@ func (n *playerStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 type playersStr struct{}
 
 func (playersStr) str(e *Evaluator) (string, bool) {
-	return e.info.field(fieldWhite) + "\n" + e.info.field(fieldBlack), true
+	w, b := e.info.field(fieldWhite), e.info.field(fieldBlack)
+	if w == "" || b == "" {
+		return "", false // CQL's + of two strings has no value when one has none
+	}
+	return w + "\n" + b, true
 }
-func (playersStr) match(*Evaluator) bool { return true }
+func (playersStr) match(e *Evaluator) bool { _, ok := playersStr{}.str(e); return ok }
 
 // fenNode is `fen`, the FEN of the current position. It allocates; it is
 // meant for comments and string comparisons, not for hot loops.

@@ -6,144 +6,49 @@ import (
 	"github.com/cqlgo/cql/pgn"
 )
 
-// gameInfo holds the tag values the query needs, read once per game.
+// gameInfo holds the tag values the query needs, read once per game before
+// the query runs, from the header as CQL 9.493 reads it (pgn.CQLHeader): its
+// filters see the tidied Scid record, and a settag changes only the tags
+// written out (CQL's tag reads the game's own value: `settag ("Foo" "x") tag
+// "Foo" == "x"` matches only games whose Foo tag was "x").
 type gameInfo struct {
-	white, black, event, site, date, eventDate, eco, result string
-	whiteElo, blackElo                                      int
-	whiteEloOK, blackEloOK                                  bool
-	year                                                    int
-	yearOK                                                  bool
-	number                                                  int
+	// the header, for the player names: tidying one may make a string, so
+	// they are read when first asked for (the header keeps the tags' values
+	// as read, and settag does not change them)
+	h                            pgn.CQLHeader
+	players                      [2]string
+	playersRead                  [2]bool
+	event, site, date, eventDate string
+	eco, result                  string
+	whiteElo, blackElo           int // 0: none
+	year                         int // 0: unknown
+	// tags[i] is the value of the query's i'th tag name (Query.tagNames)
+	tags   []string
+	tagsOK []bool
 }
 
-func (gi *gameInfo) read(g *pgn.Game) {
-	*gi = gameInfo{number: g.Number}
-	for i := range g.Tags {
-		t := &g.Tags[i]
-		switch t.Name {
-		case "White":
-			gi.white = t.Value
-		case "Black":
-			gi.black = t.Value
-		case "Event":
-			gi.event = t.Value
-		case "Site":
-			gi.site = t.Value
-		case "Date":
-			gi.date = t.Value
-		case "EventDate":
-			gi.eventDate = t.Value
-		case "ECO":
-			gi.eco = t.Value
-		case "Result":
-			gi.result = t.Value
-		case "WhiteElo":
-			gi.whiteElo, gi.whiteEloOK = atoi(t.Value)
-		case "BlackElo":
-			gi.blackElo, gi.blackEloOK = atoi(t.Value)
-		}
+func (gi *gameInfo) read(g *pgn.Game, names []string) {
+	h := pgn.ReadCQLHeader(g)
+	tags, tagsOK := gi.tags[:0], gi.tagsOK[:0]
+	for _, name := range names {
+		v, ok := h.Tag(name)
+		tags, tagsOK = append(tags, v), append(tagsOK, ok)
 	}
-	if gi.result == "" {
-		gi.result = g.Result
-	}
-	gi.date, gi.eventDate = scidDate(gi.date), scidDate(gi.eventDate)
-	// The year is the first field of the date, "1999.??.??"; "????" has none.
-	if len(gi.date) >= 4 {
-		gi.year, gi.yearOK = atoi(gi.date[:4])
+	*gi = gameInfo{
+		h:     h,
+		event: h.Event(), site: h.Site(), date: h.Date(), eventDate: h.EventDate(),
+		eco: h.ECO(), result: h.Result(),
+		whiteElo: h.Elo(0), blackElo: h.Elo(1), year: h.Year(),
+		tags: tags, tagsOK: tagsOK,
 	}
 }
 
-const unknownDate = "????.??.??"
-
-// scidDate is a PGN date as CQL reads it: CQL stores dates the way SCID
-// does (orig/date.cpp) and gives them back as "yyyy.mm.dd", with question
-// marks for a part that is missing, not a number, or out of range (a year
-// above 2047, a month above 12, a day above 31; after a bad month the day is
-// dropped too). So a missing tag is "????.??.??" and "1968" is "1968.??.??".
-// A date already in that form is returned as it is (no allocation).
-func scidDate(tag string) string {
-	var buf [10]byte
-	rest := tag
-	year, rest := dateField(rest, 2047)
-	month, rest := dateField(rest, 12)
-	day := -1
-	if month >= 0 {
-		day, _ = dateField(rest, 31)
-	} else {
-		month = 0
+// player is the tidied name of White (0) or Black (1).
+func (gi *gameInfo) player(side int) string {
+	if !gi.playersRead[side] {
+		gi.players[side], gi.playersRead[side] = gi.h.Player(side), true
 	}
-	putDatePart(buf[0:4], year)
-	buf[4] = '.'
-	putDatePart(buf[5:7], month)
-	buf[7] = '.'
-	putDatePart(buf[8:10], day)
-	switch string(buf[:]) {
-	case tag:
-		return tag
-	case unknownDate:
-		return unknownDate // a missing tag: common, and no allocation
-	}
-	return string(buf[:])
-}
-
-// dateField reads one dot-separated part of a date as C's strtoul does
-// (leading blanks and a sign, then digits; nothing: 0) and returns it, or
-// -1 when it is above max, and the text after the next dot.
-func dateField(s string, max int) (int, string) {
-	i := 0
-	for i < len(s) && (s[i] == ' ' || s[i] >= '\t' && s[i] <= '\r') {
-		i++
-	}
-	neg := false
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		neg = s[i] == '-'
-		i++
-	}
-	v := 0
-	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
-		if v <= max {
-			v = v*10 + int(s[i]-'0')
-		}
-	}
-	if v > max || neg && v != 0 {
-		v = -1
-	}
-	if j := strings.IndexByte(s, '.'); j >= 0 {
-		return v, s[j+1:]
-	}
-	return v, ""
-}
-
-// putDatePart writes v in len(b) digits with leading zeros, or question
-// marks when v <= 0.
-func putDatePart(b []byte, v int) {
-	if v <= 0 {
-		for i := range b {
-			b[i] = '?'
-		}
-		return
-	}
-	for i := len(b) - 1; i >= 0; i-- {
-		b[i] = byte('0' + v%10)
-		v /= 10
-	}
-}
-
-// atoi parses a non-negative decimal number without allocating.
-func atoi(s string) (int, bool) {
-	s = strings.TrimSpace(s)
-	if s == "" || len(s) > 9 {
-		return 0, false
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-	}
-	return n, true
+	return gi.players[side]
 }
 
 // infoField names a string field of gameInfo.
@@ -163,9 +68,9 @@ const (
 func (gi *gameInfo) field(f infoField) string {
 	switch f {
 	case fieldWhite:
-		return gi.white
+		return gi.player(0)
 	case fieldBlack:
-		return gi.black
+		return gi.player(1)
 	case fieldEvent:
 		return gi.event
 	case fieldSite:
@@ -192,19 +97,19 @@ func (f infoStr) str(e *Evaluator) (string, bool) {
 func (f infoStr) match(e *Evaluator) bool { _, ok := f.str(e); return ok }
 
 // infoContains is `event "Baden"`, `player white "Carlsen"` and the like:
-// the tag contains the text. With both set (`player "x"`), either may.
+// the tag contains the text. With both players (`player "x"`), the text is
+// looked for in playersStr's "White\nBlack", as CQL builds it.
 type infoContains struct {
 	fields []infoField
 	text   string
 }
 
 func (n *infoContains) match(e *Evaluator) bool {
-	for _, f := range n.fields {
-		if strings.Contains(e.info.field(f), n.text) {
-			return true
-		}
+	if len(n.fields) == 2 {
+		s, ok := playersStr{}.str(e)
+		return ok && strings.Contains(s, n.text)
 	}
-	return false
+	return strings.Contains(e.info.field(n.fields[0]), n.text)
 }
 
 // resultNode is `result 1-0`: the game's result is exactly this.
@@ -212,18 +117,13 @@ type resultNode string
 
 func (r resultNode) match(e *Evaluator) bool { return e.info.result == string(r) }
 
-// tagNode is `tag "Name"`: the value of any tag, a string filter.
-type tagNode string
+// tagNode is `tag "Name"`: the value of a tag as CQL reads it
+// (pgn.CQLHeader.Tag), a string filter; the number of the name in
+// Query.tagNames.
+type tagNode int
 
-func (t tagNode) str(e *Evaluator) (string, bool) {
-	for i := range e.g.Tags {
-		if e.g.Tags[i].Name == string(t) {
-			return e.g.Tags[i].Value, true
-		}
-	}
-	return "", false
-}
-func (t tagNode) match(e *Evaluator) bool { _, ok := t.str(e); return ok }
+func (t tagNode) str(e *Evaluator) (string, bool) { return e.info.tags[t], e.info.tagsOK[t] }
+func (t tagNode) match(e *Evaluator) bool         { return e.info.tagsOK[t] }
 
 // eloNode is `elo white`, `elo black`, or `elo`: the larger of the two, as the CQL manual says.
 type eloNode uint8
@@ -235,28 +135,23 @@ const (
 )
 
 func (n eloNode) num(e *Evaluator) (int, bool) {
+	var elo int
 	switch n {
 	case eloWhite:
-		return e.info.whiteElo, e.info.whiteEloOK
+		elo = e.info.whiteElo
 	case eloBlack:
-		return e.info.blackElo, e.info.blackEloOK
+		elo = e.info.blackElo
+	default:
+		elo = max(e.info.whiteElo, e.info.blackElo)
 	}
-	w, wok := e.info.whiteElo, e.info.whiteEloOK
-	b, bok := e.info.blackElo, e.info.blackEloOK
-	switch {
-	case wok && bok:
-		return max(w, b), true
-	case wok:
-		return w, true
-	}
-	return b, bok
+	return elo, elo > 0 // CQL's elo has a value from 1 up
 }
 func (n eloNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
 type yearNode struct{}
 
-func (yearNode) num(e *Evaluator) (int, bool) { return e.info.year, e.info.yearOK }
-func (yearNode) match(e *Evaluator) bool      { return e.info.yearOK }
+func (yearNode) num(e *Evaluator) (int, bool) { return e.info.year, e.info.year > 0 }
+func (yearNode) match(e *Evaluator) bool      { return e.info.year > 0 }
 
 type gameNumberNode struct{}
 

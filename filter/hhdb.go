@@ -39,12 +39,14 @@ type hhdbGame struct {
 // `"TT" in player black`, a substring search.
 type hhdbCode string
 
-func (c hhdbCode) match(e *Evaluator) bool { return strings.Contains(e.g.Tag("Black"), string(c)) }
+func (c hhdbCode) match(e *Evaluator) bool {
+	return strings.Contains(e.info.field(fieldBlack), string(c))
+}
 
 // hhdbBlackAny is true when the Black tag contains "U" followed by one of
 // digits: CQL's `player black ~~ "U[12]"` (dual), "U[345]", "U[1-5]".
 func hhdbBlackAny(e *Evaluator, digits string) bool {
-	b := e.g.Tag("Black")
+	b := e.info.field(fieldBlack)
 	for i := 0; i+1 < len(b); i++ {
 		if b[i] == 'U' && strings.IndexByte(digits, b[i+1]) >= 0 {
 			return true
@@ -142,7 +144,7 @@ func (n hhdbMainline) match(e *Evaluator) bool {
 type hhdbGBR string
 
 func (f hhdbGBR) str(e *Evaluator) (string, bool) {
-	w, ok := findGBR(e.g.Tag("Black"))
+	w, ok := findGBR(e.info.field(fieldBlack))
 	if !ok {
 		return "", false
 	}
@@ -212,14 +214,14 @@ func (n hhdbStipulation) match(e *Evaluator) bool { _, ok := n.str(e); return ok
 type hhdbComposer struct{}
 
 func (hhdbComposer) str(e *Evaluator) (string, bool) {
-	if strings.Contains(e.g.Tag("Black"), "MC") {
+	if strings.Contains(e.info.field(fieldBlack), "MC") {
 		c := e.g.Comment(0)
 		if end := strings.IndexByte(c, '.'); end > 0 {
 			return c[:end], true
 		}
 		return "", false
 	}
-	w := e.g.Tag("White")
+	w := e.info.field(fieldWhite)
 	return strings.TrimSuffix(w, " NN"), true
 }
 func (n hhdbComposer) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
@@ -229,7 +231,7 @@ func (n hhdbComposer) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 type hhdbDiagram struct{}
 
 func (hhdbDiagram) str(e *Evaluator) (string, bool) {
-	ev := e.g.Tag("Event")
+	ev := e.info.event
 	for {
 		k := strings.IndexByte(ev, '#')
 		if k < 0 {
@@ -256,9 +258,9 @@ func (hhdbSearch) str(e *Evaluator) (string, bool) {
 	h := &e.hh
 	if !h.searchDone {
 		g := e.g
-		b := append(h.buf[:0], g.Tag("Event")...)
-		b = append(append(b, '\n'), g.Tag("White")...)
-		b = append(append(b, '\n'), g.Tag("Black")...)
+		b := append(h.buf[:0], e.info.event...)
+		b = append(append(b, '\n'), e.info.field(fieldWhite)...)
+		b = append(append(b, '\n'), e.info.field(fieldBlack)...)
 		if c := g.Comment(0); c != "" {
 			b = append(append(b, '\n'), c...)
 		}
@@ -303,6 +305,7 @@ func (n hhdbEGDiagram) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 // hhdb compiles an hhdb filter; the parser has checked the field.
 func (c *compiler) hhdb(n *query.Builtin) (node, error) {
 	field := n.Args[0].(*query.StringLit).Value
+	c.q.needInfo = true // the White, Black and Event tags, as CQL reads them
 	switch field {
 	case "<main>", "<or>", "mainline", "variation":
 		// As in CQL (cql_assertvariations): these look at variations.

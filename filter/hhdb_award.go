@@ -92,7 +92,7 @@ type hhdbAwardNode struct {
 // rank returns the award's rank and whether the study has an award of the
 // kind asked for; the rank is 0 for a special award special did not ask for.
 func (n hhdbAwardNode) rank(e *Evaluator) (int, bool) {
-	a := readAward(e.g.Tag("Event"))
+	a := readAward(e.info.event)
 	if a.typ == awardNone || n.typ != awardNone && a.typ != n.typ || n.special && !a.special {
 		return 0, false
 	}
@@ -125,7 +125,7 @@ type hhdbAwardSort struct {
 }
 
 func (n *hhdbAwardSort) match(e *Evaluator) bool {
-	a := readAward(e.g.Tag("Event"))
+	a := readAward(e.info.event)
 	if a.typ == awardNone || n.typ != awardNone && a.typ != n.typ || n.special && !a.special {
 		return false
 	}

@@ -383,7 +383,8 @@ func (n *setTagNode) match(e *Evaluator) bool {
 		return false
 	}
 	// Every copy of a repeated tag: CQL keeps one, and the writer writes one with
-	// the last copy's value.
+	// the last copy's value. The tag filters still read the game's own values
+	// (gameInfo), as CQL's do.
 	set := false
 	for i := range e.g.Tags {
 		if e.g.Tags[i].Name == name {
@@ -391,12 +392,9 @@ func (n *setTagNode) match(e *Evaluator) bool {
 			set = true
 		}
 	}
-	if set {
-		e.tagsChanged()
-		return true
+	if !set {
+		e.g.Tags = append(e.g.Tags, pgn.Tag{Name: name, Value: v})
 	}
-	e.g.Tags = append(e.g.Tags, pgn.Tag{Name: name, Value: v})
-	e.tagsChanged()
 	return true
 }
 
@@ -449,13 +447,6 @@ func appendSquares(b []byte, set chess.Bitboard) []byte {
 		b = append(b, set.PopFirst().String()...)
 	}
 	return append(b, ']')
-}
-
-// tagsChanged refreshes the tag values read once per game after settag.
-func (e *Evaluator) tagsChanged() {
-	if e.q.needInfo {
-		e.info.read(e.g)
-	}
 }
 
 // ifStr is `if C then A else B` with string branches.

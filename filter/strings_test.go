@@ -407,16 +407,22 @@ func TestFunctionWrapperCompilesAway(t *testing.T) {
 
 // TestNoAllocationsStringQueries: queries that build no strings allocate
 // nothing per position even when they use functions, persistent numbers,
-// string comparisons of tags and ~~ that does not match.
+// string comparisons of tags and ~~ that does not match. A player's name
+// read as CQL reads it may be tidied ("Carlsen,Magnus" is "Carlsen, Magnus"):
+// one string a game, not a position.
 func TestNoAllocationsStringQueries(t *testing.T) {
 	games := loadGames(t, "masters-10k.pgn", 20, false)
-	for _, src := range []string{
-		`function m() { mate } m()`,
-		`function atk(x y) { x attacks y } atk(Q k)`,
-		`persistent cnt += 0 mate persistent cnt += 1`,
-		`player white == "Carlsen, Magnus" or event > "Z"`,
-		`#"abc" == 3 lowercase "abc" == "abc" ascii 65 == "A" mate`,
+	for _, c := range []struct {
+		src     string
+		perGame float64
+	}{
+		{`function m() { mate } m()`, 0},
+		{`function atk(x y) { x attacks y } atk(Q k)`, 0},
+		{`persistent cnt += 0 mate persistent cnt += 1`, 0},
+		{`player white == "Carlsen, Magnus" or event > "Z"`, 1},
+		{`#"abc" == 3 lowercase "abc" == "abc" ascii 65 == "A" mate`, 0},
 	} {
+		src := c.src
 		q := compileSrc(t, src)
 		e := q.NewEvaluator()
 		for _, g := range games {
@@ -427,7 +433,7 @@ func TestNoAllocationsStringQueries(t *testing.T) {
 				e.Game(g)
 			}
 		})
-		if allocs != 0 {
+		if allocs > c.perGame*float64(len(games)) {
 			t.Errorf("%s: %v allocations per run of %d games", src, allocs, len(games))
 		}
 	}

@@ -225,7 +225,7 @@ func startPosition(g *pgn.Game, flags byte) (chess.Position, error) {
 	pos := chess.StartPosition()
 	if flags&recFEN != 0 {
 		var err error
-		if pos, err = chess.ParseFEN(g.Tag("FEN")); err != nil {
+		if pos, err = pgn.ParseFENTag(g.Tag("FEN")); err != nil {
 			return pos, err
 		}
 	}

@@ -2,7 +2,6 @@ package index
 
 import (
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -129,25 +128,33 @@ func (e *summaryEnv) logical(n query.Node) tri {
 		if e.tags == nil {
 			return unknownTri
 		}
-		// the evaluator's infoContains: either named side's tag contains the text
-		m := false
-		for _, v := range e.players(n.Color) {
-			m = m || strings.Contains(v, *n.Match)
+		// the evaluator's infoContains: the side's name contains the text; for both,
+		// "White\nBlack" when both names are non-empty
+		var m bool
+		switch n.Color {
+		case query.ColorWhite:
+			m = strings.Contains(e.tags.white, *n.Match)
+		case query.ColorBlack:
+			m = strings.Contains(e.tags.black, *n.Match)
+		default:
+			m = e.playersContain(*n.Match)
 		}
 		return tri{m, m}
 	}
 	return unknownTri
 }
 
-// players gives the values of the player tags of a side, both for ColorAny.
-func (e *summaryEnv) players(c query.Color) []string {
-	switch c {
-	case query.ColorWhite:
-		return []string{e.tags.white}
-	case query.ColorBlack:
-		return []string{e.tags.black}
+// playersContain is `x in player`: plain `player` is "White\nBlack", with a value when
+// both names are non-empty.
+func (e *summaryEnv) playersContain(x string) bool {
+	w, b := e.tags.white, e.tags.black
+	if w == "" || b == "" {
+		return false
 	}
-	return []string{e.tags.white, e.tags.black}
+	if strings.IndexByte(x, '\n') < 0 {
+		return strings.Contains(w, x) || strings.Contains(b, x) // no string to make
+	}
+	return strings.Contains(w+"\n"+b, x)
 }
 
 // search is `"text" in S` for the string S of a tag (the implicit search `eco "B9"`): the
@@ -169,7 +176,6 @@ func (e *summaryEnv) search(n *query.Binary) tri {
 		}
 		v = e.tags.eco
 	case *query.Player:
-		// plain `player` is White's name when known, else Black's
 		if y.Match != nil {
 			return unknownTri
 		}
@@ -183,7 +189,8 @@ func (e *summaryEnv) search(n *query.Binary) tri {
 		case query.ColorBlack:
 			v = e.tags.black
 		default:
-			v = cmp.Or(e.tags.white, e.tags.black)
+			m := e.playersContain(lit.Value)
+			return tri{m, m}
 		}
 	default:
 		return unknownTri
@@ -487,10 +494,14 @@ func (p *pruner) tagSets(body query.Node) *tagGames {
 	}
 	t := &tagGames{possible: roaring.New(), certain: roaring.New()}
 	var possible, certain []uint32
+	var cs *cqlStrings
 	err := p.eachTags(func(first uint32, col []byte, strs []string) error {
 		possible, certain = possible[:0], certain[:0]
+		if cs == nil {
+			cs = newCQLStrings(strs)
+		}
 		for i := 0; i+summaryWidth <= len(col); i += summaryWidth {
-			g, err := decodeTags(col[i:], strs)
+			g, err := decodeTags(col[i:], cs)
 			if err != nil {
 				return err
 			}

@@ -42,7 +42,7 @@ func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filt
 	}
 	start := chess.StartPosition()
 	if flags&recFEN != 0 {
-		if start, err = chess.ParseFEN(fen); err != nil {
+		if start, err = pgn.ParseFENTag(fen); err != nil {
 			return 0, false, fmt.Errorf("%w: %v", errBadRecord, err)
 		}
 	}

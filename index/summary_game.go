@@ -22,20 +22,26 @@ import (
 //     a game with more than 15 pieces of one type somewhere (set-up positions) is in
 //     "matbig" and always a candidate. The maximum count of each piece type per colour is
 //     the maximum over a game's signatures, so it needs no list of its own.
-//   - tags as the query evaluator reads them (result, year, Elo, the White, Black and ECO
-//     and Date tags), the largest ply of the game and the range of its move numbers: a column per chunk of summaryGames games
-//     under keySummary, fixed width per game, zstd-compressed. Strings are ids in the
-//     string table under keyStrings (id 0 is "", also a missing tag), so that a query
-//     tests each distinct name once per game cheaply and the column stays narrow.
+//   - tags: the last White, Black, ECO and Date tags, WhiteElo and BlackElo as numbers and
+//     the Result tag's code, as the game has them (records leave these values to the
+//     column), and what the query evaluator reads (pgn.CQLHeader: CQL's view of the
+//     header): the result, the year, the ratings, whether White and Black have tags; with
+//     the largest ply of the game: a column per chunk of summaryGames games under
+//     keySummary, fixed width per game, zstd-compressed. Strings are ids in the string
+//     table under keyStrings (id 0 is "", also a missing tag), so that a query tests each
+//     distinct name once per game cheaply and the column stays narrow; the pruner reads
+//     the names and ECO codes CQL sees from the values (pgn.CQLPlayerName, pgn.CQLECO),
+//     once per string.
 const (
 	matPrefix  = "mat/"
 	flagMatBig = "matbig"
 	// games per column value: small enough that find reads a listed game's names cheaply
 	summaryGames = 1 << 10
-	// result byte; year, white Elo, black Elo as int32 (-1: none); the largest ply;
-	// the ids of the White, Black, ECO and Date tags' values; the smallest and largest
-	// full-move number of its positions (uint16 each, as chess.Position keeps it)
-	summaryWidth = 37
+	// the Result tag's code; CQL's year as int32 (-1: none); the WhiteElo and
+	// BlackElo tags as int32 (-1: none or not a number); the largest ply; the ids of
+	// the White, Black, ECO and Date tags' values; CQL's ratings (uint16 each, 0:
+	// none); CQL's result code; flags (White and Black tags present)
+	summaryWidth = 39
 )
 
 // materialKey packs the counts of p, 4 bits each, by query.Piece without the kings
@@ -96,8 +102,15 @@ const (
 	sumPly    = 13
 	sumStrs   = 17 // the ids of strs: White, Black, ECO, Date
 	numStrs   = 4
-	// bytes 33-36 held the FEN full-move numbers' range, which pruned movenumber
-	// until it came to count as CQL does, from the ply; now zero and unread
+	sumCQLElo = 33 // White's, then Black's
+	sumCQLRes = 37
+	sumFlags  = 38
+)
+
+// Flags of the tag column.
+const (
+	flagWhiteTag = 1 << iota // the game has a White tag (CQL's name "?" without)
+	flagBlackTag
 )
 
 // Result codes of the tag column.
@@ -111,13 +124,14 @@ const (
 
 var tagResultCodes = map[string]byte{"1-0": resWhite, "0-1": resBlack, "1/2-1/2": resDraw, "*": resStar}
 
-// tagSummary reads the tags the way the query evaluator does (filter/game.go): the last
-// tag of a name wins, the result falls back to the move text's terminator, the year is
-// the number in the date's first four characters, an Elo a plain decimal number. The
+// tagSummary fills a game's tag column entry: the values the record leaves to the column
+// (the last tag of a name; the Result tag's code, or the terminator's without the tag)
+// and what the query evaluator reads, CQL's view of the header (pgn.CQLHeader). The
 // string ids are left for the builder to fill in from s.strs.
 func tagSummary(g *pgn.Game, s *gameSummary) {
-	result, date := "", ""
+	result := ""
 	welo, belo := -1, -1
+	var flags byte
 	s.strs = [numStrs]string{}
 	for i := range g.Tags {
 		t := &g.Tags[i]
@@ -125,7 +139,6 @@ func tagSummary(g *pgn.Game, s *gameSummary) {
 		case "Result":
 			result = t.Value
 		case "Date":
-			date = t.Value
 			s.strs[3] = t.Value
 		case "WhiteElo":
 			welo = tagNumber(t.Value)
@@ -133,8 +146,10 @@ func tagSummary(g *pgn.Game, s *gameSummary) {
 			belo = tagNumber(t.Value)
 		case "White":
 			s.strs[0] = t.Value
+			flags |= flagWhiteTag
 		case "Black":
 			s.strs[1] = t.Value
+			flags |= flagBlackTag
 		case "ECO":
 			s.strs[2] = t.Value
 		}
@@ -142,24 +157,32 @@ func tagSummary(g *pgn.Game, s *gameSummary) {
 	if result == "" {
 		result = g.Result
 	}
-	year := -1
-	if len(date) >= 4 {
-		year = tagNumber(date[:4])
+	h := pgn.ReadCQLHeader(g)
+	year := h.Year()
+	if year == 0 {
+		year = -1
 	}
 	var plies int32
 	for i := range g.Nodes {
 		plies = max(plies, g.Nodes[i].Ply)
 	}
 	b := &s.tags
-	code, ok := tagResultCodes[result]
-	if !ok {
-		code = resOther
-	}
-	b[sumResult] = code
+	b[sumResult] = tagResultCode(result)
 	binary.BigEndian.PutUint32(b[sumYear:], uint32(int32(year)))
 	binary.BigEndian.PutUint32(b[sumWElo:], uint32(int32(welo)))
 	binary.BigEndian.PutUint32(b[sumBElo:], uint32(int32(belo)))
 	binary.BigEndian.PutUint32(b[sumPly:], uint32(plies))
+	binary.BigEndian.PutUint16(b[sumCQLElo:], uint16(h.Elo(0)))
+	binary.BigEndian.PutUint16(b[sumCQLElo+2:], uint16(h.Elo(1)))
+	b[sumCQLRes] = tagResultCode(h.Result())
+	b[sumFlags] = flags
+}
+
+func tagResultCode(result string) byte {
+	if code, ok := tagResultCodes[result]; ok {
+		return code
+	}
+	return resOther
 }
 
 // tagNumber is the evaluator's atoi: a trimmed, non-negative decimal of at most 9
@@ -294,30 +317,73 @@ func (c *tagColumn) entry(id uint32) ([]byte, error) {
 	return c.col[at : at+summaryWidth], nil
 }
 
-// gameTags is one game's tag column entry, decoded.
+// gameTags is what the query evaluator reads of a game's header (CQL's view), decoded
+// from its tag column entry.
 type gameTags struct {
 	result           byte
 	year, wElo, bElo int // -1: none
 	plies            int // the largest ply of the game, variations included
-	// the values of the White, Black, ECO and Date tags ("" when missing)
-	white, black, eco, date string
+	// the players' names ("?" without the tag, "" when it is empty) and the ECO code
+	// ("" when none)
+	white, black, eco string
 }
 
-// decodeTags decodes an entry, its strings from the string table strs.
-func decodeTags(b []byte, strs []string) (gameTags, error) {
-	t := gameTags{result: b[sumResult],
+// cqlStrings gives the names and ECO codes CQL reads from the string table's values,
+// each made once, when first asked for.
+type cqlStrings struct {
+	strs       []string
+	names, eco []string
+	done       []uint8 // bit 0: names[id] made, bit 1: eco[id]
+}
+
+func newCQLStrings(strs []string) *cqlStrings {
+	return &cqlStrings{strs: strs, names: make([]string, len(strs)), eco: make([]string, len(strs)),
+		done: make([]uint8, len(strs))}
+}
+
+func (c *cqlStrings) name(id uint32) string {
+	if c.done[id]&1 == 0 {
+		c.names[id] = pgn.CQLPlayerName(c.strs[id])
+		c.done[id] |= 1
+	}
+	return c.names[id]
+}
+
+func (c *cqlStrings) ecoCode(id uint32) string {
+	if c.done[id]&2 == 0 {
+		c.eco[id] = pgn.CQLECO(c.strs[id])
+		c.done[id] |= 2
+	}
+	return c.eco[id]
+}
+
+// decodeTags decodes an entry, its strings from the string table through cs.
+func decodeTags(b []byte, cs *cqlStrings) (gameTags, error) {
+	elo := func(at int) int {
+		if v := int(binary.BigEndian.Uint16(b[at:])); v > 0 {
+			return v
+		}
+		return -1
+	}
+	t := gameTags{result: b[sumCQLRes],
 		year:  int(int32(binary.BigEndian.Uint32(b[sumYear:]))),
-		wElo:  int(int32(binary.BigEndian.Uint32(b[sumWElo:]))),
-		bElo:  int(int32(binary.BigEndian.Uint32(b[sumBElo:]))),
+		wElo:  elo(sumCQLElo),
+		bElo:  elo(sumCQLElo + 2),
 		plies: int(binary.BigEndian.Uint32(b[sumPly:]))}
 	var ids [numStrs]uint32
 	for i := range ids {
 		ids[i] = binary.BigEndian.Uint32(b[sumStrs+4*i:])
-		if int(ids[i]) >= len(strs) {
-			return t, fmt.Errorf("tag summary names string %d of %d", ids[i], len(strs))
+		if int(ids[i]) >= len(cs.strs) {
+			return t, fmt.Errorf("tag summary names string %d of %d", ids[i], len(cs.strs))
 		}
 	}
-	t.white, t.black, t.eco, t.date = strs[ids[0]], strs[ids[1]], strs[ids[2]], strs[ids[3]]
+	t.white, t.black, t.eco = "?", "?", cs.ecoCode(ids[2])
+	if b[sumFlags]&flagWhiteTag != 0 {
+		t.white = cs.name(ids[0])
+	}
+	if b[sumFlags]&flagBlackTag != 0 {
+		t.black = cs.name(ids[1])
+	}
 	return t, nil
 }
 

@@ -120,7 +120,10 @@ func TestPruneSummaryRules(t *testing.T) {
 		{`player white "Carlsen" and result 1-0`, []uint32{0}},
 		{`player white "Carlsen" and result 0-1`, nil},
 		{`"Tal" in player white`, []uint32{3}},
-		{`"" in player white`, []uint32{0, 1, 3, 4}}, // game 2 has no White tag
+		// game 2 has no White tag: its White is "?" (CQL 9.493: `"" in player white` and
+		// `"?" in player white` match a game without the tag, not one whose tag is empty)
+		{`"" in player white`, all},
+		{`"?" in player white`, []uint32{2, 4}}, // game 4: [White "?"]
 		// ECO: a part of the tag's value, which must be there and not empty
 		{`eco "B9"`, []uint32{0}},
 		{`eco ""`, []uint32{0, 1, 4}},

@@ -239,7 +239,7 @@ func (p *parser) startPosition() (chess.Position, bool) {
 	pos := chess.StartPosition()
 	if fen := g.Tag("FEN"); fen != "" {
 		var err error
-		pos, err = chess.ParseFEN(fen)
+		pos, err = ParseFENTag(fen)
 		if err != nil {
 			var fe *chess.FENError
 			reason := err.Error()

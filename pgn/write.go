@@ -23,7 +23,7 @@ func WriteGame(w io.Writer, g *Game) error {
 // the other tags in file order, then the move text wrapped at 80 columns with
 // comments, NAGs and variations) and a blank line.
 func AppendGame(dst []byte, g *Game) []byte {
-	result := gameResult(g)
+	result := GameResult(g)
 	for _, name := range sevenTags {
 		v, ok := "", false
 		for _, t := range g.Tags {
@@ -64,7 +64,7 @@ func AppendGame(dst []byte, g *Game) []byte {
 // AppendGameAsRead is AppendGame with the tags exactly as the game has them, in file
 // order: none added (no `[Round "?"]` for a game that had no Round), none moved.
 func AppendGameAsRead(dst []byte, g *Game) []byte {
-	result := gameResult(g)
+	result := GameResult(g)
 	for _, t := range g.Tags {
 		dst = appendTag(dst, t.Name, t.Value)
 	}

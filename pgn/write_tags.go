@@ -35,15 +35,15 @@ import (
 // more), and CQL's writer overflows its 255-byte line buffer well before that;
 // we keep such tags whole.
 func AppendGameCQL(dst []byte, g *Game) []byte {
-	result := gameResult(g)
+	result := GameResult(g)
 	dst = appendCQLTags(dst, g.Tags, result)
 	dst = append(dst, '\n')
 	return appendMoveText(dst, g, result)
 }
 
-// gameResult is the result a game is written with: the move text's terminator,
-// else the Result tag, else "*".
-func gameResult(g *Game) string {
+// GameResult is the result CQL gives a game (its result filter, the Result tag
+// it writes): the move text's terminator, else the Result tag, else "*".
+func GameResult(g *Game) string {
 	result := g.Result
 	if result == "" {
 		result = g.Tag("Result")
@@ -71,13 +71,16 @@ const maxElo = 4000
 
 // scidHeader is the part of a Scid game record that the tags fill.
 type scidHeader struct {
-	event, site, round, white, black string
-	date, eventDate                  scidDate
-	eco                              string // "" when none
-	elo                              [2]uint32
-	eloType                          [2]int
-	fen                              string
-	hasFEN                           bool
+	event, site, round string
+	// the White and Black tags as read: Scid's tidied names are made from them
+	// when asked for (playerName), since most readers want only the ratings
+	player          [2]string
+	date, eventDate scidDate
+	eco             string // "" when none
+	elo             [2]uint32
+	eloType         [2]int
+	fen             string
+	hasFEN          bool
 }
 
 // scidDate is a date as Scid keeps it: 0 for an unknown part.
@@ -87,7 +90,7 @@ func (d scidDate) zero() bool { return d == scidDate{} }
 
 func appendCQLTags(dst []byte, tags []Tag, result string) []byte {
 	var scratch [20]byte // a date's or a rating's text
-	h := scidHeader{event: "?", site: "?", round: "?", white: "?", black: "?"}
+	h := newScidHeader()
 	// other[i] says that tags[i] is one of the other tags, written after the record's.
 	var few [32]bool
 	other := few[:0]
@@ -101,8 +104,8 @@ func appendCQLTags(dst []byte, tags []Tag, result string) []byte {
 	dst = appendTag(dst, "Site", h.site)
 	dst = appendTag(dst, "Date", h.date.text(&scratch))
 	dst = appendTag(dst, "Round", h.round)
-	dst = appendTag(dst, "White", h.white)
-	dst = appendTag(dst, "Black", h.black)
+	dst = appendTag(dst, "White", h.name(0))
+	dst = appendTag(dst, "Black", h.name(1))
 	dst = appendTag(dst, "Result", result)
 	for side := range h.elo {
 		if h.elo[side] > 0 {
@@ -150,16 +153,13 @@ func (h *scidHeader) read(t Tag) (other bool) {
 		if t.Name == "Black" {
 			side = 1
 		}
-		name := standardPlayerName(t.Value)
-		if n := len(name); n > 7 && name[n-7:n-5] == " (" && name[n-1] == ')' && allDigits(name[n-5:n-1]) {
-			h.elo[side] = min(scidUnsigned(name[n-5:n-1]), maxElo)
-			h.eloType[side] = 0
-			name = name[:n-7]
-		}
-		if side == 0 {
-			h.white = name
-		} else {
-			h.black = name
+		h.player[side] = t.Value
+		// A rating needs a ')': most names are not tidied here.
+		if strings.IndexByte(t.Value, ')') >= 0 {
+			if _, elo, ok := playerName(t.Value); ok {
+				h.elo[side] = elo
+				h.eloType[side] = 0
+			}
 		}
 	case "Event":
 		h.event = t.Value
@@ -183,6 +183,29 @@ func (h *scidHeader) read(t Tag) (other bool) {
 		return !h.rating(t)
 	}
 	return false
+}
+
+// newScidHeader is the record before the tags are read: the Seven Tag Roster's
+// strings are "?".
+func newScidHeader() scidHeader {
+	return scidHeader{event: "?", site: "?", round: "?", player: [2]string{"?", "?"}}
+}
+
+// name is the tidied name of White (side 0) or Black.
+func (h *scidHeader) name(side int) string {
+	name, _, _ := playerName(h.player[side])
+	return name
+}
+
+// playerName is a White or Black tag's value as Scid keeps it: tidied
+// (standardPlayerName), without a trailing " (2750)", which is the player's
+// rating (capped at maxElo; ok says there is one).
+func playerName(tag string) (name string, elo uint32, ok bool) {
+	name = standardPlayerName(tag)
+	if n := len(name); n > 7 && name[n-7:n-5] == " (" && name[n-1] == ')' && allDigits(name[n-5:n-1]) {
+		return name[:n-7], min(scidUnsigned(name[n-5:n-1]), maxElo), true
+	}
+	return name, 0, false
 }
 
 // rating takes a player's first rating tag (one while the player has no rating).
@@ -351,11 +374,9 @@ func scidECO(s string) string {
 	if c < 'A' || c > 'E' {
 		return ""
 	}
-	code := []byte{c, '0', '0'}
-	for i := 1; i <= 2; i++ {
-		if len(s) == i {
-			return string(code)
-		}
+	var buf [5]byte
+	code := append(buf[:0], c, '0', '0')
+	for i := 1; i <= 2 && i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
 			return ""
 		}
@@ -366,6 +387,9 @@ func scidECO(s string) string {
 		if len(s) > 4 && s[4] >= '1' && s[4] <= '4' {
 			code = append(code, s[4])
 		}
+	}
+	if string(code) == s {
+		return s // most tags: no string to make
 	}
 	return string(code)
 }
