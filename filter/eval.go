@@ -69,10 +69,6 @@ type Evaluator struct {
 	ids     []idTable
 	idsDone []bool
 
-	// Per-game values read from the tags once per game.
-	info gameInfo
-	hh   hhdbGame // what hhdb filters compute once per game (hhdb.go)
-
 	// The game's sort values so far, and the comments each sort filter
 	// keeps (sort_comments.go).
 	gameSort  []sortVal
@@ -146,6 +142,11 @@ type Evaluator struct {
 	// Marked squares (Options.Marks): of the current position, and of each matching node.
 	marks     chess.Bitboard
 	nodeMarks []chess.Bitboard
+
+	// Per-game values read from the tags once per game (last: large, and
+	// only tag queries use them).
+	info gameInfo
+	hh   hhdbGame // what hhdb filters compute once per game (hhdb.go)
 }
 
 // NewEvaluator returns an evaluator for q with its own variables and buffers.
