@@ -13,9 +13,11 @@ import (
 // game record), not the tags as written: tidied player names, ratings from
 // " (2850)" and from the first rating tag of any kind, dates rewritten from
 // their numbers, re-coded ECO, the move text's result, the last copy of a
-// repeated tag, FEN tags of two or three fields completed. Each want is the
-// list of games CQL 9.493 outputs for `cql() QUERY` on the hand-written games
-// of testdata/cqlheader.pgn (/tmp/cqlbuild/src/cql -i cqlheader.pgn ...).
+// repeated tag, FEN tags of two or three fields completed, values with the
+// file's escapes (game 15: [Event "esc \"q\" and \\ back"] is 21
+// characters). Each want is the list of games CQL 9.493 outputs for
+// `cql() QUERY` on the hand-written games of testdata/cqlheader.pgn
+// (/tmp/cqlbuild/src/cql -i cqlheader.pgn -o out.pgn q.cql).
 func TestTagReadersSeeCQLHeader(t *testing.T) {
 	text, err := os.ReadFile("testdata/cqlheader.pgn")
 	if err != nil {
@@ -25,8 +27,8 @@ func TestTagReadersSeeCQLHeader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(games) != 14 {
-		t.Fatalf("%d games read, want 14", len(games))
+	if len(games) != 15 {
+		t.Fatalf("%d games read, want 15", len(games))
 	}
 	for i, g := range games {
 		if len(g.Errors) > 0 {
@@ -41,7 +43,7 @@ func TestTagReadersSeeCQLHeader(t *testing.T) {
 		{`player white "Smith, John"`, []int{1}},
 		{`player white "Smith,John"`, []int{}},
 		{`tag "White" == "?"`, []int{2, 5, 7, 8, 11, 14}},
-		{`tag "White"`, []int{1, 2, 3, 4, 5, 7, 8, 10, 11, 12, 13, 14}},
+		{`tag "White"`, []int{1, 2, 3, 4, 5, 7, 8, 10, 11, 12, 13, 14, 15}},
 		{`tag "Black" == "Van der Berg"`, []int{1}},
 		{`player black "De Gaulle, C"`, []int{12}},
 		{`player white "Van Wely, Loek"`, []int{13}},
@@ -50,12 +52,12 @@ func TestTagReadersSeeCQLHeader(t *testing.T) {
 		{`player white "Carlsen ("`, []int{}},
 		{`player "n\nVan"`, []int{1}},
 		{`player "Bob"`, []int{}},
-		{`"?" in player`, []int{2, 5, 7, 8, 10, 11, 14}},
+		{`"?" in player`, []int{2, 5, 7, 8, 10, 11, 14, 15}},
 		{`tag "Date" == "2020.??.??"`, []int{1}},
 		{`date == "2020.01.02"`, []int{12}},
-		{`date == "????.??.??"`, []int{2, 4, 5, 6, 9, 10, 11, 14}},
+		{`date == "????.??.??"`, []int{2, 4, 5, 6, 9, 10, 11, 14, 15}},
 		{`date == "????.12.31"`, []int{}},
-		{`tag "EventDate" == "????.??.??"`, []int{2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 14}},
+		{`tag "EventDate" == "????.??.??"`, []int{2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15}},
 		{`eventdate == "2020.??.??"`, []int{1}},
 		{`eventdate "1999"`, []int{8}},
 		{`year == 2020`, []int{1, 12}},
@@ -87,12 +89,12 @@ func TestTagReadersSeeCQLHeader(t *testing.T) {
 		{`tag "Foo" == "c"`, []int{1}},
 		{`tag "Foo" == "a"`, []int{}},
 		{`tag "Foo" == ""`, []int{6, 12}},
-		{`tag "Foo"`, []int{1, 2, 6, 12}},
+		{`tag "Foo"`, []int{1, 2, 6, 12, 15}},
 		{`tag "Event" == "B"`, []int{12}},
 		{`event == "?"`, []int{2, 3, 9, 10, 11, 13}},
-		{`event`, []int{1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14}},
-		{`site == "?"`, []int{2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14}},
-		{`site`, []int{1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14}},
+		{`event`, []int{1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15}},
+		{`site == "?"`, []int{2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15}},
+		{`site`, []int{1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15}},
 		{`tag "ScidFlags"`, []int{}},
 		{`tag "FEN"`, []int{4, 5, 14}},
 		{`tag "FEN" == "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"`, []int{4}},
@@ -100,6 +102,9 @@ func TestTagReadersSeeCQLHeader(t *testing.T) {
 		{`tag "SetUp"`, []int{4, 5, 14}},
 		{`settag("Foo" "x") tag "Foo" == "x"`, []int{2}},
 		{`settag("Bar" "x") tag "Bar"`, []int{}},
+		{`#(event) == 21`, []int{15}},
+		{`#(tag "Foo") == 4`, []int{15}},
+		{`#(player white) == 10`, []int{15}},
 	} {
 		e := compileText(t, c.query).NewEvaluator()
 		got := []int{}

@@ -27,7 +27,7 @@ func TestPruneSummaryCQLHeader(t *testing.T) {
 		{`player white "Carlsen ("`, nil},
 		{`player "n\nVan"`, []uint32{0}},
 		{`player "Bob"`, nil}, // White's tag is empty: plain player has no value
-		{`"?" in player`, []uint32{1, 4, 6, 7, 9, 10, 13}},
+		{`"?" in player`, []uint32{1, 4, 6, 7, 9, 10, 13, 14}},
 		{`year == 2020`, []uint32{0, 11}},
 		{`year < 1970`, []uint32{2, 12}},
 		{`year`, []uint32{0, 2, 7, 11, 12}},
@@ -60,5 +60,6 @@ func TestPruneSummaryCQLHeader(t *testing.T) {
 	}
 	// not pruned by the summaries: the index must still agree with the scan
 	queries = append(queries, `tag "White" == "Smith, John"`, `date == "2020.01.02"`, `tag "Foo" == ""`,
-		`eventdate == "2020.??.??"`, `tag "FEN" == "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1"`, `event == "?"`)
+		`eventdate == "2020.??.??"`, `tag "FEN" == "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1"`, `event == "?"`,
+		`#(player white) == 10`, `#(event) == 21`)
 }

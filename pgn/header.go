@@ -14,7 +14,9 @@ import (
 // names ("Smith,John" is "Smith, John"), a rating taken from " (2850)" after a
 // name or from the first rating tag of any kind, dates rewritten from their
 // numbers, ECO codes re-coded, the result of the move text, the last copy of a
-// repeated tag. AppendGameCQL writes the same record back.
+// repeated tag, and values as the file writes them, escapes included (Scid
+// keeps `\"` and `\\` as they are: CQL's `"\\" in event` matches [Event
+// "a \\ b"]). AppendGameCQL writes the same record back.
 //
 // The header keeps g.Tags (no copy): read what is needed before the tags
 // change.
@@ -44,12 +46,12 @@ func ReadCQLHeader(g *Game) CQLHeader {
 
 // Player is the tidied name of White (side 0) or Black (side 1): "?" without
 // the tag, "" when it is empty.
-func (c *CQLHeader) Player(side int) string { return c.h.name(side) }
+func (c *CQLHeader) Player(side int) string { return escapeTag(c.h.name(side)) }
 
 // Event, Site and Round are those tags' values ("?" without the tag).
-func (c *CQLHeader) Event() string { return c.h.event }
-func (c *CQLHeader) Site() string  { return c.h.site }
-func (c *CQLHeader) Round() string { return c.h.round }
+func (c *CQLHeader) Event() string { return escapeTag(c.h.event) }
+func (c *CQLHeader) Site() string  { return escapeTag(c.h.site) }
+func (c *CQLHeader) Round() string { return escapeTag(c.h.round) }
 
 // unknownDate is a date with no known part, as CQL prints it.
 const unknownDate = "????.??.??"
@@ -115,11 +117,11 @@ func (c *CQLHeader) Tag(name string) (string, bool) {
 	case "Black":
 		return nonEmpty(c.Player(1))
 	case "Event":
-		return nonEmpty(c.h.event)
+		return nonEmpty(c.Event())
 	case "Site":
-		return nonEmpty(c.h.site)
+		return nonEmpty(c.Site())
 	case "Round":
-		return nonEmpty(c.h.round)
+		return nonEmpty(c.Round())
 	case "Date":
 		return c.Date(), true
 	case "EventDate":
@@ -136,7 +138,7 @@ func (c *CQLHeader) Tag(name string) (string, bool) {
 	if !ratingName(name) {
 		for i := len(c.tags) - 1; i >= 0; i-- {
 			if c.tags[i].Name == name {
-				return c.tags[i].Value, true
+				return escapeTag(c.tags[i].Value), true
 			}
 		}
 		return "", false
@@ -154,7 +156,24 @@ func (c *CQLHeader) Tag(name string) (string, bool) {
 			v, ok = t.Value, true
 		}
 	}
-	return v, ok
+	return escapeTag(v), ok
+}
+
+// escapeTag is a tag's value as the file has it: the parser took the escapes
+// \" and \\ out, and Scid keeps them. (A lone backslash, kept by the parser,
+// comes back doubled: the file's text is not kept.)
+func escapeTag(v string) string {
+	if strings.IndexByte(v, '"') < 0 && strings.IndexByte(v, '\\') < 0 {
+		return v
+	}
+	b := make([]byte, 0, len(v)+4)
+	for i := 0; i < len(v); i++ {
+		if v[i] == '"' || v[i] == '\\' {
+			b = append(b, '\\')
+		}
+		b = append(b, v[i])
+	}
+	return string(b)
 }
 
 func nonEmpty(s string) (string, bool) { return s, s != "" }
@@ -180,7 +199,7 @@ func ratingName(name string) bool {
 // last White or Black tag has this value).
 func CQLPlayerName(tag string) string {
 	name, _, _ := playerName(tag)
-	return name
+	return escapeTag(name)
 }
 
 // CQLECO is the code CQL reads from an ECO tag's value, "" when it is not one

@@ -1,0 +1,84 @@
+package pgn
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// CQLHeader.Tag reads each tag as CQL 9.493 writes it: for every tag of CQL's own
+// output on the hand-written games of testdata/cqltags.pgn (see
+// TestAppendGameCQLTagsMatchCQL), the first line of a name gives its value. (CQL's
+// tag filter refuses Round, Result and the rating tags; for the others the filter's
+// values are checked against CQL in filter/header_test.go.)
+func TestCQLHeaderTagAsCQLWritesIt(t *testing.T) {
+	in, err := os.ReadFile("testdata/cqltags.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/cqltags.cql9493.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := ReadAll(strings.NewReader(string(in)), "cqltags.pgn", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections := tagSections(string(want))
+	if len(games) != len(sections) {
+		t.Fatalf("%d games, %d sections", len(games), len(sections))
+	}
+	for i, g := range games {
+		h := ReadCQLHeader(g)
+		seen := map[string]bool{}
+		for _, line := range strings.Split(strings.TrimSpace(sections[i]), "\n") {
+			name, value, ok := strings.Cut(strings.TrimSuffix(strings.TrimPrefix(line, "["), "\"]"), " \"")
+			if !ok {
+				t.Fatalf("game %d: line %q", i+1, line)
+			}
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			got, has := h.Tag(name)
+			if got != value || has != (value != "" || name == "Foo" || !recordName(name)) {
+				t.Errorf("game %d: Tag(%q) = %q, %v; CQL writes %q", i+1, name, got, has, value)
+			}
+		}
+	}
+}
+
+// recordName says that an empty value of the tag is no value for CQL's readers.
+func recordName(name string) bool {
+	switch name {
+	case "Event", "Site", "Round", "White", "Black", "ECO":
+		return true
+	}
+	return false
+}
+
+// A FEN tag of two or three fields is completed as Scid completes it; CQL 9.493
+// writes [FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"] for the first and reads the
+// game (filter/testdata/cqlheader.pgn, games 4 and 14).
+func TestParseFENTag(t *testing.T) {
+	for _, c := range []struct{ tag, want string }{
+		{"r3k2r/8/8/8/8/8/8/R3K2R w", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R b Kq", "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1"},
+		{"r3k2r/8/8/8/8/8/8/4K2R b", "r3k2r/8/8/8/8/8/8/4K2R b Kkq - 0 1"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 3 9", "4k3/8/8/8/8/8/8/4K3 w - - 3 9"},
+	} {
+		p, err := ParseFENTag(c.tag)
+		if err != nil {
+			t.Errorf("%q: %v", c.tag, err)
+			continue
+		}
+		if got := p.FEN(); got != c.want {
+			t.Errorf("%q: %q, want %q", c.tag, got, c.want)
+		}
+	}
+	for _, bad := range []string{"r3k2r/8/8/8/8/8/8/R3K2R", "r3k2r/8/8/8/8/8/8/R3K2R x", ""} {
+		if _, err := ParseFENTag(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
