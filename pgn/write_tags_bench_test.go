@@ -33,3 +33,27 @@ func BenchmarkAppendGameTags(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkReadCQLHeader: reading masters-10k's headers as CQL does, and the values an
+// index's tag summary takes (year, ratings, result), per game.
+func BenchmarkReadCQLHeader(b *testing.B) {
+	data, err := os.ReadFile(testdata.File(b, "masters-10k.pgn"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	games, err := ReadAll(strings.NewReader(string(data)), "masters", Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		for _, g := range games {
+			h := ReadCQLHeader(g)
+			n += h.Year() + h.Elo(0) + h.Elo(1) + len(h.Result())
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(games)), "ns/game")
+	_ = n
+}
