@@ -46,6 +46,23 @@ func castleTo(m chess.Move, fromSet, toSet chess.Bitboard) chess.Bitboard {
 	return b
 }
 
+// castleFocusSets drops from a focused path step's sets the squares of the
+// castling piece that is out of focus (CQL's PathNode::computeDashConFocused):
+// when only the rook is followed, O-O-O is its move a1-d1 alone, so the step
+// fits only if that move does, and `to` after it is d1, not also the king's c1.
+func castleFocusSets(m chess.Move, focus, fromSet, toSet chess.Bitboard) (chess.Bitboard, chess.Bitboard) {
+	kingFrom, kingTo, rookFrom, rookTo := castleSquares(m)
+	if !focus.Has(kingFrom) {
+		fromSet &^= chess.SquareBB(kingFrom)
+		toSet &^= chess.SquareBB(kingTo)
+	}
+	if !focus.Has(rookFrom) {
+		fromSet &^= chess.SquareBB(rookFrom)
+		toSet &^= chess.SquareBB(rookTo)
+	}
+	return fromSet, toSet
+}
+
 // ownerState is the evaluator's owning move filter sets before own.
 type ownerState struct {
 	from, to chess.Bitboard

@@ -325,8 +325,12 @@ func (n *pathNode) step(e *Evaluator, elems []lineElem, k int, cur int32, stk in
 		}
 		e.at(cur)
 		in, next := true, focus
+		from, to := fromSet, toSet
 		if n.hasFocus() {
 			in, next = n.inFocus(e, nodes[c].Move, focus)
+			if m := nodes[c].Move; in && m.IsCastle() {
+				from, to = castleFocusSets(m, focus, from, to)
+			}
 		}
 		var r int
 		var l int32
@@ -338,10 +342,10 @@ func (n *pathNode) step(e *Evaluator, elems []lineElem, k int, cur int32, stk in
 			r = -1
 		case !in:
 			r, l = n.step(e, elems, k, c, stk, last, next, done, all+1)
-		case d.fits(e, c, fromSet, toSet):
+		case d.fits(e, c, from, to):
 			// The filters after the step are its targets (split off by
 			// lineElems): from and to there see the step's sets (castle.go).
-			restore := e.own(fromSet, toSet)
+			restore := e.own(from, to)
 			if r, l = n.run(e, elems, k+1, c, stk, c, next, done+1, all+1); r >= 0 {
 				r++
 			}
