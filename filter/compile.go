@@ -36,6 +36,7 @@ type Query struct {
 	atomics       []int           // slots of atomic variables (atomic.go)
 	autoComments  bool            // write CQL's automatic path and echo comments
 	nestSlots     int             // nestban lines and paths (Evaluator.nest)
+	linSlots      int             // linearized line constituents (Evaluator.linChild)
 	cmNames       [][2]string     // per consecutivemoves filter that comments, its variables' names (Evaluator.cmKept)
 	allComments   bool            // see ReadsAllComments
 	positionLocal bool            // see PositionLocal

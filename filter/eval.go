@@ -120,6 +120,9 @@ type Evaluator struct {
 	// nestban: per nestban line or path, the nodes of the current game
 	// inside an earlier match of it (a bit per node).
 	nest [][]uint64
+	// linChild is, per linearized line constituent (lineLinear.slot), the child
+	// node its move filters look at while it is matched (-1: every move)
+	linChild []int32
 
 	matches []int32
 	// matchedAt[i]: node i matched (the comments made there later are Late).
@@ -157,7 +160,11 @@ func (q *Query) NewEvaluator() *Evaluator {
 		gameSort:  make([]sortVal, len(q.sorts)),
 		sortSites: make([]sortKept, len(q.sortSiteKey)),
 		nest:      make([][]uint64, q.nestSlots),
+		linChild:  make([]int32, q.linSlots),
 		cmKept:    make([]cmKept, len(q.cmNames)),
+	}
+	for i := range e.linChild {
+		e.linChild[i] = -1 // every move
 	}
 	for _, p := range q.persistent {
 		e.vars[p.index].bound = true // 0, "" or the empty set until assigned

@@ -22,9 +22,12 @@ type lineElem struct {
 // computeLinearize): for each move out of the position it matches the
 // constituent with those filters seeing that move only, and when it
 // matches goes on at that move's child alone.
+//
+// The child the move filters look at is the evaluator's (Evaluator.linChild,
+// by slot): a compiled query is shared by the workers of a run.
 type lineLinear struct {
-	child int32 // the child node the move filters look at; -1: all
-	used  bool  // some move filter was compiled with it
+	slot int  // index into Evaluator.linChild
+	used bool // some move filter was compiled with it
 }
 
 // lineCont is a pending continuation of the matcher: after the current
@@ -246,9 +249,9 @@ func (n *lineNode) runLinear(e *Evaluator, elems []lineElem, k int, i int32, stk
 		any = true
 		e.at(i)
 		mark := len(e.pending)
-		el.lin.child = c
+		e.linChild[el.lin.slot] = c
 		ok := el.f.match(e)
-		el.lin.child = -1
+		e.linChild[el.lin.slot] = -1
 		if ok {
 			if r, l := n.run(e, elems, k+1, c, stk, i); r >= 0 && r+1 > best {
 				best, bestLast = r+1, l
@@ -377,7 +380,8 @@ func (c *compiler) lineElems(in []query.LineElem, moves bool) ([]lineElem, error
 		case le.X != nil:
 			saved := c.lin
 			if !moves {
-				c.lin = &lineLinear{child: -1}
+				c.lin = &lineLinear{slot: c.q.linSlots}
+				c.q.linSlots++
 			}
 			x, err := c.compile(le.X)
 			if c.lin != nil && c.lin.used {

@@ -102,7 +102,7 @@ func (n *moveNode) collect(e *Evaluator) moveAcc {
 	case modePlayed:
 		nodes := e.g.Nodes
 		for c := nodes[e.cur].FirstChild; c >= 0; c = nodes[c].NextSibling {
-			if nodes[c].Variation && !e.q.variations || !n.branchOK(e, c) || n.lin != nil && n.lin.child >= 0 && c != n.lin.child {
+			if nodes[c].Variation && !e.q.variations || !n.branchOK(e, c) || n.lin != nil && e.linChild[n.lin.slot] >= 0 && c != e.linChild[n.lin.slot] {
 				continue
 			}
 			k := acc.n
