@@ -247,14 +247,16 @@ func (s *positionSpill) finish(threads int, table *tableWriter, set func(key, va
 		}
 		s.entries += w.entries
 	}
-	type bucketOut struct {
-		bucket uint16
-		value  []byte
-	}
+	// A part's buckets are encoded one after another into one buffer (ends[i] is where
+	// bucket i ends), which goes back to the pool once written: a fresh slice per bucket
+	// made the 222 MB of masters-463k's table new memory, page faults included.
 	type partOut struct {
-		buckets []bucketOut
+		buckets []uint16
+		ends    []int
+		data    *[]byte
 		err     error
 	}
+	pool := sync.Pool{New: func() any { return new([]byte) }}
 	threads = max(threads, 1)
 	outs := make([]chan partOut, spillParts)
 	for i := range outs {
@@ -290,7 +292,13 @@ func (s *positionSpill) finish(threads int, table *tableWriter, set func(key, va
 						for end < len(buf) && buf[end].hash>>restBits == bucket {
 							end++
 						}
-						out.buckets = append(out.buckets, bucketOut{uint16(bucket), encodeBucket(nil, buf[start:end])})
+						if out.data == nil {
+							out.data = pool.Get().(*[]byte)
+							*out.data = (*out.data)[:0]
+						}
+						*out.data = encodeBucket(*out.data, buf[start:end])
+						out.buckets = append(out.buckets, uint16(bucket))
+						out.ends = append(out.ends, len(*out.data))
 						start = end
 					}
 				}
@@ -306,10 +314,15 @@ func (s *positionSpill) finish(threads int, table *tableWriter, set func(key, va
 			continue // the others are being told to stop
 		}
 		err = out.err
-		for _, b := range out.buckets {
+		at := 0
+		for i, b := range out.buckets {
 			if err == nil {
-				err = table.add(b.bucket, b.value)
+				err = table.add(b, (*out.data)[at:out.ends[i]])
 			}
+			at = out.ends[i]
+		}
+		if out.data != nil {
+			pool.Put(out.data)
 		}
 		if err != nil {
 			stop.Store(true)
