@@ -206,7 +206,7 @@ func (n *lineNode) run(e *Evaluator, elems []lineElem, k int, i int32, stk int, 
 	}
 	if el.max < 0 || k < el.max {
 		if el.f != nil {
-			if i >= 0 && el.lin != nil && !n.back && !n.singleColor {
+			if i >= 0 && el.lin != nil && !n.back {
 				if r, l := n.runLinear(e, elems, k, i, stk); r > best {
 					best, bestLast = r, l
 				}
@@ -253,7 +253,7 @@ func (n *lineNode) runLinear(e *Evaluator, elems []lineElem, k int, i int32, stk
 		ok := el.f.match(e)
 		e.linChild[el.lin.slot] = -1
 		if ok {
-			if r, l := n.run(e, elems, k+1, c, stk, i); r >= 0 && r+1 > best {
+			if r, l := n.runAfter(e, elems, k+1, c, stk, i); r >= 0 && r+1 > best {
 				best, bestLast = r+1, l
 			}
 		}
@@ -268,6 +268,34 @@ func (n *lineNode) runLinear(e *Evaluator, elems []lineElem, k int, i int32, stk
 			}
 		}
 		e.smartRestore(mark)
+	}
+	return best, bestLast
+}
+
+// runAfter goes on at child c of node i, whose move matched: at c, or
+// with singlecolor at c's children, since CQL passes over the positions
+// of the other side to move (sequencebase.cpp computeSkip) and the move
+// it linearized stays the one followed.
+func (n *lineNode) runAfter(e *Evaluator, elems []lineElem, k int, c int32, stk int, i int32) (int, int32) {
+	if !n.singleColor {
+		return n.run(e, elems, k, c, stk, i)
+	}
+	nodes := e.g.Nodes
+	best, bestLast, any := -1, int32(-1), false
+	for gc := nodes[c].FirstChild; gc >= 0; gc = nodes[gc].NextSibling {
+		if !e.visible(gc) || n.secondary && gc == nodes[c].FirstChild {
+			continue
+		}
+		any = true
+		if r, l := n.run(e, elems, k, gc, stk, i); r > best {
+			best, bestLast = r, l
+		}
+		if n.primary {
+			break
+		}
+	}
+	if !any {
+		return n.run(e, elems, k, -1, stk, i)
 	}
 	return best, bestLast
 }

@@ -33,3 +33,32 @@ func TestLineLinearizesMoveFilters(t *testing.T) {
 		}
 	}
 }
+
+// With singlecolor the line still follows the move its move filter
+// matched: CQL linearizes the positions of the first's side to move and
+// passes over the others (sequencebase.cpp computeSkip). Expected: the CQL
+// 9.493 binary's output on this game. `move to d4` holds after 1...e5 only
+// through the variation 2.d4, so the line goes on after 2...d5 alone, where
+// 3.c4 follows and 3.Bb5 of the main line does not. (CQL's snake-old.cql
+// with -variations matched a game of sample.pgn that CQL does not: 0 games
+// in CQL, 1 here before.)
+func TestLineSingleColorLinearizes(t *testing.T) {
+	g := readOne(t, "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 (2. d4 d5 3. c4) 2... Nc6 3. Bb5 *")
+	cases := []struct {
+		src  string
+		want []string
+	}{
+		{`cql(variations) initial line singlecolor --> move to e4 --> move to d4 --> move to b5`, nil},
+		{`cql(variations) initial line singlecolor --> move to e4 --> move to d4 --> move to c4`,
+			[]string{"e2e4 e7e5 d2d4 d7d5: End line of length 3 that starts at move 1(wtm)", "e2e4 e7e5 d2d4 d7d5: id:7", "0: Start line that ends at move 3(wtm)[7]"}},
+		{`cql(variations) initial line singlecolor --> move to e4 --> move to d4 --> true`,
+			[]string{"e2e4 e7e5 d2d4 d7d5: End line of length 3 that starts at move 1(wtm)", "e2e4 e7e5 d2d4 d7d5: id:7", "0: Start line that ends at move 3(wtm)[7]"}},
+		{`cql(variations) initial line singlecolor --> move to e4 --> move to d4`,
+			[]string{"2: End line of length 2 that starts at move 1(wtm)", "0: Start line that ends at move 2(wtm)"}},
+	}
+	for _, c := range cases {
+		if got := notesOf(t, c.src, g); !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}
