@@ -171,8 +171,11 @@ func (n *lineNode) run(e *Evaluator, elems []lineElem, k int, i int32, stk int, 
 	}
 	if len(elems) == 0 {
 		if stk == 0 {
-			e.lineDone = n.firstMatch
 			if last >= 0 {
+				// firstmatch stops at the first success, and CQL's
+				// success needs a constituent that matched
+				// (bestSoFar, sequencebase.cpp): not an empty match.
+				e.lineDone = n.firstMatch
 				// CQL's best match is the one reaching farthest, the
 				// first found of those.
 				d := int(e.g.Nodes[last].Ply - e.g.Nodes[e.smart.start].Ply)

@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,6 +81,34 @@ func TestLineSingleColor(t *testing.T) {
 	} {
 		if got := runQueryOrErr(t, c.src, g); !strings.Contains(got, c.msg) {
 			t.Errorf("%s: got %q, want %q", c.src, got, c.msg)
+		}
+	}
+}
+
+// firstmatch stops at the first success, and an empty match is none: the
+// line first tries `btm?` zero times, where `false*` matches nothing, and
+// must go on to try btm. Expected: CQL 9.493's output on this game (both
+// match at each btm position, with length 1; with `wtm*` firstmatch keeps
+// the length-1 match, not btm then wtm). Found by the random queries with
+// variations: `cql(variations) line singlecolor firstmatch lastposition
+// secondary --> btm? --> {(piece x1 in a-g2 {power p > 2})}*` matched no
+// game of sample.pgn, CQL all 253.
+func TestLineFirstMatchEmptyIsNoMatch(t *testing.T) {
+	g := readOne(t, "1. e4 e5 2. Nf3 Nc6 *")
+	cases := []struct {
+		src  string
+		want []string
+	}{
+		{`cql() line firstmatch --> btm? --> false*`, []string{
+			"1: End line of length 1 that starts at move 1(btm)", "1: Start line that ends at move 1(btm)",
+			"3: End line of length 1 that starts at move 2(btm)", "3: Start line that ends at move 2(btm)"}},
+		{`cql() line firstmatch --> wtm? --> btm? --> false`, nil},
+	}
+	for _, c := range cases {
+		got := notesOf(t, c.src, g)
+		slices.Sort(got)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.src, got, c.want)
 		}
 	}
 }

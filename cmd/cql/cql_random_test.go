@@ -22,7 +22,8 @@ import (
 // a CQL 6.2 executable, CQL_EXAMPLES_PGN the games (CQL's sample.pgn),
 // CQL_RANDOM_N the number of queries (200 by default) and CQL_RANDOM_SEED
 // the seed (1 by default), so a failing query can be regenerated;
-// CQL_RANDOM_QUERY runs one query given instead ("cql() " is put before
+// CQL_RANDOM_VARIATIONS=1 makes every query search variations, with richer
+// lines; CQL_RANDOM_QUERY runs one query given instead ("cql() " is put before
 // it unless it starts with "cql(").
 // A query CQL refuses is skipped and logged; one cql refuses that CQL
 // runs is an error.
@@ -46,7 +47,7 @@ func TestRandomQueriesAgainstCQL(t *testing.T) {
 		}
 		seed = v
 	}
-	g := &queryGen{r: rand.New(rand.NewSource(seed))}
+	g := &queryGen{r: rand.New(rand.NewSource(seed)), variations: os.Getenv("CQL_RANDOM_VARIATIONS") != ""}
 	matches := regexp.MustCompile(`(?m)^(\d+) matches of`)
 	dir := t.TempDir()
 	var same, refused, failed, none, all int
@@ -164,6 +165,10 @@ type queryGen struct {
 	r     *rand.Rand
 	vars  []string // square and piece variables bound where a query is being written
 	nvars int
+	// variations (CQL_RANDOM_VARIATIONS): every query searches variations
+	// and lines get options, repetitions and a direction, to exercise the
+	// game tree; off, the queries of a seed are those of earlier sessions.
+	variations bool
 }
 
 func (g *queryGen) pick(xs ...string) string { return xs[g.r.Intn(len(xs))] }
@@ -181,7 +186,7 @@ func (g *queryGen) query() string {
 	}
 	// Sample games have variations: search them sometimes.
 	header := "cql() "
-	if g.r.Intn(5) == 0 {
+	if g.variations || g.r.Intn(5) == 0 {
 		header = "cql(variations) "
 	}
 	return header + strings.Join(parts, " ")
@@ -381,6 +386,9 @@ func (g *queryGen) filter(d int) string {
 	case 13:
 		return "move previous from " + g.set(d-1)
 	case 14:
+		if g.variations {
+			return g.line(d)
+		}
 		// Parentheses in a line group constituents: a compound one is a block.
 		return "line --> " + g.block(g.filter(d-1)) + " --> " + g.block(g.filter(d-1))
 	case 15:
@@ -392,4 +400,33 @@ func (g *queryGen) filter(d int) string {
 	default:
 		return g.set(d)
 	}
+}
+
+// line is a line of two or three constituents, with options and
+// repetitions, forward or backward (CQL_RANDOM_VARIATIONS).
+func (g *queryGen) line(d int) string {
+	s := "line"
+	back := g.r.Intn(4) == 0
+	for _, opt := range []string{"singlecolor", "firstmatch", "lastposition"} {
+		if g.r.Intn(4) == 0 {
+			s += " " + opt
+		}
+	}
+	if !back && g.r.Intn(4) == 0 {
+		s += " " + g.pick("primary", "secondary")
+	}
+	arrow := " --> "
+	if back {
+		arrow = " <-- "
+	}
+	n := 2 + g.r.Intn(2)
+	for i := 0; i < n; i++ {
+		c := g.block(g.filter(d - 1))
+		if g.r.Intn(3) == 0 {
+			c += g.pick("*", "+", "?", "{1,2}", "{2}")
+		}
+		s += arrow + c
+	}
+	// Braces, so that a last constituent's + is not read as addition.
+	return "{" + s + "}"
 }
