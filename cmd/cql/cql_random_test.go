@@ -355,6 +355,9 @@ func (g *queryGen) filter(d int) string {
 			return g.pieces()
 		}
 	}
+	if g.variations && g.r.Intn(5) == 0 {
+		return g.line(d)
+	}
 	switch g.r.Intn(20) {
 	case 0, 1, 2:
 		return g.set(d)
