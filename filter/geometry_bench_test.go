@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cqlgo/cql/internal/testdata"
 	"github.com/cqlgo/cql/pgn"
 )
 
@@ -84,9 +85,9 @@ func TestGeometrySpeedRatios(t *testing.T) {
 	games := loadGames(t, "masters-10k.pgn", 2000, false)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	_, cpu := threadCPU()
+	_, cpu := testdata.ThreadCPU()
 	now := func() time.Duration {
-		if d, ok := threadCPU(); cpu && ok {
+		if d, ok := testdata.ThreadCPU(); cpu && ok {
 			return d
 		}
 		return time.Duration(time.Now().UnixNano())

@@ -67,20 +67,20 @@ func BenchmarkFindPosition(b *testing.B) {
 		// A listing as the find command makes it (WriteFind, both cores), and through
 		// FindEach's callback; cpu-ms/op is the CPU time of all goroutines.
 		b.Run(fmt.Sprintf("list/%d", c.Occurrences), func(b *testing.B) {
-			cpu0, ok := processCPU()
+			cpu0, ok := testdata.ProcessCPU()
 			for i := 0; i < b.N; i++ {
 				if _, err := ix.WriteFind(context.Background(), io.Discard, fen, 2, 0); err != nil {
 					b.Fatal(err)
 				}
 			}
-			if cpu1, _ := processCPU(); ok {
+			if cpu1, _ := testdata.ProcessCPU(); ok {
 				b.ReportMetric(float64(cpu1-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 			}
 		})
 		// What the command does but start: open the index, list, close it (the string
 		// table read each time, as a command reads it once).
 		b.Run(fmt.Sprintf("open+list/%d", c.Occurrences), func(b *testing.B) {
-			cpu0, ok := processCPU()
+			cpu0, ok := testdata.ProcessCPU()
 			for i := 0; i < b.N; i++ {
 				ix, err := Open(ix.Dir)
 				if err != nil {
@@ -92,14 +92,14 @@ func BenchmarkFindPosition(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			if cpu1, _ := processCPU(); ok {
+			if cpu1, _ := testdata.ProcessCPU(); ok {
 				b.ReportMetric(float64(cpu1-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 			}
 		})
 		b.Run(fmt.Sprintf("each/%d", c.Occurrences), func(b *testing.B) {
 			w := bufio.NewWriterSize(io.Discard, 256<<10)
 			var line []byte
-			cpu0, ok := processCPU()
+			cpu0, ok := testdata.ProcessCPU()
 			for i := 0; i < b.N; i++ {
 				_, err := ix.FindEach(context.Background(), fen, 2, 0, func(o *Occurrence) error {
 					line, _ = o.AppendText(line[:0])
@@ -110,7 +110,7 @@ func BenchmarkFindPosition(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			if cpu1, _ := processCPU(); ok {
+			if cpu1, _ := testdata.ProcessCPU(); ok {
 				b.ReportMetric(float64(cpu1-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 			}
 		})

@@ -1,7 +1,6 @@
 package pgn
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -12,22 +11,7 @@ import (
 // tag filter refuses Round, Result and the rating tags; for the others the filter's
 // values are checked against CQL in filter/header_test.go.)
 func TestCQLHeaderTagAsCQLWritesIt(t *testing.T) {
-	in, err := os.ReadFile("testdata/cqltags.pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile("testdata/cqltags.cql9493.pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, err := ReadAll(strings.NewReader(string(in)), "cqltags.pgn", Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sections := tagSections(string(want))
-	if len(games) != len(sections) {
-		t.Fatalf("%d games, %d sections", len(games), len(sections))
-	}
+	games, sections := cqlTagGames(t)
 	for i, g := range games {
 		h := ReadCQLHeader(g)
 		seen := map[string]bool{}

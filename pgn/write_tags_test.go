@@ -35,22 +35,7 @@ func tagSections(text string) []string {
 // in the wrong form, odd dates and ECO codes, results that disagree with the
 // move text, escapes, and FEN tags with missing or spaced-out fields.
 func TestAppendGameCQLTagsMatchCQL(t *testing.T) {
-	in, err := os.ReadFile("testdata/cqltags.pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile("testdata/cqltags.cql9493.pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, err := ReadAll(strings.NewReader(string(in)), "cqltags.pgn", Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sections := tagSections(string(want))
-	if len(games) != len(sections) || len(games) < 40 {
-		t.Fatalf("%d games read, %d tag sections in CQL's output", len(games), len(sections))
-	}
+	games, sections := cqlTagGames(t)
 	for i, g := range games {
 		got := tagSections(string(AppendGameCQL(nil, g)))
 		if len(got) != 1 || got[0] != sections[i] {
@@ -96,4 +81,27 @@ func TestScidFEN(t *testing.T) {
 			t.Errorf("scidFEN(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
+}
+
+// cqlTagGames reads the hand-written games of testdata/cqltags.pgn and the tag sections
+// CQL 9.493 wrote for them (testdata/cqltags.cql9493.pgn), one a game.
+func cqlTagGames(t *testing.T) ([]*Game, []string) {
+	t.Helper()
+	in, err := os.ReadFile("testdata/cqltags.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/cqltags.cql9493.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := ReadAll(strings.NewReader(string(in)), "cqltags.pgn", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections := tagSections(string(want))
+	if len(games) != len(sections) || len(games) < 40 {
+		t.Fatalf("%d games read, %d tag sections in CQL's output", len(games), len(sections))
+	}
+	return games, sections
 }

@@ -172,12 +172,12 @@ func BenchmarkPersistentTally(b *testing.B) {
 			d, cd *time.Duration
 		}{{plain, &tp, &cp}, {tally, &tt, &ct}} {
 			start := time.Now()
-			cpu, _ := processCPU()
+			cpu, _ := testdata.ProcessCPU()
 			if _, err := Run(context.Background(), c.q, src, io.Discard, Options{Format: "pgn", Count: true, Threads: 2, Persistent: io.Discard}); err != nil {
 				b.Fatal(err)
 			}
 			*c.d += time.Since(start)
-			cpu2, _ := processCPU()
+			cpu2, _ := testdata.ProcessCPU()
 			*c.cd += cpu2 - cpu
 		}
 	}
