@@ -241,7 +241,15 @@ func (p *parser) parseDirRange(what string) Range {
 		if p.tok.kind == tIdent {
 			return p.parseBound()
 		}
-		return p.signedNumber(what), nil
+		pos := p.tok.pos
+		n := p.signedNumber(what)
+		if operatorAfterNumber(p.tok.kind) || p.tok.raw == "." || p.tok.raw == "▦" {
+			// CQL's match_rangeconstituent takes no number that a special
+			// token (an operator, '.', '[') follows, and the direction's set
+			// cannot start with a number: CQL refuses `up 2 ~q` and `up 2 .`.
+			p.errorf(pos, "%d followed by %q is not a range of %s, and its set cannot start with a number (CQL refuses it); enclose the set in parentheses", n, p.tok.raw, what)
+		}
+		return n, nil
 	}
 	var r Range
 	r.Min, r.MinVar = bound()
