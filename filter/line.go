@@ -246,10 +246,15 @@ func (n *lineNode) runLinear(e *Evaluator, elems []lineElem, k int, i int32, stk
 	nodes := e.g.Nodes
 	best, bestLast, any := -1, int32(-1), false
 	for c := nodes[i].FirstChild; c >= 0; c = nodes[c].NextSibling {
-		if !e.visible(c) || n.primary && c != nodes[i].FirstChild || n.secondary && c == nodes[i].FirstChild {
+		if !e.visible(c) {
 			continue
 		}
+		// A position whose moves secondary passes over is not the end
+		// of the game: the constituent matches no move there.
 		any = true
+		if n.primary && c != nodes[i].FirstChild || n.secondary && c == nodes[i].FirstChild {
+			continue
+		}
 		e.at(i)
 		mark := len(e.pending)
 		e.linChild[el.lin.slot] = c

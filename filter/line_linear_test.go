@@ -62,3 +62,25 @@ func TestLineSingleColorLinearizes(t *testing.T) {
 		}
 	}
 }
+
+// With secondary, a position whose only move is the main line's is not the
+// end of the game: a linearized constituent matches no move there (CQL
+// 9.493's output on this game: only 1.e4, where 1...c5 starts a variation).
+// Found by the random queries with variations: `cql(variations) line
+// secondary --> move to b` matched 90 games of sample.pgn, CQL 21.
+func TestLineSecondaryLinearizes(t *testing.T) {
+	g := readOne(t, "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *")
+	cases := []struct {
+		src  string
+		want []string
+	}{
+		{`cql(variations) line secondary --> move to .`,
+			[]string{"1: End line of length 1 that starts at move 1(btm)", "1: Start line that ends at move 1(btm)"}},
+		{`cql(variations) line secondary --> true --> move to .`, nil},
+	}
+	for _, c := range cases {
+		if got := notesOf(t, c.src, g); !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}
