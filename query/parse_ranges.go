@@ -243,7 +243,8 @@ func (p *parser) parseDirRange(what string) Range {
 		}
 		pos := p.tok.pos
 		n := p.signedNumber(what)
-		if operatorAfterNumber(p.tok.kind) || p.tok.raw == "." || p.tok.raw == "▦" {
+		negative := p.tok.kind == tMinus && p.peek().kind == tNumber // a second bound, up -7 -1 d4 (CQL refuses it)
+		if !negative && (operatorAfterNumber(p.tok.kind) || p.tok.raw == "." || p.tok.raw == "▦") {
 			// CQL's match_rangeconstituent takes no number that a special
 			// token (an operator, '.', '[') follows, and the direction's set
 			// cannot start with a number: CQL refuses `up 2 ~q` and `up 2 .`.
