@@ -340,6 +340,21 @@ func TestIndexStaleAndVerify(t *testing.T) {
 	}
 }
 
+// candidateGames lists the games the summaries leave for src; ok is false when the query
+// is not supported.
+func candidateGames(t testing.TB, ix *Index, src string) (games []uint32, ok bool) {
+	t.Helper()
+	prog, q, ok := compileQuery(t, src)
+	if !ok {
+		return nil, false
+	}
+	cand, err := ix.Candidates(prog, q.Variations())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bitmapOf(cand, ix.Meta.Games), true
+}
+
 // bitmapOf lists a candidate set (nil: every game) for messages.
 func bitmapOf(bm *roaring.Bitmap, games int) []uint32 {
 	if bm == nil {

@@ -114,21 +114,17 @@ func TestPruneRules(t *testing.T) {
 		{"_", all},
 		{"true", all},
 	} {
-		prog, q, ok := compileQuery(t, c.query)
+		got, ok := candidateGames(t, ix, c.query)
 		if !ok {
 			t.Errorf("%q not supported", c.query)
 			continue
-		}
-		cand, err := ix.Candidates(prog, q.Variations())
-		if err != nil {
-			t.Fatal(err)
 		}
 		want := c.want
 		if !slices.Equal(want, all) {
 			want = append(slices.Clone(want), badGame)
 			slices.Sort(want)
 		}
-		if got := bitmapOf(cand, ix.Meta.Games); !slices.Equal(got, want) {
+		if !slices.Equal(got, want) {
 			t.Errorf("%q: candidates %v, want %v", c.query, got, want)
 		}
 	}
