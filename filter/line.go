@@ -288,8 +288,17 @@ func (n *lineNode) runAfter(e *Evaluator, elems []lineElem, k int, c int32, stk 
 	if !n.singleColor {
 		return n.run(e, elems, k, c, stk, i)
 	}
+	if best, bestLast, any := n.runGrandchildren(e, elems, k, c, stk, i); any {
+		return best, bestLast
+	}
+	return n.run(e, elems, k, -1, stk, i)
+}
+
+// runGrandchildren goes on at each visible child of c (singlecolor's next
+// positions after i) and returns the best result; any says there was one.
+func (n *lineNode) runGrandchildren(e *Evaluator, elems []lineElem, k int, c int32, stk int, i int32) (best int, bestLast int32, any bool) {
 	nodes := e.g.Nodes
-	best, bestLast, any := -1, int32(-1), false
+	best, bestLast = -1, -1
 	for gc := nodes[c].FirstChild; gc >= 0; gc = nodes[gc].NextSibling {
 		if !e.visible(gc) || n.secondary && gc == nodes[c].FirstChild {
 			continue
@@ -302,10 +311,7 @@ func (n *lineNode) runAfter(e *Evaluator, elems []lineElem, k int, c int32, stk 
 			break
 		}
 	}
-	if !any {
-		return n.run(e, elems, k, -1, stk, i)
-	}
-	return best, bestLast
+	return best, bestLast, any
 }
 
 // next continues after node i matched: at each following node (the parent,
@@ -334,18 +340,10 @@ func (n *lineNode) next(e *Evaluator, elems []lineElem, k int, i int32, stk int)
 			if r, l := n.run(e, elems, k, c, stk, i); r > best {
 				best, bestLast = r, l
 			}
-		} else {
-			for gc := nodes[c].FirstChild; gc >= 0; gc = nodes[gc].NextSibling {
-				if !e.visible(gc) || n.secondary && gc == nodes[c].FirstChild {
-					continue
-				}
-				any = true
-				if r, l := n.run(e, elems, k, gc, stk, i); r > best {
-					best, bestLast = r, l
-				}
-				if n.primary {
-					break
-				}
+		} else if r, l, found := n.runGrandchildren(e, elems, k, c, stk, i); found {
+			any = true
+			if r > best {
+				best, bestLast = r, l
 			}
 		}
 		if n.primary {
