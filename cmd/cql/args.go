@@ -22,15 +22,12 @@ type queryFlags struct {
 	inputs      []string
 	output      string
 	script      string
-	cql         []string // -cql texts, in order
 	gameNumber  *query.Range
 	matchCount  *query.Range
 	matchString *string
 	format      string
-	variations  bool
-	mainline    bool
-	silent      bool
-	quiet       bool
+	variations  *bool  // -variations, -mainline, -virtualmainline: the last given wins over the header
+	comments    string // -silent or -quiet: wins over the header's
 	count       bool
 	threads     int
 	cpuProfile  string
@@ -44,7 +41,6 @@ type queryFlags struct {
 	alwaysComment   bool
 	lineIncrement   int
 	showMatches     bool
-	result          string
 	limit           int
 	noSort          bool
 	appendOut       bool
@@ -52,9 +48,14 @@ type queryFlags struct {
 	dryRun          bool
 	verbose         bool
 
-	// Filters injected into the body, as CQL text, and transforms wrapping it.
-	inject     []string
-	transforms []string
+	// What CQL calls the preamble: filters injected before the body, as CQL text, in the
+	// order given (-cql, -fen, -white, -result, ...), and the transforms wrapping both.
+	// -player and -year are game filters, which no transform changes.
+	inject      []string
+	transforms  []string
+	gameFilters []string
+	player      string
+	cqlGiven    bool // -cql was given: the arguments are inputs
 
 	// -gui (gui.go): the option, and what the run reports.
 	guiFlag bool
@@ -122,6 +123,16 @@ func buildOptions() []option {
 	rng := func(names, help string, set func(f *queryFlags, r *query.Range)) {
 		add(names, optRange, "N [M]", help, func(f *queryFlags, _ []string, r *query.Range, _ int) error { set(f, r); return nil })
 	}
+	// Game numbers and years start at 1: CQL refuses 0.
+	positive := func(names, help string, set func(f *queryFlags, r *query.Range)) {
+		add(names, optRange, "N [M]", help, func(f *queryFlags, _ []string, r *query.Range, _ int) error {
+			if r.Min < 1 {
+				return fmt.Errorf("-%s: want numbers of at least 1, got %d", strings.Fields(names)[0], r.Min)
+			}
+			set(f, r)
+			return nil
+		})
+	}
 
 	// Input and output.
 	str("input i", "FILE", "read games from this PGN file (repeatable; .gz .bz2 .zst decompressed; - is standard input)",
@@ -129,8 +140,14 @@ func buildOptions() []option {
 	str("output o", "FILE", "write the output to FILE (- or stdout: standard output)",
 		func(f *queryFlags, v string) error { f.output = v; return nil })
 	str("file f", "FILE", "read the query from this CQL script", func(f *queryFlags, v string) error { f.script = v; return nil })
-	str("cql", "FILTERS", "filters every position must also match (repeatable; added to the script's body)",
-		func(f *queryFlags, v string) error { f.cql = append(f.cql, v); return nil })
+	str("cql", "FILTERS", "filters every position must also match (repeatable; added before the script's body)",
+		func(f *queryFlags, v string) error {
+			if strings.TrimSpace(v) == "" {
+				return fmt.Errorf("-cql: empty filter")
+			}
+			f.inject, f.cqlGiven = append(f.inject, cqlFilterText(v)), true
+			return nil
+		})
 	str("format", "FORMAT", "output: pgn (matching games), fen, epd, jsonl or csv (matching positions), html (a gallery)",
 		func(f *queryFlags, v string) error { f.format = strings.ToLower(v); return nil })
 	flag("count", "print only the number of matching games", func(f *queryFlags) { f.count = true })
@@ -140,12 +157,12 @@ func buildOptions() []option {
 	flag("dryrun", "check the query and the files, print what would be read and written, and stop", func(f *queryFlags) { f.dryRun = true })
 
 	// Which games and positions.
-	rng("gamenumber g", "only examine games with numbers N to M (or just N)", func(f *queryFlags, r *query.Range) { f.gameNumber = r })
+	positive("gamenumber g", "only examine games with numbers N to M (or just N)", func(f *queryFlags, r *query.Range) { f.gameNumber = r })
 	rng("matchcount", "a game matches when N to M of its positions do (default: 1 or more)", func(f *queryFlags, r *query.Range) { f.matchCount = r })
-	flag("variations", "search variations too, not only the main line", func(f *queryFlags) { f.variations = true })
-	flag("mainline", "search the main line only (the default)", func(f *queryFlags) { f.mainline = true })
-	flag("virtualmainline", "only positions on the virtual main line (adds the filter virtualmainline)",
-		func(f *queryFlags) { f.inject = append(f.inject, "virtualmainline") })
+	flag("variations", "search variations too, not only the main line", func(f *queryFlags) { f.variations = &yes })
+	flag("mainline", "search the main line only (the default)", func(f *queryFlags) { f.variations = &no })
+	flag("virtualmainline", "search variations, only positions on the virtual main line (adds the filter virtualmainline)",
+		func(f *queryFlags) { f.inject, f.variations = append(f.inject, "virtualmainline"), &yes })
 	num("limit", "N", "stop after N matching games", func(f *queryFlags, n int) error {
 		if n < 1 {
 			return fmt.Errorf("-limit: want a number of games of at least 1, got %d", n)
@@ -155,39 +172,57 @@ func buildOptions() []option {
 	})
 
 	// Filters given as options.
-	str("fen", "FEN", "only positions with this board (and side to move, if the FEN gives one)",
+	str("fen", "FEN", "only positions with this board (the filter fen \"FEN\"; the side to move is not compared)",
 		func(f *queryFlags, v string) error {
-			text, err := fenFilter(v)
-			f.inject = append(f.inject, text)
-			return err
+			if v == "" || v[0] == '"' {
+				return fmt.Errorf("-fen: want a FEN without quotes, got %q", v)
+			}
+			f.inject = append(f.inject, "fen "+cqlQuote(v))
+			return nil
 		})
+	flag("wtm", "only positions with White to move (the filter wtm)", func(f *queryFlags) { f.inject = append(f.inject, "wtm") })
+	flag("btm", "only positions with Black to move (the filter btm)", func(f *queryFlags) { f.inject = append(f.inject, "btm") })
 	add("assign", optPair, "VAR VALUE", "set variable VAR to VALUE (a number if it is one, else a string) before the body",
 		func(f *queryFlags, v []string, _ *query.Range, _ int) error {
 			if !isIdent(v[0]) {
 				return fmt.Errorf("-assign: %q is not a variable name", v[0])
 			}
-			val := strconv.Quote(v[1])
+			val := cqlQuote(v[1])
 			if _, err := strconv.Atoi(v[1]); err == nil {
 				val = v[1]
 			}
 			f.inject = append(f.inject, v[0]+" = "+val)
 			return nil
 		})
-	for _, who := range []string{"white", "black", "player"} {
-		what := "either player's"
-		side := ""
-		if who != "player" {
-			what, side = "the "+who+" player's", who+" "
-		}
-		str(who, "NAME", "only games where "+what+" name contains NAME (the filter player "+side+"\"NAME\")",
+	// The names are regular expressions, searched for in the tag, as CQL's ~~ does.
+	for _, who := range []string{"white", "black"} {
+		str(who, "REGEX", "only games where the "+who+" player's name contains a match of REGEX (the filter player "+who+" ~~ \"REGEX\")",
 			func(f *queryFlags, v string) error {
-				f.inject = append(f.inject, "player "+side+strconv.Quote(v))
+				if v == "" {
+					return fmt.Errorf("-%s: empty name", who)
+				}
+				f.inject = append(f.inject, "player "+who+" ~~ "+cqlQuote(v))
 				return nil
 			})
 	}
+	str("player", "REGEX", "only games where either player's name contains a match of REGEX (given once)",
+		func(f *queryFlags, v string) error {
+			switch {
+			case v == "":
+				return fmt.Errorf("-player: empty name")
+			case f.player != "":
+				return fmt.Errorf("-player %q: -player was already given (%q); CQL takes one", v, f.player)
+			}
+			f.player = v
+			f.gameFilters = append(f.gameFilters, "{player white ~~ "+cqlQuote(v)+"} or {player black ~~ "+cqlQuote(v)+"}")
+			return nil
+		})
 	for _, tag := range []string{"event", "site"} {
 		str(tag, "TEXT", "only games whose "+strings.ToUpper(tag[:1])+tag[1:]+" tag contains TEXT", func(f *queryFlags, v string) error {
-			f.inject = append(f.inject, tag+" "+strconv.Quote(v))
+			if v == "" {
+				return fmt.Errorf("-%s: empty text", tag)
+			}
+			f.inject = append(f.inject, tag+" "+cqlQuote(v))
 			return nil
 		})
 	}
@@ -199,11 +234,11 @@ func buildOptions() []option {
 		default:
 			return fmt.Errorf("-result: want 1-0, 0-1, 1/2-1/2 or *, got %q", v)
 		}
-		f.result = v
+		f.inject = append(f.inject, "result "+cqlQuote(v))
 		return nil
 	})
-	rng("year", "only games played in years N to M (or in year N)", func(f *queryFlags, r *query.Range) {
-		f.inject = append(f.inject, fmt.Sprintf("year >= %d year <= %d", r.Min, r.Max))
+	positive("year", "only games played in years N to M (or in year N)", func(f *queryFlags, r *query.Range) {
+		f.gameFilters = append(f.gameFilters, fmt.Sprintf("year >= %d year <= %d", r.Min, r.Max))
 	})
 	for _, t := range []string{"flip", "flipcolor", "reversecolor", "shift", "rotate90", "rotate45",
 		"fliphorizontal", "flipvertical", "shifthorizontal", "shiftvertical"} {
@@ -213,12 +248,13 @@ func buildOptions() []option {
 	// Output games.
 	str("matchstring", "TEXT", "the comment written at matched positions (default CQL)",
 		func(f *queryFlags, v string) error { f.matchString = &v; return nil })
-	flag("silent", "write no comments into output games", func(f *queryFlags) { f.silent = true })
+	add("silent", optBool, "", "write no comments into output games (wins over the header's quiet)",
+		func(f *queryFlags, _ []string, _ *query.Range, _ int) error { return f.setComments("silent") })
 	flag("verbose", "also report warnings about games (a set-up position whose side not to move is in check, which is evaluated as CQL does)",
 		func(f *queryFlags) { f.verbose = true })
-	flag("quiet", "only the header comment in output games, and no per-game warnings (their number stays in the summary)",
-		func(f *queryFlags) { f.quiet = true })
-	flag("noheader", "no {cql: game N of FILE} comment at the start of output games", func(f *queryFlags) { f.noHeader = true })
+	add("quiet", optBool, "", "only the header comment and the comment filters' texts in output games, and no per-game warnings (their number stays in the summary)",
+		func(f *queryFlags, _ []string, _ *query.Range, _ int) error { return f.setComments("quiet") })
+	flag("noheader noheaders", "no {cql: game N of FILE} comment at the start of output games", func(f *queryFlags) { f.noHeader = true })
 	flag("alwayscomment", "keep texts of comment filters at positions that do not match (no smart comments)",
 		func(f *queryFlags) { f.alwaysComment = true })
 	flag("noremovecomment", "removecomment filters match but remove nothing", func(f *queryFlags) { f.noRemoveComment = true })
@@ -282,7 +318,7 @@ func buildOptions() []option {
 	str("u", "FILE.cql", "print the script with CQL 6.2's Unicode symbols", func(f *queryFlags, v string) error { f.toUnicode = v; return nil })
 	str("html", "FILE.cql", "write the script as HTML to FILE-cql.html (or to -o)", func(f *queryFlags, v string) error { f.html = v; return nil })
 	flag("help h", "print this help", func(f *queryFlags) { f.help = true })
-	flag("version", "print the version, the commit and the Go version", func(f *queryFlags) { f.version = true })
+	flag("version v", "print the version, the commit and the Go version", func(f *queryFlags) { f.version = true })
 	str("cpuprofile", "FILE", "write a CPU profile (for developers)", func(f *queryFlags, v string) error { f.cpuProfile = v; return nil })
 	str("memprofile", "FILE", "write a profile of the allocations at the end of the run (for developers)", func(f *queryFlags, v string) error { f.memProfile = v; return nil })
 	opts[len(opts)-1].hidden = true
@@ -433,6 +469,34 @@ func isNumber(s string) bool {
 		}
 	}
 	return true
+}
+
+var yes, no = true, false
+
+// setComments records -silent or -quiet; CQL takes only one of them.
+func (f *queryFlags) setComments(level string) error {
+	if f.comments != "" {
+		return fmt.Errorf("-%s: the comment level was already given (-%s)", level, f.comments)
+	}
+	f.comments = level
+	return nil
+}
+
+// cqlQuote writes v as a CQL string whose value is v: our lexer reads \\ and \" in a
+// string as \ and ", so a regular expression such as \d reaches ~~ unchanged.
+func cqlQuote(v string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\r", `\r`, "\t", `\t`)
+	return `"` + r.Replace(v) + `"`
+}
+
+// cqlFilterText is a -cql text as one filter: in braces, as CQL adds it, and with a
+// newline before the closing brace when a line comment could run to the end (-cql
+// "/// mate"); only then do the script's lines move down one.
+func cqlFilterText(v string) string {
+	if strings.Contains(v, "//") || strings.Contains(v, ";") {
+		return "{" + v + "\n}"
+	}
+	return "{" + v + "}"
 }
 
 func isIdent(s string) bool {

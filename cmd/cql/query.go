@@ -54,15 +54,14 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if f.matchString != nil {
 		h.MatchString = f.matchString
 	}
-	if f.result != "" {
-		h.Result = f.result
+	// The command line's comment level and choice of variations win over the header's, as in CQL.
+	if f.comments != "" {
+		h.Silent, h.Quiet = f.comments == "silent", f.comments == "quiet"
 	}
-	h.Silent = h.Silent || f.silent
-	h.Quiet = h.Quiet || f.quiet
-	if f.mainline {
-		h.Variations = false
+	if f.variations != nil {
+		h.Variations = *f.variations
 	}
-	q, err := filter.CompileWith(prog, filter.Options{Variations: f.variations && !f.mainline, AlwaysComment: f.alwaysComment,
+	q, err := filter.CompileWith(prog, filter.Options{AlwaysComment: f.alwaysComment,
 		NoSetTag: f.noSetTag, NoRemoveComment: f.noRemoveComment,
 		NoUniqueComments: f.noUnique, NoSortComments: f.noSortComments, Marks: cqlrun.WantsMarks(cqlrun.Options{Format: f.format, Count: f.count}),
 		NoAutoComments: f.count})
@@ -174,7 +173,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		OnError: func(err error) { fmt.Fprintln(stderr, "cql:", err) },
 	}
 	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item,
-		NoHeader: f.noHeader, HideWarnings: f.quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
+		NoHeader: f.noHeader, HideWarnings: h.Quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
 	if f.stats {
 		opt.Tally = cqlrun.NewTally()
 	}
@@ -238,7 +237,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	summary := fmt.Sprintf("cql: %d games read, %d matched (%s), %d with errors, %.2fs, %.0f games/s",
 		st.GamesRead, st.GamesMatched, positions, st.GamesWithErrors, el, float64(st.GamesRead)/el)
-	summary += st.SummaryNotes(f.quiet, f.dedupe, f.limit)
+	summary += st.SummaryNotes(h.Quiet, f.dedupe, f.limit)
 	fmt.Fprintln(cmd.ErrOrStderr(), summary)
 	switch {
 	case failed:
@@ -249,29 +248,22 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	return nil
 }
 
-// querySource finds the query text and the input files among the arguments. -cql texts
-// are added to the script's body (or are the whole query when there is no script).
+// querySource finds the query text and the input files among the arguments. Without a
+// script or query text, the options' filters (-cql, -fen, -player, ...) are the query.
 func querySource(f *queryFlags, args []string) (name string, src []byte, files []string, err error) {
 	files = append(files, f.inputs...)
-	extra := strings.Join(f.cql, "\n")
 	switch {
 	case f.script != "":
 		src, err = readScript(f.script)
 		name = f.script
-		if extra != "" {
-			src = append(append(src, '\n'), extra...)
-		}
 		files = append(files, args...)
 	case len(args) > 0 && strings.HasSuffix(args[0], ".cql"):
 		src, err = readScript(args[0])
 		name = args[0]
-		if extra != "" {
-			src = append(append(src, '\n'), extra...)
-		}
 		files = append(files, args[1:]...)
-	case len(f.cql) > 0 || len(f.inject) > 0 && (len(args) == 0 || looksLikeInput(args[0])):
-		// The options give the filters (-cql, -fen, -player, ...): the arguments are inputs.
-		name, src = "-cql", []byte(extra)
+	case f.cqlGiven || len(f.inject)+len(f.gameFilters) > 0 && (len(args) == 0 || looksLikeInput(args[0])):
+		// The arguments are inputs.
+		name = "-cql"
 		files = append(files, args...)
 	case len(args) == 0:
 		err = errors.New("no query: give CQL text or a .cql script (see cql -help)")

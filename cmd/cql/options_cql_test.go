@@ -1,0 +1,91 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cqlgo/cql/internal/testdata"
+)
+
+// Command-line options where cql answered differently from CQL 9.493 (found by
+// TestOptionsAgainstCQL). Each want is the number of games of cql-sample.pgn
+// CQL 9.493 writes for `cql OPTIONS -i cql-sample.pgn -o out.pgn q.cql` with
+// the script SCRIPT in q.cql ("refused" when it stops with an error).
+func TestOptionsAsCQL(t *testing.T) {
+	games := testdata.File(t, "cql-sample.pgn")
+	for _, c := range []struct {
+		args   []string
+		script string
+		want   string
+	}{
+		// -result adds the filter result "1-0" before the body; the header's result stays.
+		{[]string{"-result", "1-0"}, "cql(result 0-1) check", "0"},
+		// -white, -black and -player search for a regular expression (CQL's ~~).
+		{[]string{"-white", "^R"}, "cql() mate", "2"},
+		{[]string{"-white", "R"}, "cql() mate", "9"},
+		{[]string{"-player", "^R"}, "cql() mate", "2"},
+		{[]string{"-black", `\d`}, "cql() mate", "56"},
+		{[]string{"-player", "a", "-player", "b"}, "cql() check", "refused"},
+		{[]string{"-flipcolor", "-white", "^R"}, "cql() mate", "2"},
+		// -fen is the filter fen "FEN": the whole board, empty squares too.
+		{[]string{"-fen", "8/8/8/8/8/8/8/8"}, "cql() check", "0"},
+		{[]string{"-wtm"}, "cql() check", "145"},
+		// -virtualmainline searches variations as well; the last of -variations,
+		// -mainline and -virtualmainline decides whether variations are searched.
+		{[]string{"-virtualmainline"}, "cql() mate", "79"},
+		{[]string{"-variations", "-mainline"}, "cql() mate", "56"},
+		{[]string{"-mainline", "-variations"}, "cql() mate", "95"},
+		{[]string{"-virtualmainline", "-mainline"}, "cql() mate", "56"},
+		// Game numbers and years start at 1; one comment level.
+		{[]string{"-gamenumber", "0"}, "cql() check", "refused"},
+		{[]string{"-year", "0", "2000"}, "cql() check", "refused"},
+		{[]string{"-silent", "-quiet"}, "cql() check", "refused"},
+		{[]string{"-cql", ""}, "cql() check", "refused"},
+	} {
+		dir := t.TempDir()
+		script := writeFile(t, dir, "q.cql", c.script)
+		st, out, errs := runCLI(t, append(append([]string{"--count"}, c.args...), script, games)...)
+		got := strings.TrimSpace(out)
+		if st == exitError {
+			got = "refused"
+		}
+		if got != c.want {
+			t.Errorf("%q %s: %s (status %d, %s); CQL 9.493: %s", c.args, c.script, got, st, lastLine(errs), c.want)
+		}
+	}
+}
+
+// Where the comments go: CQL puts -cql's filters before the body (so their
+// comments come first), and the command line's comment level wins over the
+// header's. Both texts are in CQL 9.493's output on cql-sample.pgn.
+func TestOptionsCommentsAsCQL(t *testing.T) {
+	games := testdata.File(t, "cql-sample.pgn")
+	for _, c := range []struct {
+		args   []string
+		script string
+		want   string
+	}{
+		// CQL: 12.Rf7# {A B CQL} (game 9)
+		{[]string{"-g", "9", "-cql", `comment("A")`}, `cql() mate comment("B")`, "{A B CQL}"},
+		// CQL: 1.Kc5+ $1 {x}: quiet keeps the comment filter's text, not the CQL marker.
+		{[]string{"-g", "1", "-quiet"}, `cql(silent) check comment("x")`, "1. Kc5+ $1 {x}"},
+	} {
+		dir := t.TempDir()
+		script := writeFile(t, dir, "q.cql", c.script)
+		st, out, errs := runCLI(t, append(append([]string{}, c.args...), script, games)...)
+		if st != exitMatch || !strings.Contains(out, c.want) {
+			t.Errorf("%q %s: status %d (%s), output lacks %q:\n%s", c.args, c.script, st, lastLine(errs), c.want, out)
+		}
+	}
+}
+
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
