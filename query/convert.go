@@ -17,10 +17,13 @@ var asciiFigurines = map[rune]string{
 	'△': "A", '▲': "a", '□': "_", '◭': "[Aa]", '▦': ".",
 }
 
-// unicodeWords spells keywords and operators with CQL 6.2's symbols.
+// unicodeWords spells keywords and operators with CQL 6.2's symbols, as CQL's -u does
+// (the word in stays: `"a" in s` is not ∊).
 var unicodeWords = map[string]string{
-	"->": "→", "<-": "←", "in": "∊", "flipcolor": "⬓", "flip": "✵",
-	"currentposition": "∙", "<=": "≤", ">=": "≥", "!=": "≠", "&": "∩", "|": "∪",
+	"->": "→", "<-": "←", "flipcolor": "⬓", "flip": "✵", "path": "⊢", "focus": "◎",
+	"currentposition": "∙", "curpos": "∙", "<=": "≤", ">=": "≥", "!=": "≠", "&": "∩", "|": "∪",
+	"&=": "∩=", "|=": "∪=", "[x]": "×", "[element]": "∊", "[forall]": "∀", "[Aa]": "◭", "--": "――",
+	"[<]": "≺", "[<=]": "≼", "[>]": "≻", "[>=]": "≽",
 }
 
 var unicodePieces = map[byte]string{
@@ -31,7 +34,7 @@ var unicodePieces = map[byte]string{
 
 // ToASCII returns src with CQL 6.2's Unicode symbols spelled in ASCII.
 func ToASCII(src []byte) []byte {
-	return convert(src, func(t, prev token, raw string) string {
+	return convert(src, func(t, _ token, raw string) string {
 		if isASCII(raw) || t.kind == tString {
 			return raw
 		}
@@ -45,11 +48,7 @@ func ToASCII(src []byte) []byte {
 		}
 		switch t.kind {
 		case tElement:
-			// `x∊S body` iterates ([element]); after a filter, ∊ is `in`.
-			if prev.kind == tIdent && !keywords[prev.text] {
-				return "[element]"
-			}
-			return "in"
+			return "[element]" // as CQL's -a, which reads it back as ∊
 		case tForall:
 			return "[forall]"
 		case tExists:
@@ -57,16 +56,32 @@ func ToASCII(src []byte) []byte {
 		case tPiecePrefix:
 			return "[Aa]"
 		}
+		if t.kind == tCross {
+			return "[x]"
+		}
 		if t.kind == tPiece {
-			var b strings.Builder
+			// Several piece symbols in a row are one designator (♖♗♘♕); in ASCII
+			// they need brackets ([RBNQ]), as CQL's -a writes them.
+			var pieces, squares strings.Builder
+			n, inPieces := 0, true
 			for _, r := range raw {
-				if a, ok := asciiFigurines[r]; ok {
-					b.WriteString(a)
-				} else {
-					b.WriteRune(r)
+				a, ok := asciiFigurines[r]
+				switch {
+				case inPieces && ok && r != '▦' && r != '◭':
+					pieces.WriteString(a)
+					n++
+					continue
+				case ok:
+					squares.WriteString(a)
+				default:
+					squares.WriteRune(r)
 				}
+				inPieces = false
 			}
-			return b.String()
+			if n > 1 {
+				return "[" + pieces.String() + "]" + squares.String()
+			}
+			return pieces.String() + squares.String()
 		}
 		return t.text
 	}, false)
@@ -86,16 +101,28 @@ func ToUnicode(src []byte) []byte {
 			if !isASCII(raw) {
 				return raw
 			}
+			if raw == "." {
+				return "▦"
+			}
 			if _, n, ok := squareDesignator([]byte(raw)); ok && n == len(raw) {
 				return raw // a bare square designator: a1 is not ▲1
 			}
+			// The pieces one symbol each, without brackets ([QRB] is ♕♖♗, [Aa] ◭), as
+			// CQL's -u writes them; the squares as they are.
 			_, n := pieceTypes([]byte(raw))
+			letters := raw[:n]
+			if strings.HasPrefix(letters, "[") {
+				letters = letters[1 : len(letters)-1]
+			}
+			if letters == "Aa" || letters == "aA" {
+				return "◭" + raw[n:]
+			}
 			var b strings.Builder
-			for i := 0; i < n; i++ {
-				if u, ok := unicodePieces[raw[i]]; ok {
+			for i := 0; i < len(letters); i++ {
+				if u, ok := unicodePieces[letters[i]]; ok {
 					b.WriteString(u)
 				} else {
-					b.WriteByte(raw[i])
+					b.WriteByte(letters[i])
 				}
 			}
 			b.WriteString(raw[n:])
