@@ -73,6 +73,9 @@ func (c *compiler) geometry(g *query.Geo) (node, error) {
 		return squareNameNode{a: sets[0], upper: g.Kind == query.GeoTypeName}, nil
 	case query.GeoPieceID:
 		c.q.needIDs = true
+		if v, ok := sets[0].(pieceVar); ok {
+			return pieceVarIDNode(v), nil
+		}
 		return pieceIDNode{sets[0]}, nil
 	case query.GeoMakeSquare:
 		return makeSquareNode{file: sets[0].(numAsSet).n, rank: sets[1].(numAsSet).n}, nil
@@ -163,9 +166,10 @@ func (n squareNameNode) str(e *Evaluator) (string, bool) {
 func (n squareNameNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
 // pieceIDNode is pieceid X: the identity of the piece on the one square of
-// X (identities are numbered from 1 in square order of the game's start
-// position and follow the piece through moves and promotion); no match when
-// X is not one square or the square is empty.
+// X; no match when X is not one square or the square is empty. CQL numbers
+// the pieces of the game's start position from 0 in square order (a1, b1,
+// ..., h8; markboardstatic.cpp), and a piece keeps its number through moves
+// and promotion. Our identity tables count from 1 (0 is noID), hence the -1.
 type pieceIDNode struct{ a setNode }
 
 func (n pieceIDNode) num(e *Evaluator) (int, bool) {
@@ -174,9 +178,20 @@ func (n pieceIDNode) num(e *Evaluator) (int, bool) {
 		return 0, false
 	}
 	id := e.pieceAt(b.First())
-	return int(id), id != noID
+	return int(id) - 1, id != noID
 }
 func (n pieceIDNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
+
+// pieceVarIDNode is pieceid x for a piece variable x: the id it is bound to,
+// even once its piece has been captured (CQL's PieceIdNode reads the
+// variable, not the board); an unbound x does not match.
+type pieceVarIDNode int
+
+func (v pieceVarIDNode) num(e *Evaluator) (int, bool) {
+	s := &e.vars[v]
+	return int(s.id) - 1, s.bound
+}
+func (v pieceVarIDNode) match(e *Evaluator) bool { _, ok := v.num(e); return ok }
 
 // makeSquareNode is makesquare(file rank) with files and ranks from 1 to 8.
 type makeSquareNode struct{ file, rank numNode }

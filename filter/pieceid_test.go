@@ -27,10 +27,20 @@ func TestPieceID(t *testing.T) {
 		{"game", "pieceid [e2,d2]", nil},
 		{"game", "pieceid ~.", nil},
 		// Every piece of the start position has its own id.
-		{"game", "initial 32 == # piece X in [Aa] (pieceid X > 0) and pieceid e1 != pieceid d1 and pieceid a1 != pieceid h8", []int32{0}},
+		{"game", "initial 32 == # piece X in [Aa] (pieceid X >= 0) and pieceid e1 != pieceid d1 and pieceid a1 != pieceid h8", []int32{0}},
 		// Promotion keeps the id: the knight on a8, then c7, is the a7 pawn.
 		{"promo", "pieceid N == initialposition:pieceid a7", []int32{1, 2, 3}},
 		{"promo", "pieceid N == initialposition:pieceid e1", nil},
+		// The numbers themselves, as CQL 9.493 writes them (comment(pieceid
+		// ...) on these two games): from 0, in square order a1, b1, ..., h8.
+		{"game", "initial pieceid a1 == 0 and pieceid e1 == 4 and pieceid k == 28 and pieceid h8 == 31", []int32{0}},
+		{"game", "pieceid e4 == 12", []int32{1, 2, 3, 4, 5}},
+		{"game", "pieceid e5 == 20", []int32{2, 3, 4}},
+		{"game", "pieceid e5 == 6", []int32{5}},
+		{"promo", "pieceid K == 0 and pieceid N == 1 and pieceid k == 2", []int32{1, 2, 3}},
+		// A piece variable keeps its id once its piece is captured (CQL 9.493:
+		// matches the start position only).
+		{"game", "piece x in p {child:child:child:child:child:(not x and pieceid x == 20)}", []int32{0}},
 	}
 	for _, c := range cases {
 		g := game
