@@ -179,9 +179,25 @@ func (c *compiler) compare(n *query.Compare) (node, error) {
 		return nil, errorf(n, "malformed comparison")
 	}
 	before := c.commenters
-	x, err := c.compareNodes(n)
-	if err != nil || !c.smartCompound(before) {
-		return x, err
+	// a != b (of numbers or strings) is CQL's not of a == b
+	// (make_relational_op_node): it also holds when a side has no value,
+	// has no value itself and, as every not, keeps no comment made inside
+	// it. In a chain CQL reads from the right, a != b < c is
+	// not (b < c and a == b), which is the chain with == first, negated.
+	ne := n.Links[0].Op == query.OpNe && (n.Links[0].Mode == query.CompareNumber || n.Links[0].Mode == query.CompareString)
+	x, err := c.compareNodes(n, ne)
+	if err != nil {
+		return nil, err
+	}
+	smart := c.smartCompound(before)
+	if ne {
+		if smart {
+			return smartNot{x}, nil
+		}
+		return notNode{x}, nil
+	}
+	if !smart {
+		return x, nil
 	}
 	// Smart comments: a comparison that fails drops the comments made
 	// while evaluating it (relationalnode.cpp, equalitynode.cpp).
@@ -208,12 +224,18 @@ func markSmartComparison(x node) {
 		x.smart = true
 	case *strCmpNode:
 		x.smart = true
-	case strNe:
-		x.c.smart = true
 	}
 }
 
-func (c *compiler) compareNodes(n *query.Compare) (node, error) {
+// compareNodes compiles a comparison chain; with eqFirst its first link
+// (a !=) is compiled as ==, for compare to negate.
+func (c *compiler) compareNodes(n *query.Compare, eqFirst bool) (node, error) {
+	opOf := func(i int) (cmpOp, bool) {
+		if i == 0 && eqFirst {
+			return cmpEQ, true
+		}
+		return cmpOpOf(n.Links[i].Op)
+	}
 	allNum := true
 	for _, l := range n.Links {
 		if l.Mode != query.CompareNumber {
@@ -229,8 +251,8 @@ func (c *compiler) compareNodes(n *query.Compare) (node, error) {
 			}
 			ch.args = append(ch.args, x)
 		}
-		for _, l := range n.Links {
-			op, ok := cmpOpOf(l.Op)
+		for i, l := range n.Links {
+			op, ok := opOf(i)
 			if !ok {
 				return nil, errorf(n, "comparison %v is not supported", l.Op)
 			}
@@ -245,7 +267,7 @@ func (c *compiler) compareNodes(n *query.Compare) (node, error) {
 	// in its own mode; all must hold.
 	var links []node
 	for i, l := range n.Links {
-		op, ok := cmpOpOf(l.Op)
+		op, ok := opOf(i)
 		if !ok {
 			return nil, errorf(n, "comparison %v is not supported", l.Op)
 		}
@@ -283,12 +305,7 @@ func (c *compiler) compareNodes(n *query.Compare) (node, error) {
 			if err != nil {
 				return nil, err
 			}
-			if op == cmpNE {
-				// != is CQL's not of ==: logical, no string value
-				links = append(links, strNe{&strCmpNode{op: op, a: x, b: y}})
-			} else {
-				links = append(links, &strCmpNode{op: op, a: x, b: y})
-			}
+			links = append(links, &strCmpNode{op: op, a: x, b: y})
 		default:
 			x, err := c.posCompare(op, a, b)
 			if err != nil {

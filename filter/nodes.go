@@ -592,12 +592,6 @@ func (n *strCmpNode) str(e *Evaluator) (string, bool) {
 
 func (n *strCmpNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
-// strNe is `S != T`: CQL's not of an equality, a logical filter without the
-// string value of the other comparisons.
-type strNe struct{ c *strCmpNode }
-
-func (n strNe) match(e *Evaluator) bool { return n.c.match(e) }
-
 type constStr string
 
 func (c constStr) str(*Evaluator) (string, bool) { return string(c), true }

@@ -588,6 +588,12 @@ func (c *checker) compare(n *Compare) {
 			// sets: a < A is an error in cql -parse (chessql's comparison tables).
 			c.errorf(n.Operands[i+1].Pos(), "%s between two set filters: CQL compares a set by size only with a number (write #X %s #Y)", l.Op, l.Op)
 		}
+		if i > 0 && l.Op == OpNe {
+			// CQL reads a chain from the right (a < b != c is a < (b != c)), and
+			// != is a not of ==, without a value to compare: CQL refuses it
+			// ("right side of relational operator must be numeric or string").
+			c.errorf(n.Operands[i].Pos(), "!= can only be the first comparison of a chain: CQL reads a %s b != c as a %s (b != c), and b != c has no value", n.Links[i-1].Op, n.Links[i-1].Op)
+		}
 		if mode == ComparePosition && l.Op == OpNe {
 			// CQL's make_relational_op_node builds != of positions as a
 			// RelationalNode, whose constructor refuses '!=': cql -parse rejects
