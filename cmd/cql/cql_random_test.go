@@ -23,7 +23,8 @@ import (
 // CQL_RANDOM_N the number of queries (200 by default) and CQL_RANDOM_SEED
 // the seed (1 by default), so a failing query can be regenerated;
 // CQL_RANDOM_VARIATIONS=1 makes every query search variations, with richer
-// lines; CQL_RANDOM_QUERY runs one query given instead ("cql() " is put before
+// lines; CQL_RANDOM_WIDE=1 writes most of the rest of the language too
+// (cql_random_wide_test.go); CQL_RANDOM_QUERY runs one query given instead ("cql() " is put before
 // it unless it starts with "cql(").
 // A query CQL refuses is skipped and logged; one cql refuses that CQL
 // runs is an error.
@@ -47,7 +48,8 @@ func TestRandomQueriesAgainstCQL(t *testing.T) {
 		}
 		seed = v
 	}
-	g := &queryGen{r: rand.New(rand.NewSource(seed)), variations: os.Getenv("CQL_RANDOM_VARIATIONS") != ""}
+	g := &queryGen{r: rand.New(rand.NewSource(seed)), variations: os.Getenv("CQL_RANDOM_VARIATIONS") != "",
+		wide: os.Getenv("CQL_RANDOM_WIDE") != ""}
 	matches := regexp.MustCompile(`(?m)^(\d+) matches of`)
 	dir := t.TempDir()
 	var same, refused, failed, none, all int
@@ -169,6 +171,10 @@ type queryGen struct {
 	// and lines get options, repetitions and a direction, to exercise the
 	// game tree; off, the queries of a seed are those of earlier sessions.
 	variations bool
+	// wide (CQL_RANDOM_WIDE): the rest of the language too
+	// (cql_random_wide_test.go).
+	wide bool
+	w    wideVars
 }
 
 func (g *queryGen) pick(xs ...string) string { return xs[g.r.Intn(len(xs))] }
@@ -176,6 +182,9 @@ func (g *queryGen) pick(xs ...string) string { return xs[g.r.Intn(len(xs))] }
 // query is one script: a header, then one or two filters, sometimes led by
 // a sort.
 func (g *queryGen) query() string {
+	if g.wide {
+		return g.wideQuery()
+	}
 	g.vars, g.nvars = nil, 0
 	parts := []string{g.filter(3)}
 	if g.r.Intn(3) == 0 {
@@ -264,6 +273,9 @@ func (g *queryGen) set(d int) string {
 		}
 		return g.pieces()
 	}
+	if g.wide && g.r.Intn(4) == 0 {
+		return g.wideSet(d)
+	}
 	dir := func() string {
 		return g.pick("up", "down", "left", "right", "northeast", "northwest", "southeast", "southwest",
 			"diagonal", "orthogonal", "vertical", "horizontal", "anydirection")
@@ -339,6 +351,9 @@ func (g *queryGen) block(s string) string {
 
 // number is a numeric filter: #S or power S.
 func (g *queryGen) number(d int) string {
+	if g.wide && g.r.Intn(2) == 0 {
+		return g.wnum(d)
+	}
 	if g.r.Intn(3) == 0 {
 		return "power " + g.paren(g.set(d-1))
 	}
@@ -354,6 +369,9 @@ func (g *queryGen) filter(d int) string {
 		default:
 			return g.pieces()
 		}
+	}
+	if g.wide && g.r.Intn(2) == 0 {
+		return g.wideFilter(d)
 	}
 	if g.variations && g.r.Intn(5) == 0 {
 		return g.line(d)
