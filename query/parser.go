@@ -237,30 +237,37 @@ func (p *parser) parseHeader() *Header {
 				p.next()
 				p.fail("file name after '" + t.text + "'")
 			}
-			if t.text == "input" {
+			switch {
+			case t.text == "input":
 				h.Input = append(h.Input, w.text)
-			} else {
+			case h.Output != "":
+				p.errorf(t.pos, "a second output file in the header (%s after %s)", w.text, h.Output)
+			default:
 				h.Output = w.text
 			}
 			p.next()
 		case "matchcount", "gamenumber":
 			p.next()
 			r := p.parseRange(t.text)
+			at := &h.GameNumber
 			if t.text == "matchcount" {
-				h.MatchCount = &r
-			} else {
-				h.GameNumber = &r
+				at = &h.MatchCount
 			}
+			if *at != nil {
+				p.errorf(t.pos, "a second %s range in the header", t.text) // as CQL
+			}
+			*at = &r
 		case "result":
 			h.Result = p.parseResultWord()
 		case "variations":
 			h.Variations = true
 			p.next()
+		// The first of silent and quiet is the comment level, as in CQL.
 		case "silent":
-			h.Silent = true
+			h.Silent = !h.Quiet
 			p.next()
 		case "quiet":
-			h.Quiet = true
+			h.Quiet = !h.Silent
 			p.next()
 		case "matchstring":
 			p.next()
@@ -275,6 +282,9 @@ func (p *parser) parseHeader() *Header {
 			h.SortMatchCount = true
 			if p.tok.kind == tNumber {
 				r := p.parseRange("sort matchcount")
+				if h.MatchCount != nil {
+					p.errorf(t.pos, "a second matchcount range in the header")
+				}
 				h.MatchCount = &r
 			}
 		default:

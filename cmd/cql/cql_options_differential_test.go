@@ -56,13 +56,16 @@ func TestOptionsAgainstCQL(t *testing.T) {
 			if !c.raw {
 				args = append([]string{"-i", "in.pgn", "-o", "out.pgn"}, args...)
 			}
-			cmd := exec.Command(bin, append(append([]string{}, args...), "q.cql")...)
+			if !c.noScript {
+				args = append(append([]string{}, args...), "q.cql")
+			}
+			cmd := exec.Command(bin, args...)
 			cmd.Dir = cdir
 			cqlOut, err := cmd.CombinedOutput()
 			m := regexp.MustCompile(`(?m)^(\d+) matches of (\d+) games`).FindSubmatch(cqlOut)
 
 			t.Chdir(odir)
-			st, stdout, stderr := runCLI(t, append(append([]string{}, args...), "q.cql")...)
+			st, stdout, stderr := runCLI(t, args...)
 			if err != nil || m == nil {
 				if st != 2 && c.extension != "" {
 					t.Logf("CQL refuses (%s), cql runs it: %s", lastLine(string(cqlOut)), c.extension)
@@ -114,13 +117,15 @@ func TestOptionsAgainstCQL(t *testing.T) {
 // optionCase is one command line given to both programs. The expected answer
 // is whatever CQL does with it.
 type optionCase struct {
-	name   string
-	args   []string // options, before q.cql; -i in.pgn -o out.pgn come first unless raw
-	raw    bool
-	script string // q.cql's text, or @NAME for CQL's example script NAME
-	games  string // "sample" (default) or "lichess"
-	out    string // the output file's name when not out.pgn (a header's output)
-	stdout string // text CQL's standard output must contain (to pin a message)
+	name string
+	args []string // options, before q.cql; -i in.pgn -o out.pgn come first unless raw
+	raw  bool
+	// noScript leaves the script out: CQL's body is then `.` (every position).
+	noScript bool
+	script   string // q.cql's text, or @NAME for CQL's example script NAME
+	games    string // "sample" (default) or "lichess"
+	out      string // the output file's name when not out.pgn (a header's output)
+	stdout   string // text CQL's standard output must contain (to pin a message)
 	// extension says why cql runs a command line that CQL refuses (found.md has them).
 	extension string
 }
@@ -223,6 +228,43 @@ var optionCases = []optionCase{
 	{name: "default-output", raw: true, args: []string{"-i", "in.pgn"}, script: "cql() check"},
 	{name: "input-long", raw: true, args: []string{"-input", "in.pgn", "-output", "out.pgn"}, script: "cql() check"},
 	{name: "two-dashes", raw: true, args: []string{"--input", "in.pgn", "--output", "out.pgn", "--gamenumber", "3", "9"}, script: "cql() check"},
+	// No script: the options are the query.
+	{name: "cql-only", noScript: true, args: []string{"-cql", "check"}},
+	{name: "player-only", noScript: true, games: "lichess", args: []string{"-player", "^[a-c]", "-g", "1", "300"}},
+	{name: "fen-only", noScript: true, args: []string{"-fen", "2n3n1/6kp/6Pp/7P/3K2P1/2B5/8/8"}},
+	{name: "year-and-result-only", noScript: true, games: "lichess", args: []string{"-year", "2014", "-result", "1-0", "-g", "1", "200"}},
+	// Header parameters.
+	{name: "header-gamenumber-one", script: "cql(gamenumber 5) check"},
+	{name: "header-result-draw", script: "cql(result 1/2-1/2) check"},
+	{name: "header-silent-quiet", script: `cql(silent quiet) check comment("x")`},
+	{name: "header-quiet-silent", script: `cql(quiet silent) check comment("x")`},
+	{name: "header-matchstring-quiet", script: `cql(matchstring "H" quiet) check`},
+	{name: "header-two-gamenumbers", script: "cql(gamenumber 1 10 gamenumber 5 20) check"},
+	{name: "header-two-matchcounts", script: "cql(matchcount 1 10 matchcount 5 20) check"},
+	{name: "header-player", script: `cql(player "a") check`},
+	{name: "header-year", script: `cql(year 2015) check`},
+	{name: "header-fen", script: `cql(fen "8/8/8/8/8/8/8/8") check`},
+	// Combinations of options.
+	{name: "matchstring-quiet", args: []string{"-matchstring", "M", "-quiet"}, script: "cql() check"},
+	{name: "matchstring-silent", args: []string{"-matchstring", "M", "-silent"}, script: "cql() check"},
+	{name: "silent-settag", args: []string{"-silent"}, script: `cql() mate settag("Mate" "yes")`},
+	{name: "gamenumber-reversed", args: []string{"-gamenumber", "9", "3"}, script: "cql() check"},
+	{name: "matchcount-reversed", args: []string{"-matchcount", "9", "3"}, script: "cql() check"},
+	{name: "gamenumber-variations-sort", args: []string{"-g", "1", "60", "-variations"}, script: `cql() sort "Moves" #[check] mate`},
+	{name: "flip-fen", args: []string{"-flip", "-fen", "2n3n1/6kp/6Pp/7P/3K2P1/2B5/8/8"}, script: "cql() true"},
+	{name: "shift-cql", args: []string{"-shift", "-cql", "Kh8"}, script: "cql() check"},
+	{name: "rotate45", args: []string{"-rotate45"}, script: "cql() Qa1 Kb2"},
+	{name: "flip-flipcolor", args: []string{"-flip", "-flipcolor"}, script: "cql() Ka1 k"},
+	{name: "assign-string", args: []string{"-assign", "S", "EG"}, script: `cql() S in originalcomment check`},
+	{name: "alwayscomment-or", args: []string{"-alwayscomment"}, script: `cql() {check comment("c")} or mate`},
+	{name: "alwayscomment-line", args: []string{"-alwayscomment"}, script: `cql() line --> {check comment("c")} --> mate`},
+	{name: "nouniquecomments-matchstring", args: []string{"-nouniquecomments", "-matchstring", "M"}, script: `cql() check comment("M")`},
+	// What CQL refuses and cql runs on purpose.
+	{name: "two-inputs", raw: true, args: []string{"-i", "in.pgn", "-i", "in.pgn", "-o", "out.pgn"}, script: "cql() check", extension: "several -i files"},
+	{name: "output-not-pgn", raw: true, args: []string{"-i", "in.pgn", "-o", "out.txt"}, script: "cql() check", extension: "any output name"},
+	{name: "result-star", args: []string{"-result", "*"}, script: "cql() check", extension: "-result *"},
+	{name: "g-dash-range", args: []string{"-g", "3-9"}, script: "cql() check", extension: "N-M in one argument"},
+	{name: "header-two-inputs", raw: true, args: []string{"-o", "out.pgn"}, script: "cql(input in.pgn input in.pgn) check", extension: "several inputs in the header"},
 	// Examples with options.
 	{name: "ex-staircase-sort", script: "@staircase-sort.cql"},
 	{name: "ex-pins-flipcolor", args: []string{"-flipcolor"}, script: "@pins.cql"},

@@ -43,6 +43,11 @@ func TestOptionsAsCQL(t *testing.T) {
 		{[]string{"-year", "0", "2000"}, "cql() check", "refused"},
 		{[]string{"-silent", "-quiet"}, "cql() check", "refused"},
 		{[]string{"-cql", ""}, "cql() check", "refused"},
+		// The header takes one gamenumber, one matchcount and one output.
+		{nil, "cql(gamenumber 1 10 gamenumber 5 20) check", "refused"},
+		{nil, "cql(matchcount 1 10 matchcount 5 20) check", "refused"},
+		{nil, "cql(sort matchcount 1 5 matchcount 2 3) check", "refused"},
+		{nil, "cql(output a.pgn output b.pgn) check", "refused"},
 	} {
 		dir := t.TempDir()
 		script := writeFile(t, dir, "q.cql", c.script)
@@ -71,6 +76,8 @@ func TestOptionsCommentsAsCQL(t *testing.T) {
 		{[]string{"-g", "9", "-cql", `comment("A")`}, `cql() mate comment("B")`, "{A B CQL}"},
 		// CQL: 1.Kc5+ $1 {x}: quiet keeps the comment filter's text, not the CQL marker.
 		{[]string{"-g", "1", "-quiet"}, `cql(silent) check comment("x")`, "1. Kc5+ $1 {x}"},
+		// In the header the first comment level wins.
+		{[]string{"-g", "1"}, `cql(quiet silent) check comment("x")`, "1. Kc5+ $1 {x}"},
 	} {
 		dir := t.TempDir()
 		script := writeFile(t, dir, "q.cql", c.script)
