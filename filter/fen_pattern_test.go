@@ -141,3 +141,26 @@ func TestCommentAndEventDateForms(t *testing.T) {
 		}
 	}
 }
+
+// originalcomment reads a position's comment as CQL does (pgn.Game.CQLComment): of
+// several brace comments after a move the last one. CQL 9.493 on this game:
+// `originalcomment ~~ "a"` matches no game, and `comment("[" originalcomment "]")`
+// writes [pre2] at the start and [b] after 1. e4.
+func TestOriginalCommentLastOfSeveral(t *testing.T) {
+	const text = "[Event \"x\"]\n[Result \"*\"]\n\n{pre1} {pre2} 1. e4 {a} {b} e5 {c} 2. Nf3 {f} $1 {g} *\n"
+	for _, c := range []struct {
+		src  string
+		want []int32
+	}{
+		{`originalcomment ~~ "a"`, nil},
+		{`originalcomment "pre1"`, nil},
+		{`originalcomment "pre2"`, []int32{0}},
+		{`originalcomment "b"`, []int32{1}},
+		{`originalcomment "f"`, nil},
+		{`originalcomment "g"`, []int32{3}},
+	} {
+		if got := runMatches(t, c.src, text)[0]; !slices.Equal(got, c.want) {
+			t.Errorf("%s: matched %v, want %v", c.src, got, c.want)
+		}
+	}
+}

@@ -85,7 +85,7 @@ func gameHas(e *Evaluator, s string) bool {
 		}
 	}
 	for i := range g.Nodes {
-		if strings.Contains(g.Comment(int32(i)), s) || strings.Contains(g.CommentBefore(int32(i)), s) {
+		if strings.Contains(g.CQLComment(int32(i)), s) || strings.Contains(g.CommentBefore(int32(i)), s) {
 			return true
 		}
 	}
@@ -115,7 +115,7 @@ func (hhdbUnsound) match(e *Evaluator) bool {
 type hhdbMark string
 
 func (m hhdbMark) match(e *Evaluator) bool {
-	return strings.Contains(e.g.Comment(e.cur), string(m))
+	return strings.Contains(e.g.CQLComment(e.cur), string(m))
 }
 
 // hhdbMainline is hhdb mainline (or, negated, hhdb variation): the current
@@ -128,7 +128,7 @@ func (n hhdbMainline) match(e *Evaluator) bool {
 	nodes := e.g.Nodes
 	main := true
 	for i := e.cur; nodes[i].Parent >= 0; i = nodes[i].Parent {
-		if nodes[nodes[i].Parent].FirstChild != i && !strings.Contains(e.g.Comment(i), "<main>") {
+		if nodes[nodes[i].Parent].FirstChild != i && !strings.Contains(e.g.CQLComment(i), "<main>") {
 			main = false
 			break
 		}
@@ -193,7 +193,7 @@ func isSquare(s string) bool { return s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' 
 type hhdbStipulation struct{}
 
 func (hhdbStipulation) str(e *Evaluator) (string, bool) {
-	c := e.g.Comment(0)
+	c := e.g.CQLComment(0)
 	const key = "stipulation: "
 	for {
 		k := strings.Index(c, key)
@@ -215,7 +215,7 @@ type hhdbComposer struct{}
 
 func (hhdbComposer) str(e *Evaluator) (string, bool) {
 	if strings.Contains(e.info.field(fieldBlack), "MC") {
-		c := e.g.Comment(0)
+		c := e.g.CQLComment(0)
 		if end := strings.IndexByte(c, '.'); end > 0 {
 			return c[:end], true
 		}
@@ -261,7 +261,7 @@ func (hhdbSearch) str(e *Evaluator) (string, bool) {
 		b := append(h.buf[:0], e.info.event...)
 		b = append(append(b, '\n'), e.info.field(fieldWhite)...)
 		b = append(append(b, '\n'), e.info.field(fieldBlack)...)
-		if c := g.Comment(0); c != "" {
+		if c := g.CQLComment(0); c != "" {
 			b = append(append(b, '\n'), c...)
 		}
 		h.buf, h.search, h.searchDone = b, string(b), true
@@ -274,7 +274,7 @@ func (hhdbSearch) match(*Evaluator) bool { return true }
 type hhdbFirstComment struct{}
 
 func (hhdbFirstComment) str(e *Evaluator) (string, bool) {
-	c := e.g.Comment(0)
+	c := e.g.CQLComment(0)
 	return c, c != ""
 }
 func (n hhdbFirstComment) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
@@ -284,7 +284,7 @@ func (n hhdbFirstComment) match(e *Evaluator) bool { _, ok := n.str(e); return o
 type hhdbEGDiagram struct{}
 
 func (hhdbEGDiagram) num(e *Evaluator) (int, bool) {
-	c := e.g.Comment(0)
+	c := e.g.CQLComment(0)
 	for {
 		_, after, ok := strings.Cut(c, "EG#")
 		if !ok {

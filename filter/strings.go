@@ -400,11 +400,12 @@ func (n *setTagNode) match(e *Evaluator) bool {
 
 // originalComment is `originalcomment`: the comment the input game has after
 // the move that led to the current position (before the first move at the
-// start); no value when there is none.
+// start) as CQL reads it, the last of several brace comments (Game.CQLComment);
+// no value when there is none.
 type originalComment struct{}
 
 func (originalComment) str(e *Evaluator) (string, bool) {
-	c := e.g.Comment(e.cur)
+	c := e.g.CQLComment(e.cur)
 	return c, c != ""
 }
 func (n originalComment) match(e *Evaluator) bool { _, ok := n.str(e); return ok }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/pgn"
@@ -26,8 +27,9 @@ import (
 //	      name's number or tagLiteral, plus tagFromColumn), the name's length if literal,
 //	      the value's length unless from the column; the literal names' and the values'
 //	      bytes; token count; tokens (2 bytes little-endian each); notes (the rest): per
-//	      tokNote, a flags byte (noteBefore, noteAfter), the comments (length, bytes), NAG
-//	      count, NAGs
+//	      tokNote, a flags byte (noteBefore, noteAfter, noteCQL), the comments (length,
+//	      bytes), with noteCQL where CQL's view of the comment after differs from it (its
+//	      place in it: offset, length), NAG count, NAGs
 //
 // A tag marked tagFromColumn has no value in the record: it is the one the game's tag
 // column entry keeps (White, Black, ECO, Date by string id, the Elos as numbers, the
@@ -43,6 +45,7 @@ const (
 const (
 	noteBefore = 1 << iota
 	noteAfter
+	noteCQL // CQL's view of the comment after (pgn.Game.CQLComment) is not all of it
 )
 
 var resultCodes = [...]string{"", "1-0", "0-1", "1/2-1/2", "*"}
@@ -193,7 +196,7 @@ func linear(g *pgn.Game) bool {
 
 // note encodes node n's comments and NAGs, if it has any.
 func (w *recordWriter) note(g *pgn.Game, n int32) {
-	before, after, nags := g.CommentBefore(n), g.Comment(n), g.NAGs(n)
+	before, after, cql, nags := g.CommentBefore(n), g.Comment(n), g.CQLComment(n), g.NAGs(n)
 	if before == "" && after == "" && len(nags) == 0 {
 		return
 	}
@@ -209,12 +212,26 @@ func (w *recordWriter) note(g *pgn.Game, n int32) {
 	if after != "" {
 		flags |= noteAfter
 	}
+	// CQL's view is a part of the comment after (the last brace comment of several):
+	// its text is found there again, wherever it occurs.
+	at := strings.LastIndex(after, cql)
+	if cql != after {
+		flags |= noteCQL
+		if at < 0 {
+			w.ok = false
+			return
+		}
+	}
 	w.notes = append(w.notes, flags)
 	for _, c := range [2]string{before, after} {
 		if c != "" {
 			w.notes = binary.AppendUvarint(w.notes, uint64(len(c)))
 			w.notes = append(w.notes, c...)
 		}
+	}
+	if flags&noteCQL != 0 {
+		w.notes = binary.AppendUvarint(w.notes, uint64(at))
+		w.notes = binary.AppendUvarint(w.notes, uint64(len(cql)))
 	}
 	w.notes = append(w.notes, byte(len(nags)))
 	w.notes = append(w.notes, nags...)
@@ -453,6 +470,14 @@ func (rp *replayer) note(r *byteReader, text string, g *pgn.Game, n int32, skip 
 			r.b = r.b[l:]
 		}
 	}
+	cql := cs[1]
+	if flags&noteCQL != 0 {
+		at, l := r.uvarint(), r.uvarint()
+		if at > uint64(len(cs[1])) || l > uint64(len(cs[1]))-at {
+			return errBadRecord
+		}
+		cql = cs[1][at : at+l]
+	}
 	nags := r.bytes(uint64(r.byte()))
 	if r.bad {
 		return errBadRecord
@@ -463,8 +488,8 @@ func (rp *replayer) note(r *byteReader, text string, g *pgn.Game, n int32, skip 
 	if cs[0] != "" {
 		g.SetCommentBefore(n, cs[0])
 	}
-	if cs[1] != "" {
-		g.SetComment(n, cs[1])
+	if cs[1] != "" || cql != "" {
+		g.SetComments(n, cs[1], cql)
 	}
 	for _, nag := range nags {
 		g.AddNAG(n, nag)

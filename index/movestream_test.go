@@ -37,8 +37,8 @@ func sameGames(a, b *pgn.Game) string {
 			return fmt.Sprintf("node %d: %+v, replayed %+v", i, n, m)
 		}
 		k := int32(i)
-		if a.Comment(k) != b.Comment(k) || a.CommentBefore(k) != b.CommentBefore(k) || !bytes.Equal(a.NAGs(k), b.NAGs(k)) {
-			return fmt.Sprintf("node %d: notes %q %q %v, replayed %q %q %v", i, a.CommentBefore(k), a.Comment(k), a.NAGs(k), b.CommentBefore(k), b.Comment(k), b.NAGs(k))
+		if a.Comment(k) != b.Comment(k) || a.CommentBefore(k) != b.CommentBefore(k) || a.CQLComment(k) != b.CQLComment(k) || !bytes.Equal(a.NAGs(k), b.NAGs(k)) {
+			return fmt.Sprintf("node %d: notes %q %q (CQL's %q) %v, replayed %q %q (CQL's %q) %v", i, a.CommentBefore(k), a.Comment(k), a.CQLComment(k), a.NAGs(k), b.CommentBefore(k), b.Comment(k), b.CQLComment(k), b.NAGs(k))
 		}
 	}
 	return ""
@@ -165,7 +165,8 @@ func TestStreamRoundTripCorpora(t *testing.T) {
 
 // The hand-made games hold what the corpora may not: null moves, set-up positions (one
 // Chess960), comments before variation moves, nested variations with NAGs, a promotion in
-// a variation, a root comment, and games with problems (kept as text).
+// a variation, a root comment, several comments after a move and ';' comments (CQL sees
+// only the last brace comment), and games with problems (kept as text).
 const streamEdgeGames = `{a comment before the tags' game}
 1. e4 e5 2. -- Nc6 3. Z0 Nf6 *
 
@@ -184,7 +185,9 @@ const streamEdgeGames = `{a comment before the tags' game}
 
 [Event "en passant"]
 
-1. e4 a6 2. e5 d5 3. exd6 $18 {ep} (3. Nf3 ( {before} 3. d4 Bg4 ) 3... Bf5) 3... cxd6 0-1
+{r1} {r2} 1. e4 {x} $1 {y} a6 ; line
+2. e5 ; only a line
+d5 3. exd6 $18 {ep} (3. Nf3 ( {before} 3. d4 Bg4 ) 3... Bf5) 3... cxd6 0-1
 
 [Event "bad move"]
 

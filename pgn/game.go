@@ -61,7 +61,10 @@ type Game struct {
 // note is what the move text says about one node besides its move.
 type note struct {
 	before, after string
-	nags          []uint8
+	// cql is the comment CQL's reader (Scid's) keeps after the move: of several brace
+	// comments the last one, and no ';' comment (usually after itself).
+	cql  string
+	nags []uint8
 }
 
 // CommentBefore returns the comment before the move that led to node i.
@@ -81,6 +84,17 @@ func (g *Game) Comment(i int32) string {
 	return ""
 }
 
+// CQLComment returns the comment after the move that led to node i (for the root, before
+// the first move) as CQL reads it, for filters such as originalcomment: where the move
+// text has several brace comments there, the last one; a rest-of-line (';') comment is not
+// seen. Comment keeps all of them for output.
+func (g *Game) CQLComment(i int32) string {
+	if k := g.Nodes[i].note; k > 0 {
+		return g.notes[k-1].cql
+	}
+	return ""
+}
+
 // NAGs returns the numeric annotation glyphs of the move that led to node i.
 func (g *Game) NAGs(i int32) []uint8 {
 	if k := g.Nodes[i].note; k > 0 {
@@ -90,8 +104,18 @@ func (g *Game) NAGs(i int32) []uint8 {
 }
 
 // SetComment sets the comment after the move that led to node i (before the first move
-// for the root).
-func (g *Game) SetComment(i int32, c string) { g.noteOf(i).after = c }
+// for the root); it is CQL's view of it too.
+func (g *Game) SetComment(i int32, c string) {
+	nt := g.noteOf(i)
+	nt.after, nt.cql = c, c
+}
+
+// SetComments sets the comment after the move that led to node i and CQL's view of it
+// (see CQLComment), as a game read again from an index had them.
+func (g *Game) SetComments(i int32, all, cql string) {
+	nt := g.noteOf(i)
+	nt.after, nt.cql = all, cql
+}
 
 // noteOf returns node i's note, adding an empty one if it has none. Notes of earlier games
 // are reused with their NAG buffers.
@@ -102,7 +126,7 @@ func (g *Game) noteOf(i int32) *note {
 		if k < cap(g.notes) {
 			g.notes = g.notes[:k+1]
 			nt := &g.notes[k]
-			nt.before, nt.after, nt.nags = "", "", nt.nags[:0]
+			nt.before, nt.after, nt.cql, nt.nags = "", "", "", nt.nags[:0]
 		} else {
 			g.notes = append(g.notes, note{})
 		}

@@ -44,12 +44,17 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// strRef is a comment waiting for its string: text is arena[start:end].
+// strRef is a comment waiting for its string: text is arena[start:end]. line marks a
+// rest-of-line (';') comment, which CQL's reader does not see.
 type strRef struct {
 	node       int32
 	before     bool
+	line       bool
 	start, end int32
 }
+
+// lineComment says whether the comment token whose text starts at a is a ';' comment.
+func lineComment(data []byte, a int) bool { return a > 0 && data[a-1] == ';' }
 
 // parser reads one game at a time; one per worker, reused, so that the hot
 // path does not allocate beyond one string per game for tags and comments.
@@ -174,7 +179,7 @@ func (p *parser) parse(data []byte, g *Game) {
 			if txt := bytes.TrimSpace(data[c[0]:c[1]]); len(txt) > 0 {
 				start := int32(len(p.arena))
 				p.arena = append(p.arena, txt...)
-				p.refs = append(p.refs, strRef{node: 0, start: start, end: int32(len(p.arena))})
+				p.refs = append(p.refs, strRef{node: 0, line: lineComment(data, c[0]), start: start, end: int32(len(p.arena))})
 			}
 		}
 	}
@@ -192,6 +197,10 @@ func (p *parser) parse(data []byte, g *Game) {
 				*dst = c
 			} else {
 				*dst += " " + c
+			}
+			if !r.before && !r.line {
+				// CQL's reader keeps the last brace comment after a move (see Game.CQLComment).
+				nt.cql = (*dst)[len(*dst)-len(c):]
 			}
 		}
 	}
@@ -382,9 +391,9 @@ func (p *parser) movetext(more bool) {
 			end := int32(len(p.arena))
 			switch {
 			case last >= 0:
-				p.refs = append(p.refs, strRef{node: last, start: start, end: end})
+				p.refs = append(p.refs, strRef{node: last, line: lineComment(data, tok.A), start: start, end: end})
 			case depth == 0:
-				p.refs = append(p.refs, strRef{node: root, start: start, end: end})
+				p.refs = append(p.refs, strRef{node: root, line: lineComment(data, tok.A), start: start, end: end})
 			case pendingBefore >= 0:
 				// Two comments before a move: join them in the arena.
 				p.arena = append(p.arena[:start], ' ')
