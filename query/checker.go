@@ -286,6 +286,12 @@ func (c *checker) check(n Node) Node {
 		c.checkRange(n.Range, "consecutivemoves")
 		n.X = c.position(n.X, "the first argument of consecutivemoves")
 		n.Y = c.position(n.Y, "the second argument of consecutivemoves")
+		if x, ok := n.X.(*Var); ok {
+			if y, ok := n.Y.(*Var); ok && x.Name == y.Name {
+				// CQL stops: "Position arguments to ConsecutiveMovesNode must be different".
+				c.errorf(y.Pos(), "the two arguments of consecutivemoves must be different position variables (CQL stops on %s twice)", x.Name)
+			}
+		}
 	case *Line:
 		c.checkRange(n.Range, "line")
 		c.lineElems(n.Elems)
