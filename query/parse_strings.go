@@ -7,12 +7,38 @@ import (
 
 // Parsing of string filters, conversions and state filters (see ast_strings.go).
 
+// notString reports whether a node just parsed is sure not to be a string:
+// its type is known and another, or it is a set operation (types of
+// operators and parentheses are known only after the checker).
+func notString(x Node) bool {
+	if t := x.Type(); t != TypeNone {
+		return t != TypeString
+	}
+	switch n := x.(type) {
+	case *Binary:
+		switch n.Op {
+		case OpUnion, OpInter, OpAttacks, OpAttackedBy, OpIn:
+			return true
+		}
+	case *Block:
+		if len(n.Filters) == 1 {
+			return notString(n.Filters[0])
+		}
+	}
+	return false
+}
+
 // parsePostfix parses what may follow a primary: `~~ "regex"` and, written
 // directly after it, `[i]` or `[i:j]`. Both bind tighter than any operator.
 func (p *parser) parsePostfix(x Node) Node {
 	for {
 		switch {
 		case p.tok.kind == tMatch:
+			if notString(x) {
+				// CQL reads ~~ only after a string (match_attack_x), so in
+				// `typename e4 ~~ "P"` it follows typename e4, not e4.
+				return x
+			}
 			pos := p.tok.pos
 			p.next()
 			if p.tok.kind != tString {

@@ -1,0 +1,27 @@
+package query
+
+import "testing"
+
+// TestRegexFollowsTheString: CQL reads ~~ only after a string
+// (toplevel.cpp match_attack_x), so after a set argument of typename,
+// piecename or str it matches the string they make, not the set; where
+// the left side is unknown while parsing (a variable) ~~ stays with it.
+// CQL 9.493 runs each on sample.pgn (typename e4 ~~ "P": 47 games, as
+// typename e4 == "P"; typename (e4 | d4) ~~ "P": 0).
+func TestRegexFollowsTheString(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`typename e4 ~~ "P"`, `{(~~ "P" (typename e4))}`},
+		{`piecename (e4 | d4) ~~ "P"`, `{(~~ "P" (piecename (| e4 d4)))}`},
+		{`typename {e4} ~~ "P"`, `{(~~ "P" (typename {e4}))}`},
+		{`x = "ab" x ~~ "b"`, `{(= x "ab") (~~ "b" x)}`},
+	} {
+		p, err := Parse("t.cql", []byte(c.src))
+		if err != nil {
+			t.Errorf("%s: %v", c.src, err)
+			continue
+		}
+		if got := Sprint(p.Body); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}
