@@ -44,7 +44,9 @@ func (g *queryGen) wideQuery() string {
 	}
 	switch g.r.Intn(8) {
 	case 0:
-		params = append(params, fmt.Sprintf("matchcount %d %d", 1+g.r.Intn(3), 2+g.r.Intn(60)))
+		// CQL runs an empty range (matching nothing); cql refuses it.
+		lo := 1 + g.r.Intn(3)
+		params = append(params, fmt.Sprintf("matchcount %d %d", lo, lo+g.r.Intn(60)))
 	case 1:
 		params = append(params, "quiet")
 	case 2:
@@ -73,6 +75,10 @@ func (g *queryGen) wideQuery() string {
 	for _, d := range g.w.dicts {
 		parts = append(parts, d+"["+g.wstr(1)+"] = "+g.wnum(1))
 	}
+	if g.r.Intn(6) == 0 {
+		// after the bindings: CQL refuses a variable read before it is assigned
+		parts = append(parts, g.pick("sort ", "sort min ")+"\"s\" "+g.wnum(2))
+	}
 	parts = append(parts, g.filter(3))
 	if g.r.Intn(3) == 0 {
 		parts = append(parts, g.filter(2))
@@ -83,9 +89,6 @@ func (g *queryGen) wideQuery() string {
 	if len(g.w.nums) > 0 && g.r.Intn(4) == 0 {
 		v := g.w.nums[g.r.Intn(len(g.w.nums))]
 		parts = append(parts, v+" "+g.pick("+=", "-=", "*=", "%=", "/=")+" "+g.wnum(1), g.wcompare(1))
-	}
-	if g.r.Intn(6) == 0 {
-		parts = append([]string{g.pick("sort ", "sort min ") + "\"s\" " + g.wnum(2)}, parts...)
 	}
 	return "cql(" + strings.Join(params, " ") + ") " + strings.Join(parts, " ")
 }
