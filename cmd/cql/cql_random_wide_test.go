@@ -84,7 +84,11 @@ func (g *queryGen) wideQuery() string {
 		parts = append(parts, g.filter(2))
 	}
 	if g.w.persist != "" {
-		parts = append(parts, g.w.persist+" += 1", g.w.persist+" "+g.pick("<", ">", "%2 ==")+" "+strconv.Itoa(g.r.Intn(40)))
+		test := g.pick("<", ">") + " " + strconv.Itoa(g.r.Intn(400))
+		if g.r.Intn(2) == 0 {
+			test = "% 2 == " + strconv.Itoa(g.r.Intn(2))
+		}
+		parts = append(parts, g.w.persist+" += 1", g.w.persist+" "+test)
 	}
 	if len(g.w.nums) > 0 && g.r.Intn(4) == 0 {
 		v := g.w.nums[g.r.Intn(len(g.w.nums))]
