@@ -126,7 +126,11 @@ func (n *seqStr) str(e *Evaluator) (string, bool) {
 	}
 	return v, ok
 }
-func (n *seqStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// match is seqNode's: as a filter the last one matches as a filter too
+// (CompoundNode::match_position), so {check uppercase "Qx"} never matches,
+// uppercase being no position filter (CaseConvertNode::match_position).
+func (n *seqStr) match(e *Evaluator) bool { return n.seqNode.match(e) }
 
 // ifNode is `if T then A else B`; without else it matches when T fails.
 type ifNode struct {
