@@ -206,9 +206,13 @@ func (g *queryGen) wnum(d int) string {
 		}
 		return "#" + g.paren(g.pieces())
 	}
-	switch g.r.Intn(17) {
+	switch g.r.Intn(19) {
 	case 0:
 		return g.pick("ply", "movenumber", "depth", "positionid")
+	case 17:
+		return "int " + g.pick("str("+g.wnum(d-1)+")", `"12"`, `"x"`)
+	case 18:
+		return "indexof(" + g.wstr(d-1) + " " + g.wstr(d-1) + ")"
 	case 1:
 		return g.pick("file ", "rank ", "type ", "colortype ", "pieceid ") + g.paren(g.set(d-1))
 	case 2:
@@ -228,9 +232,10 @@ func (g *queryGen) wnum(d int) string {
 	case 7:
 		switch g.r.Intn(3) {
 		case 0:
-			return "countmoves " + g.pick("legal ", "pseudolegal ") + g.wdash(d-1, false)
+			return "(countmoves " + g.pick("legal ", "pseudolegal ") + g.wdash(d-1, false) + ")"
 		}
-		return "countmoves " + g.wdash(d-1, true)
+		// Parenthesized: CQL reads a '(' after a dash as its target.
+		return "(countmoves " + g.wdash(d-1, true) + ")"
 	case 8:
 		// Two different position variables: CQL stops on one twice
 		// ("Position arguments to ConsecutiveMovesNode must be different").
@@ -266,9 +271,11 @@ func (g *queryGen) wstr(d int) string {
 	if d <= 0 {
 		return strconv.Quote(g.pick("a", "K", "e4", "1", "Qx"))
 	}
-	switch g.r.Intn(7) {
+	switch g.r.Intn(8) {
 	case 0:
 		return "str(" + g.wnum(d-1) + ")"
+	case 7:
+		return g.pick("player white", "player black", "event", "site")
 	case 1:
 		return "str(" + g.set(d-1) + ")"
 	case 2:
@@ -322,9 +329,28 @@ func (g *queryGen) wcompare(d int) string {
 
 // wideFilter is one of the wide filters.
 func (g *queryGen) wideFilter(d int) string {
-	switch g.r.Intn(26) {
+	switch g.r.Intn(30) {
 	case 0, 1, 2:
 		return g.wcompare(d - 1)
+	case 26:
+		// game filters on the tags and the game's comments
+		return g.pick("result 1-0", "result 0-1", "result 1/2-1/2", "year > 2000", "year < 1990",
+			`player white ~~ "[aeiou]"`, `player black ~~ "^[(]"`, `event ~~ "[0-9]"`, `site ~~ "[?]"`,
+			`hascomment "or"`, `originalcomment ~~ "[!?]"`, "sidetomove == white", "sidetomove == black")
+	case 27:
+		t := g.pick("reversecolor", "notransform", "flipdihedral", "shifthorizontal", "shiftvertical")
+		if g.r.Intn(3) == 0 {
+			return g.pick("flipcolor", "flip", "fliphorizontal") + " count {" + g.filter(d-1) + "} " + g.pick(">=", "==", "<") + " " + strconv.Itoa(g.r.Intn(4))
+		}
+		return t + " {" + g.filter(d-1) + "}"
+	case 28:
+		if len(g.w.nums)+len(g.w.strs) > 0 {
+			vs := append(append([]string{}, g.w.nums...), g.w.strs...)
+			return g.pick("isbound ", "isunbound ") + vs[g.r.Intn(len(vs))]
+		}
+		return "move " + g.pick("legal", "pseudolegal") + " count " + g.pick("", "from "+g.set(d-1)+" ") + g.pick(">", "<", "==") + " " + strconv.Itoa(g.r.Intn(12))
+	case 29:
+		return "move " + g.pick("legal", "pseudolegal") + " count " + g.pick("", "from "+g.set(d-1)+" ", "to "+g.set(d-1)+" ") + g.pick(">", "<", "==") + " " + strconv.Itoa(g.r.Intn(12))
 	case 3:
 		return "if " + g.paren(g.filter(d-1)) + " then " + g.block(g.filter(d-1)) + " else " + g.block(g.filter(d-1))
 	case 4:
