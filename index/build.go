@@ -219,9 +219,8 @@ type builder struct {
 	tagsFirst uint32
 	// strs gives the ids of the tag values in the column
 	strs *stringTable
-	// names is the names column being filled, of the games from namesFirst on
-	names      []byte
-	namesFirst uint32
+	// names writes the names column; nil with NoPositions (find lists from replays then)
+	names *namesWriter
 
 	// the chunk being filled
 	chunk      []byte
@@ -232,11 +231,21 @@ type builder struct {
 
 func (b *builder) run(ctx context.Context, files []string) error {
 	var err error
-	// Written in order as the build goes: game records, tag columns, names columns.
-	if b.sink, err = newSink(b.db, keyChunk+keySummary+keyNames); err != nil {
+	// Written in order as the build goes: game records, tag columns.
+	if b.sink, err = newSink(b.db, keyChunk+keySummary); err != nil {
 		return err
 	}
 	defer b.sink.cancel()
+	if b.spill != nil {
+		if b.names, err = createNames(b.db.Opts().Dir); err != nil {
+			return err
+		}
+		defer func() {
+			if b.names != nil {
+				b.names.abort()
+			}
+		}()
+	}
 	b.comp = newCompressor(b.sink.set)
 	defer b.comp.close()
 	if err := b.sink.set([]byte(keyVersion), []byte(fmt.Sprint(FormatVersion))); err != nil {
@@ -255,8 +264,12 @@ func (b *builder) run(ctx context.Context, files []string) error {
 	if err := b.flushSummary(); err != nil {
 		return err
 	}
-	if err := b.flushNames(); err != nil {
-		return err
+	if b.names != nil {
+		err := b.names.close()
+		b.names = nil
+		if err != nil {
+			return err
+		}
 	}
 	if err := b.comp.add([]byte(keyStrings), nil, encodeStrings(b.strs.strs)); err != nil {
 		return err
@@ -375,10 +388,6 @@ func (b *builder) copyPrevious() error {
 				}); err != nil {
 					return err
 				}
-			case keyNames[0]:
-				if err := item.Value(b.copyNames); err != nil {
-					return err
-				}
 			case keyStrings[0]:
 				if err := item.Value(func(v []byte) error {
 					strs, err := decodeTableValue(dec, v)
@@ -393,6 +402,12 @@ func (b *builder) copyPrevious() error {
 		}
 		if b.spill == nil || b.copyFrom.table == nil {
 			return nil
+		}
+		if b.copyFrom.names == nil {
+			return fmt.Errorf("index %s has no names column", b.copyFrom.Dir)
+		}
+		if err := b.names.add(b.copyFrom.names.entries); err != nil {
+			return err
 		}
 		if err := copyPositions(b.copyFrom.table, b.spill); err != nil {
 			return fmt.Errorf("index %s: %w", b.copyFrom.Dir, err)
@@ -485,11 +500,13 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 			if err := b.copySummary(r.sum.tags[:]); err != nil {
 				return err
 			}
-			var names [namesWidth]byte
-			copy(names[:8], r.sum.tags[sumStrs:])    // White, Black
-			copy(names[8:], r.sum.tags[sumStrs+12:]) // Date
-			if err := b.copyNames(names[:]); err != nil {
-				return err
+			if b.names != nil {
+				var names [namesWidth]byte
+				copy(names[:8], r.sum.tags[sumStrs:])    // White, Black
+				copy(names[8:], r.sum.tags[sumStrs+12:]) // Date
+				if err := b.names.add(names[:]); err != nil {
+					return err
+				}
 			}
 			b.meta.Games++
 			b.meta.Positions += int64(r.facts.nodes)
@@ -641,33 +658,6 @@ func (b *builder) copySummary(v []byte) error {
 			}
 		}
 	}
-	return nil
-}
-
-// copyNames appends names column entries (whole games) and writes every full chunk.
-func (b *builder) copyNames(v []byte) error {
-	for len(v) > 0 {
-		n := min(len(v), namesGames*namesWidth-len(b.names))
-		b.names = append(b.names, v[:n]...)
-		v = v[n:]
-		if len(b.names) == namesGames*namesWidth {
-			if err := b.flushNames(); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func (b *builder) flushNames() error {
-	if len(b.names) == 0 {
-		return nil
-	}
-	if err := b.sink.set(namesKey(b.namesFirst), bytes.Clone(b.names)); err != nil {
-		return fmt.Errorf("write index: %w", err)
-	}
-	b.namesFirst += uint32(len(b.names) / namesWidth)
-	b.names = b.names[:0]
 	return nil
 }
 

@@ -64,7 +64,7 @@ func (ix *Index) FindEach(ctx context.Context, fen string, threads, limit int, f
 // find is FindEach; fromTable false replays every listed game even for a hash that stands
 // for one position.
 func (ix *Index) find(ctx context.Context, fen string, threads, limit int, fromTable bool, fn func(*Occurrence) error) (int, error) {
-	return ix.list(ctx, fen, threads, limit, fromTable, fn, func(es []posEntry, check func() (bool, error)) (int, error) {
+	return ix.list(ctx, fen, threads, limit, fromTable, fn, func(es []occEntry, check func() (bool, error)) (int, error) {
 		if held, err := check(); err != nil || !held {
 			return 0, err
 		}
@@ -76,7 +76,7 @@ func (ix *Index) find(ctx context.Context, fen string, threads, limit int, fromT
 // hash are one position, gives those of the first limit games and their check to table
 // (see limitGames): table must list nothing unless check says the entries are fen's.
 func (ix *Index) list(ctx context.Context, fen string, threads, limit int, fromTable bool, fn func(*Occurrence) error,
-	table func(es []posEntry, check func() (bool, error)) (int, error)) (int, error) {
+	table func(es []occEntry, check func() (bool, error)) (int, error)) (int, error) {
 	pos, err := chess.ParseFEN(fen)
 	if err != nil {
 		return 0, err
@@ -190,7 +190,7 @@ func (ix *Index) hashAlone(h uint64) (bool, error) {
 // position looked up, that position is not indexed, and the entries are another
 // position's. Two positions whose 64-bit hashes agree would pass as one; among N indexed
 // positions a given one has such a twin with probability N/2^64.
-func limitGames(es []posEntry, limit int) []posEntry {
+func limitGames(es []occEntry, limit int) []occEntry {
 	if limit <= 0 {
 		return es
 	}
@@ -217,12 +217,11 @@ func (ix *Index) holds(id uint32, pos *chess.Position) (bool, error) {
 }
 
 // listEach gives fn the occurrences es (sorted by game), from the table and the names column.
-func (ix *Index) listEach(ctx context.Context, es []posEntry, fn func(*Occurrence) error) (int, error) {
+func (ix *Index) listEach(ctx context.Context, es []occEntry, fn func(*Occurrence) error) (int, error) {
 	r, err := ix.newNamesReader()
 	if err != nil {
 		return 0, err
 	}
-	defer r.close()
 	// One Occurrence filled in place: a slice of them (four strings each) for a listing
 	// of 196,613 lines cost more in the collector's write barriers and scanning than the
 	// lookup itself.

@@ -1,16 +1,14 @@
 package index
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"sync/atomic"
-
-	badger "github.com/dgraph-io/badger/v4"
 )
 
 // WriteFind writes the occurrences FindEach lists to w, each as the line AppendText makes
@@ -28,7 +26,7 @@ func (ix *Index) WriteFind(ctx context.Context, w io.Writer, fen string, threads
 		_, err := w.Write(buf)
 		buf = buf[:0]
 		return err
-	}, func(es []posEntry, check func() (bool, error)) (int, error) {
+	}, func(es []occEntry, check func() (bool, error)) (int, error) {
 		return ix.listText(ctx, w, es, check, threads)
 	})
 	if err == nil && len(buf) > 0 {
@@ -51,7 +49,7 @@ var errNotHeld = errors.New("position not held")
 
 // listText writes the lines of the occurrences es (sorted by game) to w, by up to threads
 // goroutines, once check says the entries are the position's (it is run meanwhile).
-func (ix *Index) listText(ctx context.Context, w io.Writer, es []posEntry, check func() (bool, error), threads int) (int, error) {
+func (ix *Index) listText(ctx context.Context, w io.Writer, es []occEntry, check func() (bool, error), threads int) (int, error) {
 	type result struct {
 		held bool
 		err  error
@@ -97,7 +95,7 @@ func (ix *Index) listText(ctx context.Context, w io.Writer, es []posEntry, check
 }
 
 // gameEnd returns the index in es, from i on, where a game starts (or len(es)).
-func gameEnd(es []posEntry, i int) int {
+func gameEnd(es []occEntry, i int) int {
 	for i > 0 && i < len(es) && es[i].game == es[i-1].game {
 		i++
 	}
@@ -105,12 +103,11 @@ func gameEnd(es []posEntry, i int) int {
 }
 
 // listTextSerial formats and writes the lines in one goroutine.
-func (ix *Index) listTextSerial(ctx context.Context, write func([]byte) error, es []posEntry) (int, error) {
+func (ix *Index) listTextSerial(ctx context.Context, write func([]byte) error, es []occEntry) (int, error) {
 	f, err := ix.newTextFormatter()
 	if err != nil {
 		return 0, err
 	}
-	defer f.close()
 	buf := make([]byte, 0, min(textFlush, 128*len(es))+4<<10)
 	n := 0
 	for lo := 0; lo < len(es); {
@@ -136,7 +133,7 @@ func (ix *Index) listTextSerial(ctx context.Context, write func([]byte) error, e
 // and writes them in order. A goroutine takes a free buffer before it takes the next
 // block, so the first block not written always has one: 2 buffers a goroutine bound the
 // memory.
-func (ix *Index) listTextParallel(ctx context.Context, write func([]byte) error, es []posEntry, threads int) (int, error) {
+func (ix *Index) listTextParallel(ctx context.Context, write func([]byte) error, es []occEntry, threads int) (int, error) {
 	type block struct {
 		buf []byte
 		n   int // occurrences
@@ -184,12 +181,9 @@ func (ix *Index) listTextParallel(ctx context.Context, write func([]byte) error,
 				}
 				done[k] <- block{buf, hi - lo, err}
 			}
-			if f != nil {
-				f.close()
-			}
 		}()
 	}
-	// Stop the goroutines and wait for them: each holds a transaction of ix.
+	// Stop the goroutines and wait for them: they read ix.
 	defer func() {
 		stop.Store(true)
 		close(free)
@@ -228,20 +222,28 @@ func (ix *Index) newTextFormatter() (*textFormatter, error) {
 	return &textFormatter{ix: ix, names: r, src: -1}, nil
 }
 
-func (f *textFormatter) close() { f.names.close() }
+// padCopy is the number of bytes putPadded copies at once.
+const padCopy = 32
+
+// lineRoom is what a line needs besides its path and names: two numbers of 10 digits,
+// ", ply ", " (variation)" and the separators, and room for the names' padded copies.
+const lineRoom = 2*10 + len(", ply  (variation): - , \n") + 3*padCopy
 
 // format appends the lines of the occurrences es (whole games, sorted by game) to buf as
 // AppendText makes them. What a line is made of is in local variables: as fields of a
 // struct on the heap, each line's pointer writes went through the collector's write
-// barrier, which cost as much as the formatting.
-func (f *textFormatter) format(buf []byte, es []posEntry) ([]byte, error) {
+// barrier, which cost as much as the formatting. The names are copied by putPadded:
+// copied by append, their lengths, different from line to line, made the copy's branches
+// mispredicted, a third of a line's time.
+func (f *textFormatter) format(buf []byte, es []occEntry) ([]byte, error) {
 	sources := f.ix.Sources
 	src, head := f.src, f.head
+	strs := f.names.sv.padded
 	for e := 0; e < len(es); {
 		id := es[e].game
-		names, err := f.names.get(id)
-		if err != nil {
-			return buf, err
+		w0, w1, b0, b1, d0, d1, ok := f.names.spans(id)
+		if !ok {
+			return buf, f.names.err(id)
 		}
 		if src < 0 || src+1 < len(sources) && id >= sources[src+1].FirstID {
 			for src = max(src, 0); src+1 < len(sources) && id >= sources[src+1].FirstID; src++ {
@@ -249,7 +251,11 @@ func (f *textFormatter) format(buf []byte, es []posEntry) ([]byte, error) {
 			head = sources[src].Path + ": game "
 		}
 		number := id - sources[src].FirstID + 1
+		room := len(head) + int(w1-w0+b1-b0+d1-d0) + lineRoom
 		for ; e < len(es) && es[e].game == id; e++ {
+			if cap(buf)-len(buf) < room {
+				buf = slices.Grow(buf, max(room, len(buf)))
+			}
 			buf = append(buf, head...)
 			buf = appendUint(buf, number)
 			buf = append(buf, ", ply "...)
@@ -257,17 +263,32 @@ func (f *textFormatter) format(buf []byte, es []posEntry) ([]byte, error) {
 			if es[e].pv&1 != 0 {
 				buf = append(buf, " (variation)"...)
 			}
-			buf = append(buf, ": "...)
-			buf = append(buf, names.white...)
-			buf = append(buf, " - "...)
-			buf = append(buf, names.black...)
-			buf = append(buf, ", "...)
-			buf = append(buf, names.date...)
-			buf = append(buf, '\n')
+			b := buf[:cap(buf)]
+			at := len(buf)
+			b[at], b[at+1] = ':', ' '
+			at = putPadded(b, at+2, strs, w0, w1)
+			b[at], b[at+1], b[at+2] = ' ', '-', ' '
+			at = putPadded(b, at+3, strs, b0, b1)
+			b[at], b[at+1] = ',', ' '
+			at = putPadded(b, at+2, strs, d0, d1)
+			b[at] = '\n'
+			buf = buf[:at+1]
 		}
 	}
 	f.src, f.head = src, head
 	return buf, nil
+}
+
+// putPadded copies src[from:to] to dst[at:] and returns where it ends. It copies padCopy
+// bytes whatever the length (one move of a constant size, no branch on it), and the rest
+// of a longer string after them: src has padCopy bytes past to, dst room for as many past
+// at (or to-from, if more).
+func putPadded(dst []byte, at int, src []byte, from, to uint32) int {
+	*(*[padCopy]byte)(dst[at:]) = *(*[padCopy]byte)(src[from:])
+	if n := int(to - from); n > padCopy {
+		copy(dst[at+padCopy:at+n], src[from+padCopy:to])
+	}
+	return at + int(to-from)
 }
 
 // appendUint appends v in decimal as strconv.AppendUint does, two digits a step, without
@@ -313,17 +334,11 @@ const digitPairs = "00010203040506070809" +
 // gameNames are what a listing shows of a game besides its place.
 type gameNames struct{ white, black, date string }
 
-// namesReader reads the names column entries of games in increasing order: one iterator,
-// stepping or seeking column to column (Badger copies every value it passes, two a seek,
-// which is why a column holds few games; Get would allocate and copy each three times).
+// namesReader gives games' names from the names column and the string table.
 type namesReader struct {
 	ix    *Index
 	sv    *stringView
-	txn   *badger.Txn
-	it    *badger.Iterator
-	key   []byte
-	first uint32 // the first game of col
-	col   []byte // a copy of the last column read
+	names *namesFile
 }
 
 func (ix *Index) newNamesReader() (*namesReader, error) {
@@ -331,60 +346,49 @@ func (ix *Index) newNamesReader() (*namesReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	txn := ix.db.NewTransaction(false)
-	return &namesReader{ix: ix, sv: sv, txn: txn, it: txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyNames)})}, nil
-}
-
-func (r *namesReader) close() {
-	r.it.Close()
-	r.txn.Discard()
+	if ix.names == nil {
+		return nil, fmt.Errorf("index %s has no names column", ix.Dir)
+	}
+	return &namesReader{ix: ix, sv: sv, names: ix.names}, nil
 }
 
 // get returns game id's names.
 func (r *namesReader) get(id uint32) (gameNames, error) {
-	if r.col == nil || id < r.first || id-r.first >= namesGames {
-		if err := r.load(id &^ (namesGames - 1)); err != nil {
-			return gameNames{}, fmt.Errorf("index %s: names of game %d: %w", r.ix.Dir, id, err)
-		}
+	w0, w1, b0, b1, d0, d1, ok := r.spans(id)
+	if !ok {
+		return gameNames{}, r.err(id)
 	}
-	at := int(id-r.first) * namesWidth
-	if at+namesWidth > len(r.col) {
-		return gameNames{}, fmt.Errorf("index %s: names of game %d: column too short", r.ix.Dir, id)
-	}
-	var n [3]string
-	offs := r.sv.offs
-	for k := range n {
-		// stringView.get, without its error's formatting in the way of inlining
-		s := uint64(binary.BigEndian.Uint32(r.col[at+4*k:]))
-		if 2*s+1 >= uint64(len(offs)) {
-			_, err := r.sv.get(uint32(s))
-			return gameNames{}, fmt.Errorf("index %s: names of game %d: %w", r.ix.Dir, id, err)
-		}
-		n[k] = r.sv.data[offs[2*s]:offs[2*s+1]]
-	}
-	return gameNames{n[0], n[1], n[2]}, nil
+	d := r.sv.data
+	return gameNames{d[w0:w1], d[b0:b1], d[d0:d1]}, nil
 }
 
-// load reads the column of the games from first on.
-func (r *namesReader) load(first uint32) error {
-	it := r.it
-	r.key = namesKey(first)
-	// A column a few keys on is reached by stepping, cheaper than a seek.
-	for step := 0; step < 4 && it.Valid() && bytes.Compare(it.Item().Key(), r.key) < 0; step++ {
-		it.Next()
+// spans returns where game id's White, Black and Date are in the string table's data, or
+// false if its entry is missing or names a string the table does not have. (Six results,
+// in registers: as an array returned through memory, two copies each stalled on stores
+// not forwarded to loads, a sixth of a listing's time.)
+func (r *namesReader) spans(id uint32) (w0, w1, b0, b1, d0, d1 uint32, ok bool) {
+	col := r.names.entry(id)
+	if col == nil {
+		return
 	}
-	if !it.Valid() || !bytes.Equal(it.Item().Key(), r.key) {
-		it.Seek(r.key)
+	offs := r.sv.offs
+	w, b, d := uint64(binary.BigEndian.Uint32(col)), uint64(binary.BigEndian.Uint32(col[4:])), uint64(binary.BigEndian.Uint32(col[8:]))
+	if n := uint64(len(offs)); 2*w+1 >= n || 2*b+1 >= n || 2*d+1 >= n {
+		return
 	}
-	if !it.Valid() || !bytes.Equal(it.Item().Key(), r.key) {
-		r.col = nil
-		return errors.New("no column")
+	return offs[2*w], offs[2*w+1], offs[2*b], offs[2*b+1], offs[2*d], offs[2*d+1], true
+}
+
+// err says why spans found no names for game id.
+func (r *namesReader) err(id uint32) error {
+	col := r.names.entry(id)
+	if col == nil {
+		return fmt.Errorf("index %s: names of game %d: no entry", r.ix.Dir, id)
 	}
-	var err error
-	if r.col, err = it.Item().ValueCopy(r.col[:0]); err != nil {
-		r.col = nil
-		return err
+	for k := range 3 {
+		if _, err := r.sv.get(binary.BigEndian.Uint32(col[4*k:])); err != nil {
+			return fmt.Errorf("index %s: names of game %d: %w", r.ix.Dir, id, err)
+		}
 	}
-	r.first = first
-	return nil
+	return fmt.Errorf("index %s: names of game %d: bad entry", r.ix.Dir, id)
 }

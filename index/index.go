@@ -26,7 +26,7 @@ import (
 
 // FormatVersion is the layout of the keys and values below; an index of another version
 // is refused with a message to rebuild it.
-const FormatVersion = 15
+const FormatVersion = 16
 
 // Keys. Numbers are big-endian, so key order is game order.
 const (
@@ -38,9 +38,6 @@ const (
 	// + be32(first game id): zstd of the tag column of summaryGames games (summary_game.go)
 	keySummary = "S"
 	keyStrings = "N" // zstd of the tag column's string table (summary_game.go)
-	// + be32(first game id): the names column of namesGames games, not compressed, for
-	// find's listings (summary_game.go)
-	keyNames = "P"
 	// be64 hashes of the exact-position table that stand for more than one position
 	// (positions.go); written by a build only when it could check every entry
 	keyCollisions = "C"
@@ -79,6 +76,8 @@ type Index struct {
 	Sources []Source
 	// table is the exact-position table's file (positions_file.go); nil without one
 	table *tableFile
+	// names is the names column's file (names_file.go), there with the table
+	names *namesFile
 
 	// strs is the tag column's string table, read once when first needed (stringTable)
 	strsOnce sync.Once
@@ -116,7 +115,12 @@ func Open(dir string) (*Index, error) {
 		return nil, err
 	}
 	if ix.Meta.PositionTable {
-		if ix.table, err = openTable(dir); err != nil {
+		if ix.table, err = openTable(dir); err == nil {
+			if ix.names, err = openNames(dir, ix.Meta.Games); err != nil {
+				ix.table.close()
+			}
+		}
+		if err != nil {
 			db.Close()
 			return nil, fmt.Errorf("open index %s: %w (rebuild it with cql index build)", dir, err)
 		}
@@ -128,6 +132,9 @@ func Open(dir string) (*Index, error) {
 func (ix *Index) Close() error {
 	if ix.table != nil {
 		ix.table.close()
+	}
+	if ix.names != nil {
+		ix.names.close()
 	}
 	return ix.db.Close()
 }
@@ -235,6 +242,9 @@ func (ix *Index) Sizes() (Sizes, error) {
 	})
 	if err == nil && ix.table != nil {
 		s.Positions, s.Buckets, err = ix.table.stats()
+	}
+	if ix.names != nil {
+		s.Other += int64(len(ix.names.mapped))
 	}
 	return s, err
 }

@@ -47,6 +47,9 @@ type posEntry struct {
 	check uint16
 }
 
+// occEntry is an entry of a hash as a lookup lists it: the game id, ply<<1|variation.
+type occEntry struct{ game, pv uint32 }
+
 const maxPV = 1<<24 - 1 // ply values are spilled in 3 bytes
 
 // gamePositions appends the hash and ply value of every node of g (variations included),
@@ -534,6 +537,68 @@ func (br *bucketReader) next(dst []posEntry) (uint64, []posEntry, bool) {
 	return hash, dst, !br.r.err
 }
 
+// nextHead reads the next distinct hash and its number of entries, which are read next
+// (occurrences) or skipped (skip).
+func (br *bucketReader) nextHead() (hash uint64, n int, ok bool) {
+	if br.done == br.distinct {
+		return 0, 0, false
+	}
+	br.done++
+	br.prev += br.r.rice(br.k)
+	hash = br.bucket<<restBits | br.prev
+	c := br.r.gamma()
+	if c > uint64(br.entries) || c > br.r.left()+1 {
+		br.r.err = true
+		return 0, 0, false
+	}
+	return hash, int(c), !br.r.err
+}
+
+// occurrences appends the n entries of the hash nextHead read last. The common
+// positions' listings read 10^5 entries or more, most of them a one-bit gap to the next
+// game and a ply value: each is read from one window of the stream, not by two calls.
+func (br *bucketReader) occurrences(dst []occEntry, n int) ([]occEntry, bool) {
+	r := &br.r
+	pw := br.pw
+	dst = slices.Grow(dst, n)
+	game := uint32(r.bits(br.gw))
+	dst = append(dst, occEntry{game, uint32(r.bits(pw))})
+	b, pos := r.b, r.pos
+	for i := 1; i < n; i++ {
+		var gap, pv uint64
+		fast := false
+		if at := pos >> 3; at+8 <= len(b) {
+			w := binary.BigEndian.Uint64(b[at:]) << (pos & 7)
+			z := bits.LeadingZeros64(w)
+			if l := 2*z + 1; l+pw <= 57 { // the gamma code of the gap, then pw bits
+				gap, pv, fast = w<<z>>(63-z), w<<l>>(64-pw), true
+				pos += l + pw
+			}
+		}
+		if !fast {
+			r.pos = pos
+			gap = r.gamma()
+			pv = r.bits(pw)
+			pos = r.pos
+		}
+		game += uint32(gap - 1)
+		dst = append(dst, occEntry{game, uint32(pv)})
+	}
+	r.pos = pos
+	return dst, !r.err
+}
+
+// skip passes over the n entries of the hash nextHead read last.
+func (br *bucketReader) skip(n int) bool {
+	br.r.bits(br.gw)
+	br.r.bits(br.pw)
+	for i := 1; i < n; i++ {
+		br.r.gamma()
+		br.r.bits(br.pw)
+	}
+	return !br.r.err
+}
+
 // nextCount reads the next distinct hash like next, returning how many entries it has and
 // in how many games, without keeping them (a count of a common position reads 10^5).
 func (br *bucketReader) nextCount() (hash uint64, entries, games int, ok bool) {
@@ -606,26 +671,28 @@ func (ix *Index) countPositions(hash uint64) (entries, games int, err error) {
 }
 
 // lookupPositions returns the entries of hash (its top hashBits bits).
-func (ix *Index) lookupPositions(hash uint64) ([]posEntry, error) {
-	var out []posEntry
+func (ix *Index) lookupPositions(hash uint64) ([]occEntry, error) {
+	var out []occEntry
 	err := ix.readBucket(hash, func(br *bucketReader) error {
-		var es []posEntry
 		for {
-			h, got, ok := br.next(es[:0])
+			h, n, ok := br.nextHead()
+			if ok && h == hash {
+				out, ok = br.occurrences(nil, n)
+				if ok {
+					return nil
+				}
+			} else if ok && h < hash {
+				ok = br.skip(n)
+			} else if ok {
+				return nil
+			}
 			if !ok {
 				if br.r.err {
+					out = nil
 					return fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
 				}
 				return nil
 			}
-			if h == hash {
-				out = got
-				return nil
-			}
-			if h > hash {
-				return nil
-			}
-			es = got
 		}
 	})
 	return out, err

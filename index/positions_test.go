@@ -100,6 +100,30 @@ func TestBucketRoundTrip(t *testing.T) {
 		if br.r.err || !slices.Equal(got, es) {
 			t.Fatalf("%d entries: decoded %d (err %v)", n, len(got), br.r.err)
 		}
+		// As a lookup reads them: every other hash's entries skipped, the rest listed.
+		br, _ = newBucketReader(uint16(bucket), v)
+		var listed, want []occEntry
+		for i := 0; ; i++ {
+			h, c, ok := br.nextHead()
+			if !ok {
+				break
+			}
+			if i%2 == 0 {
+				if listed, ok = br.occurrences(listed, c); !ok {
+					t.Fatalf("%d entries: occurrences of hash %d failed", n, i)
+				}
+				for _, e := range es {
+					if e.hash == h {
+						want = append(want, occEntry{e.game, e.pv})
+					}
+				}
+			} else if !br.skip(c) {
+				t.Fatalf("%d entries: skip of hash %d failed", n, i)
+			}
+		}
+		if br.r.err || !slices.Equal(listed, want) {
+			t.Fatalf("%d entries: listed %d entries, want %d (err %v)", n, len(listed), len(want), br.r.err)
+		}
 		if n == 5000 {
 			t.Logf("%d entries in %d bytes (%.2f an entry)", n, len(v), float64(len(v))/float64(n))
 		}
@@ -491,18 +515,27 @@ func FuzzBucket(f *testing.F) {
 	f.Add(encodeBucket(nil, es))
 	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0x0f, 0xff, 0xff, 0xff, 0xff, 0x0f, 3, 20, 9, 0, 0, 0})
 	f.Fuzz(func(t *testing.T, v []byte) {
-		for _, count := range []bool{false, true} {
+		for way := range 3 {
 			br, err := newBucketReader(0, v)
 			if err != nil {
 				return
 			}
 			var dst []posEntry
-			for {
+			var occ []occEntry
+			for i := 0; ; i++ {
 				var ok bool
-				if count {
-					_, _, _, ok = br.nextCount()
-				} else {
+				switch way {
+				case 0:
 					_, dst, ok = br.next(dst[:0])
+				case 1:
+					_, _, _, ok = br.nextCount()
+				default: // a lookup's reading: entries listed and skipped in turn
+					var n int
+					if _, n, ok = br.nextHead(); ok && i%2 == 0 {
+						occ, ok = br.occurrences(occ[:0], n)
+					} else if ok {
+						ok = br.skip(n)
+					}
 				}
 				if !ok {
 					break

@@ -215,24 +215,18 @@ func tagNumber(s string) int {
 }
 
 // The names column holds the ids of the White, Black and Date values of each game, four
-// bytes each, uncompressed: find lists a game's names reading 12 bytes (a compressed tag
-// column would be decompressed whole for one game). A column holds 128 games: Badger copies
-// every value it reads (twice a seek), and with 4,096 games a column a listing of 168 games
-// copied 10 MB.
-const (
-	namesGames = 1 << 7
-	namesWidth = 12
-)
-
-func namesKey(first uint32) []byte {
-	return binary.BigEndian.AppendUint32([]byte(keyNames), first)
-}
+// bytes each, uncompressed, in a file of its own (names_file.go): find lists a game's names
+// reading 12 bytes (a compressed tag column would be decompressed whole for one game).
+const namesWidth = 12
 
 // stringView reads strings of a stored string table without decoding the others: the
 // table is one string, and each string read is a piece of it (no allocation).
 type stringView struct {
 	data string
 	offs []uint32 // string i is data[offs[2i]:offs[2i+1]]
+	// padded is data's bytes and padCopy zeros: find's formatter copies each string as
+	// padCopy bytes from where it starts (putPadded)
+	padded []byte
 }
 
 func newStringView(dec *zstd.Decoder, v []byte) (stringView, error) {
@@ -249,7 +243,8 @@ func parseStringView(b []byte) (stringView, error) {
 	if k <= 0 || n > uint64(len(b)) {
 		return stringView{}, errors.New("bad string table")
 	}
-	sv := stringView{data: string(b), offs: make([]uint32, 0, 2*n)}
+	padded := append(append(make([]byte, 0, len(b)+padCopy), b...), make([]byte, padCopy)...)
+	sv := stringView{data: string(b), offs: make([]uint32, 0, 2*n), padded: padded}
 	at := k
 	for range n {
 		l, k := binary.Uvarint(b[at:])

@@ -1,0 +1,164 @@
+package index
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeNames writes a names file of the given entries into a new directory.
+func writeNames(t testing.TB, entries []byte) string {
+	dir := t.TempDir()
+	w, err := createNames(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// in two pieces, as a build adds an index's entries and then each game's
+	half := len(entries) / namesWidth / 2 * namesWidth
+	if err := w.add(entries[:half]); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.add(entries[half:]); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.close(); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// A names file reads back its entries, game by game; past the last game there is none.
+func TestNamesFileRoundTrip(t *testing.T) {
+	const games = 300
+	var entries []byte
+	for g := range games {
+		for k := range 3 {
+			entries = binary.BigEndian.AppendUint32(entries, uint32(g*3+k))
+		}
+	}
+	dir := writeNames(t, entries)
+	n, err := openNames(dir, games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer n.close()
+	for g := range uint32(games) {
+		e := n.entry(g)
+		if len(e) != namesWidth || binary.BigEndian.Uint32(e) != g*3 || binary.BigEndian.Uint32(e[8:]) != g*3+2 {
+			t.Fatalf("game %d: entry %x", g, e)
+		}
+	}
+	if e := n.entry(games); e != nil {
+		t.Errorf("entry past the last game: %x", e)
+	}
+	if e := n.entry(1<<32 - 1); e != nil {
+		t.Errorf("entry of game 2^32-1: %x", e)
+	}
+	if err := (&namesWriter{name: "x"}).add(make([]byte, 5)); err == nil {
+		t.Error("5 bytes added as entries")
+	}
+}
+
+// A names file of another length, or with a damaged header or footer, or of another
+// number of games than the index, is refused.
+func TestNamesFileDamage(t *testing.T) {
+	entries := bytes.Repeat([]byte{0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0}, 10)
+	dir := writeNames(t, entries)
+	name := filepath.Join(dir, namesName)
+	good, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for what, c := range map[string]struct {
+		games int
+		f     func([]byte) []byte
+	}{
+		"cut":                {10, func(b []byte) []byte { return b[:len(b)-1] }},
+		"longer":             {10, func(b []byte) []byte { return append(b, 0) }},
+		"empty":              {0, func(b []byte) []byte { return nil }},
+		"bad header":         {10, func(b []byte) []byte { b[0] ^= 1; return b }},
+		"bad footer":         {10, func(b []byte) []byte { b[len(b)-1] ^= 1; return b }},
+		"count not the meta": {10, func(b []byte) []byte { b[len(b)-9] ^= 1; return b }},
+		"fewer games":        {9, func(b []byte) []byte { return b }},
+		"more games":         {11, func(b []byte) []byte { return b }},
+		"negative games":     {-1, func(b []byte) []byte { return b }},
+	} {
+		if err := os.WriteFile(name, c.f(bytes.Clone(good)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		n, err := openNames(dir, c.games)
+		if err == nil {
+			n.close()
+		}
+		if !errors.Is(err, errBadNames) {
+			t.Errorf("%s: %v, want %v", what, err, errBadNames)
+		}
+	}
+}
+
+// An index whose names file is missing or damaged is refused with a message to rebuild;
+// one built without the table has no names file and does not look for one.
+func TestIndexWithoutItsNamesFile(t *testing.T) {
+	dir := buildIndex(t, "../testdata/query/games.pgn").Dir
+	name := filepath.Join(dir, namesName)
+	if err := os.Truncate(name, 20); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "rebuild") {
+		t.Errorf("cut names file: %v", err)
+	}
+	if err := os.Remove(name); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "rebuild") {
+		t.Errorf("no names file: %v", err)
+	}
+	np := filepath.Join(t.TempDir(), "np")
+	if _, err := Build(context.Background(), np, []string{"../testdata/query/games.pgn"}, BuildOptions{NoPositions: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(np, namesName)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a build without the table wrote %s (%v)", namesName, err)
+	}
+}
+
+// Any bytes as a names file: checking it fails cleanly or gives entries that read.
+func FuzzNamesFile(f *testing.F) {
+	seed, err := os.ReadFile(filepath.Join(writeNames(f, make([]byte, 3*namesWidth)), namesName))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(seed, 3)
+	f.Add([]byte(namesMagic), 0)
+	f.Fuzz(func(t *testing.T, data []byte, games int) {
+		n, err := checkNames(data, games)
+		if err != nil {
+			return
+		}
+		for g := range uint32(games) + 1 {
+			if e := n.entry(g); (e == nil) != (g == uint32(games)) || e != nil && len(e) != namesWidth {
+				t.Fatalf("game %d of %d: entry %x", g, games, e)
+			}
+		}
+	})
+}
+
+// putPadded copies strings of every length from anywhere, as copy does.
+func TestPutPadded(t *testing.T) {
+	data := []byte(strings.Repeat("0123456789abcdefghijklmnopqrstuvwxyz", 3))
+	src := append(bytes.Clone(data), make([]byte, padCopy)...)
+	for from := 0; from <= len(data); from++ {
+		for to := from; to <= len(data); to++ {
+			dst := bytes.Repeat([]byte{'.'}, 3+len(data)+padCopy)
+			end := putPadded(dst, 3, src, uint32(from), uint32(to))
+			if got, want := string(dst[:end]), "..."+string(data[from:to]); got != want {
+				t.Fatalf("putPadded(%d, %d) = %q, want %q", from, to, got, want)
+			}
+		}
+	}
+}
