@@ -37,7 +37,9 @@ func (n *playerStr) str(e *Evaluator) (string, bool) {
 }
 func (n *playerStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
-// playersStr is plain `player`: "White\nBlack". It allocates, once per use.
+// playersStr is plain `player`: White, then a backslash and an n (CQL builds it as CQL text
+// with the quoted "\n", two characters: #player is 25 for "Smith, John" and "Van der
+// Berg" in CQL 9.493), then Black. It allocates, once per use.
 type playersStr struct{}
 
 func (playersStr) str(e *Evaluator) (string, bool) {
@@ -45,7 +47,7 @@ func (playersStr) str(e *Evaluator) (string, bool) {
 	if w == "" || b == "" {
 		return "", false // CQL's + of two strings has no value when one has none
 	}
-	return w + "\n" + b, true
+	return w + `\n` + b, true
 }
 func (playersStr) match(e *Evaluator) bool { _, ok := playersStr{}.str(e); return ok }
 

@@ -98,7 +98,7 @@ func (f infoStr) match(e *Evaluator) bool { _, ok := f.str(e); return ok }
 
 // infoContains is `event "Baden"`, `player white "Carlsen"` and the like:
 // the tag contains the text. With both players (`player "x"`), the text is
-// looked for in playersStr's "White\nBlack", as CQL builds it.
+// looked for in playersStr's White\nBlack (a backslash and an n between), as CQL builds it.
 type infoContains struct {
 	fields []infoField
 	text   string

@@ -35,7 +35,10 @@ func TestHHdbGameOne(t *testing.T) {
 		{`initial hhdb firstcomment == "(EG#20923)."`, "[start]"},
 		{`initial hhdb egdiagram == 20923`, "[start]"},
 		{`initial hhdb diagram == "22"`, "[start]"},
-		{`initial hhdb search == "3.p 2nd UAPA internet ty#22\nRusz=A\n(+0016.32d4g7)\n(EG#20923)."`, "[start]"},
+		// The fields on lines of their own; a quoted "\n" is a backslash and an n in CQL,
+		// so the newlines are bare \n (CQL 9.493 matches game 1 with this).
+		{`initial hhdb search == "3.p 2nd UAPA internet ty#22" + \n + "Rusz=A" + \n + "(+0016.32d4g7)" + \n + "(EG#20923)."`, "[start]"},
+		{`initial hhdb search == "3.p 2nd UAPA internet ty#22\nRusz=A\n(+0016.32d4g7)\n(EG#20923)."`, ""},
 		{`initial hhdb search "UAPA"`, "[start]"},
 		// 3.p: a third prize, not special; ranks 3 to 3.
 		{`initial hhdb prize == 3 hhdb award == 3 hhdb prize max == 3 hhdb max == 3`, "[start]"},

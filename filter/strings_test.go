@@ -196,7 +196,10 @@ func TestCommentValues(t *testing.T) {
 // argument without parentheses is a whole filter, comparisons included
 // (match_strconstituent calls match_node), so chessql's `comment "q" == "w"`
 // is accepted. In parentheses, date "x" searches again: str((date "1925")).
-// Plain player is "White\nBlack" (CQL's match_player).
+// Plain player is White, a backslash, an n and Black: CQL's match_player
+// builds it as CQL text, player white + "\n" + player black, where the quoted
+// "\n" is two characters (CQL 9.493: #player is 25 for "Smith, John" and "Van
+// der Berg", and message(player) prints Smith, John\nVan der Berg on one line).
 func TestCommentLogicalAndComparisonValues(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{`initial comment "q" == "w"`, "<false>|<false>"},
@@ -209,15 +212,15 @@ func TestCommentLogicalAndComparisonValues(t *testing.T) {
 		{`initial comment str((date "1925"))`, "<true>|<false>"},
 		{`initial comment((event "Baden"))`, "<true>|<false>"},
 		{`initial comment(event "Baden")`, "Baden-Baden 1925Baden|SecondBaden"},
-		{`initial comment player`, "Kasparov, Garry\nKotov, Alexander|Tal, Mikhail\nPetrosian, Tigran"},
-		{`initial comment player == "Tal, Mikhail\nPetrosian, Tigran"`, "<false>|Tal, Mikhail\nPetrosian, Tigran"},
+		{`initial comment player`, `Kasparov, Garry\nKotov, Alexander|Tal, Mikhail\nPetrosian, Tigran`},
+		{`initial comment player == "Tal, Mikhail\nPetrosian, Tigran"`, `<false>|Tal, Mikhail\nPetrosian, Tigran`},
 	} {
 		got := strings.Join(messagesOf(t, c.src, stringsPGN), "|")
 		if got != c.want {
 			t.Errorf("%s: got %q, want %q", c.src, got, c.want)
 		}
 	}
-	// player ~~ is a search of "White\nBlack": ^ anchors at White's name only
+	// player ~~ is a search of White\nBlack: ^ anchors at White's name only
 	for _, c := range []struct {
 		src  string
 		want int
@@ -254,7 +257,7 @@ func TestSortByStringComparison(t *testing.T) {
 		got = append(got, fmt.Sprintln(s, ok))
 	}
 	// "Kasparov..." < "M" < "Tal..."
-	if want := "-|Tal, Mikhail\nPetrosian, Tigran true\n"; strings.Join(got, "|") != want {
+	if want := "-|Tal, Mikhail\\nPetrosian, Tigran true\n"; strings.Join(got, "|") != want {
 		t.Errorf("got %q, want %q", strings.Join(got, "|"), want)
 	}
 }

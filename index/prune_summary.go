@@ -129,7 +129,7 @@ func (e *summaryEnv) logical(n query.Node) tri {
 			return unknownTri
 		}
 		// the evaluator's infoContains: the side's name contains the text; for both,
-		// "White\nBlack" when both names are non-empty
+		// White\nBlack (a backslash and an n between) when both names are non-empty
 		var m bool
 		switch n.Color {
 		case query.ColorWhite:
@@ -144,17 +144,17 @@ func (e *summaryEnv) logical(n query.Node) tri {
 	return unknownTri
 }
 
-// playersContain is `x in player`: plain `player` is "White\nBlack", with a value when
-// both names are non-empty.
+// playersContain is `x in player`: plain `player` is White, a backslash, an n and
+// Black (CQL's, see filter's playersStr), with a value when both names are non-empty.
 func (e *summaryEnv) playersContain(x string) bool {
 	w, b := e.tags.white, e.tags.black
 	if w == "" || b == "" {
 		return false
 	}
-	if strings.IndexByte(x, '\n') < 0 {
-		return strings.Contains(w, x) || strings.Contains(b, x) // no string to make
+	if !strings.ContainsAny(x, `\n`) {
+		return strings.Contains(w, x) || strings.Contains(b, x) // x cannot cross the separator
 	}
-	return strings.Contains(w+"\n"+b, x)
+	return strings.Contains(w+`\n`+b, x)
 }
 
 // search is `"text" in S` for the string S of a tag (the implicit search `eco "B9"`): the

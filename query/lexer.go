@@ -331,6 +331,8 @@ func (l *lexer) ident() token {
 	return token{kind: tIdent}
 }
 
+// str reads a quoted string. As in CQL it has no escapes: "a\nb" is four characters
+// (CQL 9.493: x = "a\nb" #x == 4), and a string ends at the next quotation mark.
 func (l *lexer) str() token {
 	l.advance(1) // opening quote
 	var b strings.Builder
@@ -342,23 +344,6 @@ func (l *lexer) str() token {
 		if c == '"' {
 			l.advance(1)
 			return token{kind: tString, text: b.String()}
-		}
-		if c == '\\' && l.off+1 < len(l.src) {
-			switch e := l.src[l.off+1]; e {
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			case 'r':
-				b.WriteByte('\r')
-			case '"', '\\':
-				b.WriteByte(e)
-			default:
-				b.WriteByte('\\')
-				b.WriteByte(e)
-			}
-			l.advance(2)
-			continue
 		}
 		r, w := l.runeAt(l.off)
 		b.WriteRune(r)

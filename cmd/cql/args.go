@@ -174,11 +174,9 @@ func buildOptions() []option {
 	// Filters given as options.
 	str("fen", "FEN", "only positions with this board (the filter fen \"FEN\"; the side to move is not compared)",
 		func(f *queryFlags, v string) error {
-			if v == "" || v[0] == '"' {
-				return fmt.Errorf("-fen: want a FEN without quotes, got %q", v)
-			}
-			f.inject = append(f.inject, "fen "+cqlQuote(v))
-			return nil
+			q, err := cqlQuote("fen", v)
+			f.inject = append(f.inject, "fen "+q)
+			return err
 		})
 	flag("wtm", "only positions with White to move (the filter wtm)", func(f *queryFlags) { f.inject = append(f.inject, "wtm") })
 	flag("btm", "only positions with Black to move (the filter btm)", func(f *queryFlags) { f.inject = append(f.inject, "btm") })
@@ -187,43 +185,39 @@ func buildOptions() []option {
 			if !isIdent(v[0]) {
 				return fmt.Errorf("-assign: %q is not a variable name", v[0])
 			}
-			val := cqlQuote(v[1])
-			if _, err := strconv.Atoi(v[1]); err == nil {
-				val = v[1]
+			val, err := cqlQuote("assign", v[1])
+			if _, e := strconv.Atoi(v[1]); e == nil {
+				val, err = v[1], nil
+			} else if v[1] == "" {
+				val, err = `""`, nil
 			}
 			f.inject = append(f.inject, v[0]+" = "+val)
-			return nil
+			return err
 		})
 	// The names are regular expressions, searched for in the tag, as CQL's ~~ does.
 	for _, who := range []string{"white", "black"} {
 		str(who, "REGEX", "only games where the "+who+" player's name contains a match of REGEX (the filter player "+who+" ~~ \"REGEX\")",
 			func(f *queryFlags, v string) error {
-				if v == "" {
-					return fmt.Errorf("-%s: empty name", who)
-				}
-				f.inject = append(f.inject, "player "+who+" ~~ "+cqlQuote(v))
-				return nil
+				q, err := cqlQuote(who, v)
+				f.inject = append(f.inject, "player "+who+" ~~ "+q)
+				return err
 			})
 	}
 	str("player", "REGEX", "only games where either player's name contains a match of REGEX (given once)",
 		func(f *queryFlags, v string) error {
-			switch {
-			case v == "":
-				return fmt.Errorf("-player: empty name")
-			case f.player != "":
+			if f.player != "" {
 				return fmt.Errorf("-player %q: -player was already given (%q); CQL takes one", v, f.player)
 			}
+			q, err := cqlQuote("player", v)
 			f.player = v
-			f.gameFilters = append(f.gameFilters, "{player white ~~ "+cqlQuote(v)+"} or {player black ~~ "+cqlQuote(v)+"}")
-			return nil
+			f.gameFilters = append(f.gameFilters, "{player white ~~ "+q+"} or {player black ~~ "+q+"}")
+			return err
 		})
 	for _, tag := range []string{"event", "site"} {
 		str(tag, "TEXT", "only games whose "+strings.ToUpper(tag[:1])+tag[1:]+" tag contains TEXT", func(f *queryFlags, v string) error {
-			if v == "" {
-				return fmt.Errorf("-%s: empty text", tag)
-			}
-			f.inject = append(f.inject, tag+" "+cqlQuote(v))
-			return nil
+			q, err := cqlQuote(tag, v)
+			f.inject = append(f.inject, tag+" "+q)
+			return err
 		})
 	}
 	str("result", "RESULT", "only games with this result: 1-0, 0-1, 1/2-1/2 (or 1/2), *", func(f *queryFlags, v string) error {
@@ -234,7 +228,7 @@ func buildOptions() []option {
 		default:
 			return fmt.Errorf("-result: want 1-0, 0-1, 1/2-1/2 or *, got %q", v)
 		}
-		f.inject = append(f.inject, "result "+cqlQuote(v))
+		f.inject = append(f.inject, "result \""+v+"\"")
 		return nil
 	})
 	positive("year", "only games played in years N to M (or in year N)", func(f *queryFlags, r *query.Range) {
@@ -482,11 +476,17 @@ func (f *queryFlags) setComments(level string) error {
 	return nil
 }
 
-// cqlQuote writes v as a CQL string whose value is v: our lexer reads \\ and \" in a
-// string as \ and ", so a regular expression such as \d reaches ~~ unchanged.
-func cqlQuote(v string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\r", `\r`, "\t", `\t`)
-	return `"` + r.Replace(v) + `"`
+// cqlQuote writes an option's text as a CQL string, which has no escapes (a regular
+// expression such as \d reaches ~~ as it is), so it cannot hold a quote or a line
+// break; nor can CQL's, which puts the text between quotes too.
+func cqlQuote(opt, v string) (string, error) {
+	switch {
+	case v == "":
+		return "", fmt.Errorf("-%s: empty argument", opt)
+	case strings.ContainsAny(v, "\"\n\r"):
+		return "", fmt.Errorf("-%s %q: a CQL string cannot hold a quotation mark or a line break", opt, v)
+	}
+	return `"` + v + `"`, nil
 }
 
 // cqlFilterText is a -cql text as one filter: in braces, as CQL adds it, and with a

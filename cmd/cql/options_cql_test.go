@@ -43,6 +43,13 @@ func TestOptionsAsCQL(t *testing.T) {
 		{[]string{"-year", "0", "2000"}, "cql() check", "refused"},
 		{[]string{"-silent", "-quiet"}, "cql() check", "refused"},
 		{[]string{"-cql", ""}, "cql() check", "refused"},
+		// CQL's strings have no escapes: "a\nb" is four characters, and plain player
+		// is White, a backslash, an n and Black (so -white \d is a digit's regex).
+		{nil, `cql() initial x = "a\nb" #x == 4`, "250"},
+		{nil, `cql() initial x = "a\\b" #x == 4`, "250"},
+		{nil, `cql() initial #player == #(player white) + #(player black) + 2`, "250"},
+		{nil, `cql() initial "\n" in player`, "250"},
+		{[]string{"-white", `a"b`}, "cql() check", "refused"},
 		// The header takes one gamenumber, one matchcount and one output.
 		{nil, "cql(gamenumber 1 10 gamenumber 5 20) check", "refused"},
 		{nil, "cql(matchcount 1 10 matchcount 5 20) check", "refused"},
