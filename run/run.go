@@ -15,6 +15,7 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/cqlgo/cql/chess"
@@ -525,11 +526,12 @@ func (r *runner) annotate(g *pgn.Game, matches []int32, worker int) {
 	mergeAdded(g, added)
 	clear(added) // the texts are the game's now
 	r.added[worker] = added[:0]
-	if r.opt.NoHeader {
-		return
+	// The header comment: where the game came from, and its sort values. -noheader
+	// leaves out where from; the sort values stay, as in CQL (only silent drops them).
+	var parts []string
+	if !r.opt.NoHeader {
+		parts = append(parts, fmt.Sprintf("cql: game %d of %s", g.Number, g.File))
 	}
-	// The header comment: where the game came from, and its sort values.
-	header := fmt.Sprintf("cql: game %d of %s", g.Number, g.File)
 	for i, k := range r.q.Sorts() {
 		if k.Quiet {
 			continue
@@ -540,15 +542,19 @@ func (r *runner) annotate(g *pgn.Game, matches []int32, worker int) {
 		}
 		if k.String {
 			if v, ok := ev.SortString(i); ok {
-				header += fmt.Sprintf("; %s %s", label, v)
+				parts = append(parts, fmt.Sprintf("%s %s", label, v))
 			}
 		} else if v, ok := ev.SortValue(i); ok {
-			header += fmt.Sprintf("; %s %d", label, v)
+			parts = append(parts, fmt.Sprintf("%s %d", label, v))
 		}
 	}
 	if r.sortMatchCount {
-		header += fmt.Sprintf("; matchcount %d", len(matches))
+		parts = append(parts, fmt.Sprintf("matchcount %d", len(matches)))
 	}
+	if len(parts) == 0 {
+		return
+	}
+	header := strings.Join(parts, "; ")
 	g.SetComment(0, joinComment(header, g.Comment(0)))
 }
 

@@ -248,7 +248,7 @@ func buildOptions() []option {
 		func(f *queryFlags) { f.verbose = true })
 	add("quiet", optBool, "", "only the header comment and the comment filters' texts in output games, and no per-game warnings (their number stays in the summary)",
 		func(f *queryFlags, _ []string, _ *query.Range, _ int) error { return f.setComments("quiet") })
-	flag("noheader noheaders", "no {cql: game N of FILE} comment at the start of output games", func(f *queryFlags) { f.noHeader = true })
+	flag("noheader noheaders", "no {cql: game N of FILE} at the start of output games (a sorting query's values stay, as in CQL)", func(f *queryFlags) { f.noHeader = true })
 	flag("alwayscomment", "keep texts of comment filters at positions that do not match (no smart comments)",
 		func(f *queryFlags) { f.alwaysComment = true })
 	flag("noremovecomment", "removecomment filters match but remove nothing", func(f *queryFlags) { f.noRemoveComment = true })

@@ -83,6 +83,9 @@ func TestOptionsCommentsAsCQL(t *testing.T) {
 		{[]string{"-g", "9", "-cql", `comment("A")`}, `cql() mate comment("B")`, "{A B CQL}"},
 		// CQL: 1.Kc5+ $1 {x}: quiet keeps the comment filter's text, not the CQL marker.
 		{[]string{"-g", "1", "-quiet"}, `cql(silent) check comment("x")`, "1. Kc5+ $1 {x}"},
+		// -noheader keeps the sort values: CQL 9.493 writes {(EG#20453). x CQL  Pieces: 16}
+		// for game 3 (its first comment, the sort value at the end); ours puts them first.
+		{[]string{"-g", "3", "-noheader"}, `cql() initial comment("x") sort "Pieces" #[Aa]`, "{Pieces 16 (EG#20453). x CQL}"},
 		// In the header the first comment level wins.
 		{[]string{"-g", "1"}, `cql(quiet silent) check comment("x")`, "1. Kc5+ $1 {x}"},
 	} {
