@@ -241,6 +241,7 @@ var optionCases = []optionCase{
 	{name: "player-only", noScript: true, games: "lichess", args: []string{"-player", "^[a-c]", "-g", "1", "300"}},
 	{name: "fen-only", noScript: true, args: []string{"-fen", "2n3n1/6kp/6Pp/7P/3K2P1/2B5/8/8"}},
 	{name: "year-and-result-only", noScript: true, games: "lichess", args: []string{"-year", "2014", "-result", "1-0", "-g", "1", "200"}},
+	{name: "script-without-extension", raw: true, noScript: true, args: []string{"-i", "in.pgn", "-o", "out.pgn", "q"}, script: "cql() mate"},
 	// Header parameters.
 	{name: "header-gamenumber-one", script: "cql(gamenumber 5) check"},
 	{name: "header-result-draw", script: "cql(result 1/2-1/2) check"},

@@ -69,6 +69,18 @@ func TestOptionsAsCQL(t *testing.T) {
 	}
 }
 
+// CQL's `cql -i games.pgn script` may leave out the script's .cql (CQL 9.493
+// runs q.cql for q: 56 games of cql-sample.pgn with cql() mate).
+func TestScriptWithoutExtension(t *testing.T) {
+	games := testdata.File(t, "cql-sample.pgn")
+	dir := t.TempDir()
+	writeFile(t, dir, "q.cql", "cql() mate")
+	st, out, errs := runCLI(t, "--count", "-i", games, filepath.Join(dir, "q"))
+	if got := strings.TrimSpace(out); st != exitMatch || got != "56" {
+		t.Errorf("status %d, %q games (%s); CQL 9.493: 56", st, got, lastLine(errs))
+	}
+}
+
 // Where the comments go: CQL puts -cql's filters before the body (so their
 // comments come first), and the command line's comment level wins over the
 // header's. Both texts are in CQL 9.493's output on cql-sample.pgn.

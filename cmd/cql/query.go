@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -261,6 +262,10 @@ func querySource(f *queryFlags, args []string) (name string, src []byte, files [
 		src, err = readScript(args[0])
 		name = args[0]
 		files = append(files, args[1:]...)
+	case len(args) == 1 && len(f.inputs) > 0 && isCQLScriptStem(args[0]):
+		// CQL's form `cql -i games.pgn script`: the script's .cql left out.
+		name = args[0] + ".cql"
+		src, err = os.ReadFile(name)
 	case f.cqlGiven || len(f.inject)+len(f.gameFilters) > 0 && (len(args) == 0 || looksLikeInput(args[0])):
 		// The arguments are inputs.
 		name = "-cql"
@@ -272,6 +277,16 @@ func querySource(f *queryFlags, args []string) (name string, src []byte, files [
 		files = append(files, args[1:]...)
 	}
 	return name, src, files, err
+}
+
+// isCQLScriptStem reports whether arg names a script without its .cql: no such
+// file, no extension, and arg.cql exists.
+func isCQLScriptStem(arg string) bool {
+	if filepath.Ext(arg) != "" || looksLikeInput(arg) {
+		return false
+	}
+	st, err := os.Stat(arg + ".cql")
+	return err == nil && !st.IsDir()
 }
 
 // looksLikeInput reports whether a first argument is a PGN file rather than query text.
