@@ -64,8 +64,12 @@ func (ix *Index) FindEach(ctx context.Context, fen string, threads, limit int, f
 // find is FindEach; fromTable false replays every listed game even for a hash that stands
 // for one position.
 func (ix *Index) find(ctx context.Context, fen string, threads, limit int, fromTable bool, fn func(*Occurrence) error) (int, error) {
-	return ix.list(ctx, fen, threads, limit, fromTable, fn, func(es []occEntry, check func() (bool, error)) (int, error) {
+	return ix.list(ctx, fen, threads, limit, fromTable, fn, func(src occSource, check func() (bool, error)) (int, error) {
 		if held, err := check(); err != nil || !held {
+			return 0, err
+		}
+		es, err := src.all()
+		if err != nil {
 			return 0, err
 		}
 		return ix.listEach(ctx, es, fn)
@@ -76,7 +80,7 @@ func (ix *Index) find(ctx context.Context, fen string, threads, limit int, fromT
 // hash are one position, gives those of the first limit games and their check to table
 // (see limitGames): table must list nothing unless check says the entries are fen's.
 func (ix *Index) list(ctx context.Context, fen string, threads, limit int, fromTable bool, fn func(*Occurrence) error,
-	table func(es []occEntry, check func() (bool, error)) (int, error)) (int, error) {
+	table func(src occSource, check func() (bool, error)) (int, error)) (int, error) {
 	pos, err := chess.ParseFEN(fen)
 	if err != nil {
 		return 0, err
@@ -84,15 +88,22 @@ func (ix *Index) list(ctx context.Context, fen string, threads, limit int, fromT
 	var cand *roaring.Bitmap
 	if ix.Meta.PositionTable {
 		h := positionHash(&pos) >> (64 - hashBits)
-		es, err := ix.lookupPositions(h)
-		if err != nil || len(es) == 0 {
+		o, n, err := ix.lookupReader(h)
+		if err != nil || n == 0 {
 			return 0, err
 		}
 		if alone, err := ix.hashAlone(h); err != nil {
 			return 0, err
 		} else if alone && fromTable {
-			es = limitGames(es, limit)
-			return table(es, func() (bool, error) { return ix.holds(es[0].game, &pos) })
+			src, err := ix.readerSource(o, n, limit)
+			if err != nil {
+				return 0, err
+			}
+			return table(src, func() (bool, error) { return ix.holds(src.es[0].game, &pos) })
+		}
+		es, ok := o.read(make([]occEntry, 0, n), n)
+		if !ok {
+			return 0, fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
 		}
 		cand = roaring.New()
 		for _, e := range es {

@@ -26,8 +26,8 @@ func (ix *Index) WriteFind(ctx context.Context, w io.Writer, fen string, threads
 		_, err := w.Write(buf)
 		buf = buf[:0]
 		return err
-	}, func(es []occEntry, check func() (bool, error)) (int, error) {
-		return ix.listText(ctx, w, es, check, threads)
+	}, func(src occSource, check func() (bool, error)) (int, error) {
+		return ix.listText(ctx, w, src, check, threads)
 	})
 	if err == nil && len(buf) > 0 {
 		_, err = w.Write(buf)
@@ -47,9 +47,93 @@ const (
 // errNotHeld says the game checked does not hold the position looked up.
 var errNotHeld = errors.New("position not held")
 
-// listText writes the lines of the occurrences es (sorted by game) to w, by up to threads
-// goroutines, once check says the entries are the position's (it is run meanwhile).
-func (ix *Index) listText(ctx context.Context, w io.Writer, es []occEntry, check func() (bool, error), threads int) (int, error) {
+// occSource is the entries of a listing (sorted by game): es[:1] read, and room for the
+// rest, which fill reads into es from the front. fill calls ready(end) whenever the
+// entries before end are read and end is where a game starts (or the last end), textBlock
+// entries or more after the end before (and at the last), stops early when stop says so,
+// and returns the number of entries read.
+type occSource struct {
+	es   []occEntry
+	fill func(ready func(end int), stop func() bool) (int, error)
+}
+
+// all reads every entry.
+func (s occSource) all() ([]occEntry, error) {
+	n, err := s.fill(func(int) {}, func() bool { return false })
+	return s.es[:n], err
+}
+
+// sliceSource is the entries es, read already.
+func sliceSource(es []occEntry) occSource {
+	return occSource{es, func(ready func(int), _ func() bool) (int, error) {
+		for lo := 0; lo < len(es); {
+			lo = gameEnd(es, lo+textBlock)
+			ready(lo)
+		}
+		return len(es), nil
+	}}
+}
+
+// readerSource is the n entries o reads (n > 0), of the first limit games (limit > 0),
+// read now with a limit, else as fill is called.
+func (ix *Index) readerSource(o *occReader, n, limit int) (occSource, error) {
+	bad := fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
+	if limit > 0 {
+		// in pieces, to stop at the limit: the start position's 463,564 entries took 2 ms
+		var es []occEntry
+		for games := 0; n > len(es); {
+			at := len(es)
+			var ok bool
+			if es, ok = o.read(es, textBlock); !ok {
+				return occSource{}, bad
+			}
+			for i := at; i < len(es); i++ {
+				if i == 0 || es[i].game != es[i-1].game {
+					if games++; games > limit {
+						return sliceSource(es[:i]), nil
+					}
+				}
+			}
+		}
+		return sliceSource(es), nil
+	}
+	es, ok := o.read(make([]occEntry, 0, n), 1)
+	if !ok {
+		return occSource{}, bad
+	}
+	es = es[:n]
+	return occSource{es, func(ready func(int), stop func() bool) (int, error) {
+		read, last := 1, 0
+		for read < n {
+			if stop() {
+				return read, nil
+			}
+			got, ok := o.read(es[:read], textBlock)
+			if !ok {
+				return read, bad
+			}
+			read = len(got)
+			// the last game start in the entries read, if far enough from the last end
+			if end := read - 1; end-last >= textBlock {
+				for end > last && es[end].game == es[end-1].game {
+					end--
+				}
+				if end-last >= textBlock {
+					ready(end)
+					last = end
+				}
+			}
+		}
+		if read > last {
+			ready(read)
+		}
+		return read, nil
+	}}, nil
+}
+
+// listText writes the lines of the occurrences of src to w, by up to threads goroutines,
+// once check says the entries are the position's (it is run meanwhile).
+func (ix *Index) listText(ctx context.Context, w io.Writer, src occSource, check func() (bool, error), threads int) (int, error) {
 	type result struct {
 		held bool
 		err  error
@@ -80,10 +164,13 @@ func (ix *Index) listText(ctx context.Context, w io.Writer, es []occEntry, check
 	}
 	var n int
 	var err error
-	if threads > 1 && len(es) > textBlock {
-		n, err = ix.listTextParallel(ctx, write, es, threads)
+	if threads > 1 && len(src.es) > textBlock {
+		n, err = ix.listTextParallel(ctx, write, src, threads)
 	} else {
-		n, err = ix.listTextSerial(ctx, write, es)
+		var es []occEntry
+		if es, err = src.all(); err == nil {
+			n, err = ix.listTextSerial(ctx, write, es)
+		}
 	}
 	if werr := wait(); err == nil || errors.Is(werr, errNotHeld) {
 		err = werr
@@ -129,28 +216,57 @@ func (ix *Index) listTextSerial(ctx context.Context, write func([]byte) error, e
 	return n, nil
 }
 
-// listTextParallel formats blocks of about textBlock occurrences in threads goroutines
-// and writes them in order. A goroutine takes a free buffer before it takes the next
-// block, so the first block not written always has one: 2 buffers a goroutine bound the
-// memory.
-func (ix *Index) listTextParallel(ctx context.Context, write func([]byte) error, es []occEntry, threads int) (int, error) {
+// listTextParallel formats the blocks src's fill makes ready (about textBlock entries,
+// whole games) in threads goroutines while fill reads the rest in one more, and writes them
+// in order. A goroutine takes a free buffer before it takes the next block, so the first
+// block not written always has one: 2 buffers a goroutine bound the memory.
+func (ix *Index) listTextParallel(ctx context.Context, write func([]byte) error, src occSource, threads int) (int, error) {
 	type block struct {
 		buf []byte
 		n   int // occurrences
 		err error
 	}
-	blocks := (len(es) + textBlock - 1) / textBlock
-	threads = min(threads, blocks)
-	done := make([]chan block, blocks)
-	for k := range done {
-		done[k] = make(chan block, 1)
+	// every block but the last has textBlock entries or more
+	maxBlocks := len(src.es)/textBlock + 1
+	threads = min(threads, maxBlocks)
+	// bounds[k+1] is where block k ends, set before ready[k] is closed; blocks is their
+	// number and fillErr fill's error, set before filled is closed
+	bounds := make([]int, maxBlocks+1)
+	ready := make([]chan struct{}, maxBlocks)
+	done := make([]chan block, maxBlocks)
+	for k := range ready {
+		ready[k], done[k] = make(chan struct{}), make(chan block, 1)
+	}
+	filled := make(chan struct{})
+	var blocks int
+	var fillErr error
+	var stop atomic.Bool
+	go func() {
+		defer close(filled)
+		k := 0
+		_, fillErr = src.fill(func(end int) {
+			if k < maxBlocks && end > bounds[k] {
+				bounds[k+1] = end
+				close(ready[k])
+				k++
+			}
+		}, stop.Load)
+		blocks = k
+	}()
+	// isReady waits until block k is ready, or says there is no such block.
+	isReady := func(k int) bool {
+		select {
+		case <-ready[k]:
+			return true
+		case <-filled:
+			return k < blocks
+		}
 	}
 	free := make(chan []byte, 2*threads)
 	for range 2 * threads {
 		free <- nil
 	}
 	var next atomic.Int64
-	var stop atomic.Bool
 	var wg sync.WaitGroup
 	for range threads {
 		wg.Add(1)
@@ -159,7 +275,7 @@ func (ix *Index) listTextParallel(ctx context.Context, write func([]byte) error,
 			var f *textFormatter
 			for buf := range free {
 				k := int(next.Add(1) - 1)
-				if k >= blocks || stop.Load() {
+				if k >= maxBlocks || stop.Load() || !isReady(k) {
 					break
 				}
 				var err error
@@ -171,10 +287,9 @@ func (ix *Index) listTextParallel(ctx context.Context, write func([]byte) error,
 				if buf == nil {
 					buf = make([]byte, 0, 128*textBlock)
 				}
-				// block k is whole games: the one at k*textBlock is in the block before
-				lo, hi := gameEnd(es, k*textBlock), gameEnd(es, (k+1)*textBlock)
+				lo, hi := bounds[k], bounds[k+1]
 				if err == nil {
-					buf, err = f.format(buf[:0], es[lo:hi])
+					buf, err = f.format(buf[:0], src.es[lo:hi])
 				}
 				if err == nil {
 					err = ctx.Err()
@@ -188,9 +303,10 @@ func (ix *Index) listTextParallel(ctx context.Context, write func([]byte) error,
 		stop.Store(true)
 		close(free)
 		wg.Wait()
+		<-filled
 	}()
 	n := 0
-	for k := range done {
+	for k := 0; k < maxBlocks && isReady(k); k++ {
 		b := <-done[k]
 		if b.err != nil {
 			return n, b.err
@@ -203,7 +319,8 @@ func (ix *Index) listTextParallel(ctx context.Context, write func([]byte) error,
 		n += b.n
 		free <- b.buf[:0]
 	}
-	return n, nil
+	<-filled
+	return n, fillErr
 }
 
 // textFormatter formats the lines of a listing, game after game in increasing order.

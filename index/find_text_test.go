@@ -116,6 +116,34 @@ func TestWriteFindLongListing(t *testing.T) {
 	}
 }
 
+// WriteFind lists what FindEach lists, with any limit (one within the first piece of
+// entries read, one beyond it) and any number of goroutines: the entries read while the
+// first are formatted end up in the same blocks' lines.
+func TestWriteFindPiecesAndLimits(t *testing.T) {
+	ix := buildIndex(t, testdata.File(t, "masters-10k.pgn"))
+	ctx := context.Background()
+	for _, fen := range []string{startFEN, afterE4} {
+		for _, limit := range []int{0, 1, 7, textBlock + 300, 1 << 20} {
+			var want []byte
+			n, err := ix.FindEach(ctx, fen, 1, limit, func(o *Occurrence) error {
+				want, _ = o.AppendText(want)
+				want = append(want, '\n')
+				return nil
+			})
+			if err != nil || n == 0 {
+				t.Fatalf("%s, limit %d: %d lines (%v)", fen, limit, n, err)
+			}
+			for _, threads := range []int{1, 2, 3} {
+				var w bytes.Buffer
+				got, err := ix.WriteFind(ctx, &w, fen, threads, limit)
+				if err != nil || got != n || !bytes.Equal(w.Bytes(), want) {
+					t.Errorf("%s, limit %d, %d threads: %d lines, %d bytes (%v); want %d lines, %d bytes", fen, limit, threads, got, w.Len(), err, n, len(want))
+				}
+			}
+		}
+	}
+}
+
 // countWriter counts its writes and fails the fail-th one (0: none) with err.
 type countWriter struct {
 	buf    bytes.Buffer
@@ -149,13 +177,13 @@ func TestListTextWaitsForCheck(t *testing.T) {
 		es := limitGames(all, limit)
 		for _, threads := range []int{1, 2} {
 			w := &countWriter{}
-			if n, err := ix.listText(ctx, w, es, func() (bool, error) { return false, nil }, threads); n != 0 || err != nil || w.writes != 0 {
+			if n, err := ix.listText(ctx, w, sliceSource(es), func() (bool, error) { return false, nil }, threads); n != 0 || err != nil || w.writes != 0 {
 				t.Errorf("limit %d, threads %d, not held: %d lines in %d writes (%v), want none", limit, threads, n, w.writes, err)
 			}
-			if n, err := ix.listText(ctx, w, es, func() (bool, error) { return true, bad }, threads); n != 0 || !errors.Is(err, bad) || w.writes != 0 {
+			if n, err := ix.listText(ctx, w, sliceSource(es), func() (bool, error) { return true, bad }, threads); n != 0 || !errors.Is(err, bad) || w.writes != 0 {
 				t.Errorf("limit %d, threads %d, check failing: %d lines in %d writes (%v), want none and its error", limit, threads, n, w.writes, err)
 			}
-			if n, err := ix.listText(ctx, w, es, func() (bool, error) { return true, nil }, threads); n != len(es) || err != nil || w.writes == 0 {
+			if n, err := ix.listText(ctx, w, sliceSource(es), func() (bool, error) { return true, nil }, threads); n != len(es) || err != nil || w.writes == 0 {
 				t.Errorf("limit %d, threads %d, held: %d lines in %d writes (%v), want %d", limit, threads, n, w.writes, err, len(es))
 			}
 		}

@@ -554,17 +554,38 @@ func (br *bucketReader) nextHead() (hash uint64, n int, ok bool) {
 	return hash, int(c), !br.r.err
 }
 
-// occurrences appends the n entries of the hash nextHead read last. The common
-// positions' listings read 10^5 entries or more, most of them a one-bit gap to the next
-// game and a ply value: each is read from one window of the stream, not by two calls.
+// occurrences appends the n entries of the hash nextHead read last.
 func (br *bucketReader) occurrences(dst []occEntry, n int) ([]occEntry, bool) {
-	r := &br.r
-	pw := br.pw
-	dst = slices.Grow(dst, n)
-	game := uint32(r.bits(br.gw))
-	dst = append(dst, occEntry{game, uint32(r.bits(pw))})
+	o := occReader{br: br, left: n}
+	return o.read(slices.Grow(dst, n), n)
+}
+
+// occReader reads the entries of the hash nextHead read last, in pieces: a listing
+// formats the first while the rest are read.
+type occReader struct {
+	br      *bucketReader
+	left    int // entries not read
+	game    uint32
+	started bool
+}
+
+// read appends up to max more entries. The common positions' listings read 10^5 entries
+// or more, most of them a one-bit gap to the next game and a ply value: each is read from
+// one window of the stream, not by two calls.
+func (o *occReader) read(dst []occEntry, max int) ([]occEntry, bool) {
+	r := &o.br.r
+	pw := o.br.pw
+	n := min(max, o.left)
+	o.left -= n
+	game := o.game
+	if n > 0 && !o.started {
+		o.started = true
+		game = uint32(r.bits(o.br.gw))
+		dst = append(dst, occEntry{game, uint32(r.bits(pw))})
+		n--
+	}
 	b, pos := r.b, r.pos
-	for i := 1; i < n; i++ {
+	for range n {
 		var gap, pv uint64
 		fast := false
 		if at := pos >> 3; at+8 <= len(b) {
@@ -585,6 +606,7 @@ func (br *bucketReader) occurrences(dst []occEntry, n int) ([]occEntry, bool) {
 		dst = append(dst, occEntry{game, uint32(pv)})
 	}
 	r.pos = pos
+	o.game = game
 	return dst, !r.err
 }
 
@@ -672,30 +694,45 @@ func (ix *Index) countPositions(hash uint64) (entries, games int, err error) {
 
 // lookupPositions returns the entries of hash (its top hashBits bits).
 func (ix *Index) lookupPositions(hash uint64) ([]occEntry, error) {
-	var out []occEntry
+	o, n, err := ix.lookupReader(hash)
+	if err != nil || n == 0 {
+		return nil, err
+	}
+	es, ok := o.read(make([]occEntry, 0, n), n)
+	if !ok {
+		return nil, fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
+	}
+	return es, nil
+}
+
+// lookupReader returns a reader of the entries of hash (its top hashBits bits) and their
+// number (0: none).
+func (ix *Index) lookupReader(hash uint64) (*occReader, int, error) {
+	var o *occReader
+	n := 0
 	err := ix.readBucket(hash, func(br *bucketReader) error {
 		for {
-			h, n, ok := br.nextHead()
+			h, c, ok := br.nextHead()
 			if ok && h == hash {
-				out, ok = br.occurrences(nil, n)
-				if ok {
-					return nil
-				}
+				o, n = &occReader{br: br, left: c}, c
+				return nil
 			} else if ok && h < hash {
-				ok = br.skip(n)
+				ok = br.skip(c)
 			} else if ok {
 				return nil
 			}
 			if !ok {
 				if br.r.err {
-					out = nil
 					return fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
 				}
 				return nil
 			}
 		}
 	})
-	return out, err
+	if err != nil {
+		return nil, 0, err
+	}
+	return o, n, nil
 }
 
 // eachPosition calls fn with every entry of the table, bucket by bucket (by hash).
