@@ -407,7 +407,8 @@ func (g *queryGen) wideFilter(d int) string {
 		if len(g.w.dicts) > 0 {
 			dd := g.w.dicts[g.r.Intn(len(g.w.dicts))]
 			if g.r.Intn(2) == 0 {
-				return dd + "[" + g.wstr(d-1) + "] " + g.pick("=", "+=") + " " + g.wnum(d-1)
+				// = only: CQL refuses D[k] += v
+				return dd + "[" + g.wstr(d-1) + "] = " + g.wnum(d-1)
 			}
 			return dd + "[" + g.wstr(d-1) + "] " + g.pick("==", ">", "<") + " " + g.wnum(d-1)
 		}
