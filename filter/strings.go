@@ -270,7 +270,9 @@ func (n intNode) num(e *Evaluator) (int, bool) {
 }
 func (n intNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
-// indexOfNode is `indexof (X Y)`: where X first occurs in Y, or -1.
+// indexOfNode is `indexof (X Y)`: where X first occurs in Y; no value when
+// it does not occur (CQL's StringInNode::match_count fails then: CQL 9.493
+// matches 0 games with indexof ("1" "e4") == -1).
 type indexOfNode struct{ sub, in strNode }
 
 func (n *indexOfNode) num(e *Evaluator) (int, bool) {
@@ -282,7 +284,8 @@ func (n *indexOfNode) num(e *Evaluator) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	return strings.Index(y, x), true
+	i := strings.Index(y, x)
+	return i, i >= 0
 }
 func (n *indexOfNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 

@@ -137,6 +137,10 @@ func TestStringFiltersFromTheManual(t *testing.T) {
 		`int "x23"`,
 		`ascii "AB"`,
 		`indexof ("z" "pin") >= 0`,
+		// no value when absent (CQL 9.493: 0 games on sample.pgn for each)
+		`indexof ("1" "e4") == -1`,
+		`indexof ("1" "e4")`,
+		`x = indexof ("1" "e4") true`,
 		`player black ~~ "Kasparov"`,
 		`tag "Annotator"`,
 		`"football" ~~ "(x)?foot" \1`, // the group did not take part
