@@ -227,6 +227,13 @@ var optionCases = []optionCase{
 	{name: "sort-matchcount", script: `cql(sort matchcount 2 100) check`},
 	{name: "sort-matchcount-no-range", script: `cql(sort matchcount) check`, extension: "the range after sort matchcount may be left out"},
 	{name: "sort-lichess", games: "lichess", script: `cql() sort "Material" #A mate`},
+	{name: "sort-ties", games: "lichess", args: []string{"-g", "1", "400"}, script: `cql() mate sort "Pawns" #P`},
+	{name: "sort-two", games: "lichess", args: []string{"-g", "1", "600"}, script: `cql() mate sort "White" #A sort min "Black" #a`},
+	{name: "sort-string", games: "lichess", args: []string{"-g", "1", "300"}, script: `cql() initial sort "White" player white`},
+	{name: "sort-matchcount-option", args: []string{"-matchcount", "3", "100"}, script: `cql(sort matchcount 2 100) check`},
+	{name: "sort-silent", args: []string{"-silent"}, script: `cql() sort "Checks" #[Q] check`},
+	{name: "sort-quiet", args: []string{"-quiet"}, script: `cql() sort "Checks" #[Q] check`},
+	{name: "sort-noheader", args: []string{"-noheader"}, script: `cql() sort "Checks" #[Q] check`},
 	// Input and output in the header, with relative paths.
 	{name: "header-input", raw: true, args: []string{"-o", "out.pgn"}, script: "cql(input in.pgn) check"},
 	{name: "header-output", raw: true, out: "h.pgn", args: []string{"-i", "in.pgn"}, script: "cql(output h.pgn) check"},
