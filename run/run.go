@@ -362,7 +362,7 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 
 // work runs in a worker goroutine: evaluate the query on g and format the output.
 func (r *runner) work(worker int, g *pgn.Game) Result {
-	var res Result
+	res := Result{number: g.Number, file: g.File}
 	if len(g.Errors) > 0 {
 		res.errs = append(res.errs, g.Errors...)
 	}
@@ -371,7 +371,6 @@ func (r *runner) work(worker int, g *pgn.Game) Result {
 	}
 	if r.opt.Dedupe != "" {
 		res.dup = dupKey(g)
-		res.number, res.file = g.Number, g.File
 	}
 	if !r.q.Selected(g) {
 		return res

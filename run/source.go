@@ -17,6 +17,9 @@ type Files struct {
 	Open func(name string) (io.ReadCloser, error)
 	// OnError receives each file's problem; nil drops it (Games still fails).
 	OnError func(err error)
+	// LastGame, when positive, ends each file's reading after its game of that number
+	// (the query's gamenumber range ends there: CQL stops reading there too).
+	LastGame int
 }
 
 // ErrSourceFailed says that some input could not be read; its problems were reported.
@@ -27,6 +30,18 @@ func (f Files) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.G
 	open := f.Open
 	if open == nil {
 		open = pgn.Open
+	}
+	if f.LastGame > 0 {
+		all := emit
+		emit = func(r Result) error {
+			if err := all(r); err != nil {
+				return err
+			}
+			if r.number >= f.LastGame {
+				return pgn.ErrStop // this file's; the next file starts at game 1
+			}
+			return nil
+		}
 	}
 	failed := false
 	for _, name := range f.Names {

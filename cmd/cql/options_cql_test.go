@@ -118,3 +118,19 @@ func writeFile(t *testing.T, dir, name, text string) string {
 	}
 	return p
 }
+
+// A gamenumber range ends each file's reading after its last game (CQL stops
+// there too: "3 matches of 21 games" for -gamenumber 5 20 with cql() mate on
+// cql-sample.pgn); the next file starts again at game 1.
+func TestGameNumberStopsReading(t *testing.T) {
+	games := testdata.File(t, "cql-sample.pgn")
+	for _, args := range [][]string{
+		{"--count", "-g", "5", "20", "mate", games, games},
+		{"--count", "cql(gamenumber 5 20) mate", games, games},
+	} {
+		st, out, errs := runCLI(t, args...)
+		if got := strings.TrimSpace(out); st != exitMatch || got != "6" || !strings.Contains(errs, "40 games read") {
+			t.Errorf("%q: status %d, %q games (%s); want 6 (CQL: 3 in each file), 20 games read in each", args, st, got, lastLine(errs))
+		}
+	}
+}
