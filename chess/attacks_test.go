@@ -20,6 +20,26 @@ func TestSliderAttacksMatchRayWalk(t *testing.T) {
 	}
 }
 
+// The tables' builder cuts rays at their first blocker as the ray walk does, on every
+// square, with blockers next to the slider, far from it and on no ray.
+func TestRayTableMatchesRayWalk(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	for _, dirs := range [][4][2]int{rookDirs, bishopDirs} {
+		rt := newRayTable(dirs)
+		for s := Square(0); s < 64; s++ {
+			for i := 0; i < 500; i++ {
+				occ := Bitboard(rng.Uint64())
+				for k := i % 4; k > 0; k-- {
+					occ &= Bitboard(rng.Uint64())
+				}
+				if got, want := rt.attacks(s, occ), slide(s, occ, dirs[:]); got != want {
+					t.Fatalf("dirs %v, %v, occ %x: got %v want %v", dirs, s, uint64(occ), got, want)
+				}
+			}
+		}
+	}
+}
+
 // Hand-checked attack sets.
 func TestAttackSets(t *testing.T) {
 	sq := func(s string) Square { x, _ := ParseSquare(s); return x }
