@@ -56,10 +56,12 @@ func (n *echoNode) run(e *Evaluator) (best int, found bool) {
 			n.notate(e, save, i)
 		}
 		if n.sorted {
-			if better { // this target's comments replace the earlier ones
-				e.pending = append(e.pending[:mark], e.pending[tmark:]...)
+			// This target's comments replace the earlier ones, or go (not with
+			// -alwayscomment, where CQL's restore and delete find nothing to undo).
+			if better {
+				e.deleteComments(mark, tmark)
 			} else {
-				e.pending = e.pending[:tmark]
+				e.dropComments(tmark)
 			}
 		}
 	}

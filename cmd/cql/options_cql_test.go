@@ -134,3 +134,22 @@ func TestGameNumberStopsReading(t *testing.T) {
 		}
 	}
 }
+
+// With -alwayscomment a sorting echo keeps the comments of every target, the
+// worse ones too (CQL's restore and delete of comments find nothing to undo
+// when smart comments are off): CQL 9.493 writes "x t -->move 1(wtm)" 89 times
+// in game 1 of cql-sample.pgn, once without -alwayscomment.
+func TestAlwaysCommentSortedEcho(t *testing.T) {
+	games := testdata.File(t, "cql-sample.pgn")
+	q := `cql() initial sort "p" echo (s t) {comment("x") #A}`
+	for _, c := range []struct {
+		args []string
+		want int
+	}{{[]string{"-alwayscomment"}, 89}, {nil, 1}} {
+		st, out, errs := runCLI(t, append(append([]string{"-g", "1"}, c.args...), q, games)...)
+		flat := strings.Join(strings.Fields(out), " ")
+		if got := strings.Count(flat, "x t -->move 1(wtm)"); st != exitMatch || got != c.want {
+			t.Errorf("%q: status %d (%s), %d target comments; CQL 9.493: %d", c.args, st, lastLine(errs), got, c.want)
+		}
+	}
+}
