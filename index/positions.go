@@ -570,8 +570,9 @@ type occReader struct {
 }
 
 // read appends up to max more entries. The common positions' listings read 10^5 entries
-// or more, most of them a one-bit gap to the next game and a ply value: each is read from
-// one window of the stream, not by two calls.
+// or more, most of them a one-bit gap to the next game and a ply value: as many as fit are
+// read from one window of the stream (a load, a count of zeros and two shifts each), not
+// by two calls each.
 func (o *occReader) read(dst []occEntry, max int) ([]occEntry, bool) {
 	r := &o.br.r
 	pw := o.br.pw
@@ -585,25 +586,34 @@ func (o *occReader) read(dst []occEntry, max int) ([]occEntry, bool) {
 		n--
 	}
 	b, pos := r.b, r.pos
-	for range n {
-		var gap, pv uint64
-		fast := false
+	for n > 0 {
+		used := 0
 		if at := pos >> 3; at+8 <= len(b) {
+			// 57 bits or more of w are the stream's; zeros follow them
 			w := binary.BigEndian.Uint64(b[at:]) << (pos & 7)
-			z := bits.LeadingZeros64(w)
-			if l := 2*z + 1; l+pw <= 57 { // the gamma code of the gap, then pw bits
-				gap, pv, fast = w<<z>>(63-z), w<<l>>(64-pw), true
-				pos += l + pw
+			for n > 0 {
+				z := bits.LeadingZeros64(w)
+				l := 2*z + 1 // the gamma code of the gap, then pw bits
+				if used+l+pw > 57 {
+					break
+				}
+				game += uint32(w<<z>>(63-z)) - 1
+				dst = append(dst, occEntry{game, uint32(w << l >> (64 - pw))})
+				w <<= l + pw
+				used += l + pw
+				n--
 			}
 		}
-		if !fast {
+		if used == 0 { // near the end, or a code longer than a window
 			r.pos = pos
-			gap = r.gamma()
-			pv = r.bits(pw)
-			pos = r.pos
+			gap := r.gamma()
+			pv := r.bits(pw)
+			game += uint32(gap - 1)
+			dst = append(dst, occEntry{game, uint32(pv)})
+			used = r.pos - pos
+			n--
 		}
-		game += uint32(gap - 1)
-		dst = append(dst, occEntry{game, uint32(pv)})
+		pos += used
 	}
 	r.pos = pos
 	o.game = game
