@@ -248,6 +248,8 @@ var optionCases = []optionCase{
 	{name: "player-only", noScript: true, games: "lichess", args: []string{"-player", "^[a-c]", "-g", "1", "300"}},
 	{name: "fen-only", noScript: true, args: []string{"-fen", "2n3n1/6kp/6Pp/7P/3K2P1/2B5/8/8"}},
 	{name: "year-and-result-only", noScript: true, games: "lichess", args: []string{"-year", "2014", "-result", "1-0", "-g", "1", "200"}},
+	{name: "cql-empty-body", args: []string{"-cql", "check"}, script: "cql()"},
+	{name: "empty-body", script: "cql()"},
 	{name: "script-without-extension", raw: true, noScript: true, args: []string{"-i", "in.pgn", "-o", "out.pgn", "q"}, script: "cql() mate"},
 	// Header parameters.
 	{name: "header-gamenumber-one", script: "cql(gamenumber 5) check"},
@@ -275,6 +277,10 @@ var optionCases = []optionCase{
 	{name: "alwayscomment-or", args: []string{"-alwayscomment"}, script: `cql() {check comment("c")} or mate`},
 	{name: "alwayscomment-line", args: []string{"-alwayscomment"}, script: `cql() line --> {check comment("c")} --> mate`},
 	{name: "nouniquecomments-matchstring", args: []string{"-nouniquecomments", "-matchstring", "M"}, script: `cql() check comment("M")`},
+	// Threads: the same games in the same order.
+	{name: "threads-sort", games: "lichess", args: []string{"-threads", "2"}, script: `cql() mate sort "Pieces" #[Aa]`},
+	{name: "singlethreaded", args: []string{"-s"}, script: "cql() check"},
+	{name: "threads-persistent", args: []string{"-threads", "2"}, script: "@persistent.cql"},
 	// What CQL refuses and cql runs on purpose.
 	{name: "two-inputs", raw: true, args: []string{"-i", "in.pgn", "-i", "in.pgn", "-o", "out.pgn"}, script: "cql() check", extension: "several -i files"},
 	{name: "output-not-pgn", raw: true, args: []string{"-i", "in.pgn", "-o", "out.txt"}, script: "cql() check", extension: "any output name"},
