@@ -309,13 +309,39 @@ func buildOptions() []option {
 	// Other actions.
 	flag("parse", "check the query and print its parse tree; run nothing", func(f *queryFlags) { f.parse = true })
 	str("a", "FILE.cql", "print the script with its Unicode symbols in ASCII", func(f *queryFlags, v string) error { f.toASCII = v; return nil })
-	str("u", "FILE.cql", "print the script with CQL 6.2's Unicode symbols", func(f *queryFlags, v string) error { f.toUnicode = v; return nil })
+	str("u utf8", "FILE.cql", "print the script with CQL 6.2's Unicode symbols", func(f *queryFlags, v string) error { f.toUnicode = v; return nil })
 	str("html", "FILE.cql", "write the script as HTML to FILE-cql.html (or to -o)", func(f *queryFlags, v string) error { f.html = v; return nil })
 	flag("help h", "print this help", func(f *queryFlags) { f.help = true })
 	flag("version v", "print the version, the commit and the Go version", func(f *queryFlags) { f.version = true })
 	str("cpuprofile", "FILE", "write a CPU profile (for developers)", func(f *queryFlags, v string) error { f.cpuProfile = v; return nil })
 	str("memprofile", "FILE", "write a profile of the allocations at the end of the run (for developers)", func(f *queryFlags, v string) error { f.memProfile = v; return nil })
 	opts[len(opts)-1].hidden = true
+	// CQL's other options that a command line may carry, read as CQL reads them; left out
+	// of -help. -m and -nooutputstatus change nothing here (CQL runs one thread for -m).
+	hide := func() { opts[len(opts)-1].hidden = true }
+	flag("m multithreaded", "", func(f *queryFlags) {})
+	hide()
+	flag("nooutputstatus", "", func(f *queryFlags) {})
+	hide()
+	flag("showoutput", "", func(f *queryFlags) {
+		if f.lineIncrement == 0 {
+			f.lineIncrement = 10000 // CQL's progress interval
+		}
+	})
+	hide()
+	num("outputbuffer", "N", "", func(f *queryFlags, n int) error {
+		if n <= 100000 || n > 100000000 {
+			return fmt.Errorf("-outputbuffer %d: out of CQL's range (100000, 100000000]", n)
+		}
+		return nil
+	})
+	hide()
+	flag("guipgnstdin", "", func(f *queryFlags) { f.inputs = append(f.inputs, "-") })
+	hide()
+	flag("vi", "", func(f *queryFlags) { f.inputs = append(f.inputs, "hhdbvi.pgn") })
+	hide()
+	flag("vii", "", func(f *queryFlags) { f.inputs = append(f.inputs, "hhdbvii.pgn") })
+	hide()
 	flag("gui", "CQL's protocol for GUIs on standard output (<CqlGuiVariable> ... <CqlGuiNormalExit>); the games go to -o", func(f *queryFlags) { f.guiFlag = true })
 	return opts
 }

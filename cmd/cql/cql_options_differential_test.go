@@ -281,6 +281,12 @@ var optionCases = []optionCase{
 	{name: "threads-sort", games: "lichess", args: []string{"-threads", "2"}, script: `cql() mate sort "Pieces" #[Aa]`},
 	{name: "singlethreaded", args: []string{"-s"}, script: "cql() check"},
 	{name: "threads-persistent", args: []string{"-threads", "2"}, script: "@persistent.cql"},
+	// CQL's options that change nothing in the games written.
+	{name: "m", args: []string{"-m"}, script: "cql() check"},
+	{name: "nooutputstatus", args: []string{"-nooutputstatus"}, script: "cql() check"},
+	{name: "outputbuffer", args: []string{"-outputbuffer", "200000"}, script: "cql() check"},
+	{name: "outputbuffer-small", args: []string{"-outputbuffer", "5"}, script: "cql() check"},
+	{name: "showoutput", args: []string{"-showoutput"}, script: "cql() check"},
 	// What CQL refuses and cql runs on purpose.
 	{name: "two-inputs", raw: true, args: []string{"-i", "in.pgn", "-i", "in.pgn", "-o", "out.pgn"}, script: "cql() check", extension: "several -i files"},
 	{name: "output-not-pgn", raw: true, args: []string{"-i", "in.pgn", "-o", "out.txt"}, script: "cql() check", extension: "any output name"},

@@ -153,3 +153,13 @@ func TestAlwaysCommentSortedEcho(t *testing.T) {
 		}
 	}
 }
+
+// -utf8 x.cql is CQL's -u writing to standard output: CQL 9.493 prints
+// cql() ♕ attacks ♚ mate for cql() Q attacks k mate.
+func TestUTF8Option(t *testing.T) {
+	script := writeFile(t, t.TempDir(), "u.cql", "cql() Q attacks k mate\n")
+	st, out, errs := runCLI(t, "-utf8", script)
+	if want := "cql() ♕ attacks ♚ mate\n"; st != 0 || out != want {
+		t.Errorf("status %d (%s): %q, CQL 9.493 prints %q", st, errs, out, want)
+	}
+}
