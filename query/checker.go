@@ -20,6 +20,9 @@ type checker struct {
 	// isbound filters naming a variable not assigned before them; program
 	// resolves them against the whole query's variables at the end.
 	laterBound []*Builtin
+	// checked are nodes already checked that a check of their parent
+	// must not check again (a transform's comparison taken apart).
+	checked map[Node]bool
 }
 
 const maxErrors = 10
@@ -120,6 +123,10 @@ func (c *checker) toNumber(n Node, what string) Node {
 }
 
 func (c *checker) check(n Node) Node {
+	if c.checked[n] {
+		delete(c.checked, n)
+		return n
+	}
 	switch n := n.(type) {
 	case *PieceDesignator, *NumberLit, *StringLit, *BoolLit, *Keyword, *Result, *FromTo, *Elo, *Tag:
 		return n
@@ -189,6 +196,23 @@ func (c *checker) check(n Node) Node {
 		c.checkRange(&n.Range, n.Dir.String())
 		n.X = c.set(n.X, "the argument of "+n.Dir.String())
 	case *Transform:
+		if cmp, ok := n.Body.(*Compare); ok && n.Count {
+			// CQL's comparison takes a left side only when it is a set, a
+			// number, a string or a position (toplevel.cpp match_in_x);
+			// otherwise it belongs to the numeric transform around it:
+			// flipcolor count {check} >= 1 is (flipcolor count {check}) >= 1.
+			first := c.check(cmp.Operands[0])
+			cmp.Operands[0] = first
+			if c.checked == nil {
+				c.checked = map[Node]bool{}
+			}
+			c.checked[first] = true
+			if first.Type() == TypeNone {
+				n.Body = first
+				cmp.Operands[0] = n
+				return c.check(cmp)
+			}
+		}
 		n.Body = c.check(n.Body)
 		if in := directTransform(n.Body); in != nil && !n.Count {
 			n.Merged = true

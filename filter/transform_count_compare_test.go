@@ -1,0 +1,36 @@
+package filter
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestTransformCountOfLogicalBody: CQL's comparison takes its left side
+// only when that is a set, a number, a string or a position
+// (toplevel.cpp match_in_x), so after a transform with count or a range
+// and a logical body the comparison is the transform's count's:
+// flipcolor count {check} >= 1 is (flipcolor count {check}) >= 1. CQL 9.493
+// on sample.pgn: `flipcolor count check == 1` 228 games (those with a
+// check: check is its own flipcolor image, one variant), `== 2` 0,
+// (the last two cases: CQL 9.493 on this game, comment(ply))
+// `flipcolor 0 2 {check} >= 1` 228; cql refused all three.
+func TestTransformCountOfLogicalBody(t *testing.T) {
+	g := lineGame(t, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "e8e7")
+	for _, c := range []struct {
+		src  string
+		want []int32
+	}{
+		{"flipcolor count check == 1", []int32{1}},
+		{"flipcolor count check == 2", nil},
+		{"flipcolor 0 2 {check} >= 1", []int32{1}},
+		{"flipcolor count {not check} == 1", []int32{0, 2}},
+		// a set body keeps the comparison: the count of variants where
+		// #R >= 1 holds, always in the range of count
+		{"flipcolor count {R} >= 1", []int32{0, 1, 2}},
+	} {
+		got := append([]int32(nil), compileSrc(t, c.src).NewEvaluator().Game(g)...)
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: matches at %v, want %v", c.src, got, c.want)
+		}
+	}
+}
