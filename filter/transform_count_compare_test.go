@@ -33,4 +33,22 @@ func TestTransformCountOfLogicalBody(t *testing.T) {
 			t.Errorf("%s: matches at %v, want %v", c.src, got, c.want)
 		}
 	}
+	// The same for find all and a line's last constituent; the positions
+	// are CQL 9.493's on this game (checks at plies 1, 3 and 5), where
+	// cql refused the queries. A set constituent keeps its comparison.
+	g = lineGame(t, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "e8e7", "a8a7", "e7d6", "a7a6", "d6c5")
+	for _, c := range []struct {
+		src  string
+		want []int32
+	}{
+		{"find all check >= 3", []int32{0, 1}},
+		{"find all check >= 2", []int32{0, 1, 2, 3}},
+		{"line --> check --> true >= 1", []int32{1, 3, 5}},
+		{"line --> check --> Q >= 1", nil},
+	} {
+		got := append([]int32(nil), compileSrc(t, c.src).NewEvaluator().Game(g)...)
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: matches at %v, CQL at %v", c.src, got, c.want)
+		}
+	}
 }

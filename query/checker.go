@@ -122,6 +122,34 @@ func (c *checker) toNumber(n Node, what string) Node {
 	return n
 }
 
+// splitCompare handles a comparison parsed as the body of a numeric
+// filter (a transform with count or a range, find all, a line's last
+// constituent): CQL's comparison
+// takes a left side only when it is a set, a number, a string or a
+// position (toplevel.cpp match_in_x), so with a logical left side the
+// comparison is the numeric filter's: flipcolor count {check} >= 1 is
+// (flipcolor count {check}) >= 1. It checks the left side and, in that
+// case, returns the comparison with owner as its left side, for the
+// caller to check in owner's place; nil otherwise.
+func (c *checker) splitCompare(body *Node, owner Node) *Compare {
+	cmp, ok := (*body).(*Compare)
+	if !ok {
+		return nil
+	}
+	first := c.check(cmp.Operands[0])
+	cmp.Operands[0] = first
+	if c.checked == nil {
+		c.checked = map[Node]bool{}
+	}
+	c.checked[first] = true
+	if first.Type() != TypeNone {
+		return nil
+	}
+	*body = first
+	cmp.Operands[0] = owner
+	return cmp
+}
+
 func (c *checker) check(n Node) Node {
 	if c.checked[n] {
 		delete(c.checked, n)
@@ -196,20 +224,8 @@ func (c *checker) check(n Node) Node {
 		c.checkRange(&n.Range, n.Dir.String())
 		n.X = c.set(n.X, "the argument of "+n.Dir.String())
 	case *Transform:
-		if cmp, ok := n.Body.(*Compare); ok && n.Count {
-			// CQL's comparison takes a left side only when it is a set, a
-			// number, a string or a position (toplevel.cpp match_in_x);
-			// otherwise it belongs to the numeric transform around it:
-			// flipcolor count {check} >= 1 is (flipcolor count {check}) >= 1.
-			first := c.check(cmp.Operands[0])
-			cmp.Operands[0] = first
-			if c.checked == nil {
-				c.checked = map[Node]bool{}
-			}
-			c.checked[first] = true
-			if first.Type() == TypeNone {
-				n.Body = first
-				cmp.Operands[0] = n
+		if n.Count {
+			if cmp := c.splitCompare(&n.Body, n); cmp != nil {
 				return c.check(cmp)
 			}
 		}
@@ -245,6 +261,11 @@ func (c *checker) check(n Node) Node {
 			n.X = c.toNumber(n.X, "the sort value")
 		}
 	case *Find:
+		if n.All || n.Range != nil {
+			if cmp := c.splitCompare(&n.X, n); cmp != nil {
+				return c.check(cmp)
+			}
+		}
 		c.checkRange(n.Range, "find")
 		n.X = c.check(n.X)
 		// With all or a range find counts (CQL's FindNode is numeric exactly
@@ -317,6 +338,12 @@ func (c *checker) check(n Node) Node {
 			}
 		}
 	case *Line:
+		// line --> check --> true >= 1 is (line --> check --> true) >= 1
+		if k := len(n.Elems) - 1; k >= 0 && n.Elems[k].X != nil && n.Elems[k].Min == 1 && n.Elems[k].Max == 1 {
+			if cmp := c.splitCompare(&n.Elems[k].X, n); cmp != nil {
+				return c.check(cmp)
+			}
+		}
 		c.checkRange(n.Range, "line")
 		c.lineElems(n.Elems)
 		unionAlts(n.Elems)
