@@ -236,7 +236,7 @@ func buildOptions() []option {
 	})
 	for _, t := range []string{"flip", "flipcolor", "reversecolor", "shift", "rotate90", "rotate45",
 		"fliphorizontal", "flipvertical", "shifthorizontal", "shiftvertical"} {
-		flag(t, "wrap the body in the transform "+t, func(f *queryFlags) { f.transforms = append(f.transforms, t) })
+		flag(t, "wrap the body and the options' filters (not -player, -year) in the transform "+t, func(f *queryFlags) { f.transforms = append(f.transforms, t) })
 	}
 
 	// Output games.

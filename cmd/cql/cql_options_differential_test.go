@@ -194,6 +194,9 @@ var optionCases = []optionCase{
 	{name: "rotate90", args: []string{"-rotate90"}, script: "cql() Ra1 Kh1"},
 	{name: "reversecolor", args: []string{"-reversecolor"}, script: "cql() Q attacks k"},
 	{name: "flipcolor-white", games: "lichess", args: []string{"-flipcolor", "-white", "^[a-m]"}, script: "cql() mate wtm"},
+	{name: "flipcolor-result", games: "lichess", args: []string{"-flipcolor", "-result", "1-0"}, script: "cql() mate wtm"},
+	{name: "flipcolor-player", games: "lichess", args: []string{"-flipcolor", "-player", "^[a-d]"}, script: "cql() mate wtm"},
+	{name: "flipcolor-black-header-result", games: "lichess", args: []string{"-flipcolor", "-black", "^[a-m]"}, script: "cql(result 1-0) mate"},
 	{name: "flipcolor-cql", args: []string{"-flipcolor", "-cql", "wtm"}, script: "cql() check"},
 	{name: "flipcolor-fen", args: []string{"-flipcolor", "-fen", "2n3n1/6kp/6Pp/7P/3K2P1/2B5/8/8"}, script: "cql() true"},
 	// Comments.
