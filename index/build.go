@@ -236,7 +236,7 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		return err
 	}
 	defer b.sink.cancel()
-	if b.spill != nil {
+	if b.spill != nil { // with the tag column's string table
 		if b.names, err = createNames(b.db.Opts().Dir); err != nil {
 			return err
 		}
@@ -265,13 +265,12 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		return err
 	}
 	if b.names != nil {
-		err := b.names.close()
+		err := b.names.close(b.strs.strs)
 		b.names = nil
 		if err != nil {
 			return err
 		}
-	}
-	if err := b.comp.add([]byte(keyStrings), nil, encodeStrings(b.strs.strs)); err != nil {
+	} else if err := b.comp.add([]byte(keyStrings), nil, encodeStrings(b.strs.strs)); err != nil {
 		return err
 	}
 	if err := b.comp.close(); err != nil {
@@ -357,6 +356,16 @@ func (b *builder) copyPrevious() error {
 		return err
 	}
 	defer dec.Close()
+	if b.copyFrom.names != nil {
+		// its string table, in the names file; first, for its ids to stay the same
+		strs, err := b.copyFrom.allStrings()
+		if err != nil {
+			return err
+		}
+		for _, s := range strs {
+			b.strs.id(s)
+		}
+	}
 	return b.copyFrom.db.View(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.DefaultIteratorOptions)
 		defer it.Close()

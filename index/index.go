@@ -26,7 +26,7 @@ import (
 
 // FormatVersion is the layout of the keys and values below; an index of another version
 // is refused with a message to rebuild it.
-const FormatVersion = 16
+const FormatVersion = 17
 
 // Keys. Numbers are big-endian, so key order is game order.
 const (
@@ -37,7 +37,7 @@ const (
 	keyBitmap  = "B" // + mode byte + name: a posting list of game ids (format_lists.go)
 	// + be32(first game id): zstd of the tag column of summaryGames games (summary_game.go)
 	keySummary = "S"
-	keyStrings = "N" // zstd of the tag column's string table (summary_game.go)
+	keyStrings = "N" // zstd of the tag column's string table, without the table (summary_game.go, names_file.go)
 	// be64 hashes of the exact-position table that stand for more than one position
 	// (positions.go); written by a build only when it could check every entry
 	keyCollisions = "C"

@@ -11,8 +11,8 @@ import (
 	"testing"
 )
 
-// writeNames writes a names file of the given entries into a new directory.
-func writeNames(t testing.TB, entries []byte) string {
+// writeNames writes a names file of the given entries and strings into a new directory.
+func writeNames(t testing.TB, entries []byte, strs ...string) string {
 	dir := t.TempDir()
 	w, err := createNames(dir)
 	if err != nil {
@@ -26,7 +26,7 @@ func writeNames(t testing.TB, entries []byte) string {
 	if err := w.add(entries[half:]); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.close(); err != nil {
+	if err := w.close(strs); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -41,12 +41,28 @@ func TestNamesFileRoundTrip(t *testing.T) {
 			entries = binary.BigEndian.AppendUint32(entries, uint32(g*3+k))
 		}
 	}
-	dir := writeNames(t, entries)
+	strs := []string{"", "Müller, Jürgen", "", "李", strings.Repeat("x", 300), "1999.??.??"}
+	dir := writeNames(t, entries, strs...)
 	n, err := openNames(dir, games)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer n.close()
+	sv, err := n.stringView()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range strs {
+		if got, err := sv.get(uint32(i)); got != want || err != nil {
+			t.Errorf("string %d = %q (%v), want %q", i, got, err, want)
+		}
+		if got := string(sv.padded[sv.offs[2*i]:sv.offs[2*i+1]]); got != want {
+			t.Errorf("padded string %d = %q, want %q", i, got, want)
+		}
+	}
+	if _, err := sv.get(uint32(len(strs))); err == nil {
+		t.Errorf("string %d of %d read", len(strs), len(strs))
+	}
 	for g := range uint32(games) {
 		e := n.entry(g)
 		if len(e) != namesWidth || binary.BigEndian.Uint32(e) != g*3 || binary.BigEndian.Uint32(e[8:]) != g*3+2 {
@@ -68,7 +84,8 @@ func TestNamesFileRoundTrip(t *testing.T) {
 // number of games than the index, is refused.
 func TestNamesFileDamage(t *testing.T) {
 	entries := bytes.Repeat([]byte{0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0}, 10)
-	dir := writeNames(t, entries)
+	dir := writeNames(t, entries, "", "ab", "cde")
+	// 8 + 120 bytes of entries, 12 of ends, 5 of data, 32 of footer
 	name := filepath.Join(dir, namesName)
 	good, err := os.ReadFile(name)
 	if err != nil {
@@ -83,16 +100,28 @@ func TestNamesFileDamage(t *testing.T) {
 		"empty":              {0, func(b []byte) []byte { return nil }},
 		"bad header":         {10, func(b []byte) []byte { b[0] ^= 1; return b }},
 		"bad footer":         {10, func(b []byte) []byte { b[len(b)-1] ^= 1; return b }},
-		"count not the meta": {10, func(b []byte) []byte { b[len(b)-9] ^= 1; return b }},
-		"fewer games":        {9, func(b []byte) []byte { return b }},
-		"more games":         {11, func(b []byte) []byte { return b }},
-		"negative games":     {-1, func(b []byte) []byte { return b }},
+		"count not the meta": {10, func(b []byte) []byte { b[len(b)-25] ^= 1; return b }},
+		"more strings":       {10, func(b []byte) []byte { b[len(b)-17] ^= 1; return b }},
+		"more data":          {10, func(b []byte) []byte { b[len(b)-9] ^= 1; return b }},
+		"strings past the end": {10, func(b []byte) []byte {
+			b[len(b)-32-5-1] = 9 // the last string ends at 9, of 5 bytes
+			return b
+		}},
+		"a string ending before it starts": {10, func(b []byte) []byte {
+			b[len(b)-32-5-5] = 4 // "ab" ends at 4, "cde" at 3
+			b[len(b)-32-5-1] = 3
+			return b
+		}},
+		"fewer games":    {9, func(b []byte) []byte { return b }},
+		"more games":     {11, func(b []byte) []byte { return b }},
+		"negative games": {-1, func(b []byte) []byte { return b }},
 	} {
 		if err := os.WriteFile(name, c.f(bytes.Clone(good)), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		n, err := openNames(dir, c.games)
 		if err == nil {
+			_, err = n.stringView()
 			n.close()
 		}
 		if !errors.Is(err, errBadNames) {
@@ -129,7 +158,7 @@ func TestIndexWithoutItsNamesFile(t *testing.T) {
 
 // Any bytes as a names file: checking it fails cleanly or gives entries that read.
 func FuzzNamesFile(f *testing.F) {
-	seed, err := os.ReadFile(filepath.Join(writeNames(f, make([]byte, 3*namesWidth)), namesName))
+	seed, err := os.ReadFile(filepath.Join(writeNames(f, make([]byte, 3*namesWidth), "", "ab", "c"), namesName))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -143,6 +172,11 @@ func FuzzNamesFile(f *testing.F) {
 		for g := range uint32(games) + 1 {
 			if e := n.entry(g); (e == nil) != (g == uint32(games)) || e != nil && len(e) != namesWidth {
 				t.Fatalf("game %d of %d: entry %x", g, games, e)
+			}
+		}
+		if sv, err := n.stringView(); err == nil {
+			for i := range uint32(len(sv.offs)/2) + 1 {
+				sv.get(i)
 			}
 		}
 	})

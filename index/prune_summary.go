@@ -535,15 +535,11 @@ func (p *pruner) eachTags(fn func(first uint32, col []byte, strs []string) error
 		return err
 	}
 	defer dec.Close()
+	strs, err := p.ix.allStrings()
+	if err != nil {
+		return err
+	}
 	return p.ix.db.View(func(txn *badger.Txn) error {
-		item, err := txn.Get([]byte(keyStrings))
-		if err != nil {
-			return fmt.Errorf("string table: %w", err)
-		}
-		var strs []string
-		if err := item.Value(func(v []byte) error { strs, err = decodeTableValue(dec, v); return err }); err != nil {
-			return err
-		}
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keySummary), PrefetchValues: true})
 		defer it.Close()
 		var col []byte

@@ -267,6 +267,13 @@ func (sv *stringView) get(id uint32) (string, error) {
 // stringTable returns the tag column's string table, reading it on the first call.
 func (ix *Index) stringTable() (*stringView, error) {
 	ix.strsOnce.Do(func() {
+		if ix.names != nil {
+			ix.strs, ix.strsErr = ix.names.stringView()
+			if ix.strsErr != nil {
+				ix.strsErr = fmt.Errorf("index %s: %w", ix.Dir, ix.strsErr)
+			}
+			return
+		}
 		dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
 		if err != nil {
 			ix.strsErr = err
@@ -285,6 +292,19 @@ func (ix *Index) stringTable() (*stringView, error) {
 		}
 	})
 	return &ix.strs, ix.strsErr
+}
+
+// allStrings returns the strings of the tag column's string table, by id.
+func (ix *Index) allStrings() ([]string, error) {
+	sv, err := ix.stringTable()
+	if err != nil {
+		return nil, err
+	}
+	strs := make([]string, len(sv.offs)/2)
+	for i := range strs {
+		strs[i] = sv.data[sv.offs[2*i]:sv.offs[2*i+1]]
+	}
+	return strs, nil
 }
 
 // tagColumn reads games' tag column entries, a column value at a time, for replays: one
