@@ -187,6 +187,9 @@ var optionCases = []optionCase{
 	{name: "cql-comments-order", args: []string{"-cql", `comment("A")`}, script: `cql() mate comment("B")`},
 	{name: "cql-twice", args: []string{"-cql", "check", "-cql", "btm"}, script: "cql() true"},
 	{name: "cql-line-comment", args: []string{"-cql", "/// mate"}, script: "cql() mate"},
+	{name: "cql-sort-first", games: "lichess", args: []string{"-g", "1", "500", "-cql", `sort "A" #A`}, script: `cql() sort min "B" #a mate`},
+	{name: "cql-variable", args: []string{"-cql", "x = 3"}, script: "cql() check x == 3"},
+	{name: "assign-then-cql", args: []string{"-assign", "N", "2", "-cql", "#Q == N"}, script: "cql() check"},
 	// Transforms.
 	{name: "flipcolor", args: []string{"-flipcolor"}, script: "cql() Q attacks k"},
 	{name: "flip", args: []string{"-flip"}, script: "cql() Ka1"},
