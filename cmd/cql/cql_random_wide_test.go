@@ -382,6 +382,10 @@ func (g *queryGen) wideFilter(d int) string {
 	case 10:
 		return g.wstr(d-1) + " ~~ " + strconv.Quote(g.pick("^[a-h]", "[0-9]$", "K", "1[0-9]", "x|y", "^$"))
 	case 11:
+		if g.r.Intn(3) == 0 {
+			// find all counts: a comparison after a logical body is the count's
+			return "find " + g.pick("all ", "<-- all ", "1 50 ") + g.block(g.filter(d-1)) + " " + g.pick(">=", "==", "<") + " " + strconv.Itoa(g.r.Intn(5))
+		}
 		return "find " + g.pick("", "all ", "<-- ") + g.paren(g.filter(d-1))
 	case 12:
 		// echo is quadratic in a game's positions: a simple body.
