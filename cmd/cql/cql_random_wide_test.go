@@ -368,6 +368,10 @@ func (g *queryGen) wideFilter(d int) string {
 		return g.pick("currentmove ", "") + g.wdash(d, true)
 	case 9:
 		s := "path"
+		if g.r.Intn(2) == 0 {
+			s += " " + g.pick("quiet", "lastposition", "firstmatch", "primary", "nestban", "max 3",
+				"focus "+g.paren(g.set(d-1)), "focus capture "+g.paren(g.set(d-1)))
+		}
 		for i, n := 0, 1+g.r.Intn(3); i < n; i++ {
 			if g.r.Intn(2) == 0 {
 				s += " " + g.wdash(d-1, true)
