@@ -90,7 +90,7 @@ type Evaluator struct {
 	owned              bool
 
 	// Scratch of consecutivemoves: the two move sequences and a table row.
-	cmS, cmT []chess.Move
+	cmS, cmT []uint32 // consecutivemoves' moves as CQL compares them
 	cmRow    []int32
 
 	// Scratch of the line and path matchers. A line or path inside another

@@ -513,11 +513,15 @@ func (e *Evaluator) consecutiveComments() {
 }
 func (n *consecutiveMovesNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
-// movesFrom appends the moves played from ancestor a down to d, in order.
-func (e *Evaluator) movesFrom(a, d int32, out []chess.Move) []chess.Move {
+// movesFrom appends the moves played from ancestor a down to d, in order,
+// as CQL's consecutivemoves compares them (qmove_to_int): from, to and the
+// moving piece, so c8=Q and c8=N are one move, Nf3-d4 and Bf3-d4 two.
+func (e *Evaluator) movesFrom(a, d int32, out []uint32) []uint32 {
 	start := len(out)
 	for i := d; i != a && i >= 0; i = e.g.Nodes[i].Parent {
-		out = append(out, e.g.Nodes[i].Move)
+		m := e.g.Nodes[i].Move
+		pc := e.g.Nodes[e.g.Nodes[i].Parent].Pos.PieceAt(m.From())
+		out = append(out, uint32(m.From())|uint32(m.To())<<6|uint32(pc)<<12)
 	}
 	for p, q := start, len(out)-1; p < q; p, q = p+1, q-1 {
 		out[p], out[q] = out[q], out[p]
