@@ -622,39 +622,65 @@ func (o *occReader) read(dst []occEntry, max int) ([]occEntry, bool) {
 
 // skip passes over the n entries of the hash nextHead read last.
 func (br *bucketReader) skip(n int) bool {
-	br.r.bits(br.gw)
-	br.r.bits(br.pw)
-	for i := 1; i < n; i++ {
-		br.r.gamma()
-		br.r.bits(br.pw)
-	}
+	br.games(n)
 	return !br.r.err
+}
+
+// games passes over the n entries of the hash nextHead read last and returns the number
+// of games they are in: as read does, as many entries as fit from one window of the bits.
+func (br *bucketReader) games(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	r := &br.r
+	pw := br.pw
+	r.bits(br.gw)
+	r.bits(pw)
+	games := 1
+	n--
+	b, pos := r.b, r.pos
+	for n > 0 {
+		used := 0
+		if at := pos >> 3; at+8 <= len(b) {
+			w := binary.BigEndian.Uint64(b[at:]) << (pos & 7)
+			for n > 0 {
+				z := bits.LeadingZeros64(w)
+				l := 2*z + 1
+				if used+l+pw > 57 {
+					break
+				}
+				if z > 0 { // a gap of one or more games (gamma codes the gap plus one)
+					games++
+				}
+				w <<= l + pw
+				used += l + pw
+				n--
+			}
+		}
+		if used == 0 {
+			r.pos = pos
+			if r.gamma() > 1 {
+				games++
+			}
+			r.bits(pw)
+			used = r.pos - pos
+			n--
+		}
+		pos += used
+	}
+	r.pos = pos
+	return games
 }
 
 // nextCount reads the next distinct hash like next, returning how many entries it has and
 // in how many games, without keeping them (a count of a common position reads 10^5).
 func (br *bucketReader) nextCount() (hash uint64, entries, games int, ok bool) {
-	if br.done == br.distinct {
+	hash, n, ok := br.nextHead()
+	if !ok {
 		return 0, 0, 0, false
 	}
-	br.done++
-	br.prev += br.r.rice(br.k)
-	hash = br.bucket<<restBits | br.prev
-	n := br.r.gamma()
-	if n > uint64(br.entries) || n > br.r.left()+1 {
-		br.r.err = true
-		return 0, 0, 0, false
-	}
-	br.r.bits(br.gw)
-	br.r.bits(br.pw)
-	games = 1
-	for i := uint64(1); i < n; i++ {
-		if br.r.gamma() > 1 { // the gap to the previous entry's game, plus one
-			games++
-		}
-		br.r.bits(br.pw)
-	}
-	return hash, int(n), games, !br.r.err
+	games = br.games(n)
+	return hash, n, games, !br.r.err
 }
 
 // readBucket calls fn with a reader of the bucket that would hold hash (its
