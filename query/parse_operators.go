@@ -71,9 +71,46 @@ func (p *parser) leftChain(operand func() Node, opOf func() (Op, bool)) Node {
 		}
 		p.enter()
 		pos := p.tok.pos
+		before := p.state()
 		p.next()
-		x = &Binary{At: At{pos}, Op: op, X: x, Y: operand()}
+		y := operand()
+		if op == OpAdd && x.Type() == TypeString && numberAtParse(y) {
+			// CQL's match_relop_x: a string + a number is no concatenation;
+			// the + is left to what the string is part of, so
+			// int "007" + 1 is (int "007") + 1.
+			p.restore(before)
+			return x
+		}
+		x = &Binary{At: At{pos}, Op: op, X: x, Y: y}
 	}
+}
+
+// numberAtParse reports whether a node just parsed is sure to be a number
+// before the checker: a number, a count, abs, power, a negation, min or
+// max, int, indexof, or arithmetic on one of these.
+func numberAtParse(n Node) bool {
+	if n.Type() == TypeNumber {
+		return true
+	}
+	switch n := n.(type) {
+	case *Unary:
+		switch n.Op {
+		case OpCount, OpAbs, OpPower, OpNeg:
+			return true
+		}
+	case *MinMax:
+		return true
+	case *Builtin:
+		return n.Name == "int" || n.Name == "indexof"
+	case *Binary:
+		switch n.Op {
+		case OpSub, OpMul, OpDiv, OpMod:
+			return true
+		case OpAdd:
+			return numberAtParse(n.X)
+		}
+	}
+	return false
 }
 
 func (p *parser) parseOr() Node {

@@ -25,3 +25,25 @@ func TestRegexFollowsTheString(t *testing.T) {
 		}
 	}
 }
+
+// TestStringPlusNumber: in CQL a string + a number is no concatenation
+// (toplevel.cpp match_relop_x backs off), so the + belongs to what the
+// string is part of: int "007" + 1 is (int "007") + 1. CQL 9.493 runs
+// comment(int "007" + 1) and int "7" + int "8" == 15 (253 games on
+// sample.pgn), which cql refused.
+func TestStringPlusNumber(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`int "007" + 1 == 8`, `{(cmp (+ (int "007") 1) == 8)}`},
+		{`int "7" + int "8" == 15`, `{(cmp (+ (int "7") (int "8")) == 15)}`},
+		{`"a" + "b" == "ab"`, `{(cmp (+ "a" "b") == "ab")}`},
+	} {
+		p, err := Parse("t.cql", []byte(c.src))
+		if err != nil {
+			t.Errorf("%s: %v", c.src, err)
+			continue
+		}
+		if got := Sprint(p.Body); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}
