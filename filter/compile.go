@@ -74,16 +74,22 @@ func (q *Query) MatchCountOK(n int) bool {
 }
 
 // Selected reports whether the header's gamenumber range and result admit a
-// game, so that the runner can skip a game without evaluating it.
+// game, so that the runner can skip a game without evaluating it. A game of
+// another result is still a match when the matchcount range admits 0 (see
+// resultRejects), so then it is selected.
 func (q *Query) Selected(g *pgn.Game) bool {
 	if r := q.header.GameNumber; r != nil && (g.Number < r.Min || g.Number > r.Max) {
 		return false
 	}
-	// The result is the move text's, as for the result filter (pgn.CQLHeader).
-	if q.header.Result != "" && pgn.GameResult(g) != q.header.Result {
-		return false
-	}
-	return true
+	return !q.resultRejects(g) || q.MatchCountOK(0)
+}
+
+// resultRejects reports whether the header's result is not the game's (the move
+// text's, as for the result filter: pgn.CQLHeader). Then CQL evaluates no
+// position: the game matches with none when the matchcount range admits 0
+// (CQL's CqlNode::match_game), else not at all.
+func (q *Query) resultRejects(g *pgn.Game) bool {
+	return q.header.Result != "" && pgn.GameResult(g) != q.header.Result
 }
 
 // Sorts lists the program's sort filters; Evaluator.SortValues gives each

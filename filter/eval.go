@@ -190,6 +190,10 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 		return e.matches
 	}
 	e.startGame(g)
+	if e.q.resultRejects(g) {
+		e.g, e.pos = nil, nil
+		return e.matches // no position is evaluated (Query.Selected)
+	}
 	if cap(e.matchedAt) < len(g.Nodes) {
 		e.matchedAt = make([]bool, len(g.Nodes))
 	}

@@ -259,6 +259,9 @@ var optionCases = []optionCase{
 	{name: "script-without-extension", raw: true, noScript: true, args: []string{"-i", "in.pgn", "-o", "out.pgn", "q"}, script: "cql() mate"},
 	// Header parameters.
 	{name: "header-gamenumber-one", script: "cql(gamenumber 5) check"},
+	{name: "header-result-matchcount-0", script: "cql(result 1-0 matchcount 0) mate"},
+	{name: "header-result-matchcount-0-3", games: "lichess", script: `cql(result 0-1 matchcount 0 3) check comment("c")`},
+	{name: "header-result-matchcount-0-sort", games: "lichess", args: []string{"-g", "1", "300"}, script: `cql(result 1-0 matchcount 0 2) sort "Q" #Q check`},
 	{name: "header-result-draw", script: "cql(result 1/2-1/2) check"},
 	{name: "header-silent-quiet", script: `cql(silent quiet) check comment("x")`},
 	{name: "header-quiet-silent", script: `cql(quiet silent) check comment("x")`},

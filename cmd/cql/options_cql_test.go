@@ -50,6 +50,10 @@ func TestOptionsAsCQL(t *testing.T) {
 		{nil, `cql() initial #player == #(player white) + #(player black) + 2`, "250"},
 		{nil, `cql() initial "\n" in player`, "250"},
 		{[]string{"-white", `a"b`}, "cql() check", "refused"},
+		// A game of another result than the header's is a match when the matchcount
+		// range admits 0 (CQL's match_game), with no position evaluated.
+		{nil, "cql(result 1-0 matchcount 0) mate", "194"},
+		{nil, "cql(result 0-1 matchcount 0 3) check", "250"},
 		// The header takes one gamenumber, one matchcount and one output.
 		{nil, "cql(gamenumber 1 10 gamenumber 5 20) check", "refused"},
 		{nil, "cql(matchcount 1 10 matchcount 5 20) check", "refused"},
