@@ -112,8 +112,28 @@ func (c *compiler) textArg(a query.Node) (node, error) {
 		}
 		return textVar{node: x, v: v.Sym.Index, name: v.Name}, nil
 	}
+	switch a.Type() {
+	case query.TypeNone:
+		// A logical filter is written <true> or <false> even when its
+		// compiled node has a set (move legal from K, move previous
+		// from .: CQL's NonemptyNode around the move's set).
+		return textLogical{x}, nil
+	case query.TypePosition:
+		// A position is written as one even when its compiled node also
+		// counts (find check: "move 1(btm)", not 1).
+		if p, ok := x.(posNode); ok {
+			return textPos{p}, nil
+		}
+	}
 	return x, nil
 }
+
+// textLogical is a logical filter given to comment, message or str: only
+// its match shows.
+type textLogical struct{ node }
+
+// textPos is a position filter given to comment, message or str.
+type textPos struct{ posNode }
 
 // textDict is a dictionary given to comment, message or str: CQL 9.493
 // writes its entries (dictionary.cpp toString), in key order, each value
