@@ -405,7 +405,8 @@ func (g *queryGen) wideFilter(d int) string {
 		}
 		return "atomic " + g.wname("xa") + " = " + g.wnum(d-1)
 	case 14:
-		return fmt.Sprintf("comment(\"c%d\" %s)", g.r.Intn(10), g.pick(g.wnum(d-1), g.wstr(d-1), g.wpos(d-1), g.set(d-1)))
+		// every type: comment writes each by its type (<true>, a position...)
+		return fmt.Sprintf("comment(\"c%d\" %s)", g.r.Intn(10), g.pick(g.wnum(d-1), g.wstr(d-1), g.wpos(d-1), g.set(d-1), g.paren(g.filter(d-1))))
 	case 15:
 		if len(g.w.funcs) > 0 {
 			return g.w.funcs[g.r.Intn(len(g.w.funcs))] + "(" + g.set(d-1) + ")"
