@@ -191,6 +191,20 @@ func errorf(n query.Node, format string, args ...any) error {
 }
 
 func (c *compiler) compile(n query.Node) (node, error) {
+	x, err := c.compileNode(n)
+	if err != nil || !c.matchedNums[n] {
+		return x, err
+	}
+	switch n.(type) {
+	case *query.NumberLit, *query.Var:
+		if _, ok := x.(matchedNumber); ok {
+			return x, nil
+		}
+	}
+	return matchedValueNode(x, n), nil
+}
+
+func (c *compiler) compileNode(n query.Node) (node, error) {
 	switch n.(type) {
 	case *query.Find, *query.Line, *query.Path, *query.Echo, *query.Colon:
 		// CQL does not linearize the move filters inside these (Node::linearize).

@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/cqlgo/cql/chess"
@@ -345,6 +346,65 @@ func (n matchedNumber) match(e *Evaluator) bool {
 		e.fail(n.at, "the number %s stands where a filter is matched: CQL stops when it evaluates a number as a position filter (\"An attempt to match a position against the number: %s\"); compare it to test a value, like x == %s", n.text, n.text, n.text)
 	}
 	return false
+}
+
+// matchedValue is a filter CQL 9.493 evaluates only for its value, where a
+// filter is matched (abs 3, max(#R #Q), black, "text", a string variable,
+// currenttransform, sqrt 4): CQL stops the run when it gets there, so does
+// the evaluator; its value is kept where one is asked.
+type matchedValue struct {
+	node
+	at  query.Pos
+	msg string
+}
+
+func (m matchedValue) match(e *Evaluator) bool { e.fail(m.at, "%s", m.msg); return false }
+
+type matchedNumValue struct {
+	numNode
+	at  query.Pos
+	msg string
+}
+
+func (m matchedNumValue) match(e *Evaluator) bool { e.fail(m.at, "%s", m.msg); return false }
+
+type matchedStrValue struct {
+	strNode
+	at  query.Pos
+	msg string
+}
+
+func (m matchedStrValue) match(e *Evaluator) bool { e.fail(m.at, "%s", m.msg); return false }
+
+// matchedValueNode wraps x, compiled from n, as a matched value.
+func matchedValueNode(x node, n query.Node) node {
+	what, cql := "this filter", ""
+	switch n := n.(type) {
+	case *query.Unary:
+		what, cql = "abs", "Attempt to match an absolute value node"
+	case *query.Geo:
+		what, cql = "sqrt", "Attempt to match an sqrt value node"
+	case *query.MinMax:
+		what, cql = n.Op.String(), "Attempt to match a position for filter of max or min filter"
+	case *query.StringLit:
+		what, cql = fmt.Sprintf("the string %q", n.Value), "Attempt to match the position to a string literal"
+	case *query.Var:
+		what, cql = "the string variable "+n.Name, "attempt to match position of a filter consisting of a single string var"
+	case *query.Keyword:
+		what = n.Kind.String()
+		cql = "unexpected call to match_position on colorvaluenode"
+		if n.Kind == query.KwCurrentTransform {
+			cql = "attempt to use 'currenttransform' for whether it matches rather than its string value"
+		}
+	}
+	msg := fmt.Sprintf("%s stands where a filter is matched: CQL stops when it evaluates it as a position filter (%q); compare its value instead", what, cql)
+	switch x := x.(type) {
+	case numNode:
+		return matchedNumValue{x, n.Pos(), msg}
+	case strNode:
+		return matchedStrValue{x, n.Pos(), msg}
+	}
+	return matchedValue{x, n.Pos(), msg}
 }
 
 // countNode is a set used as a number (`#X`, or X where a number is wanted).

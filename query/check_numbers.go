@@ -1,6 +1,8 @@
 package query
 
-// MatchedNumberNodes lists every number literal and number variable that a
+// MatchedNumberNodes lists every number literal and number variable (and
+// abs, sqrt, max, min, white, black, string literal, string variable and
+// currenttransform, which CQL 9.493 also stops on) that a
 // run of prog matches as a position filter (for its match, not its value)
 // when it reaches it: CQL 9.493 stops the run there ("An attempt to match a
 // position against the number: 3 was made...", numbernode.cpp; "attempt to
@@ -28,7 +30,24 @@ func matchedNumbers(n Node, position bool, out map[Node]bool) {
 			out[n] = true
 		}
 	case *Var:
-		if position && n.Type() == TypeNumber {
+		if position && (n.Type() == TypeNumber || n.Type() == TypeString) {
+			out[n] = true
+		}
+	case *StringLit, *MinMax:
+		// "Attempt to match the position to a string literal", "Attempt to
+		// match a position for filter of max or min filter"
+		if position {
+			out[n] = true
+		}
+	case *Geo:
+		// "Attempt to match an sqrt value node"
+		if position && n.Kind == GeoSqrt {
+			out[n] = true
+		}
+	case *Keyword:
+		// white and black are CQL's colour values ("unexpected call to
+		// match_position on colorvaluenode"); currenttransform "always matches"
+		if position && (n.Kind == KwWhite || n.Kind == KwBlack || n.Kind == KwCurrentTransform) {
 			out[n] = true
 		}
 	case *Block:
@@ -38,6 +57,10 @@ func matchedNumbers(n Node, position bool, out map[Node]bool) {
 	case *Unary:
 		if n.Op == OpNot {
 			matchedNumbers(n.X, true, out)
+		}
+		// "Attempt to match an absolute value node"
+		if n.Op == OpAbs && position {
+			out[n] = true
 		}
 	case *Binary:
 		if n.Op == OpAnd || n.Op == OpOr {

@@ -27,6 +27,16 @@ func TestMatchedNumbers(t *testing.T) {
 		"x = 2 x":             "1:7: the number variable x",
 		"x = 2 {check x}":     "1:14: the number variable x",
 		"x = 2 not x":         "1:11: the number variable x",
+		// the manual's snippets (cql_manual_test.go) CQL 9.493 stops on
+		"abs #A - #a":         "1:1: abs",
+		"max(#R #Q)":          "1:1: max",
+		"min(1 2)":            "1:1: min",
+		"sqrt 4":              "1:1: sqrt",
+		"black":               "1:1: black",
+		"check and white":     "1:11: white",
+		`if check "In check"`: "1:10: the string",
+		"currenttransform":    "1:1: currenttransform",
+		`x = "a" x`:           "1:9: the string variable x",
 	} {
 		p, err := Parse("", []byte(src))
 		if err != nil {
@@ -41,7 +51,8 @@ func TestMatchedNumbers(t *testing.T) {
 			t.Errorf("%s: matched numbers at %v, want one at %s", src, places, at)
 		}
 	}
-	for _, src := range []string{"x = 3", "x = {check 3} x == 3", "x = if check 3 else 4 x == 4", "sort {check 3}", "x = 2 x > 1", "x = 2 y = {check x} y == 2", "path -- -- == 2"} {
+	for _, src := range []string{"x = 3", "x = {check 3} x == 3", "x = if check 3 else 4 x == 4", "sort {check 3}", "x = 2 x > 1", "x = 2 y = {check x} y == 2", "path -- -- == 2",
+		"x = {check abs 3} x > 1", "x = max(1 2) x == 2", "sidetomove == white", `comment("a")`, `x = currenttransform x == ""`} {
 		p, err := Parse("", []byte(src))
 		if err != nil {
 			t.Errorf("%s: %v", src, err)

@@ -29,3 +29,30 @@ func TestMatchedNumberStopsTheRun(t *testing.T) {
 		t.Errorf("x = 2 x: status %d, %q", st, stderr)
 	}
 }
+
+// The manual's snippets abs #A - #a, black, if check "In check", max(#R #Q)
+// and currenttransform, run as whole scripts: CQL 9.493 stops on each on its
+// sample.pgn ("Attempt to match an absolute value node", "unexpected call to
+// match_position on colorvaluenode", "Attempt to match the position to a
+// string literal", ...), and runs ply > 1000 and abs 3 (0 games: never
+// reached) and x = {check abs 3} x > 1 (228 games).
+func TestMatchedValuesStopTheRun(t *testing.T) {
+	for q, want := range map[string]string{
+		"abs #A - #a":         "1:1: abs stands where a filter is matched",
+		"black":               "1:1: black stands where a filter is matched",
+		`if check "In check"`: `1:10: the string "In check" stands where a filter is matched`,
+		"max(#R #Q)":          "1:1: max stands where a filter is matched",
+		"currenttransform":    "1:1: currenttransform stands where a filter is matched",
+	} {
+		if st, _, stderr := runCLI(t, "--count", q, games); st != 2 || !strings.Contains(stderr, want) {
+			t.Errorf("%s: status %d, %q", q, st, stderr)
+		}
+	}
+	// on these games, as on CQL's: no game for the first, the games with a check for the second
+	_, checks, _ := runCLI(t, "--count", "check", games)
+	for q, want := range map[string]string{"ply > 1000 and abs 3": "0\n", "x = {check abs 3} x > 1": checks} {
+		if st, stdout, stderr := runCLI(t, "--count", q, games); st > 1 || stdout != want {
+			t.Errorf("%s: status %d, %q, want %q %s", q, st, stdout, want, stderr)
+		}
+	}
+}
