@@ -336,6 +336,11 @@ func (c *compiler) ifNode(n *query.If) (node, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c.matchedNums[n.Then] || c.matchedNums[n.Else] {
+		// a branch that stops the run where it is matched (if check 3 else 4,
+		// if check "a" else "b"): the if is matched, its branches too
+		return &ifNode{test: test, then: then, els: els}, nil
+	}
 	switch n.T {
 	case query.TypeSet:
 		a, ok1 := then.(setNode)

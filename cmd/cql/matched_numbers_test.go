@@ -43,6 +43,10 @@ func TestMatchedValuesStopTheRun(t *testing.T) {
 		`if check "In check"`: `1:10: the string "In check" stands where a filter is matched`,
 		"max(#R #Q)":          "1:1: max stands where a filter is matched",
 		"currenttransform":    "1:1: currenttransform stands where a filter is matched",
+		// an if with else, both branches values: CQL stops on the branch it
+		// matches ("The string literal is: not", "against the number: 4")
+		`if check "In check" else "not"`: `1:26: the string "not" stands where a filter is matched`,
+		"if check 3 else 4":              "1:17: the number 4 stands where a filter is matched",
 	} {
 		if st, _, stderr := runCLI(t, "--count", q, games); st != 2 || !strings.Contains(stderr, want) {
 			t.Errorf("%s: status %d, %q", q, st, stderr)
@@ -50,7 +54,7 @@ func TestMatchedValuesStopTheRun(t *testing.T) {
 	}
 	// on these games, as on CQL's: no game for the first, the games with a check for the second
 	_, checks, _ := runCLI(t, "--count", "check", games)
-	for q, want := range map[string]string{"ply > 1000 and abs 3": "0\n", "x = {check abs 3} x > 1": checks} {
+	for q, want := range map[string]string{"ply > 1000 and abs 3": "0\n", "x = {check abs 3} x > 1": checks, "x = if check 3 else 4 x == 3": checks} {
 		if st, stdout, stderr := runCLI(t, "--count", q, games); st > 1 || stdout != want {
 			t.Errorf("%s: status %d, %q, want %q %s", q, st, stdout, want, stderr)
 		}
