@@ -350,7 +350,7 @@ func (n matchedNumber) match(e *Evaluator) bool {
 
 // matchedValue is a filter CQL 9.493 evaluates only for its value, where a
 // filter is matched (abs 3, max(#R #Q), black, "text", a string variable,
-// currenttransform, sqrt 4): CQL stops the run when it gets there, so does
+// currenttransform, sqrt 4, str(ply), fen, lca(x y); query.MatchedNumberNodes): CQL stops the run when it gets there, so does
 // the evaluator; its value is kept where one is asked.
 type matchedValue struct {
 	node
@@ -383,18 +383,43 @@ func matchedValueNode(x node, n query.Node) node {
 	case *query.Unary:
 		what, cql = "abs", "Attempt to match an absolute value node"
 	case *query.Geo:
-		what, cql = "sqrt", "Attempt to match an sqrt value node"
+		what, cql = n.Kind.String(), "Attempt to match an absolute value node (which may have arisen from a 'type' filter)"
+		switch n.Kind {
+		case query.GeoSqrt:
+			cql = "Attempt to match an sqrt value node"
+		case query.GeoTypeName, query.GeoPieceName:
+			cql = n.Kind.String() + " unexpectedly invoked for whether it matches"
+		}
+	case *query.Builtin:
+		what, cql = n.Name, "attempt to use 'str ...' but the string value it returns is ignored"
+		if n.Name == "lastgamenumber" {
+			cql = "'lastgamenumber' invoked in a context where it is used for whether it matches"
+		}
+	case *query.Tree:
+		what, cql = n.Kind.String(), "attempt to match position of "+n.Kind.String()+" filter"
+		if n.Kind == query.TreePositionID {
+			cql = "positionindex is asked if it matches a position"
+		}
 	case *query.MinMax:
 		what, cql = n.Op.String(), "Attempt to match a position for filter of max or min filter"
 	case *query.StringLit:
 		what, cql = fmt.Sprintf("the string %q", n.Value), "Attempt to match the position to a string literal"
 	case *query.Var:
 		what, cql = "the string variable "+n.Name, "attempt to match position of a filter consisting of a single string var"
+		if n.Type() == query.TypePosition {
+			what, cql = "the position variable "+n.Name, "an attempt to match a position when filter is a position variable"
+		}
 	case *query.Keyword:
 		what = n.Kind.String()
-		cql = "unexpected call to match_position on colorvaluenode"
-		if n.Kind == query.KwCurrentTransform {
+		switch n.Kind {
+		case query.KwCurrentTransform:
 			cql = "attempt to use 'currenttransform' for whether it matches rather than its string value"
+		case query.KwSideToMove:
+			cql = "unexpected call to tomove here"
+		case query.KwFen:
+			cql = "attempt to determine if 'currentfen' matches the current position"
+		default:
+			cql = "unexpected call to match_position on colorvaluenode"
 		}
 	}
 	msg := fmt.Sprintf("%s stands where a filter is matched: CQL stops when it evaluates it as a position filter (%q); compare its value instead", what, cql)

@@ -1,8 +1,9 @@
 package query
 
 // MatchedNumberNodes lists every number literal and number variable (and
-// abs, sqrt, max, min, white, black, string literal, string variable and
-// currenttransform, which CQL 9.493 also stops on) that a
+// the value filters CQL 9.493 also stops on: abs, sqrt, type, typename,
+// max, min, white, black, sidetomove, a string literal or variable, str,
+// fen, currenttransform, lastgamenumber, distance, lca, positionid) that a
 // run of prog matches as a position filter (for its match, not its value)
 // when it reaches it: CQL 9.493 stops the run there ("An attempt to match a
 // position against the number: 3 was made...", numbernode.cpp; "attempt to
@@ -30,7 +31,8 @@ func matchedNumbers(n Node, position bool, out map[Node]bool) {
 			out[n] = true
 		}
 	case *Var:
-		if position && (n.Type() == TypeNumber || n.Type() == TypeString) {
+		// "an attempt to match a position when filter is a position variable"
+		if position && (n.Type() == TypeNumber || n.Type() == TypeString || n.Type() == TypePosition) {
 			out[n] = true
 		}
 	case *StringLit, *MinMax:
@@ -40,14 +42,34 @@ func matchedNumbers(n Node, position bool, out map[Node]bool) {
 			out[n] = true
 		}
 	case *Geo:
-		// "Attempt to match an sqrt value node"
-		if position && n.Kind == GeoSqrt {
+		// "Attempt to match an sqrt value node", "... an absolute value node
+		// (which may have arisen from a 'type' filter)", "typename unexpectedly
+		// invoked for whether it matches", piecename likewise
+		if position && (n.Kind == GeoSqrt || n.Kind == GeoType || n.Kind == GeoTypeName || n.Kind == GeoPieceName) {
 			out[n] = true
 		}
 	case *Keyword:
 		// white and black are CQL's colour values ("unexpected call to
-		// match_position on colorvaluenode"); currenttransform "always matches"
-		if position && (n.Kind == KwWhite || n.Kind == KwBlack || n.Kind == KwCurrentTransform) {
+		// match_position on colorvaluenode"), sidetomove likewise ("unexpected
+		// call to tomove here"); currenttransform "always matches", fen is
+		// "currentfen" asked whether it matches
+		switch n.Kind {
+		case KwWhite, KwBlack, KwSideToMove, KwCurrentTransform, KwFen:
+			if position {
+				out[n] = true
+			}
+		}
+	case *Builtin:
+		// "attempt to use 'str ...' but the string value it returns is
+		// ignored", "'lastgamenumber' invoked in a context where it is used
+		// for whether it matches"
+		if position && (n.Name == "str" || n.Name == "lastgamenumber") {
+			out[n] = true
+		}
+	case *Tree:
+		// "attempt to match position of distance filter", "... of LCA filter",
+		// "positionindex is asked if it matches a position"
+		if position && n.Op == "" && (n.Kind == TreeDistance || n.Kind == TreeLCA || n.Kind == TreePositionID) {
 			out[n] = true
 		}
 	case *Block:

@@ -28,15 +28,25 @@ func TestMatchedNumbers(t *testing.T) {
 		"x = 2 {check x}":     "1:14: the number variable x",
 		"x = 2 not x":         "1:11: the number variable x",
 		// the manual's snippets (cql_manual_test.go) CQL 9.493 stops on
-		"abs #A - #a":         "1:1: abs",
-		"max(#R #Q)":          "1:1: max",
-		"min(1 2)":            "1:1: min",
-		"sqrt 4":              "1:1: sqrt",
-		"black":               "1:1: black",
-		"check and white":     "1:11: white",
-		`if check "In check"`: "1:10: the string",
-		"currenttransform":    "1:1: currenttransform",
-		`x = "a" x`:           "1:9: the string variable x",
+		"abs #A - #a":                          "1:1: abs",
+		"max(#R #Q)":                           "1:1: max",
+		"min(1 2)":                             "1:1: min",
+		"sqrt 4":                               "1:1: sqrt",
+		"black":                                "1:1: black",
+		"check and white":                      "1:11: white",
+		`if check "In check"`:                  "1:10: the string",
+		"currenttransform":                     "1:1: currenttransform",
+		`x = "a" x`:                            "1:9: the string variable x",
+		"check str(ply)":                       "1:7: str",
+		"lastgamenumber":                       "1:1: lastgamenumber",
+		"fen":                                  "1:1: fen",
+		"positionid":                           "1:1: positionid",
+		"sidetomove":                           "1:1: sidetomove",
+		"typename e1":                          "1:1: typename",
+		"type e4":                              "1:1: type",
+		"distance(position 0 currentposition)": "1:1: distance",
+		"lca(position 0 currentposition)":      "1:1: lca",
+		"x = currentposition x":                "1:21: the position variable x",
 	} {
 		p, err := Parse("", []byte(src))
 		if err != nil {
@@ -52,7 +62,8 @@ func TestMatchedNumbers(t *testing.T) {
 		}
 	}
 	for _, src := range []string{"x = 3", "x = {check 3} x == 3", "x = if check 3 else 4 x == 4", "sort {check 3}", "x = 2 x > 1", "x = 2 y = {check x} y == 2", "path -- -- == 2",
-		"x = {check abs 3} x > 1", "x = max(1 2) x == 2", "sidetomove == white", `comment("a")`, `x = currenttransform x == ""`} {
+		"x = {check abs 3} x > 1", "x = max(1 2) x == 2", "sidetomove == white", `comment("a")`, `x = currenttransform x == ""`,
+		"x = str(ply) check", "sidetomove == 1", `fen ~~ "^r"`, "position 0 ≺ currentposition", "pieceid e1", "x = currentposition x : check"} {
 		p, err := Parse("", []byte(src))
 		if err != nil {
 			t.Errorf("%s: %v", src, err)
