@@ -390,6 +390,10 @@ func matchedValueNode(x node, n query.Node) node {
 		case query.GeoTypeName, query.GeoPieceName:
 			cql = n.Kind.String() + " unexpectedly invoked for whether it matches"
 		}
+	case *query.Binary:
+		what, cql = "a string concatenation", "Possible unwanted concatenation of two strings using '+'"
+	case *query.Player:
+		what, cql = "player (player white + player black)", "Possible unwanted concatenation of two strings using '+'"
 	case *query.Builtin:
 		what, cql = n.Name, "attempt to use 'str ...' but the string value it returns is ignored"
 		if n.Name == "lastgamenumber" {

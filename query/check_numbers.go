@@ -3,7 +3,8 @@ package query
 // MatchedNumberNodes lists every number literal and number variable (and
 // the value filters CQL 9.493 also stops on: abs, sqrt, type, typename,
 // max, min, white, black, sidetomove, a string literal or variable, str,
-// fen, currenttransform, lastgamenumber, distance, lca, positionid) that a
+// fen, currenttransform, lastgamenumber, distance, lca, positionid, a
+// string concatenation, bare player) that a
 // run of prog matches as a position filter (for its match, not its value)
 // when it reaches it: CQL 9.493 stops the run there ("An attempt to match a
 // position against the number: 3 was made...", numbernode.cpp; "attempt to
@@ -88,6 +89,15 @@ func matchedNumbers(n Node, position bool, out map[Node]bool) {
 		if n.Op == OpAnd || n.Op == OpOr {
 			matchedNumbers(n.X, true, out)
 			matchedNumbers(n.Y, true, out)
+		}
+		// "Possible unwanted concatenation of two strings using '+'"
+		if n.Op == OpAdd && n.T == TypeString && position {
+			out[n] = true
+		}
+	case *Player:
+		// bare player is CQL's player white + player black: a concatenation
+		if n.Color == ColorAny && n.Match == nil && position {
+			out[n] = true
 		}
 	case *If:
 		matchedNumbers(n.Cond, true, out)
