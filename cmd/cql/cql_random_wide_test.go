@@ -393,11 +393,14 @@ func (g *queryGen) wideFilter(d int) string {
 		return "find " + g.pick("", "all ", "<-- ") + g.paren(g.filter(d-1))
 	case 12:
 		// echo is quadratic in a game's positions: a simple body.
-		b := "s:" + g.paren(g.filter(1)) + " t:" + g.paren(g.filter(1))
+		// Names of its own: CQL stops on an echo inside another with the
+		// same names ("the source variable is unexpectedly already bound").
+		sv, tv := g.wname("xs"), g.wname("xt")
+		b := sv + ":" + g.paren(g.filter(1)) + " " + tv + ":" + g.paren(g.filter(1))
 		if g.r.Intn(2) == 0 {
-			b = "s:" + g.paren(g.wnum(1)) + " " + g.pick("==", "<", ">") + " t:" + g.paren(g.wnum(1))
+			b = sv + ":" + g.paren(g.wnum(1)) + " " + g.pick("==", "<", ">") + " " + tv + ":" + g.paren(g.wnum(1))
 		}
-		return "echo (s t) " + g.pick("", "in all ") + "{" + b + "}"
+		return "echo (" + sv + " " + tv + ") " + g.pick("", "in all ") + "{" + b + "}"
 	case 13:
 		if len(g.w.nums) > 0 {
 			v := g.w.nums[g.r.Intn(len(g.w.nums))]
