@@ -27,6 +27,10 @@ func TestTransformCountOfLogicalBody(t *testing.T) {
 		// a set body keeps the comparison: the count of variants where
 		// #R >= 1 holds, always in the range of count
 		{"flipcolor count {R} >= 1", []int32{0, 1, 2}},
+		// and/or after the comparison are outside the transform too (CQL
+		// 9.493 on this game: both match at ply 1 only)
+		{"flipcolor count {check} >= 1 and R", []int32{1}},
+		{"flipcolor count {check} == 1 or r", []int32{1}},
 	} {
 		got := append([]int32(nil), compileSrc(t, c.src).NewEvaluator().Game(g)...)
 		if fmt.Sprint(got) != fmt.Sprint(c.want) {

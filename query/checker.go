@@ -124,15 +124,24 @@ func (c *checker) toNumber(n Node, what string) Node {
 
 // splitCompare handles a comparison parsed as the body of a numeric
 // filter (a transform with count or a range, find all, a line's last
-// constituent): CQL's comparison
-// takes a left side only when it is a set, a number, a string or a
-// position (toplevel.cpp match_in_x), so with a logical left side the
-// comparison is the numeric filter's: flipcolor count {check} >= 1 is
-// (flipcolor count {check}) >= 1. It checks the left side and, in that
-// case, returns the comparison with owner as its left side, for the
-// caller to check in owner's place; nil otherwise.
-func (c *checker) splitCompare(body *Node, owner Node) *Compare {
-	cmp, ok := (*body).(*Compare)
+// constituent): CQL's comparison takes a left side only when it is a set,
+// a number, a string or a position (toplevel.cpp match_in_x), so with a
+// logical left side the comparison, and any and/or after it, is outside
+// the numeric filter: flipcolor count {check} >= 1 and R is
+// ((flipcolor count {check}) >= 1) and R. It checks that left side (the
+// leftmost comparison's first operand) and, when it is logical, makes it
+// the owner's body, puts the owner in its place and returns what was the
+// body, for the caller to check in the owner's place; nil otherwise.
+func (c *checker) splitCompare(body *Node, owner Node) Node {
+	left := body
+	for {
+		b, ok := (*left).(*Binary)
+		if !ok || (b.Op != OpAnd && b.Op != OpOr) {
+			break
+		}
+		left = &b.X
+	}
+	cmp, ok := (*left).(*Compare)
 	if !ok {
 		return nil
 	}
@@ -145,9 +154,10 @@ func (c *checker) splitCompare(body *Node, owner Node) *Compare {
 	if first.Type() != TypeNone {
 		return nil
 	}
+	top := *body
 	*body = first
 	cmp.Operands[0] = owner
-	return cmp
+	return top
 }
 
 func (c *checker) check(n Node) Node {
@@ -225,8 +235,8 @@ func (c *checker) check(n Node) Node {
 		n.X = c.set(n.X, "the argument of "+n.Dir.String())
 	case *Transform:
 		if n.Count {
-			if cmp := c.splitCompare(&n.Body, n); cmp != nil {
-				return c.check(cmp)
+			if top := c.splitCompare(&n.Body, n); top != nil {
+				return c.check(top)
 			}
 		}
 		n.Body = c.check(n.Body)
@@ -262,8 +272,8 @@ func (c *checker) check(n Node) Node {
 		}
 	case *Find:
 		if n.All || n.Range != nil {
-			if cmp := c.splitCompare(&n.X, n); cmp != nil {
-				return c.check(cmp)
+			if top := c.splitCompare(&n.X, n); top != nil {
+				return c.check(top)
 			}
 		}
 		c.checkRange(n.Range, "find")
@@ -340,8 +350,8 @@ func (c *checker) check(n Node) Node {
 	case *Line:
 		// line --> check --> true >= 1 is (line --> check --> true) >= 1
 		if k := len(n.Elems) - 1; k >= 0 && n.Elems[k].X != nil && n.Elems[k].Min == 1 && n.Elems[k].Max == 1 {
-			if cmp := c.splitCompare(&n.Elems[k].X, n); cmp != nil {
-				return c.check(cmp)
+			if top := c.splitCompare(&n.Elems[k].X, n); top != nil {
+				return c.check(top)
 			}
 		}
 		c.checkRange(n.Range, "line")
