@@ -94,6 +94,10 @@ func (c *compiler) colon(n *query.Colon) (node, error) {
 		return nil, err
 	}
 	base := colonNode{p: p, x: x}
+	if c.matchedNums[n.X] {
+		// matched for its match, not its value (position 0 : 3): it stops the run
+		return &base, nil
+	}
 	switch n.X.Type() {
 	case query.TypeSet:
 		if s, ok := x.(setNode); ok {

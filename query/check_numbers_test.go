@@ -64,7 +64,8 @@ func TestMatchedNumbers(t *testing.T) {
 	for _, src := range []string{"x = 3", "x = {check 3} x == 3", "x = if check 3 else 4 x == 4", "sort {check 3}", "x = 2 x > 1", "x = 2 y = {check x} y == 2", "path -- -- == 2",
 		"x = {check abs 3} x > 1", "x = max(1 2) x == 2", "sidetomove == white", `comment("a")`, `x = currenttransform x == ""`,
 		"x = str(ply) check", "sidetomove == 1", `fen ~~ "^r"`, "position 0 ≺ currentposition", "pieceid e1", "x = currentposition x : check",
-		`x = "a" + "b" x == "ab"`, `comment("a" + "b")`, "player white", `player "Kasp"`, "x = 1 + 2 x == 3"} {
+		`x = "a" + "b" x == "ab"`, `comment("a" + "b")`, "player white", `player "Kasp"`, "x = 1 + 2 x == 3",
+		"x = position 0 : 3 x == 3", `position 0 : "a" == "a"`} {
 		p, err := Parse("", []byte(src))
 		if err != nil {
 			t.Errorf("%s: %v", src, err)
