@@ -15,9 +15,8 @@ package query
 // It follows only the filters whose operands are plainly matched: compound
 // filters (all but the last of one used for its value), not, and, or, if,
 // the transforms (their copies too), square and piece loops, find bodies,
-// line constituents and the right side of a colon. Not echo's body: CQL
-// 9.493 runs echo (s t) 3 (all 253 games of its sample.pgn) but stops on
-// echo (s t) "a".
+// line constituents, the right side of a colon and an echo body that is no
+// number.
 func MatchedNumberNodes(prog *Program) map[Node]bool {
 	out := map[Node]bool{}
 	if prog != nil && prog.Body != nil {
@@ -122,6 +121,13 @@ func matchedNumbers(n Node, position bool, out map[Node]bool) {
 	case *Line:
 		// line --> check --> {check "a"}: CQL stops on the string
 		matchedLineElems(n.Elems, out)
+	case *Echo:
+		// CQL 9.493 runs echo (s t) 3, abs 3, black and {check 3} but stops
+		// on echo (s t) "a", fen and {check "a"}: a body of another type than
+		// number is matched
+		if n.X.Type() != TypeNumber {
+			matchedNumbers(n.X, true, out)
+		}
 	case *Colon:
 		// position 0 : 3 stops, x = position 0 : 3 runs (the value is used)
 		matchedNumbers(n.X, position, out)

@@ -65,7 +65,8 @@ func TestMatchedNumbers(t *testing.T) {
 		"x = {check abs 3} x > 1", "x = max(1 2) x == 2", "sidetomove == white", `comment("a")`, `x = currenttransform x == ""`,
 		"x = str(ply) check", "sidetomove == 1", `fen ~~ "^r"`, "position 0 ≺ currentposition", "pieceid e1", "x = currentposition x : check",
 		`x = "a" + "b" x == "ab"`, `comment("a" + "b")`, "player white", `player "Kasp"`, "x = 1 + 2 x == 3",
-		"x = position 0 : 3 x == 3", `position 0 : "a" == "a"`} {
+		"x = position 0 : 3 x == 3", `position 0 : "a" == "a"`,
+		"echo (s t) 3", "echo (s t) abs 3", "echo (s t) black", "echo (s t) {check 3}"} {
 		p, err := Parse("", []byte(src))
 		if err != nil {
 			t.Errorf("%s: %v", src, err)
