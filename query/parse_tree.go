@@ -99,6 +99,12 @@ func (p *parser) parseColon(x Node) Node {
 		switch x.(type) {
 		case *PieceDesignator, *Var:
 			x = p.parseDash(x, x.Pos()) // R--e4: the rook's move; S--e4 with S a set variable
+		default:
+			// any other set touching the dash is its from-set too, as in
+			// CQL's match_dash_tie_x: isolatedpawns-- is a move of one
+			if setAtParse(x) {
+				x = p.parseDash(x, x.Pos())
+			}
 		}
 	}
 	if p.tok.kind != tColon || !mayBePosition(x) || p.noColon {
@@ -112,6 +118,31 @@ func (p *parser) parseColon(x Node) Node {
 	p.enter()
 	defer p.leave()
 	return &Colon{At: At{pos}, Position: x, X: p.parseUnary()}
+}
+
+// setAtParse reports whether a node just parsed is sure to be a set
+// before the checker: a set-valued geometry filter (isolatedpawns, light
+// X, xray(...)), a direction, a complement or a set operation.
+func setAtParse(x Node) bool {
+	switch x := x.(type) {
+	case *Geo:
+		switch x.Kind {
+		case GeoLight, GeoDark, GeoBetween, GeoRay, GeoXray, GeoPin, GeoPassedPawns, GeoDoubledPawns,
+			GeoIsolatedPawns, GeoConnectedPawns, GeoPureMate, GeoModelMate, GeoIdealMate,
+			GeoPureStalemate, GeoModelStalemate, GeoIdealStalemate:
+			return true
+		}
+	case *Dir:
+		return true
+	case *Unary:
+		return x.Op == OpComplement
+	case *Binary:
+		switch x.Op {
+		case OpUnion, OpInter, OpAttacks, OpAttackedBy:
+			return true
+		}
+	}
+	return false
 }
 
 // mayBePosition reports whether a parsed primary could be a position filter,
