@@ -64,6 +64,11 @@ func (p *parser) leftChain(operand func() Node, opOf func() (Op, bool)) Node {
 		if !ok {
 			return x
 		}
+		if (op == OpMul || op == OpDiv || op == OpMod) && x.Type() == TypeString {
+			// CQL multiplies no string (match_relop_x reads only + after
+			// one): int "x" % 2 is (int "x") % 2.
+			return x
+		}
 		if _, isLine := x.(*Line); isLine && (op == OpAdd || op == OpMul) {
 			// CQL's match_relop_x and match_addop_x: a + or * after a line
 			// is its last wildcard read as an operator.

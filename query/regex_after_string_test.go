@@ -36,6 +36,8 @@ func TestStringPlusNumber(t *testing.T) {
 		{`int "007" + 1 == 8`, `{(cmp (+ (int "007") 1) == 8)}`},
 		{`int "7" + int "8" == 15`, `{(cmp (+ (int "7") (int "8")) == 15)}`},
 		{`"a" + "b" == "ab"`, `{(cmp (+ "a" "b") == "ab")}`},
+		// nor multiplies one: CQL 9.493 runs int "12" % 5 == 2 (253 games)
+		{`int "12" % 5 == 2`, `{(cmp (% (int "12") 5) == 2)}`},
 	} {
 		p, err := Parse("t.cql", []byte(c.src))
 		if err != nil {
