@@ -14,6 +14,9 @@ func notString(x Node) bool {
 	if t := x.Type(); t != TypeNone {
 		return t != TypeString
 	}
+	if setAtParse(x) {
+		return true
+	}
 	switch n := x.(type) {
 	case *Binary:
 		switch n.Op {

@@ -13,6 +13,8 @@ func TestRegexFollowsTheString(t *testing.T) {
 		{`typename e4 ~~ "P"`, `{(~~ "P" (typename e4))}`},
 		{`piecename (e4 | d4) ~~ "P"`, `{(~~ "P" (piecename (| e4 d4)))}`},
 		{`typename {e4} ~~ "P"`, `{(~~ "P" (typename {e4}))}`},
+		// CQL 9.493 runs it (0 games): the regex is piecename's
+		{`piecename (ray(d3 e2)) ~~ "1"`, `{(~~ "1" (piecename (ray d3 e2)))}`},
 		{`x = "ab" x ~~ "b"`, `{(= x "ab") (~~ "b" x)}`},
 	} {
 		p, err := Parse("t.cql", []byte(c.src))
