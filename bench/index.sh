@@ -44,7 +44,7 @@ if [ -z "${KEEP_INDEX:-}" ]; then
 	scanAround "$bin" index build --threads "$threads" -x "$idx" "$file"
 	size=$(du -sb "$idx" | cut -f1)
 	echo "index build: wall ${wall}s ($(ratio "$wall" "$scanWall")x), cpu ${cpu}s ($(ratio "$cpu" "$scanCPU")x) against scans around it of ${scanWall}s, ${scanCPU}s cpu; $size bytes ($(ratio "$size" "$(stat -c %s "$file")")x the file)"
-	"$bin" index info -x "$idx" | head -3
+	"$bin" index info -x "$idx" | sed -n 1,3p # sed reads it all: head could stop info with SIGPIPE, and pipefail the script
 fi
 printf '%-45s %9s %8s %8s %7s %8s %8s %7s\n' query matched scan index ratio scanCPU idxCPU ratio
 queries=('true' 'Q attacks k' 'square x in h1-8 {R attacks x x attacks K}' 'mate' 'stalemate' 'move o-o-o' 'move promote N' 'Ka8' 'mate Pa7'
