@@ -21,9 +21,6 @@ type functions struct {
 	active []string            // functions being expanded, innermost last (recursion is refused)
 	rename []map[string]string // parameter renamings of the bodies being parsed, innermost last
 	fresh  int                 // counter for the variables that hold non-variable arguments
-	// defining is set while a definition's body is parsed once to check its syntax:
-	// calls of functions not defined yet are accepted there (they are checked at the call).
-	defining int
 	// later holds the functions defined anywhere in the query, found by a scan of its
 	// tokens before parsing, so that a call may come before the definition: the
 	// definition is then parsed at the first call (and skipped where it stands).
@@ -158,17 +155,23 @@ func (p *parser) parseFunctionDef() {
 		p.fail("'{' to start the body of function '" + def.name + "'")
 	}
 	def.lex, def.tok, def.prevEnd = p.lex, p.tok, p.prevEnd
-	// Parse the body once for its syntax; it is parsed again at each call.
-	identity := map[string]string{}
-	for _, a := range def.params {
-		identity[a] = a
-		p.declared[a] = true
+	// CQL keeps a body as tokens and parses it at each call only, so a body no call reaches
+	// is never checked (a script with an unused broken function runs): skip to the body's
+	// closing brace here; each call parses it, with the parameters renamed.
+	for depth := 0; ; {
+		switch p.tok.kind {
+		case tLBrace:
+			depth++
+		case tRBrace:
+			depth--
+		case tEOF:
+			p.fail("'}' to close the body of function '" + def.name + "'")
+		}
+		p.next()
+		if depth == 0 {
+			break
+		}
 	}
-	p.funcs.rename = append(p.funcs.rename, identity)
-	p.funcs.defining++
-	p.parseBlock()
-	p.funcs.defining--
-	p.funcs.rename = p.funcs.rename[:len(p.funcs.rename)-1]
 	if p.funcs.defs == nil {
 		p.funcs.defs = map[string]*funcDef{}
 	}
@@ -191,7 +194,7 @@ func (p *parser) isCall(w string) bool {
 	if _, ok := p.funcs.later[w]; ok && !p.declared[w] {
 		return true // defined further on
 	}
-	return p.funcs.defining > 0 && !p.declared[w]
+	return false
 }
 
 // parseCall parses `name(args)` and returns the expanded body.
@@ -209,7 +212,7 @@ func (p *parser) parseCall() Node {
 	}
 	p.next()
 	def, ok := p.funcs.defs[name]
-	if !ok && p.funcs.defining == 0 && p.defineLater(name) {
+	if !ok && p.defineLater(name) {
 		def, ok = p.funcs.defs[name]
 	}
 	if !ok { // only while checking a definition's syntax: a function defined later
