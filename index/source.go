@@ -76,10 +76,21 @@ type source struct {
 	count         *filter.Query // see GamesCounted
 	fens          bool          // see GamesFEN
 	prefilter     bool          // see GamesPrefiltered
+	lastGame      int           // see StopAfter
+}
+
+// StopAfter makes src, a source of this package, hand out no game numbered above last in
+// its file (last > 0), as a scan stops reading each file after the end of the query's
+// gamenumber range: the run then counts the games a scan reads.
+func StopAfter(src run.Source, last int) run.Source {
+	if s, ok := src.(*source); ok {
+		s.lastGame = last
+	}
+	return src
 }
 
 func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.Game) run.Result, emit func(run.Result) error) error {
-	sc := &scanner[run.Result]{ix: s.ix, cand: s.cand}
+	sc := &scanner[run.Result]{ix: s.ix, cand: s.cand, lastGame: s.lastGame}
 	if s.decided != nil && !s.decided.IsEmpty() {
 		replay := s.cand
 		if replay == nil {
@@ -214,6 +225,9 @@ func (s *scanner[R]) scan(ctx context.Context, opt pgn.Options, work func(int, *
 		}
 		if err == nil {
 			for i := 0; i < j.games; i++ {
+				if id := j.first + uint32(i); s.lastGame > 0 && id-s.ix.sourceOf(id).FirstID >= uint32(s.lastGame) {
+					continue // past the gamenumber range: a scan does not read it
+				}
 				var r R
 				if j.res != nil {
 					r = j.res[i]
@@ -256,6 +270,8 @@ type scanner[R any] struct {
 	// decided games are not replayed: their result is mark's
 	decided *roaring.Bitmap
 	mark    func(id uint32) R
+	// lastGame > 0: the games numbered above it in their file are not emitted (StopAfter)
+	lastGame int
 	// count, when set, evaluates a game itself from its record (ok), without work
 	// (GamesCounted); at is updated only when ok.
 	count func(w int, rp *replayer, body []byte, at *place, g *pgn.Game) (res R, ok bool, err error)

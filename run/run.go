@@ -196,6 +196,9 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	r.serial = q.Serial()
 	r.src = src
 	r.additive = q.Additive()
+	if h.GameNumber != nil && opt.Dedupe == "" { // -dedupe compares every game with the earlier ones
+		r.lastGame = h.GameNumber.Max
+	}
 	bw := bufio.NewWriterSize(out, 256<<10)
 	if opt.Format == "csv" && !opt.Count && opt.Matches == nil {
 		bw.Write(CSVHeader(opt.Tags))
@@ -245,16 +248,20 @@ type runner struct {
 	opt            Options
 	silent, quiet  bool
 	sortMatchCount bool
-	evals          []*filter.Evaluator // one per worker
-	added          [][]addedComment    // annotate's scratch, one per worker
-	fens           []chess.FENWriter   // fen output's writers, one per worker
-	matchString    string
-	sorted         bool
-	held           []Result // sorted output waits for every game
-	stats          Stats
-	seen           map[uint64]gameRef // Options.Dedupe: the first game of each key
-	pager          *htmlPager         // html output: the page sections
-	pagerBuf       []byte
+	// lastGame is the end of the query's gamenumber range (0: none): later games of a file
+	// are not read (cql stops there, as CQL does) or, from a source that reads on (a shard
+	// of a file), left out, so that every runner counts the same games.
+	lastGame    int
+	evals       []*filter.Evaluator // one per worker
+	added       [][]addedComment    // annotate's scratch, one per worker
+	fens        []chess.FENWriter   // fen output's writers, one per worker
+	matchString string
+	sorted      bool
+	held        []Result // sorted output waits for every game
+	stats       Stats
+	seen        map[uint64]gameRef // Options.Dedupe: the first game of each key
+	pager       *htmlPager         // html output: the page sections
+	pagerBuf    []byte
 	// serial: the query keeps state from game to game, so workers only read games and
 	// emit evaluates them in game order with evals[0] (output identical for any Threads).
 	serial bool
@@ -277,6 +284,9 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 	}
 	if r.fatal != nil {
 		return r.fatal
+	}
+	if r.lastGame > 0 && res.number > r.lastGame {
+		return nil // past the gamenumber range in a source that read on: not read
 	}
 	if res.game != nil {
 		res = r.evaluate(0, res.game, res)

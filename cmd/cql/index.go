@@ -59,6 +59,14 @@ type indexSource struct {
 // only the number of matching games, the games the summaries decide are counted without
 // being replayed.
 func (s *indexSource) source(opt cqlrun.Options) (cqlrun.Source, error) {
+	src, err := s.games(opt)
+	if h := s.q.Header(); err == nil && h.GameNumber != nil && opt.Dedupe == "" {
+		src = index.StopAfter(src, h.GameNumber.Max) // as the scan stops each file there
+	}
+	return src, err
+}
+
+func (s *indexSource) games(opt cqlrun.Options) (cqlrun.Source, error) {
 	if !s.prune {
 		return s.ix.Games(nil), nil
 	}

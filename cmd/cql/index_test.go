@@ -64,6 +64,28 @@ func TestIndexCLI(t *testing.T) {
 	}
 }
 
+// A gamenumber range ends the reading at its last game, through the index as in the scan:
+// the games read are the same (the index emitted a pruned game's empty result past it).
+func TestIndexGameNumberSummary(t *testing.T) {
+	const sample = "../../testdata/sample.pgn"
+	dir := filepath.Join(t.TempDir(), "ix")
+	if st, _, errs := runCLI(t, "index", "build", "-x", dir, sample); st != 0 {
+		t.Fatalf("build: status %d: %s", st, errs)
+	}
+	for _, args := range [][]string{{"-g", "20", "40", "check"}, {"-g", "20", "40", "mate"}, {"-g", "5", "--count", "stalemate"}} {
+		st1, out1, err1 := runCLI(t, append(args, sample)...)
+		st2, out2, err2 := runCLI(t, append(args, "--index", dir)...)
+		read := func(s string) string {
+			_, after, _ := strings.Cut(s, "cql: ")
+			n, _, _ := strings.Cut(after, ",")
+			return n
+		}
+		if st1 != st2 || out1 != out2 || read(err1) != read(err2) || !strings.Contains(err1, "games read") {
+			t.Errorf("%q: scan %d %q, index %d %q (outputs equal: %v)", args, st1, read(err1), st2, read(err2), out1 == out2)
+		}
+	}
+}
+
 // TestIndexHelperProcess is not a test: TestIndexBuildKilled runs the test binary as cql.
 func TestIndexHelperProcess(t *testing.T) {
 	if os.Getenv("CQL_TEST_HELPER") != "1" {
