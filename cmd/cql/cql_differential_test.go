@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cqlgo/cql/pgn"
 )
 
 // With CQL_COMPARE_COMMENTS set, the games both write are also compared
@@ -111,19 +110,7 @@ func TestExamplesAgainstCQL(t *testing.T) {
 // is left out: CQL and cql each write their own header there.
 func commentDifference(t *testing.T, cqlOut, oursOut string) string {
 	t.Helper()
-	read := func(name string) []*pgn.Game {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		gs, err := pgn.ReadAll(f, name, pgn.Options{Variations: true})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return gs
-	}
-	a, b := read(cqlOut), read(oursOut)
+	a, b := readGames(t, cqlOut), readGames(t, oursOut)
 	if len(a) != len(b) {
 		return fmt.Sprintf("CQL wrote %d games, cql %d", len(a), len(b))
 	}

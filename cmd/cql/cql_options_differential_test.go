@@ -328,6 +328,7 @@ func optionDir(t *testing.T, games, script string) string {
 	return dir
 }
 
+// readGames reads a PGN output with its variations (the differential tests' outputs).
 func readGames(t *testing.T, name string) []*pgn.Game {
 	t.Helper()
 	f, err := os.Open(name)
