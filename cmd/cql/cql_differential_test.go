@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
 )
 
 // With CQL_COMPARE_COMMENTS set, the games both write are also compared
