@@ -39,6 +39,11 @@ func (ix *Index) Decided(prog *query.Program, variations bool) (*roaring.Bitmap,
 
 // Analyse is Candidates and, when decide is set, Decided, in one pass over the summaries.
 func (ix *Index) Analyse(prog *query.Program, variations, decide bool) (cand, decided *roaring.Bitmap, err error) {
+	if len(query.MatchedNumberNodes(prog)) > 0 {
+		// A value where a match is tested stops the run wherever the scan first reaches it
+		// (CQL's rule), maybe in a game the summaries would skip: replay every game.
+		return nil, nil, nil
+	}
 	p := ix.newPruner(variations)
 	if cand, err = p.candidates(prog); err != nil || !decide {
 		return cand, nil, err

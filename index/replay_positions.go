@@ -13,7 +13,9 @@ import (
 // query, filter.Query.PositionLocal) is asked at every position. It returns how many
 // positions matched: the length of what ev.Game would return on the replayed game. A
 // record stored as text is not replayed (ok false, at untouched): the caller replays it
-// as usual, so that its problems are reported. at is updated as replay updates it.
+// as usual, so that its problems are reported; nor is a game where the query stops the run
+// (ok false): replayed into a tree, it stops the run with the place a scan names. at is
+// updated as replay updates it.
 //
 // With fens non-nil, the FEN line of each matching position is appended to *fens.
 func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filter.Evaluator, fens *[]byte) (n int, ok bool, err error) {
@@ -110,6 +112,12 @@ func (rp *replayer) countPositions(body []byte, g *pgn.Game, at *place, ev *filt
 	}
 	if depth != 0 {
 		return 0, false, errBadRecord
+	}
+	if ev.Err() != nil {
+		// The query stops the run here (a value where a match is tested): not counted, so the
+		// game is replayed into a tree and evaluated as a scan does, which reports it with
+		// its place.
+		return 0, false, nil
 	}
 	return n, true, nil
 }

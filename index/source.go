@@ -126,6 +126,7 @@ func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn
 			before := *at
 			n, ok, err := rp.countPositions(body, g, at, evals[w], fens)
 			if !ok || err != nil {
+				*at = before // replayed again, into a tree, from the same place
 				return run.Result{}, false, err
 			}
 			if s.prefilter {

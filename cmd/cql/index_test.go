@@ -86,6 +86,28 @@ func TestIndexGameNumberSummary(t *testing.T) {
 	}
 }
 
+// A query that stops the run (a value where a match is tested, as CQL stops there) stops
+// it through the index where the scan does, with the same message and status, in every
+// way the index answers (pgn and fen output, --count); one that never reaches the value runs.
+func TestIndexStopsWhereScanStops(t *testing.T) {
+	const sample = "../../testdata/sample.pgn"
+	dir := filepath.Join(t.TempDir(), "ix")
+	if st, _, errs := runCLI(t, "index", "build", "-x", dir, sample); st != 0 {
+		t.Fatalf("build: status %d: %s", st, errs)
+	}
+	first := func(s string) string { l, _, _ := strings.Cut(s, "\n"); l, _, _ = strings.Cut(l, ", 0.0"); return l }
+	for _, q := range []string{"black and stalemate", "stalemate and black", "ply > 1000 and abs 3"} {
+		for _, opts := range [][]string{nil, {"--format", "fen"}, {"--count"}} {
+			args := append(append([]string{}, opts...), q)
+			st1, out1, err1 := runCLI(t, append(args, sample)...)
+			st2, out2, err2 := runCLI(t, append(args, "--index", dir)...)
+			if st1 != st2 || out1 != out2 || first(err1) != first(err2) {
+				t.Errorf("%q: scan %d %q, index %d %q (outputs equal: %v)", args, st1, first(err1), st2, first(err2), out1 == out2)
+			}
+		}
+	}
+}
+
 // TestIndexHelperProcess is not a test: TestIndexBuildKilled runs the test binary as cql.
 func TestIndexHelperProcess(t *testing.T) {
 	if os.Getenv("CQL_TEST_HELPER") != "1" {
