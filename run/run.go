@@ -196,9 +196,7 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	r.serial = q.Serial()
 	r.src = src
 	r.additive = q.Additive()
-	if h.GameNumber != nil && opt.Dedupe == "" { // -dedupe compares every game with the earlier ones
-		r.lastGame = h.GameNumber.Max
-	}
+	r.lastGame = LastGame(q, opt)
 	bw := bufio.NewWriterSize(out, 256<<10)
 	if opt.Format == "csv" && !opt.Count && opt.Matches == nil {
 		bw.Write(CSVHeader(opt.Tags))
@@ -274,6 +272,17 @@ type runner struct {
 	src       Source
 	lastMu    sync.Mutex
 	lastGames map[string]int // lastgamenumber of each input file, counted when first needed
+}
+
+// LastGame is the number of the last game of each file that a run of q with opt reads: the
+// end of the query's gamenumber range (CQL stops reading there), 0 for every game (no range,
+// or -dedupe, which compares every game with the earlier ones). A source that can stop
+// reading there should (Files.LastGame); the run leaves out any later game it is given.
+func LastGame(q *filter.Query, opt Options) int {
+	if h := q.Header(); h.GameNumber != nil && opt.Dedupe == "" {
+		return h.GameNumber.Max
+	}
+	return 0
 }
 
 // emit takes one game's result, in game order: problems and messages go to opt.Errors,

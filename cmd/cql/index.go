@@ -60,8 +60,8 @@ type indexSource struct {
 // being replayed.
 func (s *indexSource) source(opt cqlrun.Options) (cqlrun.Source, error) {
 	src, err := s.games(opt)
-	if h := s.q.Header(); err == nil && h.GameNumber != nil && opt.Dedupe == "" {
-		src = index.StopAfter(src, h.GameNumber.Max) // as the scan stops each file there
+	if last := cqlrun.LastGame(s.q, opt); err == nil && last > 0 {
+		src = index.StopAfter(src, last) // as the scan stops each file there
 	}
 	return src, err
 }

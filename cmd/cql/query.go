@@ -173,12 +173,10 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		Open:    func(name string) (io.ReadCloser, error) { return openInput(name, cmd.InOrStdin(), bar) },
 		OnError: func(err error) { fmt.Fprintln(stderr, "cql:", err) },
 	}
-	if h.GameNumber != nil && f.dedupe == "" {
-		fileSrc.LastGame = h.GameNumber.Max // -dedupe compares every game with the earlier ones
-	}
-	var games cqlrun.Source = fileSrc
 	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item,
 		NoHeader: f.noHeader, HideWarnings: h.Quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
+	fileSrc.LastGame = cqlrun.LastGame(q, opt)
+	var games cqlrun.Source = fileSrc
 	if f.stats {
 		opt.Tally = cqlrun.NewTally()
 	}
