@@ -214,10 +214,10 @@ func (w *recordWriter) note(g *pgn.Game, n int32) {
 	}
 	// CQL's view is a part of the comment after (the last brace comment of several):
 	// its text is found there again, wherever it occurs.
-	at := strings.LastIndex(after, cql)
+	at := 0
 	if cql != after {
 		flags |= noteCQL
-		if at < 0 {
+		if at = strings.LastIndex(after, cql); at < 0 {
 			w.ok = false
 			return
 		}
