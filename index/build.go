@@ -591,7 +591,7 @@ func (b *builder) flushChunk() error {
 		return nil
 	}
 	v := binary.AppendUvarint(nil, uint64(b.fileID))
-	if err := b.comp.add(chunkKey(b.chunkFirst, b.chunkGames), v, b.chunk); err != nil {
+	if err := b.comp.addS2(chunkKey(b.chunkFirst, b.chunkGames), v, b.chunk); err != nil {
 		return err
 	}
 	b.chunkFirst += uint32(b.chunkGames)

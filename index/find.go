@@ -300,7 +300,7 @@ func (ix *Index) replayOne(id uint32, fn func(*pgn.Game) bool) (bool, error) {
 	var g pgn.Game
 	var buf []byte
 	tc := &tagColumn{ix: ix, dec: dec}
-	if err := s.chunk(0, newReplayer(pgn.Options{Variations: true}), tc, j, dec, &buf, &g, func(_ int, g *pgn.Game) bool { return fn(g) }); err != nil {
+	if err := s.chunk(0, newReplayer(pgn.Options{Variations: true}), tc, j, &buf, &g, func(_ int, g *pgn.Game) bool { return fn(g) }); err != nil {
 		return false, err
 	}
 	return j.res[id-j.first], nil

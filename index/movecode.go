@@ -239,15 +239,39 @@ func step(pc chess.Piece, from chess.Square, j int) uint8 {
 	return stepNone
 }
 
-// appendMove appends the code of m, legal in p, to dst, and moves the slots s (p's) as m
-// moves the pieces; ok is false when s has no slot for the moving piece.
-func appendMove(dst []byte, p *chess.Position, m chess.Move, s *pieceSlots) (_ []byte, ok bool) {
+// encSlots are the encoder's slots: pieceSlots and their inverse, the slot of the piece on
+// each square (-1: none), since the encoder asks for the slot on a square at every move
+// and capture (find was 4% of a build's CPU).
+type encSlots struct {
+	s  pieceSlots
+	at [64]int8
+}
+
+// newEncSlots numbers the pieces of p as newSlots does.
+func newEncSlots(p *chess.Position) (e encSlots, ok bool) {
+	e.s, ok = newSlots(p)
+	for sq := range e.at {
+		e.at[sq] = -1
+	}
+	for c := range e.s {
+		for k, sq := range e.s[c] {
+			if sq < chess.NoSquare {
+				e.at[sq] = int8(k)
+			}
+		}
+	}
+	return e, ok
+}
+
+// appendMove appends the code of m, legal in p, to dst, and moves the slots e (p's) as m
+// moves the pieces; ok is false when e has no slot for the moving piece.
+func appendMove(dst []byte, p *chess.Position, m chess.Move, e *encSlots) (_ []byte, ok bool) {
 	if m.IsNull() {
 		return append(dst, codeEscape, codeNull), true
 	}
 	us := p.SideToMove()
 	from, to := m.From(), m.To()
-	k := s.find(us, from)
+	k := int(e.at[from])
 	if k < 0 {
 		return dst, false
 	}
@@ -284,18 +308,26 @@ func appendMove(dst []byte, p *chess.Position, m chess.Move, s *pieceSlots) (_ [
 		j = rank(chess.EmptyBoardAttacks(us, t, from), to)
 	}
 	if m.IsCastle() {
-		s.castle(us, k, m)
+		// The king takes its own rook: both leave their squares before either lands (in
+		// Chess960 each may land on the other's).
+		r := int(e.at[to])
+		e.at[from], e.at[to] = -1, -1
+		e.s.castle(us, k, m)
+		e.at[e.s[us][k]] = int8(k)
+		if r >= 0 {
+			e.at[e.s[us][r]] = int8(r)
+		}
 	} else {
 		taken := to
 		if m.IsEnPassant() {
 			taken = chess.SquareAt(to.File(), from.Rank())
 		}
-		if p.PieceAt(taken) != chess.NoPiece {
-			if x := s.find(us.Other(), taken); x >= 0 {
-				s[us.Other()][x] = chess.NoSquare
-			}
+		if x := e.at[taken]; x >= 0 {
+			e.s[us.Other()][x] = chess.NoSquare
+			e.at[taken] = -1
 		}
-		s[us][k] = to
+		e.s[us][k] = to
+		e.at[from], e.at[to] = -1, int8(k)
 	}
 	if j < 15 {
 		return append(dst, byte(k<<4|j)), true

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/klauspost/compress/s2"
+
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/pgn"
 )
@@ -71,7 +73,7 @@ type recordWriter struct {
 	toks  []byte
 	notes []byte
 	stack []int32
-	slots []pieceSlots // after each node
+	slots []encSlots // after each node
 	ok    bool         // the notes could be encoded
 }
 
@@ -79,6 +81,19 @@ type recordWriter struct {
 type gamePlace struct {
 	offset       int64
 	length, line int
+}
+
+// decodeRecords decompresses a chunk's game records (S2) into dst's array when it is large
+// enough.
+func decodeRecords(dst, src []byte) ([]byte, error) {
+	n, err := s2.DecodedLen(src)
+	if err != nil {
+		return nil, err
+	}
+	if cap(dst) < n {
+		dst = make([]byte, n)
+	}
+	return s2.Decode(dst[:n], src)
 }
 
 func placeOf(g *pgn.Game) gamePlace { return gamePlace{g.Offset, g.Length, g.Line} }
@@ -135,7 +150,7 @@ func (w *recordWriter) encode(dst []byte, g *pgn.Game) []byte {
 // It reports whether it could.
 func (w *recordWriter) tree(g *pgn.Game) bool {
 	w.toks, w.notes, w.ok = w.toks[:0], w.notes[:0], true
-	root, ok := newSlots(&g.Nodes[0].Pos)
+	root, ok := newEncSlots(&g.Nodes[0].Pos)
 	if !ok {
 		return false
 	}

@@ -367,7 +367,7 @@ func (s *scanner[R]) worker(w int, opt pgn.Options, jobs <-chan *job[R], work fu
 	rp := newReplayer(opt)
 	tc := &tagColumn{ix: s.ix, dec: dec}
 	for j := range jobs {
-		j.err = s.chunk(w, rp, tc, j, dec, &buf, &g, work)
+		j.err = s.chunk(w, rp, tc, j, &buf, &g, work)
 		// The value is decoded (or failed): its buffer can carry another chunk.
 		select {
 		case s.values <- j.value:
@@ -379,12 +379,12 @@ func (s *scanner[R]) worker(w int, opt pgn.Options, jobs <-chan *job[R], work fu
 }
 
 // chunk replays the candidate games of one chunk and runs work on them.
-func (s *scanner[R]) chunk(w int, rp *replayer, tc *tagColumn, j *job[R], dec *zstd.Decoder, buf *[]byte, g *pgn.Game, work func(int, *pgn.Game) R) error {
+func (s *scanner[R]) chunk(w int, rp *replayer, tc *tagColumn, j *job[R], buf *[]byte, g *pgn.Game, work func(int, *pgn.Game) R) error {
 	fileID, n := binary.Uvarint(j.value)
 	if n <= 0 || int(fileID) >= len(s.ix.Sources) {
 		return fmt.Errorf("index %s: bad chunk %d", s.ix.Dir, j.first)
 	}
-	data, err := dec.DecodeAll(j.value[n:], (*buf)[:0])
+	data, err := decodeRecords((*buf)[:0], j.value[n:])
 	if err != nil {
 		return fmt.Errorf("index %s: chunk %d: %w", s.ix.Dir, j.first, err)
 	}

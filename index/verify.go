@@ -98,7 +98,7 @@ func (ix *Index) allRecords() (map[int][][]byte, error) {
 			if n <= 0 {
 				return fmt.Errorf("index %s: bad chunk", ix.Dir)
 			}
-			data, err := dec.DecodeAll(v[n:], nil)
+			data, err := decodeRecords(nil, v[n:])
 			if err != nil {
 				return err
 			}
