@@ -208,3 +208,47 @@ func BenchmarkPruneAnalysis(b *testing.B) {
 		})
 	}
 }
+
+// TestPruneNotEqual: a chain whose first link is != is the chain with == first, negated
+// (as CQL reads a != b < c); it holds where a side has no value. The summaries pruned
+// every game for `year != 2000` without a Date tag and for `#K != 3 - #[KR]a-h8 < -1`
+// (found by TestPruneNeverDropsAMatch with CQL_PRUNE_SEED=3). The counts are CQL 9.493's.
+func TestPruneNotEqual(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "ne.pgn")
+	games := "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 d5 2. exd5 *\n\n" +
+		"[Event \"b\"]\n[Date \"2000.01.01\"]\n[Result \"*\"]\n\n1. d4 *\n"
+	if err := os.WriteFile(file, []byte(games), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ix := buildIndex(t, file)
+	for _, c := range []struct {
+		query string
+		want  string
+	}{
+		{"year != 2000", "1"},
+		{"year != 1999", "2"},
+		{"year != 2000 < 2001", "1"},
+		{"#p != 8", "1"},
+		{"#p != 7", "2"},
+		{"#p != 8 < 9", "1"},
+		{"#p != 7 < 8", "2"},
+		{"#p != #P < 9", "1"},
+		{"#K != 3 - #[KR]a-h8 < -1", "2"},
+	} {
+		prog, q, ok := compileQuery(t, c.query)
+		if !ok {
+			t.Fatalf("%q not supported", c.query)
+		}
+		cand, err := ix.Candidates(prog, q.Variations())
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec, err := ix.Decided(prog, q.Variations())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSpace(runCount(t, q, ix.GamesDecided(cand, dec)).out); got != c.want {
+			t.Errorf("%q: the index counts %s games, CQL 9.493 %s", c.query, got, c.want)
+		}
+	}
+}

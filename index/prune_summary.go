@@ -201,8 +201,12 @@ func (e *summaryEnv) search(n *query.Binary) tri {
 
 func andTri(a, b tri) tri { return tri{a.possible && b.possible, a.certain && b.certain} }
 
+// compare bounds a comparison chain as the evaluator runs it: every link must hold, and a
+// link fails when a side has no value; but a chain whose first link is != is the chain
+// with == first, negated (filter's compare, as CQL reads a != b < c), so it holds when a
+// side has no value (year != 2000 of a game without a date) or when a later link fails.
 func (e *summaryEnv) compare(n *query.Compare) tri {
-	if len(n.Operands) != len(n.Links)+1 {
+	if len(n.Operands) != len(n.Links)+1 || len(n.Links) == 0 {
 		return unknownTri
 	}
 	var buf [4]numv // no allocation per signature for short chains
@@ -220,8 +224,16 @@ func (e *summaryEnv) compare(n *query.Compare) tri {
 		t.possible = t.possible && vals[i].canOK
 		t.certain = t.certain && !vals[i].canFail
 	}
+	ne := n.Links[0].Op == query.OpNe
 	for i, l := range n.Links {
-		t = andTri(t, linkTri(l.Op, vals[i], vals[i+1]))
+		op := l.Op
+		if i == 0 && ne {
+			op = query.OpEq
+		}
+		t = andTri(t, linkTri(op, vals[i], vals[i+1]))
+	}
+	if ne {
+		return tri{!t.certain, !t.possible}
 	}
 	return t
 }

@@ -246,6 +246,9 @@ func TestPruneNeverDropsAMatch(t *testing.T) {
 	files = append(files, firstGames(t, testdata.File(t, "masters-10k.pgn"), 600))
 	ix := buildIndex(t, files...)
 	seed := int64(1)
+	if v, err := strconv.ParseInt(os.Getenv("CQL_PRUNE_SEED"), 10, 64); err == nil {
+		seed = v // other queries than the default run's
+	}
 	r := rand.New(rand.NewSource(seed))
 	// CQL_PRUNE_QUERIES=N for a longer run.
 	n := 40
