@@ -74,7 +74,7 @@ type recordWriter struct {
 	notes []byte
 	stack []int32
 	slots []encSlots // after each node
-	ok    bool         // the notes could be encoded
+	ok    bool       // the notes could be encoded
 }
 
 // gamePlace is where a game is in its file.
