@@ -311,8 +311,8 @@ func (b *builder) run(ctx context.Context, files []string) error {
 // goroutine, it was the longest step after the parse (0.47 s CPU on masters-463k).
 func (b *builder) encodeLists() error {
 	type job struct {
-		key []byte
-		bm  *roaring.Bitmap
+		key    []byte
+		bitmap func() *roaring.Bitmap
 	}
 	workers := b.opt.Threads
 	if workers <= 0 {
@@ -330,7 +330,11 @@ func (b *builder) encodeLists() error {
 				if errs[w] != nil {
 					continue
 				}
-				data, err := enc.encode(j.bm, uint32(b.meta.Games))
+				bm := j.bitmap()
+				if bm.IsEmpty() {
+					continue
+				}
+				data, err := enc.encode(bm, uint32(b.meta.Games))
 				if err == nil {
 					err = b.sink.set(j.key, bytes.Clone(data))
 				}
@@ -338,10 +342,8 @@ func (b *builder) encodeLists() error {
 			}
 		}()
 	}
-	err := b.ps.each(func(key []byte, bm *roaring.Bitmap) error {
-		if !bm.IsEmpty() {
-			jobs <- job{key, bm}
-		}
+	err := b.ps.each(func(key []byte, bitmap func() *roaring.Bitmap) error {
+		jobs <- job{key, bitmap}
 		return nil
 	})
 	close(jobs)
