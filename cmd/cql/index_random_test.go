@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestRandomQueriesIndexAgainstScan runs random queries (the generator of
+// TestRandomQueriesAgainstCQL, CQL_RANDOM_WIDE for the whole language) through
+// an index of CQL_INDEX_RANDOM_PGN and as a scan of the file: status, output
+// (PGN with comments, or --count) and the summary line must be the same, byte
+// for byte. No CQL binary is needed, so it can run many queries; a difference
+// is a pruning rule that is unsound (a silent wrong answer) or a replay that
+// differs from the parse. CQL_RANDOM_N, CQL_RANDOM_SEED and
+// CQL_RANDOM_VARIATIONS as for the CQL differential.
+func TestRandomQueriesIndexAgainstScan(t *testing.T) {
+	games := os.Getenv("CQL_INDEX_RANDOM_PGN")
+	if games == "" {
+		t.Skip("set CQL_INDEX_RANDOM_PGN (and CQL_RANDOM_N, CQL_RANDOM_SEED, CQL_RANDOM_WIDE) to compare random queries through an index with the scan")
+	}
+	games, err := filepath.Abs(games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, seed := 200, int64(1)
+	if v, err := strconv.Atoi(os.Getenv("CQL_RANDOM_N")); err == nil {
+		n = v
+	}
+	if v, err := strconv.ParseInt(os.Getenv("CQL_RANDOM_SEED"), 10, 64); err == nil {
+		seed = v
+	}
+	g := &queryGen{r: rand.New(rand.NewSource(seed)), variations: os.Getenv("CQL_RANDOM_VARIATIONS") != "",
+		wide: os.Getenv("CQL_RANDOM_WIDE") != ""}
+	dir := t.TempDir()
+	ix := filepath.Join(dir, "ix")
+	if st, _, errs := runCLI(t, "index", "build", "-x", ix, games); st != 0 {
+		t.Fatalf("build: status %d: %s", st, errs)
+	}
+	// the summary line without its timing
+	summary := func(s string) string {
+		i := strings.LastIndex(s, "cql: ")
+		if i < 0 {
+			return ""
+		}
+		s, _, _ = strings.Cut(s[i:], "s, ")
+		if j := strings.LastIndex(s, ","); j >= 0 {
+			s = s[:j]
+		}
+		// the index says how many games it decided; the scan has no such count
+		if a, b, ok := strings.Cut(s, " ("); ok {
+			if _, rest, ok := strings.Cut(b, "), "); ok {
+				s = a + ", " + rest
+			}
+		}
+		return s
+	}
+	var same, refused, failed int
+	for i := 0; i < n; i++ {
+		q := g.query()
+		if !strings.HasPrefix(q, "cql(") {
+			q = "cql() " + q
+		}
+		file := filepath.Join(dir, fmt.Sprintf("q%d.cql", i))
+		if err := os.WriteFile(file, []byte(q+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := []string{file}
+		if i%2 == 1 {
+			args = []string{"--count", file}
+		}
+		st1, out1, err1 := runCLI(t, append(args, games)...)
+		st2, out2, err2 := runCLI(t, append(args, "--index", ix)...)
+		switch {
+		case st1 == exitError && st2 == exitError:
+			refused++
+		case st1 != st2 || out1 != out2:
+			failed++
+			t.Errorf("query %d: %q %q: scan status %d, %d bytes (%s); index status %d, %d bytes (%s)", i, q, args[:len(args)-1],
+				st1, len(out1), firstLine(lastLine(err1)), st2, len(out2), firstLine(lastLine(err2)))
+		case summary(err1) != summary(err2):
+			failed++
+			t.Errorf("query %d: %q: scan says %q, index %q", i, q, summary(err1), summary(err2))
+		default:
+			same++
+			if i < 3 {
+				t.Logf("query %d: %q: %d bytes, %s", i, q, len(out1), summary(err1))
+			}
+		}
+	}
+	t.Logf("seed %d: %d queries, %d same output, %d refused by both, %d differ", seed, n, same, refused, failed)
+}
