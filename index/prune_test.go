@@ -187,9 +187,10 @@ func randomQuery(r *rand.Rand, depth int) string {
 		case 15:
 			return "result " + []string{"1-0", "0-1", "1/2-1/2", "*"}[r.Intn(4)]
 		case 16:
-			return fmt.Sprintf("year %s %d", []string{"<", ">=", "=="}[r.Intn(3)], 1960+r.Intn(70))
+			// != holds where a side has no value (a game without a date)
+			return fmt.Sprintf("year %s %d", []string{"<", ">=", "==", "!="}[r.Intn(4)], 1960+r.Intn(70))
 		case 17:
-			return fmt.Sprintf("elo %s> %d", []string{"", "white ", "black "}[r.Intn(3)], 2300+r.Intn(500))
+			return fmt.Sprintf("elo %s%s %d", []string{"", "white ", "black "}[r.Intn(3)], []string{">", "!="}[r.Intn(2)], 2300+r.Intn(500))
 		case 18:
 			return "-#" + designator() + " < -1"
 		case 19:
@@ -205,6 +206,9 @@ func randomQuery(r *rand.Rand, depth int) string {
 			return "true"
 		case 23:
 			return string(pieces[r.Intn(12)]) + []string{" attacks ", " attackedby "}[r.Intn(2)] + string("kK"[r.Intn(2)])
+		case 24:
+			// a chain led by != is the chain with == first, negated
+			return fmt.Sprintf("#%s != %d - #%s %s %d", designator(), r.Intn(4), designator(), []string{"<", ">", "<="}[r.Intn(3)], r.Intn(5)-2)
 		}
 		return designator()
 	}
