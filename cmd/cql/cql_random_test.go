@@ -33,23 +33,7 @@ func TestRandomQueriesAgainstCQL(t *testing.T) {
 	if bin == "" || games == "" {
 		t.Skip("set CQL_BINARY and CQL_EXAMPLES_PGN (and CQL_RANDOM_N, CQL_RANDOM_SEED) to compare random queries with CQL")
 	}
-	n, seed := 200, int64(1)
-	if s := os.Getenv("CQL_RANDOM_N"); s != "" {
-		v, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("CQL_RANDOM_N: %v", err)
-		}
-		n = v
-	}
-	if s := os.Getenv("CQL_RANDOM_SEED"); s != "" {
-		v, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			t.Fatalf("CQL_RANDOM_SEED: %v", err)
-		}
-		seed = v
-	}
-	g := &queryGen{r: rand.New(rand.NewSource(seed)), variations: os.Getenv("CQL_RANDOM_VARIATIONS") != "",
-		wide: os.Getenv("CQL_RANDOM_WIDE") != ""}
+	g, n, seed := queryGenFromEnv(t)
 	matches := regexp.MustCompile(`(?m)^(\d+) matches of`)
 	dir := t.TempDir()
 	var same, refused, failed, none, all int
@@ -129,6 +113,31 @@ func TestRandomQueriesAgainstCQL(t *testing.T) {
 	}
 	t.Logf("seed %d: %d queries, %d agree with CQL, %d refused by CQL, %d differ; %d match no game, %d every game",
 		seed, n, same, refused, failed, none, all)
+}
+
+// queryGenFromEnv makes the generator the environment asks for: CQL_RANDOM_N
+// queries (200) from CQL_RANDOM_SEED (1), CQL_RANDOM_WIDE for the whole
+// language, CQL_RANDOM_VARIATIONS for the game tree.
+func queryGenFromEnv(t *testing.T) (g *queryGen, n int, seed int64) {
+	t.Helper()
+	n, seed = 200, 1
+	if s := os.Getenv("CQL_RANDOM_N"); s != "" {
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("CQL_RANDOM_N: %v", err)
+		}
+		n = v
+	}
+	if s := os.Getenv("CQL_RANDOM_SEED"); s != "" {
+		v, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			t.Fatalf("CQL_RANDOM_SEED: %v", err)
+		}
+		seed = v
+	}
+	g = &queryGen{r: rand.New(rand.NewSource(seed)), variations: os.Getenv("CQL_RANDOM_VARIATIONS") != "",
+		wide: os.Getenv("CQL_RANDOM_WIDE") != ""}
+	return g, n, seed
 }
 
 // nearOutputLimit reports whether CQL's output has a game it cut, or one

@@ -2,10 +2,8 @@ package main
 
 import (
 	"fmt"
-	"math/rand"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -27,15 +25,7 @@ func TestRandomQueriesIndexAgainstScan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, seed := 200, int64(1)
-	if v, err := strconv.Atoi(os.Getenv("CQL_RANDOM_N")); err == nil {
-		n = v
-	}
-	if v, err := strconv.ParseInt(os.Getenv("CQL_RANDOM_SEED"), 10, 64); err == nil {
-		seed = v
-	}
-	g := &queryGen{r: rand.New(rand.NewSource(seed)), variations: os.Getenv("CQL_RANDOM_VARIATIONS") != "",
-		wide: os.Getenv("CQL_RANDOM_WIDE") != ""}
+	g, n, seed := queryGenFromEnv(t)
 	dir := t.TempDir()
 	ix := filepath.Join(dir, "ix")
 	if st, _, errs := runCLI(t, "index", "build", "-x", ix, games); st != 0 {
