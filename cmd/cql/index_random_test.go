@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,6 +27,9 @@ func TestRandomQueriesIndexAgainstScan(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, n, seed := queryGenFromEnv(t)
+	// CQL_INDEX_RANDOM_OPTIONS: command-line options too (ranges, formats,
+	// comment levels, transforms, tag filters, -dedupe, -limit)
+	withOptions := os.Getenv("CQL_INDEX_RANDOM_OPTIONS") != ""
 	dir := t.TempDir()
 	ix := filepath.Join(dir, "ix")
 	if st, _, errs := runCLI(t, "index", "build", "-x", ix, games); st != 0 {
@@ -64,6 +68,9 @@ func TestRandomQueriesIndexAgainstScan(t *testing.T) {
 		if i%2 == 1 {
 			args = []string{"--count", file}
 		}
+		if withOptions {
+			args = append(randomOptions(g.r), args...)
+		}
 		st1, out1, err1 := runCLI(t, append(args, games)...)
 		st2, out2, err2 := runCLI(t, append(args, "--index", ix)...)
 		switch {
@@ -79,9 +86,29 @@ func TestRandomQueriesIndexAgainstScan(t *testing.T) {
 		default:
 			same++
 			if i < 3 {
-				t.Logf("query %d: %q: %d bytes, %s", i, q, len(out1), summary(err1))
+				t.Logf("query %d: %q %q: %d bytes, %s", i, q, args[:len(args)-1], len(out1), summary(err1))
 			}
 		}
 	}
 	t.Logf("seed %d: %d queries, %d same output, %d refused by both, %d differ", seed, n, same, refused, failed)
+}
+
+// indexRandomOptions are command-line options a run may be given, each
+// as it would be typed.
+var indexRandomOptions = [][]string{
+	{"-g", "3", "40"}, {"-g", "17"}, {"-matchcount", "2", "6"}, {"-matchcount", "3"}, {"-variations"},
+	{"-virtualmainline"}, {"-limit", "7"}, {"-format", "fen"}, {"-format", "jsonl"}, {"-format", "epd"},
+	{"-format", "csv"}, {"-silent"}, {"-quiet"}, {"-noheader"}, {"-result", "1-0"}, {"-year", "1990", "2015"},
+	{"-player", "an"}, {"-white", "^[A-M]"}, {"-flipcolor"}, {"-shift"}, {"-wtm"}, {"-dedupe"}, {"-dedupe-skip"},
+	{"-alwayscomment"}, {"-nosort"}, {"-matchstring", "X"}, {"-threads", "1"}, {"-cql", "check"},
+	{"-fen", "8/8/8/8/8/8/8/8"}, {"-event", "ch"}, {"-assign", "v", "3"},
+}
+
+// randomOptions picks up to three of them.
+func randomOptions(r *rand.Rand) []string {
+	var args []string
+	for k := r.Intn(4); k > 0; k-- {
+		args = append(args, indexRandomOptions[r.Intn(len(indexRandomOptions))]...)
+	}
+	return args
 }
