@@ -1,6 +1,8 @@
 package index
 
 import (
+	"encoding/binary"
+	"hash/crc32"
 	"runtime"
 	"sync"
 
@@ -52,8 +54,12 @@ func (c *compressor) work() {
 		switch {
 		case enc == nil || c.failed():
 		case j.s2:
-			out := make([]byte, len(j.prefix)+s2.MaxEncodedLen(len(j.data)))
+			// S2's blocks carry no checksum: a CRC-32C of the records goes first, so
+			// that a damaged value is an error, not other moves (zstd's frames had one).
+			out := make([]byte, len(j.prefix)+4+s2.MaxEncodedLen(len(j.data)))
 			n := copy(out, j.prefix)
+			binary.LittleEndian.PutUint32(out[n:], crc32.Checksum(j.data, castagnoli))
+			n += 4
 			j.out = out[:n+len(s2.Encode(out[n:], j.data))]
 		default:
 			j.out = enc.EncodeAll(j.data, j.prefix)

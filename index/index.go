@@ -26,14 +26,14 @@ import (
 
 // FormatVersion is the layout of the keys and values below; an index of another version
 // is refused with a message to rebuild it.
-const FormatVersion = 18
+const FormatVersion = 19
 
 // Keys. Numbers are big-endian, so key order is game order.
 const (
 	keyVersion = "V" // FormatVersion as decimal text
 	keyMeta    = "M" // Meta as JSON
 	keySource  = "F" // + be32(file id): Source as JSON
-	keyChunk   = "G" // + be32(first game id) + be32(games): fileID uvarint, then S2 of the game records (movestream.go)
+	keyChunk   = "G" // + be32(first game id) + be32(games): fileID uvarint, the records' CRC-32C (4 bytes, little-endian), then S2 of the game records (movestream.go)
 	keyBitmap  = "B" // + mode byte + name: a posting list of game ids (format_lists.go)
 	// + be32(first game id): zstd of the tag column of summaryGames games (summary_game.go)
 	keySummary = "S"

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"strings"
 
 	"github.com/klauspost/compress/s2"
@@ -83,9 +84,19 @@ type gamePlace struct {
 	length, line int
 }
 
-// decodeRecords decompresses a chunk's game records (S2) into dst's array when it is large
-// enough.
+// castagnoli is the CRC-32C table (the CPU's crc32 instruction computes it).
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// errRecordsChecksum says that a chunk's records are not the ones written.
+var errRecordsChecksum = errors.New("game records damaged (checksum mismatch)")
+
+// decodeRecords decompresses a chunk's game records (their CRC-32C, then S2) into dst's
+// array when it is large enough, and checks them against the checksum.
 func decodeRecords(dst, src []byte) ([]byte, error) {
+	if len(src) < 4 {
+		return nil, errBadRecord
+	}
+	sum, src := binary.LittleEndian.Uint32(src), src[4:]
 	n, err := s2.DecodedLen(src)
 	if err != nil {
 		return nil, err
@@ -93,7 +104,13 @@ func decodeRecords(dst, src []byte) ([]byte, error) {
 	if cap(dst) < n {
 		dst = make([]byte, n)
 	}
-	return s2.Decode(dst[:n], src)
+	if dst, err = s2.Decode(dst[:n], src); err != nil {
+		return nil, err
+	}
+	if crc32.Checksum(dst, castagnoli) != sum {
+		return nil, errRecordsChecksum
+	}
+	return dst, nil
 }
 
 func placeOf(g *pgn.Game) gamePlace { return gamePlace{g.Offset, g.Length, g.Line} }

@@ -1,0 +1,88 @@
+package index
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	badger "github.com/dgraph-io/badger/v4"
+	"github.com/klauspost/compress/s2"
+
+	"github.com/cqlgo/cql/internal/testdata"
+	"github.com/cqlgo/cql/run"
+)
+
+// A chunk of game records that is damaged (S2's length or data, or cut) is an error that
+// names the index and the chunk, never a panic, games silently left out or other moves:
+// S2 blocks have no checksum of their own, the chunk's CRC-32C catches flipped bytes
+// that still decode.
+func TestDamagedChunk(t *testing.T) {
+	file := firstGames(t, testdata.File(t, "masters-10k.pgn"), 40)
+	for name, damage := range map[string]func(v []byte) []byte{
+		"garbage":   func(v []byte) []byte { return append(binary.AppendUvarint(nil, 0), "not S2 at all"...) },
+		"cut":       func(v []byte) []byte { return v[:len(v)/2] },
+		"no length": func(v []byte) []byte { return binary.AppendUvarint(nil, 0) },
+		// other records, well compressed: only the checksum tells
+		"records": func(v []byte) []byte {
+			_, n := binary.Uvarint(v)
+			recs, err := s2.Decode(nil, v[n+4:])
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs[len(recs)/2] ^= 1
+			return append(bytes.Clone(v[:n+4]), s2.Encode(nil, recs)...)
+		},
+		"data": func(v []byte) []byte {
+			v = bytes.Clone(v)
+			for i := len(v) / 2; i < len(v); i += 7 {
+				v[i] ^= 0x5a
+			}
+			return v
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "ix")
+			if _, err := Build(context.Background(), dir, []string{file}, BuildOptions{Threads: 2}); err != nil {
+				t.Fatal(err)
+			}
+			db, err := badger.Open(badgerOptions(dir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = db.Update(func(txn *badger.Txn) error {
+				it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyChunk)})
+				it.Rewind()
+				key := it.Item().KeyCopy(nil)
+				v, err := it.Item().ValueCopy(nil)
+				it.Close()
+				if err != nil {
+					return err
+				}
+				return txn.Set(key, damage(v))
+			})
+			if cerr := db.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			ix, err := Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ix.Close()
+			_, q, _ := compileQuery(t, "true")
+			var out, errs bytes.Buffer
+			_, err = run.Run(context.Background(), q, ix.Games(nil), &out, run.Options{Format: "pgn", Threads: 2, Errors: &errs})
+			if err == nil {
+				t.Fatalf("a damaged chunk was read: %d bytes of output (%s)", out.Len(), strings.TrimSpace(errs.String()))
+			}
+			if !strings.Contains(err.Error(), "chunk") || !strings.Contains(err.Error(), dir) {
+				t.Errorf("error %q does not name the index and the chunk", err)
+			}
+		})
+	}
+}
