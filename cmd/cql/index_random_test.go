@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cqlgo/cql/internal/testdata"
 )
 
 // TestRandomQueriesIndexAgainstScan runs random queries (the generator of
@@ -16,20 +18,28 @@ import (
 // for byte. No CQL binary is needed, so it can run many queries; a difference
 // is a pruning rule that is unsound (a silent wrong answer) or a replay that
 // differs from the parse. CQL_RANDOM_N, CQL_RANDOM_SEED and
-// CQL_RANDOM_VARIATIONS as for the CQL differential.
+// CQL_RANDOM_VARIATIONS as for the CQL differential. Without
+// CQL_INDEX_RANDOM_PGN it runs 200 queries of the plain grammar, with options,
+// on CQL's sample (a few seconds), so that every test run checks the pruning.
 func TestRandomQueriesIndexAgainstScan(t *testing.T) {
 	games := os.Getenv("CQL_INDEX_RANDOM_PGN")
+	g, n, seed := queryGenFromEnv(t)
+	// CQL_INDEX_RANDOM_OPTIONS: command-line options too (ranges, formats,
+	// comment levels, transforms, tag filters, -dedupe, -limit)
+	withOptions := os.Getenv("CQL_INDEX_RANDOM_OPTIONS") != ""
 	if games == "" {
-		t.Skip("set CQL_INDEX_RANDOM_PGN (and CQL_RANDOM_N, CQL_RANDOM_SEED, CQL_RANDOM_WIDE) to compare random queries through an index with the scan")
+		if testing.Short() {
+			t.Skip("-short: set CQL_INDEX_RANDOM_PGN to compare random queries through an index with the scan")
+		}
+		games, withOptions = testdata.File(t, "cql-sample.pgn"), true
+		if os.Getenv("CQL_RANDOM_N") == "" {
+			n = 200
+		}
 	}
 	games, err := filepath.Abs(games)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, n, seed := queryGenFromEnv(t)
-	// CQL_INDEX_RANDOM_OPTIONS: command-line options too (ranges, formats,
-	// comment levels, transforms, tag filters, -dedupe, -limit)
-	withOptions := os.Getenv("CQL_INDEX_RANDOM_OPTIONS") != ""
 	dir := t.TempDir()
 	ix := filepath.Join(dir, "ix")
 	if st, _, errs := runCLI(t, "index", "build", "-x", ix, games); st != 0 {
