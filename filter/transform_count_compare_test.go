@@ -31,6 +31,10 @@ func TestTransformCountOfLogicalBody(t *testing.T) {
 		// 9.493 on this game: both match at ply 1 only)
 		{"flipcolor count {check} >= 1 and R", []int32{1}},
 		{"flipcolor count {check} == 1 or r", []int32{1}},
+		// a not before the logical body stays with it (CQL's not reads no
+		// comparison): (flipcolor count not check) == 1; CQL 9.493 on this
+		// game, where cql refused it
+		{"flipcolor count not check == 1", []int32{0, 2}},
 	} {
 		got := append([]int32(nil), compileSrc(t, c.src).NewEvaluator().Game(g)...)
 		if fmt.Sprint(got) != fmt.Sprint(c.want) {
@@ -49,6 +53,12 @@ func TestTransformCountOfLogicalBody(t *testing.T) {
 		{"find all check >= 2", []int32{0, 1, 2, 3}},
 		{"line --> check --> true >= 1", []int32{1, 3, 5}},
 		{"line --> check --> Q >= 1", nil},
+		// (line --> check --> not check) == 2 and the like; cql refused them
+		{"line --> check --> not check == 2", []int32{1, 3, 5}},
+		{"line --> check --> not not check == 2", nil},
+		{"line --> check --> not check == 2 and btm", []int32{1, 3, 5}},
+		{"find all not check >= 3", []int32{0, 1, 2}},
+		{"find all not check >= 4", []int32{0}},
 	} {
 		got := append([]int32(nil), compileSrc(t, c.src).NewEvaluator().Game(g)...)
 		if fmt.Sprint(got) != fmt.Sprint(c.want) {
