@@ -109,6 +109,7 @@ func (p *parser) parseGeometryWord(w string, pos Pos) (Node, bool) {
 	switch k {
 	case GeoLight, GeoDark:
 		g.Args = []Node{p.parseArg()}
+		return p.prefixBeforeStep(g, &g.Args[0]), true
 	case GeoFile, GeoRank, GeoType, GeoColorType, GeoPieceID, GeoPieceName, GeoTypeName:
 		g.Args = []Node{p.parseUnion()}
 	case GeoSqrt:

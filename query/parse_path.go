@@ -351,6 +351,24 @@ func (p *parser) parsePathConstituent() Node {
 	return x
 }
 
+// prefixBeforeStep returns the prefix set filter x (light, dark, a
+// direction) whose argument *arg was just read. In a path step the move
+// binds at the primary, so the argument of `light P--` came out as the move
+// P--; CQL reads the prefix filter's set before a tied -- whole
+// (match_dash_tie_x), as for ~: the step is (light P)--, the move of a pawn
+// on a light square (CQL 9.493 on its sample: path light P-- -- 142 games,
+// path up P-- -- 164, path dark N-- -- 76, which cql refused).
+func (p *parser) prefixBeforeStep(x Node, arg *Node) Node {
+	d, ok := (*arg).(*Dash)
+	if !ok || !p.pathStep || d.From == nil {
+		return x
+	}
+	*arg = d.From
+	d.From = x
+	d.At = At{x.Pos()}
+	return d
+}
+
 // reparseFilter goes back to start and reads one whole filter from there,
 // as CQL's match_node does for a path constituent or target that an
 // operator continues; a | in it is a set union, not a group's alternative.

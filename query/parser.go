@@ -534,7 +534,8 @@ func (p *parser) parseWord() Node {
 				p.errorf(rpos, "range %d %d of %s is out of bounds: a direction's range lies within -7 and 7", r.Min, r.Max, w)
 			}
 		}
-		return &Dir{At: At{pos}, Dir: d, Range: r, X: p.parseArg()}
+		dir := &Dir{At: At{pos}, Dir: d, Range: r, X: p.parseArg()}
+		return p.prefixBeforeStep(dir, &dir.X)
 	}
 	if k, ok := transforms[w]; ok {
 		p.next()
