@@ -356,7 +356,7 @@ func (p *parser) parsePathConstituent() Node {
 // binds at the primary, so the argument of `light P--` came out as the move
 // P--; CQL reads the prefix filter's set before a tied -- whole
 // (match_dash_tie_x), as for ~: the step is (light P)--, the move of a pawn
-// on a light square (CQL 9.493 on its sample: path light P-- -- 142 games,
+// on a light square (CQL 9.493 on its 253-game sample.pgn: path light P-- -- 142 games,
 // path up P-- -- 164, path dark N-- -- 76, which cql refused).
 func (p *parser) prefixBeforeStep(x Node, arg *Node) Node {
 	d, ok := (*arg).(*Dash)
