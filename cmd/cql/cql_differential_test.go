@@ -26,6 +26,9 @@ import (
 // 296 of a public collection), it runs those instead, and a script CQL
 // refuses must be refused by cql too. CQL_ARGS are options given to both
 // (space-separated, e.g. "-nouniquecomments -nosortcomments").
+// CQL_SKIP_COUNT (with CQL_COMPARE_COMMENTS) counts a script whose games and
+// comments agree as agreeing without running cql a second time for --count:
+// a third less time on large corpora (40,000 masters games).
 func TestExamplesAgainstCQL(t *testing.T) {
 	bin, dir, games := os.Getenv("CQL_BINARY"), os.Getenv("CQL_EXAMPLES"), os.Getenv("CQL_EXAMPLES_PGN")
 	scripts := os.Getenv("CQL_SCRIPTS")
@@ -80,6 +83,9 @@ func TestExamplesAgainstCQL(t *testing.T) {
 			if st, _, stderr := runCLI(t, with("-i", games, "-o", ours, f)...); st <= 1 {
 				if d := commentDifference(t, out, ours); d != "" {
 					t.Errorf("%s: comments differ from CQL's: %s", f, d)
+				} else if os.Getenv("CQL_SKIP_COUNT") != "" {
+					same++
+					continue
 				}
 			} else {
 				t.Errorf("%s: cql failed: %s", f, stderr)
