@@ -89,8 +89,13 @@ func (n *dashNode) fitsMove(e *Evaluator, m chess.Move, fromSet, toSet chess.Bit
 		return k&fromSet != 0 && k&toSet != 0 && !n.capture && n.promoteBy == nil && n.promote == 0
 	}
 	to := m.To()
-	if m.IsCastle() {
+	switch {
+	case m.IsCastle():
 		to = m.KingTo()
+	case n.capture && m.IsEnPassant():
+		// A capture's right side is the captured piece's square (CQL's
+		// QMove::validMove, getCaptureSquare): pb4×Pa4 is bxa3 en passant.
+		to = chess.SquareAt(to.File(), m.From().Rank())
 	}
 	if !fromSet.Has(m.From()) || !toSet.Has(to) {
 		return false

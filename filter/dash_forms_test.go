@@ -121,3 +121,33 @@ func TestLegalIsASet(t *testing.T) {
 		}
 	}
 }
+
+// The right side of a capture is the captured piece's square (CQL's
+// QMove::validMove tests getCaptureSquare): for en passant the pawn taken
+// on a4, not the empty a3 the capturing pawn lands on. The matches are
+// CQL 9.493's on this game; cql had them the other way round (found on
+// 9,998 lichess games: `path --(b) [x]a4-5+` 921 games, CQL 924).
+func TestCaptureOfEnPassantIsTheTakenPawn(t *testing.T) {
+	g := readOne(t, `[FEN "4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1"]
+
+1... bxa3 2. Kd1 *
+`)
+	for _, c := range []struct {
+		src  string
+		want string
+	}{
+		{"pb4[x]a4", plies(g, 0)},
+		{"pb4[x]a3", ""},
+		{"pb4[x]P", plies(g, 0)},
+		{"pb4[x]_", ""},
+		{"path p[x]a4", plies(g, 0)},
+		{"path p[x]a3", ""},
+		// a move that is not a capture step goes to its destination
+		{"p--a3", plies(g, 0)},
+		{"p--a4", ""},
+	} {
+		if got := runQuery(t, c.src, g); !sameMatches(got, c.want) {
+			t.Errorf("%s: matches %s, CQL %s", c.src, got, c.want)
+		}
+	}
+}

@@ -347,7 +347,9 @@ func TestDashMoves(t *testing.T) {
 		{main, "--(Bb5)", "[e2e4 e7e5 g1f3 b8c6] [e2e4 e7e5 g1f3 b8c6 f1b5]"},
 		{main, "×", ""},
 		{ep, "×", "[e2e4 a7a6 e4e5 d7d5]"},
-		{ep, "cql(variations) P×d6", "[e2e4 a7a6 e4e5 d7d5]"},
+		// the taken pawn's square, d5 (CQL 9.493: P×d6 matches no game)
+		{ep, "cql(variations) P×d5", "[e2e4 a7a6 e4e5 d7d5]"},
+		{ep, "cql(variations) P×d6", ""},
 		{ep, "cql(variations) ×(Pf6)", "[e2e4 a7a6 e4e5 d7d5 d2d4 f7f5]"},
 		{ep, "cql(variations) --d6", "[e2e4 a7a6 e4e5 d7d5]"},
 		{ep, "cql(variations) --p", ""}, // en passant lands on an empty square
