@@ -54,3 +54,25 @@ func TestMoveConstructors(t *testing.T) {
 		t.Fatalf("kinds seen: %v", kinds)
 	}
 }
+
+// TakenSquare: the destination of a capture, the pawn beside for en passant.
+func TestTakenSquare(t *testing.T) {
+	for _, c := range []struct{ fen, san, want string }{
+		{"4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1", "bxa3", "a4"},
+		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6", "d5"},
+		{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "exd5", "d5"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Kd1", "d1"},
+	} {
+		p, err := ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := p.ParseSAN([]byte(c.san))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.TakenSquare().String(); got != c.want {
+			t.Errorf("%s in %s: %s, want %s", c.san, c.fen, got, c.want)
+		}
+	}
+}

@@ -40,6 +40,15 @@ func (m Move) IsEnPassant() bool { return m>>15 == moveEnPassant }
 // IsNull reports whether m is a null move.
 func (m Move) IsNull() bool { return m>>15 == moveNull }
 
+// TakenSquare is the square of the piece m takes, if it takes one: its destination, or
+// for en passant the square of the pawn beside it (the destination is empty).
+func (m Move) TakenSquare() Square {
+	if m.IsEnPassant() {
+		return SquareAt(m.To().File(), m.From().Rank())
+	}
+	return m.To()
+}
+
 // KingTo returns where the king lands for castling, To() for any other move.
 func (m Move) KingTo() Square {
 	if !m.IsCastle() {

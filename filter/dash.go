@@ -92,10 +92,10 @@ func (n *dashNode) fitsMove(e *Evaluator, m chess.Move, fromSet, toSet chess.Bit
 	switch {
 	case m.IsCastle():
 		to = m.KingTo()
-	case n.capture && m.IsEnPassant():
-		// A capture's right side is the captured piece's square (CQL's
+	case n.capture:
+		// A capture's right side is the taken piece's square (CQL's
 		// QMove::validMove, getCaptureSquare): pb4×Pa4 is bxa3 en passant.
-		to = chess.SquareAt(to.File(), m.From().Rank())
+		to = m.TakenSquare()
 	}
 	if !fromSet.Has(m.From()) || !toSet.Has(to) {
 		return false

@@ -75,10 +75,7 @@ func (t *idTable) play(pos *chess.Position, m chess.Move) {
 		}
 		return
 	}
-	victim := to
-	if m.IsEnPassant() {
-		victim = chess.SquareAt(to.File(), from.Rank())
-	}
+	victim := m.TakenSquare()
 	if v := t.at[victim]; v != noID {
 		t.sq[v] = noSq
 		t.at[victim] = noID

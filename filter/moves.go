@@ -208,7 +208,7 @@ func (n *moveNode) test(_ *Evaluator, pos *chess.Position, m chess.Move, fromSet
 	}
 	capSq := chess.NoSquare
 	if m.IsEnPassant() {
-		capSq = chess.SquareAt(to.File(), from.Rank())
+		capSq = m.TakenSquare()
 	} else if !m.IsCastle() && pos.Occupied().Has(to) {
 		capSq = to
 	}

@@ -393,9 +393,8 @@ func (n *pathNode) inFocus(e *Evaluator, m chess.Move, focus chess.Bitboard) (bo
 		}
 		return king || rook, next
 	}
-	captured, capSq := false, to
+	captured, capSq := false, m.TakenSquare()
 	if m.IsEnPassant() {
-		capSq = chess.SquareAt(to.File(), from.Rank())
 		captured = true
 	} else {
 		captured = e.pos.Occupied().Has(to)

@@ -178,10 +178,7 @@ func (n *pathNode) piecePathString(e *Evaluator, start, finish int32) string {
 				b = append(b, at.String()...)
 				continue
 			}
-			capSq := to
-			if m.IsEnPassant() {
-				capSq = chess.SquareAt(to.File(), from.Rank())
-			}
+			capSq := m.TakenSquare()
 			if from == at {
 				at = to
 				b = append(b, '-')

@@ -318,10 +318,7 @@ func appendMove(dst []byte, p *chess.Position, m chess.Move, e *encSlots) (_ []b
 			e.at[e.s[us][r]] = int8(r)
 		}
 	} else {
-		taken := to
-		if m.IsEnPassant() {
-			taken = chess.SquareAt(to.File(), from.Rank())
-		}
+		taken := m.TakenSquare()
 		if x := e.at[taken]; x >= 0 {
 			e.s[us.Other()][x] = chess.NoSquare
 			e.at[taken] = -1

@@ -351,16 +351,10 @@ func (p *parser) parseUnary() Node {
 		return &Unary{At: At{pos}, Op: OpNeg, X: p.parseMul()}
 	case p.tok.kind == tTilde:
 		p.next()
-		x := p.parseAttacks()
-		if d, ok := x.(*Dash); ok && p.pathStep && d.From != nil {
-			// In a path step the move binds first, but CQL reads the set before a
-			// tied -- whole (match_dash_tie_x): `~T-- +` is the move of a piece
-			// not in T (its dingstheme example), not the complement of a move.
-			d.From = &Unary{At: At{pos}, Op: OpComplement, X: d.From}
-			d.At = At{pos}
-			return d
-		}
-		return &Unary{At: At{pos}, Op: OpComplement, X: x}
+		// In a path step `~T-- +` is the move of a piece not in T (CQL's
+		// dingstheme example), not the complement of a move: prefixBeforeStep.
+		u := &Unary{At: At{pos}, Op: OpComplement, X: p.parseAttacks()}
+		return p.prefixBeforeStep(u, &u.X)
 	case p.tok.kind == tHash:
 		p.next()
 		return &Unary{At: At{pos}, Op: OpCount, X: p.parseArrows()}

@@ -351,7 +351,7 @@ func (p *parser) parsePathConstituent() Node {
 	return x
 }
 
-// prefixBeforeStep returns the prefix set filter x (light, dark, a
+// prefixBeforeStep returns the prefix set filter x (~, light, dark, a
 // direction) whose argument *arg was just read. In a path step the move
 // binds at the primary, so the argument of `light P--` came out as the move
 // P--; CQL reads the prefix filter's set before a tied -- whole
