@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/RoaringBitmap/roaring/v2"
 
@@ -320,22 +321,53 @@ func TestIndexStaleAndVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ix.Close()
-	if c, m := ix.Stale(); len(c)+len(m) != 0 {
-		t.Errorf("fresh index stale: %v %v", c, m)
+	ctx := context.Background()
+	if c, m, tc := ix.Stale(ctx); len(c)+len(m)+len(tc) != 0 {
+		t.Errorf("fresh index stale: %v %v %v", c, m, tc)
 	}
-	if p, err := ix.Verify(context.Background(), nil, 2); err != nil || len(p) != 0 {
+	if p, err := ix.Verify(ctx, nil, 2); err != nil || len(p) != 0 {
 		t.Errorf("verify fresh: %v %v", p, err)
 	}
-	os.WriteFile(file, bytes.Replace(src, []byte("Qxf7#"), []byte("Qxf7 "), 1), 0o644)
-	if c, _ := ix.Stale(); len(c) != 1 {
-		// same size: the time may not have moved on a coarse clock; the hash still tells
-		t.Logf("stale by size/time: %v", c)
+	// A new time, the same bytes (a copy, a touch): not changed, but touched.
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(file, later, later); err != nil {
+		t.Fatal(err)
 	}
-	if p, err := ix.Verify(context.Background(), nil, 2); err != nil || len(p) != 1 || !strings.Contains(p[0], "changed") {
+	if c, m, tc := ix.Stale(ctx); len(c)+len(m) != 0 || len(tc) != 1 {
+		t.Errorf("touched source: changed %v, missing %v, touched %v; want touched alone", c, m, tc)
+	}
+	if p, err := ix.Verify(ctx, nil, 2); err != nil || len(p) != 0 {
+		t.Errorf("verify touched: %v %v", p, err)
+	}
+	if _, err := Refresh(ctx, dir); err == nil {
+		t.Error("Refresh wrote while the index was open")
+	}
+	ix.Close()
+	if r, err := Refresh(ctx, dir); err != nil || len(r) != 1 {
+		t.Fatalf("Refresh: %v %v, want the one source", r, err)
+	}
+	if ix, err = Open(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { ix.Close() }()
+	if c, m, tc := ix.Stale(ctx); len(c)+len(m)+len(tc) != 0 {
+		t.Errorf("after Refresh: %v %v %v, want nothing stale", c, m, tc)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "DISCARD")); err == nil {
+		t.Error("Refresh left Badger's DISCARD file")
+	}
+	// The same size, other bytes, a new time: changed.
+	os.WriteFile(file, bytes.Replace(src, []byte("Qxf7#"), []byte("Qxf7 "), 1), 0o644)
+	even := time.Now().Add(2 * time.Hour)
+	os.Chtimes(file, even, even)
+	if c, _, tc := ix.Stale(ctx); len(c) != 1 || len(tc) != 0 {
+		t.Errorf("edited source: changed %v, touched %v; want changed", c, tc)
+	}
+	if p, err := ix.Verify(ctx, nil, 2); err != nil || len(p) != 1 || !strings.Contains(p[0], "changed") {
 		t.Errorf("verify changed: %v %v", p, err)
 	}
 	os.Remove(file)
-	if _, m := ix.Stale(); len(m) != 1 {
+	if _, m, _ := ix.Stale(ctx); len(m) != 1 {
 		t.Errorf("missing source not reported: %v", m)
 	}
 }

@@ -3,9 +3,11 @@ package index
 import (
 	"context"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	badger "github.com/dgraph-io/badger/v4"
@@ -16,19 +18,99 @@ import (
 	"github.com/cqlgo/cql/run"
 )
 
-// Stale lists the sources that changed or went missing since they were indexed: size
-// and modification time are compared (Verify also compares the content).
-func (ix *Index) Stale() (changed, missing []string) {
+// Stale lists the sources that changed or went missing since they were indexed. Size and
+// modification time are compared first; a source of the same size whose time alone moved
+// (copied without keeping times, touched, restored from a backup) is hashed, and it is
+// changed only when its content is: touched lists those whose content is the same (a
+// query may use them; Refresh records their new times so that they are not hashed again).
+func (ix *Index) Stale(ctx context.Context) (changed, missing, touched []string) {
 	for _, s := range ix.Sources {
 		st, err := os.Stat(s.Abs)
 		switch {
 		case err != nil:
 			missing = append(missing, s.Path)
-		case st.Size() != s.Size || st.ModTime().UnixNano() != s.ModTime:
+		case st.Size() != s.Size:
 			changed = append(changed, s.Path)
+		case st.ModTime().UnixNano() != s.ModTime:
+			if sameContent(ctx, s) {
+				touched = append(touched, s.Path)
+			} else {
+				changed = append(changed, s.Path)
+			}
 		}
 	}
-	return changed, missing
+	return changed, missing, touched
+}
+
+// sameContent reports whether s's file still has the size and content hash it was indexed
+// with; a file that cannot be read is not the same.
+func sameContent(ctx context.Context, s Source) bool {
+	now, hashed, err := describe(ctx, s.Abs)
+	if err != nil || now.Size != s.Size {
+		if hashed != nil {
+			hashed()
+		}
+		return false
+	}
+	sum, err := hashed()
+	return err == nil && sum == s.SHA256
+}
+
+// Refresh records the new modification time of every source of the index at dir whose
+// time alone changed (see Stale), so that queries need not hash it again; it returns their
+// paths. It takes the build lock, and fails while the index is open elsewhere.
+func Refresh(ctx context.Context, dir string) (refreshed []string, err error) {
+	dir = filepath.Clean(dir)
+	unlock, err := lock(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	ix, err := Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	var update []int
+	for i, s := range ix.Sources {
+		if st, err := os.Stat(s.Abs); err == nil && st.Size() == s.Size && st.ModTime().UnixNano() != s.ModTime && sameContent(ctx, s) {
+			ix.Sources[i].ModTime = st.ModTime().UnixNano()
+			update = append(update, i)
+		}
+	}
+	sources := ix.Sources
+	if err := ix.Close(); err != nil || len(update) == 0 {
+		return nil, err
+	}
+	// One transaction, written in place: Badger applies it whole or not at all. No
+	// compactors: the index's tables stay as the build wrote them.
+	db, err := badger.Open(badgerOptions(dir).WithNumCompactors(0).WithMemTableSize(8 << 20))
+	if err != nil {
+		return nil, fmt.Errorf("open index %s for writing: %w", dir, err)
+	}
+	err = db.Update(func(txn *badger.Txn) error {
+		for _, i := range update {
+			v, err := json.Marshal(sources[i])
+			if err != nil {
+				return err
+			}
+			if err := txn.Set(sourceKey(i), v); err != nil {
+				return err
+			}
+			refreshed = append(refreshed, sources[i].Path)
+		}
+		return nil
+	})
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("index %s: record the sources' times: %w", dir, err)
+	}
+	// As after a build: the value log's garbage statistics are of no use to a reader.
+	if err := os.Remove(filepath.Join(dir, "DISCARD")); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	return refreshed, nil
 }
 
 // Games returns a run.Source of the indexed games, in index order (the order of a scan of

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -28,7 +29,7 @@ func addIndexOptions(str func(names, arg, help string, set func(*queryFlags, str
 // openIndexSource opens the index for a query: its games, pruned to the candidates of prog.
 // A changed source is an error (the index would answer for the old text); a missing one is
 // reported, since the index holds its games.
-func openIndexSource(dir string, files []string, prog *query.Program, q *filter.Query, noPrune bool, stderr io.Writer) (*indexSource, error) {
+func openIndexSource(ctx context.Context, dir string, files []string, prog *query.Program, q *filter.Query, noPrune bool, stderr io.Writer) (*indexSource, error) {
 	if len(files) > 0 {
 		return nil, fmt.Errorf("--index %s answers for the indexed files; give no PGN files (%s)", dir, strings.Join(files, " "))
 	}
@@ -36,9 +37,12 @@ func openIndexSource(dir string, files []string, prog *query.Program, q *filter.
 	if err != nil {
 		return nil, err
 	}
-	changed, missing := ix.Stale()
+	changed, missing, touched := ix.Stale(ctx)
 	for _, m := range missing {
 		fmt.Fprintf(stderr, "cql: %s: source %s is missing (the index still holds its games)\n", dir, m)
+	}
+	for _, m := range touched {
+		fmt.Fprintf(stderr, "cql: %s: source %s has a new modification time but the same content (checked by its SHA-256 at every query until cql index verify -x %s records the time)\n", dir, m, dir)
 	}
 	if len(changed) > 0 {
 		ix.Close()
@@ -194,8 +198,11 @@ func newIndexInfoCmd() *cobra.Command {
 					fmt.Fprintln(out, "no exact-position table (built with --no-positions)")
 				}
 			}
-			changed, missing := ix.Stale()
+			changed, missing, touched := ix.Stale(cmd.Context())
 			state := map[string]string{}
+			for _, c := range touched {
+				state[c] = " (new modification time, same content: cql index verify records it)"
+			}
 			for _, c := range changed {
 				state[c] = " CHANGED since indexed"
 			}
@@ -228,9 +235,9 @@ func newIndexVerifyCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			defer ix.Close()
 			open := func(name string) (io.ReadCloser, error) { return pgn.Open(name) }
 			problems, err := ix.Verify(cmd.Context(), open, threads)
+			ix.Close()
 			if err != nil {
 				return err
 			}
@@ -240,6 +247,14 @@ func newIndexVerifyCmd() *cobra.Command {
 			}
 			if len(problems) > 0 {
 				return exitStatus(exitNoMatch)
+			}
+			// Every game agrees: a source whose time alone changed can be trusted by its time again.
+			refreshed, err := index.Refresh(cmd.Context(), dir)
+			if err != nil {
+				return err
+			}
+			for _, r := range refreshed {
+				fmt.Fprintf(out, "%s: same content under a new modification time, recorded\n", r)
 			}
 			fmt.Fprintf(out, "index %s: %d games in %d sources agree with a scan\n", dir, ix.Meta.Games, len(ix.Sources))
 			return nil

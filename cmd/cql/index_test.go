@@ -64,6 +64,42 @@ func TestIndexCLI(t *testing.T) {
 	}
 }
 
+// A source copied or touched (a new modification time, the same bytes) is still answered
+// from, after its content hash is checked, with a note; verify records the new time. A
+// source whose bytes changed under the same size is refused.
+func TestIndexTouchedSource(t *testing.T) {
+	text, err := os.ReadFile(games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	file := filepath.Join(tmp, "g.pgn")
+	os.WriteFile(file, text, 0o644)
+	dir := filepath.Join(tmp, "ix")
+	if st, _, errs := runCLI(t, "index", "build", "-x", dir, file); st != 0 {
+		t.Fatalf("build: status %d: %s", st, errs)
+	}
+	_, want, _ := runCLI(t, "mate", file)
+	later := time.Now().Add(time.Hour)
+	os.Chtimes(file, later, later)
+	st, out, errs := runCLI(t, "mate", "--index", dir)
+	if st != 0 || out != want || !strings.Contains(errs, "same content") {
+		t.Errorf("touched source: status %d, note %q, output same as the scan: %v", st, errs, out == want)
+	}
+	if st, out, _ := runCLI(t, "index", "verify", "-x", dir); st != 0 || !strings.Contains(out, "recorded") {
+		t.Errorf("verify: %d %s", st, out)
+	}
+	if st, out, errs := runCLI(t, "mate", "--index", dir); st != 0 || out != want || errs != "" && strings.Contains(errs, "same content") {
+		t.Errorf("after verify: status %d, note %q, output same as the scan: %v", st, errs, out == want)
+	}
+	os.WriteFile(file, bytes.Replace(text, []byte("Qxf7#"), []byte("Qxf7 "), 1), 0o644)
+	even := time.Now().Add(2 * time.Hour)
+	os.Chtimes(file, even, even)
+	if st, _, errs := runCLI(t, "mate", "--index", dir); st != exitError || !strings.Contains(errs, "changed since it was indexed") {
+		t.Errorf("edited source: status %d: %s", st, errs)
+	}
+}
+
 // A gamenumber range ends the reading at its last game, through the index as in the scan:
 // the games read are the same (the index emitted a pruned game's empty result past it).
 func TestIndexGameNumberSummary(t *testing.T) {

@@ -84,7 +84,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	var indexed *indexSource
 	if f.index != "" {
 		// -dedupe compares every game with the earlier ones, matching or not.
-		indexed, err = openIndexSource(f.index, files, prog, q, f.noPrune || f.dedupe != "", cmd.ErrOrStderr())
+		indexed, err = openIndexSource(cmd.Context(), f.index, files, prog, q, f.noPrune || f.dedupe != "", cmd.ErrOrStderr())
 		if err != nil {
 			return err
 		}
