@@ -27,6 +27,9 @@ func (c *compiler) unary(n *query.Unary) (node, error) {
 		}
 		return complementNode{x}, nil
 	case query.OpCount:
+		if query.IsDictionary(n.X) {
+			return dictCount(n.X.(*query.Var).Sym.Index), nil
+		}
 		if n.X.Type() == query.TypeString {
 			x, err := c.str(n.X)
 			if err != nil {

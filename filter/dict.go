@@ -240,6 +240,12 @@ func (c *compiler) bindings(n *query.Builtin) (node, error) {
 	return isboundVar(n.Sym.Index), nil
 }
 
+// dictCount is `#D`: the number of D's entries (CQL's DictionaryCountNode).
+type dictCount int
+
+func (d dictCount) num(e *Evaluator) (int, bool) { return len(e.vars[d].dict), true }
+func (dictCount) match(*Evaluator) bool          { return true }
+
 // dictIter is `K ∊ D body` (also `K [element] D body`): body with K bound
 // to each key of D in key order. Like CQL's DictionaryIterateNode it always
 // matches, whatever the body does and even when D is empty; the body is run

@@ -183,3 +183,42 @@ func TestDictionaryFormsAsCQL(t *testing.T) {
 		t.Error(`a read of an entry never assigned must be false`)
 	}
 }
+
+// #D is the number of D's entries (CQL 9.493's DictionaryCountNode), counted
+// across games unless D is local. Expected values from CQL's own runs on its
+// sample.pgn: `local dictionary D D[str ply] = 1 #D == 40` matches 43 games
+// (those with 40 or more positions), `dictionary D D[str ply] = 1 unbind
+// D["3"] #D == 40` one game (the first to reach ply 40, "3" removed); here
+// the same rules on two games of 8 and 3 positions.
+func TestDictionaryCount(t *testing.T) {
+	games := readGames(t, stringsPGN)
+	for _, c := range []struct {
+		src  string
+		want [][]int32
+	}{
+		// a local dictionary starts empty in each game: ply+1 entries
+		{`local dictionary D D[str ply] = 1 #D == ply + 1`, [][]int32{{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2}}},
+		// a global one keeps the first game's 8 keys
+		{`dictionary D D[str ply] = 1 #D == 8`, [][]int32{{7}, {0, 1, 2}}},
+		// ply 2: 0,1,2; ply 3: 0,1,2,3 less "3"; ply 4: four keys
+		{`dictionary D D[str ply] = 1 unbind D["3"] #D == 3`, [][]int32{{2, 3}, nil}},
+		{`dictionary D #D == 0`, [][]int32{{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2}}},
+	} {
+		q := compileText(t, c.src)
+		e := q.NewEvaluator()
+		for i, g := range games {
+			got := e.Game(g)
+			if e.Err() != nil || !slices.Equal(got, c.want[i]) {
+				t.Errorf("%s: game %d matched %v (error %v), want %v", c.src, i+1, got, e.Err(), c.want[i])
+			}
+		}
+	}
+	// #D where a filter is matched: CQL stops ("Attempt to count the
+	// elements of a dictionary, but the value is never used").
+	q := compileText(t, `dictionary D D["a"] = 1 #D`)
+	e := q.NewEvaluator()
+	e.Game(games[0])
+	if e.Err() == nil || !strings.Contains(e.Err().Error(), "count the elements of a dictionary") {
+		t.Errorf("#D matched: error %v, want CQL's stop", e.Err())
+	}
+}

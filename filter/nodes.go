@@ -382,6 +382,9 @@ func matchedValueNode(x node, n query.Node) node {
 	switch n := n.(type) {
 	case *query.Unary:
 		what, cql = "abs", "Attempt to match an absolute value node"
+		if n.Op == query.OpCount {
+			what, cql = "#"+n.X.(*query.Var).Name, "Attempt to count the elements of a dictionary, but the value is never used"
+		}
 	case *query.Geo:
 		what, cql = n.Kind.String(), "Attempt to match an absolute value node (which may have arisen from a 'type' filter)"
 		switch n.Kind {

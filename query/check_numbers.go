@@ -83,8 +83,10 @@ func matchedNumbers(n Node, position bool, out map[Node]bool) {
 		if n.Op == OpNot {
 			matchedNumbers(n.X, true, out)
 		}
-		// "Attempt to match an absolute value node"
-		if n.Op == OpAbs && position {
+		// "Attempt to match an absolute value node"; #D of a dictionary:
+		// "Attempt to count the elements of a dictionary, but the value is
+		// never used"
+		if (n.Op == OpAbs || n.Op == OpCount && IsDictionary(n.X)) && position {
 			out[n] = true
 		}
 	case *Binary:
@@ -143,4 +145,11 @@ func matchedLineElems(elems []LineElem, out map[Node]bool) {
 			matchedLineElems(alt, out)
 		}
 	}
+}
+
+// IsDictionary reports whether n is a dictionary variable (#D counts its
+// entries).
+func IsDictionary(n Node) bool {
+	v, ok := n.(*Var)
+	return ok && v.Sym != nil && v.Sym.Kind == VarDictionary
 }

@@ -576,6 +576,10 @@ func (c *checker) unary(n *Unary) {
 		n.T = TypeSet
 	case OpCount:
 		n.X = c.check(n.X)
+		if v, ok := n.X.(*Var); ok && v.Sym != nil && v.Sym.Kind == VarDictionary {
+			n.T = TypeNumber // #D: the number of D's entries
+			return
+		}
 		if t := n.X.Type(); t != TypeString && t != TypeSet { // # of a string is its length
 			c.errorf(n.X.Pos(), "the argument of # must be a set or a string filter, found a %s", describe(n.X))
 		}
