@@ -73,7 +73,7 @@ func (p *parser) leftTied() bool {
 		i--
 	}
 	switch string(before[i:]) {
-	case "focus", "currentposition", "flip", "flipcolor":
+	case "focus", "currentposition", "curpos", "flip", "flipcolor":
 		return i == 0 || !isWordByte(before[i-1])
 	}
 	return true

@@ -292,6 +292,9 @@ func TestTypes(t *testing.T) {
 		{"player white", TypeString},
 		{"elo white", TypeNumber},
 		{"currentposition", TypePosition},
+		// CQL 9.493 also reads curpos (node-parse.cpp); `cql() curpos:check` matches 228 games of its sample.pgn, as currentposition:check
+		{"curpos", TypePosition},
+		{"x = curpos x", TypePosition},
 		{"find check", TypePosition},
 		{"find all check", TypeNumber},
 		{"if check then R else Q", TypeSet},

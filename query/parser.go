@@ -328,8 +328,8 @@ var keywordFilters = map[string]struct {
 	"mainline": {KwMainline, TypeNone}, "variation": {KwVariation, TypeNone},
 	"ply": {KwPly, TypeNumber}, "movenumber": {KwMoveNumber, TypeNumber},
 	"gamenumber": {KwGameNumber, TypeNumber}, "year": {KwYear, TypeNumber},
-	"currentposition": {KwCurrentPosition, TypePosition},
-	"event":           {KwEvent, TypeString}, "site": {KwSite, TypeString},
+	"currentposition": {KwCurrentPosition, TypePosition}, "curpos": {KwCurrentPosition, TypePosition}, // curpos: CQL 9.493's other spelling (node-parse.cpp)
+	"event": {KwEvent, TypeString}, "site": {KwSite, TypeString},
 	"date": {KwDate, TypeString}, "eco": {KwEco, TypeString}, "fen": {KwFen, TypeString},
 	"currenttransform": {KwCurrentTransform, TypeString},
 }

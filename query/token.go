@@ -119,7 +119,7 @@ func (t token) describe() string {
 // unknown identifier is compared against them to suggest a correction.
 var keywords = wordSet(
 	"abs", "all", "and", "anydirection", "attackedby", "attacks", "black", "btm",
-	"capture", "castle", "check", "comment", "count", "countmoves", "cql", "currentposition", "currenttransform", "date",
+	"capture", "castle", "check", "comment", "count", "countmoves", "cql", "currentposition", "curpos", "currenttransform", "date",
 	"diagonal", "dihedral", "down", "eco", "echo", "elo", "else", "enpassant", "event", "false",
 	"fen", "find", "flip", "flipcolor", "flipdihedral", "fliphorizontal", "flipvertical", "from",
 	"gamenumber", "horizontal", "if", "in", "initial", "left", "legal", "line",
