@@ -427,13 +427,12 @@ func (n hasNAG) match(e *Evaluator) bool {
 }
 
 // removeComment is `removecomment`: drops the input comment at the current
-// position from the output game. Always matches.
+// position from the output game; originalcomment and hascomment still read
+// it, as in CQL. Always matches.
 type removeComment struct{}
 
 func (removeComment) match(e *Evaluator) bool {
-	if e.g.Comment(e.cur) != "" {
-		e.g.SetComment(e.cur, "")
-	}
+	e.g.DeleteComment(e.cur)
 	return true
 }
 

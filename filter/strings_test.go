@@ -284,6 +284,32 @@ func TestSetTagAndRemoveComment(t *testing.T) {
 	}
 }
 
+// removecomment drops a comment from the output only: originalcomment and
+// hascomment still read it afterwards. CQL 9.493 on its sample.pgn:
+// `removecomment hascomment` 219 games, `removecomment originalcomment ~~ "o"`
+// 107, the same as without removecomment (we had 0: the comment was gone).
+func TestRemoveCommentKeepsOriginalComment(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want string
+	}{
+		// the comments are before 1. e4 (the start) and after it
+		{`removecomment hascomment`, "[0 1]"},
+		{`removecomment originalcomment == "Eval: 17 best"`, "[1]"},
+		{`hascomment removecomment hascomment`, "[0 1]"},
+	} {
+		q := compileText(t, c.src)
+		g := readGames(t, stringsPGN)[0]
+		e := q.NewEvaluator()
+		if m := fmt.Sprint(e.Game(g)); m != c.want {
+			t.Errorf("%s: matched %v, want %s", c.src, m, c.want)
+		}
+		if cm := g.Comment(1); cm != "" {
+			t.Errorf("%s: comment after 1. e4 not removed from the output: %q", c.src, cm)
+		}
+	}
+}
+
 func TestRuntimeFailures(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{`ply == 3 assert false`, "t.pgn: game 1, ply 3 (after Qh5): query 1:10: assertion failed"},

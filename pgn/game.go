@@ -110,6 +110,16 @@ func (g *Game) SetComment(i int32, c string) {
 	nt.after, nt.cql = c, c
 }
 
+// DeleteComment drops the comment after the move that led to node i from the output;
+// CQL's view of it (CQLComment) stays, as CQL's originalcomment and hascomment read the
+// comment the game had when it was read (CQL 9.493's removecomment only marks it for
+// deletion when the comments are merged).
+func (g *Game) DeleteComment(i int32) {
+	if k := g.Nodes[i].note; k > 0 {
+		g.notes[k-1].after = ""
+	}
+}
+
 // SetComments sets the comment after the move that led to node i and CQL's view of it
 // (see CQLComment), as a game read again from an index had them.
 func (g *Game) SetComments(i int32, all, cql string) {
