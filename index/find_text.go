@@ -459,7 +459,7 @@ type namesReader struct {
 }
 
 func (ix *Index) newNamesReader() (*namesReader, error) {
-	sv, err := ix.stringTable()
+	sv, err := ix.padTable()
 	if err != nil {
 		return nil, err
 	}
@@ -475,7 +475,11 @@ func (r *namesReader) get(id uint32) (gameNames, error) {
 	if !ok {
 		return gameNames{}, r.err(id)
 	}
-	d := r.sv.data
+	full, err := r.ix.stringTable() // its data: r.sv's may be the mapping's, without strings
+	if err != nil {
+		return gameNames{}, err
+	}
+	d := full.data
 	return gameNames{d[w0:w1], d[b0:b1], d[d0:d1]}, nil
 }
 

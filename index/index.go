@@ -83,6 +83,10 @@ type Index struct {
 	strsOnce sync.Once
 	strs     stringView
 	strsErr  error
+	// pad is the string table without its data, for find's formatter (padTable)
+	padOnce sync.Once
+	pad     stringView
+	padErr  error
 }
 
 func badgerOptions(dir string) badger.Options {

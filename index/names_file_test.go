@@ -48,11 +48,24 @@ func TestNamesFileRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer n.close()
-	sv, err := n.stringView()
+	sv, err := n.stringView(true)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Without its data (find's formatter), the padded bytes are the mapping's, and padCopy
+	// of them can be read past the last string.
+	pad, err := n.stringView(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pad.data != "" || len(pad.padded) < int(pad.offs[len(pad.offs)-1])+padCopy {
+		t.Errorf("view without data: data %q, %d padded bytes for strings ending at %d", pad.data, len(pad.padded), pad.offs[len(pad.offs)-1])
+	}
 	for i, want := range strs {
+		dst := make([]byte, len(want)+padCopy)
+		if got := string(dst[:putPadded(dst, 0, pad.padded, pad.offs[2*i], pad.offs[2*i+1])]); got != want {
+			t.Errorf("string %d put from the mapping = %q, want %q", i, got, want)
+		}
 		if got, err := sv.get(uint32(i)); got != want || err != nil {
 			t.Errorf("string %d = %q (%v), want %q", i, got, err, want)
 		}
@@ -121,7 +134,7 @@ func TestNamesFileDamage(t *testing.T) {
 		}
 		n, err := openNames(dir, c.games)
 		if err == nil {
-			_, err = n.stringView()
+			_, err = n.stringView(true)
 			n.close()
 		}
 		if !errors.Is(err, errBadNames) {
@@ -174,9 +187,15 @@ func FuzzNamesFile(f *testing.F) {
 				t.Fatalf("game %d of %d: entry %x", g, games, e)
 			}
 		}
-		if sv, err := n.stringView(); err == nil {
+		if sv, err := n.stringView(true); err == nil {
 			for i := range uint32(len(sv.offs)/2) + 1 {
 				sv.get(i)
+			}
+		}
+		if sv, err := n.stringView(false); err == nil {
+			for i := 0; i+1 < len(sv.offs); i += 2 {
+				dst := make([]byte, int(sv.offs[i+1]-sv.offs[i])+padCopy)
+				putPadded(dst, 0, sv.padded, sv.offs[i], sv.offs[i+1])
 			}
 		}
 	})

@@ -266,32 +266,44 @@ func (sv *stringView) get(id uint32) (string, error) {
 
 // stringTable returns the tag column's string table, reading it on the first call.
 func (ix *Index) stringTable() (*stringView, error) {
-	ix.strsOnce.Do(func() {
-		if ix.names != nil {
-			ix.strs, ix.strsErr = ix.names.stringView()
-			if ix.strsErr != nil {
-				ix.strsErr = fmt.Errorf("index %s: %w", ix.Dir, ix.strsErr)
-			}
-			return
-		}
-		dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
-		if err != nil {
-			ix.strsErr = err
-			return
-		}
-		defer dec.Close()
-		ix.strsErr = ix.db.View(func(txn *badger.Txn) error {
-			item, err := txn.Get([]byte(keyStrings))
-			if err != nil {
-				return fmt.Errorf("string table: %w", err)
-			}
-			return item.Value(func(v []byte) (err error) { ix.strs, err = newStringView(dec, v); return err })
-		})
-		if ix.strsErr != nil {
-			ix.strsErr = fmt.Errorf("index %s: %w", ix.Dir, ix.strsErr)
-		}
-	})
+	ix.strsOnce.Do(func() { ix.strs, ix.strsErr = ix.readStringTable(true) })
 	return &ix.strs, ix.strsErr
+}
+
+// padTable is stringTable for find's formatter, which reads the padded bytes alone: from
+// the names file, they are not copied.
+func (ix *Index) padTable() (*stringView, error) {
+	if ix.names == nil {
+		return ix.stringTable()
+	}
+	ix.padOnce.Do(func() { ix.pad, ix.padErr = ix.readStringTable(false) })
+	return &ix.pad, ix.padErr
+}
+
+// readStringTable reads the string table from the names file when there is one (its data
+// copied only withData), from Badger otherwise.
+func (ix *Index) readStringTable(withData bool) (sv stringView, err error) {
+	defer func() {
+		if err != nil {
+			err = fmt.Errorf("index %s: %w", ix.Dir, err)
+		}
+	}()
+	if ix.names != nil {
+		return ix.names.stringView(withData)
+	}
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	if err != nil {
+		return sv, err
+	}
+	defer dec.Close()
+	err = ix.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get([]byte(keyStrings))
+		if err != nil {
+			return fmt.Errorf("string table: %w", err)
+		}
+		return item.Value(func(v []byte) (err error) { sv, err = newStringView(dec, v); return err })
+	})
+	return sv, err
 }
 
 // allStrings returns the strings of the tag column's string table, by id.
