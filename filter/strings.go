@@ -122,8 +122,11 @@ func (n captureIndex) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
 // ---- indexing ----
 
-// indexNode is `X[I]` or `X[I:J]` on a string (byte positions, from 0). An
-// index outside the string does not match.
+// indexNode is `X[I]` or `X[I:J]` on a string (byte positions, from 0), with
+// CQL 9.493's bounds (bracketrange.cpp getBounds): a negative bound counts
+// from the end (len is added once); X[I] outside the string does not match;
+// a slice always matches, its bounds clamped into the string and J raised
+// to I ("abc"[-9:2] is "ab", "abc"[2:1] and "abc"[5:9] are "").
 type indexNode struct {
 	x     strNode
 	i, j  numNode // nil: from the start / to the end
@@ -135,27 +138,42 @@ func (n *indexNode) str(e *Evaluator) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	lo, hi := 0, len(s)
-	if n.i != nil {
-		if lo, ok = n.i.num(e); !ok {
-			return "", false
-		}
-	}
-	if !n.slice {
-		if lo < 0 || lo >= len(s) {
-			return "", false
-		}
-		return s[lo : lo+1], true
-	}
-	if n.j != nil {
-		if hi, ok = n.j.num(e); !ok {
-			return "", false
-		}
-	}
-	if lo < 0 || hi > len(s) || lo > hi {
+	lo, hi, ok := n.bounds(e, len(s))
+	if !ok {
 		return "", false
 	}
 	return s[lo:hi], true
+}
+
+// bounds are the byte bounds of the index or slice in a string of length
+// size.
+func (n *indexNode) bounds(e *Evaluator, size int) (lo, hi int, ok bool) {
+	if n.i != nil {
+		if lo, ok = n.i.num(e); !ok {
+			return 0, 0, false
+		}
+	}
+	if lo < 0 {
+		lo += size
+	}
+	if !n.slice {
+		if lo < 0 || lo >= size {
+			return 0, 0, false
+		}
+		return lo, lo + 1, true
+	}
+	hi = size
+	if n.j != nil {
+		if hi, ok = n.j.num(e); !ok {
+			return 0, 0, false
+		}
+		if hi < 0 {
+			hi += size
+		}
+	}
+	lo = min(max(lo, 0), size)
+	hi = min(max(hi, lo), size)
+	return lo, hi, true
 }
 func (n *indexNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
