@@ -127,3 +127,18 @@ func checkParses(t *testing.T, cases []parseCase) {
 		}
 	}
 }
+
+// CQL 9.493 also spells attacks `attack` and attackedby `attacked by`
+// (toplevel.cpp match_attack) and currentposition `curpos`, and reserves
+// the words: on its sample.pgn `Q attack k` and `k attacked by Q` match 93
+// games (as Q attacks k), `k attacked by Q attacks a` 65; `attacked = 3`
+// is refused.
+func TestOtherSpellingsOfCQL(t *testing.T) {
+	checkParses(t, []parseCase{
+		{"Q attack k", "{(attacks Q k)}"},
+		{"k attacked by Q", "{(attackedby k Q)}"},
+		{"k attacked by Q attacks a", "{(attacks (attackedby k Q) a)}"},
+		{"attacked = 3", "error: "},
+		{"attack = 3", "error: "},
+	})
+}

@@ -196,6 +196,15 @@ func (p *parser) parseAttacks() Node {
 			return OpAttacks, true
 		case p.isKw("attackedby") && !isArrow(p.tok.raw):
 			return OpAttackedBy, true
+		case p.isKw("attack"):
+			// CQL 9.493's other spellings (toplevel.cpp match_attack):
+			// `attack` and `attacked by`
+			return OpAttacks, true
+		case p.isKw("attacked"):
+			if nx := p.peek(); nx.kind == tIdent && nx.text == "by" {
+				p.next() // "attacked"; leftChain takes "by"
+				return OpAttackedBy, true
+			}
 		}
 		return 0, false
 	})

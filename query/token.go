@@ -118,7 +118,7 @@ func (t token) describe() string {
 // keywords are the reserved words: they cannot be variable names, and an
 // unknown identifier is compared against them to suggest a correction.
 var keywords = wordSet(
-	"abs", "all", "and", "anydirection", "attackedby", "attacks", "black", "btm",
+	"abs", "all", "and", "anydirection", "attack", "attacked", "attackedby", "attacks", "black", "btm",
 	"capture", "castle", "check", "comment", "count", "countmoves", "cql", "currentposition", "curpos", "currenttransform", "date",
 	"diagonal", "dihedral", "down", "eco", "echo", "elo", "else", "enpassant", "event", "false",
 	"fen", "find", "flip", "flipcolor", "flipdihedral", "fliphorizontal", "flipvertical", "from",
