@@ -729,3 +729,20 @@ func TestStrOfPosition(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// CQL 9.493's match_relop_x leaves a + between a number and a string to
+// the enclosing filter, both ways round: ascii's argument in `ascii 94 +
+// "x"` is 94, and the string "^" is concatenated with "x". Each matches
+// every game of CQL's sample.pgn in CQL (253); we refused the first three.
+func TestNumberPlusStringIsLeftToTheEnclosingFilter(t *testing.T) {
+	for _, src := range []string{
+		`ascii 94 + "x" == "^x"`,
+		`x = ascii 65 + 1 + "b" x == "Bb"`,
+		`x = ascii 65 + lowercase "B" x == "Ab"`,
+		`ascii "A" + 1 == 66`,
+	} {
+		if !startMatches(t, src) {
+			t.Errorf("%s: did not match", src)
+		}
+	}
+}

@@ -86,6 +86,12 @@ func (p *parser) leftChain(operand func() Node, opOf func() (Op, bool)) Node {
 			p.restore(before)
 			return x
 		}
+		if op == OpAdd && numberAtParse(x) && stringAtParse(y) {
+			// The same the other way round: ascii 94 + "x" is
+			// (ascii 94) + "x", "^x" (CQL 9.493 runs it).
+			p.restore(before)
+			return x
+		}
 		x = &Binary{At: At{pos}, Op: op, X: x, Y: y}
 	}
 }
@@ -114,6 +120,25 @@ func numberAtParse(n Node) bool {
 		case OpAdd:
 			return numberAtParse(n.X)
 		}
+	}
+	return false
+}
+
+// stringAtParse reports whether a node just parsed is sure to be a string
+// before the checker: a string literal or keyword, str, lowercase,
+// uppercase, or a concatenation starting with one of these.
+func stringAtParse(n Node) bool {
+	if n.Type() == TypeString {
+		return true
+	}
+	switch n := n.(type) {
+	case *Builtin:
+		switch n.Name {
+		case "str", "lowercase", "uppercase":
+			return true
+		}
+	case *Binary:
+		return n.Op == OpAdd && stringAtParse(n.X)
 	}
 	return false
 }

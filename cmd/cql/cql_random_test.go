@@ -24,7 +24,8 @@ import (
 // the seed (1 by default), so a failing query can be regenerated;
 // CQL_RANDOM_VARIATIONS=1 makes every query search variations, with richer
 // lines; CQL_RANDOM_WIDE=1 writes most of the rest of the language too
-// (cql_random_wide_test.go); CQL_RANDOM_QUERY runs one query given instead ("cql() " is put before
+// (cql_random_wide_test.go), and CQL_RANDOM_WIDER=1 with it the forms those
+// leave out (cql_random_wider_test.go); CQL_RANDOM_QUERY runs one query given instead ("cql() " is put before
 // it unless it starts with "cql(").
 // A query CQL refuses is skipped and logged; one cql refuses that CQL
 // runs is an error.
@@ -136,7 +137,7 @@ func queryGenFromEnv(t *testing.T) (g *queryGen, n int, seed int64) {
 		seed = v
 	}
 	g = &queryGen{r: rand.New(rand.NewSource(seed)), variations: os.Getenv("CQL_RANDOM_VARIATIONS") != "",
-		wide: os.Getenv("CQL_RANDOM_WIDE") != ""}
+		wide: os.Getenv("CQL_RANDOM_WIDE") != "", wider: os.Getenv("CQL_RANDOM_WIDER") != ""}
 	return g, n, seed
 }
 
@@ -183,7 +184,10 @@ type queryGen struct {
 	// wide (CQL_RANDOM_WIDE): the rest of the language too
 	// (cql_random_wide_test.go).
 	wide bool
-	w    wideVars
+	// wider (CQL_RANDOM_WIDER, with wide): the forms of
+	// cql_random_wider_test.go too.
+	wider bool
+	w     wideVars
 }
 
 func (g *queryGen) pick(xs ...string) string { return xs[g.r.Intn(len(xs))] }

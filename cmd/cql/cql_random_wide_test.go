@@ -24,6 +24,8 @@ type wideVars struct {
 	funcs                  []string // functions of one set argument
 	dicts                  []string // dictionaries from strings to numbers
 	persist                string   // a persistent quiet numeric variable
+	localDicts             []string // local dictionaries from positions to numbers (wider)
+	setDicts               []string // dictionaries from strings to sets (wider)
 	n                      int
 }
 
@@ -75,9 +77,15 @@ func (g *queryGen) wideQuery() string {
 	for _, d := range g.w.dicts {
 		parts = append(parts, d+"["+g.wstr(1)+"] = "+g.wnum(1))
 	}
+	if g.wider {
+		parts = append(parts, g.widerParts()...)
+	}
 	if g.r.Intn(6) == 0 {
 		// after the bindings: CQL refuses a variable read before it is assigned
 		parts = append(parts, g.pick("sort ", "sort min ")+"\"s\" "+g.wnum(2))
+	}
+	if g.wider && g.r.Intn(6) == 0 {
+		parts = append(parts, g.widerSort())
 	}
 	parts = append(parts, g.filter(3))
 	if g.r.Intn(3) == 0 {
@@ -94,7 +102,11 @@ func (g *queryGen) wideQuery() string {
 		v := g.w.nums[g.r.Intn(len(g.w.nums))]
 		parts = append(parts, v+" "+g.pick("+=", "-=", "*=", "%=", "/=")+" "+g.wnum(1), g.wcompare(1))
 	}
-	return "cql(" + strings.Join(params, " ") + ") " + strings.Join(parts, " ")
+	q := "cql(" + strings.Join(params, " ") + ") " + strings.Join(parts, " ")
+	if g.wider && g.r.Intn(4) == 0 {
+		q = g.unicode(q)
+	}
+	return q
 }
 
 // wideFilterWith is a filter where name is bound as a set (a function's
@@ -139,6 +151,9 @@ func (g *queryGen) wideBinding() string {
 
 // wideSet is one of the wide set filters.
 func (g *queryGen) wideSet(d int) string {
+	if g.wider && g.r.Intn(4) == 0 {
+		return g.widerSet(d)
+	}
 	if len(g.w.sets) > 0 && g.r.Intn(4) == 0 {
 		return g.w.sets[g.r.Intn(len(g.w.sets))]
 	}
@@ -194,6 +209,9 @@ func (g *queryGen) wpos(d int) string {
 
 // wnum is a numeric filter.
 func (g *queryGen) wnum(d int) string {
+	if g.wider && d > 0 && g.r.Intn(6) == 0 {
+		return g.widerNum(d)
+	}
 	if len(g.w.nums) > 0 && g.r.Intn(4) == 0 {
 		return g.w.nums[g.r.Intn(len(g.w.nums))]
 	}
@@ -265,6 +283,9 @@ func (g *queryGen) wnum(d int) string {
 
 // wstr is a string filter.
 func (g *queryGen) wstr(d int) string {
+	if g.wider && d > 0 && g.r.Intn(5) == 0 {
+		return g.widerStr(d)
+	}
 	if len(g.w.strs) > 0 && g.r.Intn(3) == 0 {
 		return g.w.strs[g.r.Intn(len(g.w.strs))]
 	}
@@ -329,6 +350,9 @@ func (g *queryGen) wcompare(d int) string {
 
 // wideFilter is one of the wide filters.
 func (g *queryGen) wideFilter(d int) string {
+	if g.wider && g.r.Intn(3) == 0 {
+		return g.widerFilter(d)
+	}
 	switch g.r.Intn(30) {
 	case 0, 1, 2:
 		return g.wcompare(d - 1)
