@@ -75,7 +75,12 @@ func (g *queryGen) wideQuery() string {
 		parts = append(parts, g.wideBinding())
 	}
 	for _, d := range g.w.dicts {
-		parts = append(parts, d+"["+g.wstr(1)+"] = "+g.wnum(1))
+		key := g.wstr(1)
+		if g.wider && strings.Contains(key, "name") {
+			// CQL reads typename P inside the brackets as a name (found.md)
+			key = `"K"`
+		}
+		parts = append(parts, d+"["+key+"] = "+g.wnum(1))
 	}
 	if g.wider {
 		parts = append(parts, g.widerParts()...)

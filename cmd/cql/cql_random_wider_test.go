@@ -144,7 +144,7 @@ func (g *queryGen) widerSet(d int) string {
 		g.vars = append(g.vars, v)
 		body := g.filter(d - 1)
 		g.vars = g.vars[:len(g.vars)-1]
-		return "(" + g.pick("", "∀ ") + v + " ∊ " + in + " {" + body + "})"
+		return "(" + v + " ∊ " + in + " {" + body + "})"
 	case 9:
 		if len(g.w.setDicts) > 0 {
 			return g.w.setDicts[g.r.Intn(len(g.w.setDicts))] + "[" + g.wstr(d-1) + "]"
@@ -192,6 +192,9 @@ func (g *queryGen) widerFilter(d int) string {
 		g.vars = append(g.vars, v)
 		body := g.filter(d - 1)
 		g.vars = g.vars[:len(g.vars)-1]
+		if g.r.Intn(3) == 0 {
+			return "(∀ " + v + " ∊ " + g.paren(in) + " {" + body + "})"
+		}
 		return "(" + kind + " all " + v + " in " + in + " {" + body + "})"
 	case 9:
 		return "(" + g.set(d-1) + " in " + g.set(d-1) + ")"
