@@ -8,6 +8,7 @@ import (
 
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/pattern"
+	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 )
 
@@ -53,9 +54,59 @@ func (playersStr) match(e *Evaluator) bool { _, ok := playersStr{}.str(e); retur
 
 // fenNode is `fen`, the FEN of the current position. It allocates; it is
 // meant for comments and string comparisons, not for hot loops.
+// fenNode is `fen`, the current position as CQL 9.493 writes it
+// (currentfen.cpp): castling rights from the board alone, kept where the
+// king and the rook stand on their squares here and in every position
+// before (a FEN tag's rights are not read), the en passant square after
+// every double pawn step, and the counters always "0 1".
 type fenNode struct{}
 
-func (fenNode) str(e *Evaluator) (string, bool) { return e.pos.FEN(), true }
+func (fenNode) str(e *Evaluator) (string, bool) { return cqlFEN(e.g.Nodes, e.cur), true }
+
+// castlings are the castling letters of a FEN with the squares of the king
+// and the rook that keep them.
+var castlings = [4]struct {
+	letter     byte
+	king, rook chess.Piece
+	ks, rs     chess.Square
+}{
+	{'K', chess.WhiteKing, chess.WhiteRook, chess.E1, chess.H1},
+	{'Q', chess.WhiteKing, chess.WhiteRook, chess.E1, chess.A1},
+	{'k', chess.BlackKing, chess.BlackRook, chess.E8, chess.H8},
+	{'q', chess.BlackKing, chess.BlackRook, chess.E8, chess.A8},
+}
+
+func cqlFEN(nodes []pgn.Node, i int32) string {
+	p := &nodes[i].Pos
+	b := p.AppendFEN(make([]byte, 0, 90))
+	if k := slices.Index(b, ' '); k >= 0 {
+		b = b[:k] // the board
+	}
+	b = append(b, ' ', "wb"[p.SideToMove()], ' ')
+	n := len(b)
+	for _, c := range castlings {
+		kept := true
+		for j := i; j >= 0 && kept; j = nodes[j].Parent {
+			q := &nodes[j].Pos
+			kept = q.PieceAt(c.ks) == c.king && q.PieceAt(c.rs) == c.rook
+		}
+		if kept {
+			b = append(b, c.letter)
+		}
+	}
+	if len(b) == n {
+		b = append(b, '-')
+	}
+	b = append(b, ' ')
+	ep := "-"
+	if m := nodes[i].Move; nodes[i].Parent >= 0 && !m.IsNull() && p.PieceAt(m.To()).Type() == chess.Pawn {
+		if d := m.To().Rank() - m.From().Rank(); d == 2 || d == -2 {
+			ep = chess.Square((int(m.From()) + int(m.To())) / 2).String()
+		}
+	}
+	b = append(b, ep...)
+	return string(append(b, " 0 1"...))
+}
 func (fenNode) match(*Evaluator) bool           { return true }
 
 // commentNode is `comment (...)` or `message (...)`: it records its arguments'

@@ -24,6 +24,7 @@ type wideVars struct {
 	funcs                  []string // functions of one set argument
 	dicts                  []string // dictionaries from strings to numbers
 	persist                string   // a persistent quiet numeric variable
+	removeComment          bool     // the query starts with removecomment (wider)
 	localDicts             []string // local dictionaries from positions to numbers (wider)
 	setDicts               []string // dictionaries from strings to sets (wider)
 	n                      int
@@ -106,6 +107,10 @@ func (g *queryGen) wideQuery() string {
 	if len(g.w.nums) > 0 && g.r.Intn(4) == 0 {
 		v := g.w.nums[g.r.Intn(len(g.w.nums))]
 		parts = append(parts, v+" "+g.pick("+=", "-=", "*=", "%=", "/=")+" "+g.wnum(1), g.wcompare(1))
+	}
+	if g.w.removeComment {
+		// first, so evaluated at every position (found.md: CQL's mark leaks)
+		parts = append([]string{"removecomment"}, parts...)
 	}
 	q := "cql(" + strings.Join(params, " ") + ") " + strings.Join(parts, " ")
 	if g.wider && g.r.Intn(4) == 0 {

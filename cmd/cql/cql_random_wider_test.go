@@ -199,7 +199,9 @@ func (g *queryGen) widerFilter(d int) string {
 	case 9:
 		return "(" + g.set(d-1) + " in " + g.set(d-1) + ")"
 	case 10:
-		return "removecomment " + g.pick("hascomment", "originalcomment ~~ \"[a-z]\"", "true", g.filter(d-1))
+		// removecomment only first at the top level (widerParts): CQL
+		// 9.493 keeps its mark on a pooled position into later games
+		return g.pick("hascomment", "originalcomment ~~ \"[a-z]\"", `hascomment "!"`)
 	case 11:
 		if ds := g.allDicts(); len(ds) > 0 {
 			return "unbind " + ds[g.r.Intn(len(ds))] + "[" + g.wstr(d-1) + "]"
@@ -234,6 +236,9 @@ func (g *queryGen) widerFilter(d int) string {
 // of positions, dictionaries of sets, a sort by a string.
 func (g *queryGen) widerParts() []string {
 	var parts []string
+	if g.r.Intn(8) == 0 {
+		g.w.removeComment = true
+	}
 	if g.r.Intn(4) == 0 {
 		d := g.wname("xl")
 		parts = append(parts, "local dictionary "+d, d+"[currentposition] = "+g.wnum(1))
