@@ -107,7 +107,7 @@ func cqlFEN(nodes []pgn.Node, i int32) string {
 	b = append(b, ep...)
 	return string(append(b, " 0 1"...))
 }
-func (fenNode) match(*Evaluator) bool           { return true }
+func (fenNode) match(*Evaluator) bool { return true }
 
 // commentNode is `comment (...)` or `message (...)`: it records its arguments'
 // values as text for the current position and matches. The runner writes a
