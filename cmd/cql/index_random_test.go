@@ -17,7 +17,9 @@ import (
 // (PGN with comments, or --count) and the summary line must be the same, byte
 // for byte. No CQL binary is needed, so it can run many queries; a difference
 // is a pruning rule that is unsound (a silent wrong answer) or a replay that
-// differs from the parse. CQL_RANDOM_N, CQL_RANDOM_SEED and
+// differs from the parse. CQL_INDEX_RANDOM_PGN may list several files (separated
+// by the system's list separator, ':'; each may be a glob pattern): one index of
+// them all against the scan of them all. CQL_RANDOM_N, CQL_RANDOM_SEED and
 // CQL_RANDOM_VARIATIONS as for the CQL differential. Without
 // CQL_INDEX_RANDOM_PGN it runs 200 queries of the plain grammar, with options,
 // on CQL's sample (a few seconds), so that every test run checks the pruning.
@@ -36,13 +38,23 @@ func TestRandomQueriesIndexAgainstScan(t *testing.T) {
 			n = 200
 		}
 	}
-	games, err := filepath.Abs(games)
-	if err != nil {
-		t.Fatal(err)
+	var files []string
+	for _, pat := range filepath.SplitList(games) {
+		names, err := filepath.Glob(pat)
+		if err != nil || len(names) == 0 {
+			t.Fatalf("CQL_INDEX_RANDOM_PGN: no file %s (%v)", pat, err)
+		}
+		for _, name := range names {
+			abs, err := filepath.Abs(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, abs)
+		}
 	}
 	dir := t.TempDir()
 	ix := filepath.Join(dir, "ix")
-	if st, _, errs := runCLI(t, "index", "build", "-x", ix, games); st != 0 {
+	if st, _, errs := runCLI(t, append([]string{"index", "build", "-x", ix}, files...)...); st != 0 {
 		t.Fatalf("build: status %d: %s", st, errs)
 	}
 	// the summary line without its timing and without the matched positions'
@@ -81,7 +93,7 @@ func TestRandomQueriesIndexAgainstScan(t *testing.T) {
 		if withOptions {
 			args = append(randomOptions(g.r), args...)
 		}
-		st1, out1, err1 := runCLI(t, append(args, games)...)
+		st1, out1, err1 := runCLI(t, append(args, files...)...)
 		st2, out2, err2 := runCLI(t, append(args, "--index", ix)...)
 		switch {
 		case st1 == exitError && st2 == exitError:
