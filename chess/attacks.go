@@ -137,21 +137,20 @@ func newRayTable(dirs [4][2]int) *rayTable {
 	return t
 }
 
-// attacks is slide(s, occ, dirs).
+// attacks is slide(s, occ, dirs). A sentinel blocker on the ray's last square (63 for a
+// ray to higher squares, 0 for one to lower squares, where the ray from it is empty) makes
+// every direction take the same path, without a branch on whether the ray is blocked.
 func (t *rayTable) attacks(s Square, occ Bitboard) Bitboard {
 	var att Bitboard
 	for d := range t.ray {
 		ray := t.ray[d][s]
-		if blk := ray & occ; blk != 0 {
-			var first Square
-			if t.up[d] {
-				first = Square(bits.TrailingZeros64(uint64(blk)))
-			} else {
-				first = Square(63 - bits.LeadingZeros64(uint64(blk)))
-			}
-			ray &^= t.ray[d][first]
+		var first int
+		if t.up[d] {
+			first = bits.TrailingZeros64(uint64(ray&occ) | 1<<63)
+		} else {
+			first = 63 - bits.LeadingZeros64(uint64(ray&occ)|1)
 		}
-		att |= ray
+		att |= ray &^ t.ray[d][first]
 	}
 	return att
 }
