@@ -32,6 +32,7 @@ type queryFlags struct {
 	threads     int
 	cpuProfile  string
 	memProfile  string
+	traceFile   string
 
 	noHeader        bool
 	noSetTag        bool
@@ -315,6 +316,8 @@ func buildOptions() []option {
 	flag("version v", "print the version, the commit and the Go version", func(f *queryFlags) { f.version = true })
 	str("cpuprofile", "FILE", "write a CPU profile (for developers)", func(f *queryFlags, v string) error { f.cpuProfile = v; return nil })
 	str("memprofile", "FILE", "write a profile of the allocations at the end of the run (for developers)", func(f *queryFlags, v string) error { f.memProfile = v; return nil })
+	opts[len(opts)-1].hidden = true
+	str("trace", "FILE", "write an execution trace of the run, for go tool trace (for developers)", func(f *queryFlags, v string) error { f.traceFile = v; return nil })
 	opts[len(opts)-1].hidden = true
 	// CQL's other options that a command line may carry, read as CQL reads them; left out
 	// of -help. -m and -nooutputstatus change nothing here (CQL runs one thread for -m).

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
+	"runtime/trace"
 	"strings"
 	"time"
 
@@ -155,6 +156,17 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 			return err
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if f.traceFile != "" {
+		tf, err := os.Create(f.traceFile)
+		if err != nil {
+			return err
+		}
+		defer tf.Close()
+		if err := trace.Start(tf); err != nil {
+			return err
+		}
+		defer trace.Stop()
 	}
 	if f.memProfile != "" {
 		defer func() {
