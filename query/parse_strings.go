@@ -57,12 +57,12 @@ func (p *parser) parsePostfix(x Node) Node {
 			pos := p.tok.pos
 			p.next()
 			ix := &Index{At: At{pos}, X: x}
-			saveColon := p.noColon
-			p.noColon = true
+			saveColon, saveOpen := p.noColon, p.noColonOpen
+			p.noColon, p.noColonOpen = true, p.open
 			if p.tok.kind != tColon {
 				ix.I = p.parseFilter()
 			}
-			p.noColon = saveColon
+			p.noColon, p.noColonOpen = saveColon, saveOpen
 			if p.tok.kind == tColon {
 				ix.Slice = true
 				p.next()

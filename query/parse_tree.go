@@ -107,7 +107,10 @@ func (p *parser) parseColon(x Node) Node {
 			}
 		}
 	}
-	if p.tok.kind != tColon || !mayBePosition(x) || p.noColon {
+	// In an index a ':' ends the number, but after a position it is the
+	// colon filter, as in CQL's bracket range: "abcdef"[position 0 : 3]
+	// is "d".
+	if p.tok.kind != tColon || !mayBePosition(x) || p.noColon && p.open == p.noColonOpen && !positionAtParse(x) {
 		return x
 	}
 	if _, step := x.(*Dash); step && p.pathStep {
@@ -150,6 +153,21 @@ func setAtParse(x Node) bool {
 // to the filter that owns it, as CQL reads : only after a position: `find
 // check : mate` is (find check) : mate, `path lastposition --(check) : mate`
 // ends the path at the :.
+// positionAtParse reports whether a node just parsed is sure to be a
+// position filter before the checker.
+func positionAtParse(n Node) bool {
+	switch n := n.(type) {
+	case *Keyword:
+		return n.Kind == KwCurrentPosition
+	case *Tree:
+		switch n.Kind {
+		case TreeParent, TreeChild, TreeInitialPosition, TreePositionByID, TreeLCA, TreePathStart, TreePathLastPosition:
+			return n.Op == ""
+		}
+	}
+	return false
+}
+
 func mayBePosition(n Node) bool {
 	switch n.(type) {
 	case *NumberLit, *StringLit, *BoolLit, *PieceDesignator:

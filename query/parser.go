@@ -42,7 +42,8 @@ type parser struct {
 	inGroup bool
 	// noColon: a `:` ends the filter (the index of s[i:j]) instead of
 	// being the position operator.
-	noColon bool
+	noColon     bool
+	noColonOpen int // the brackets open at the index: a ':' inside parentheses there is a colon filter
 
 	prevEnd int // byte offset just past the previous token (postfix [ must touch it)
 	// pathStep: parsing a path constituent, where a move filter's left side is
