@@ -54,7 +54,7 @@ func (g *queryGen) widerTagFilter() string {
 		return "int tag " + g.pick(`"PlyCount"`, `"WhiteRatingDiff"`, `"BlackRatingDiff"`) + " " + g.pick(">", "<") + " " + n(g.r.Intn(80))
 	case 12:
 		return g.pick("player white", "player black", "event", "site", "date", "eco") + " ~~ " +
-			g.pick(`"\d"`, `"^\w+\d+$"`, `"\s"`, `"[A-Z]\w*, [A-Z]"`, `"^.{0,5}$"`, `"(\w)\1"`)
+			g.pick(`"\d"`, `"^\w+\d+$"`, `"\s"`, `"[A-Z]\w*, [A-Z]"`, `"^.{0,5}$"`)
 	}
 	return g.pick("result 1-0", "result 0-1", "result 1/2-1/2") + " " + g.pick("year > 2000", "year < 1990", "true")
 }
@@ -161,7 +161,7 @@ func (g *queryGen) widerFilter(d int) string {
 	case 2:
 		return g.widerStr(d-1) + " " + g.pick("==", "!=", "<", ">") + " " + g.wstr(d-1)
 	case 3:
-		return g.widerStr(d-1) + " ~~ " + g.pick(`"^[a-h]"`, `"\d"`, `"\w\w"`, `"^\S+$"`, `"[KQRBN]"`, `"^$"`, `"(.)\1"`)
+		return g.widerStr(d-1) + " ~~ " + g.pick(`"^[a-h]"`, `"\d"`, `"\w\w"`, `"^\S+$"`, `"[KQRBN]"`, `"^$"`)
 	case 4:
 		return g.widerNum(d-1) + " " + g.pick("==", "<", ">", ">=") + " " + strconv.Itoa(g.r.Intn(12))
 	case 5:
