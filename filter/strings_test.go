@@ -740,13 +740,18 @@ func TestStrOfPosition(t *testing.T) {
 // CQL 9.493's match_relop_x leaves a + between a number and a string to
 // the enclosing filter, both ways round: ascii's argument in `ascii 94 +
 // "x"` is 94, and the string "^" is concatenated with "x". Each matches
-// every game of CQL's sample.pgn in CQL (253); we refused the first three.
+// every game of CQL's sample.pgn in CQL (253); we refused all but the
+// fourth.
 func TestNumberPlusStringIsLeftToTheEnclosingFilter(t *testing.T) {
 	for _, src := range []string{
 		`ascii 94 + "x" == "^x"`,
 		`x = ascii 65 + 1 + "b" x == "Bb"`,
 		`x = ascii 65 + lowercase "B" x == "Ab"`,
 		`ascii "A" + 1 == 66`,
+		// nor - * / % after a string: int's argument ends there
+		`int str(3) - 1 == 2`,
+		`int str(3) * 2 == 6`,
+		`int lowercase "7" % 4 == 3`,
 	} {
 		if !startMatches(t, src) {
 			t.Errorf("%s: did not match", src)

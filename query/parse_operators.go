@@ -64,9 +64,10 @@ func (p *parser) leftChain(operand func() Node, opOf func() (Op, bool)) Node {
 		if !ok {
 			return x
 		}
-		if (op == OpMul || op == OpDiv || op == OpMod) && x.Type() == TypeString {
-			// CQL multiplies no string (match_relop_x reads only + after
-			// one): int "x" % 2 is (int "x") % 2.
+		if (op == OpMul || op == OpDiv || op == OpMod || op == OpSub) && stringAtParse(x) {
+			// CQL multiplies or subtracts no string (match_relop_x reads
+			// only + after one): int "x" % 2 is (int "x") % 2, int str(3)
+			// - 1 is (int str(3)) - 1.
 			return x
 		}
 		if _, isLine := x.(*Line); isLine && (op == OpAdd || op == OpMul) {
