@@ -103,3 +103,32 @@ func TestVariableRangeParse(t *testing.T) {
 		t.Error("a variable assigned a number and then a string: no error")
 	}
 }
+
+// An empty range (the second number below the first) holds no value: CQL 9.493
+// runs find, line, path, a transform's count and consecutivemoves with one, and
+// nothing matches (a direction's empty range it refuses, as we do). cql refused
+// them all. The counts are CQL 9.493's on cql-sample.pgn (250 games).
+func TestEmptyRangeMatchesNothing(t *testing.T) {
+	games := sampleGames(t, true)
+	for _, c := range []struct {
+		src  string
+		want int
+	}{
+		{"find 3 2 check", 0},
+		{"find 2 2 check", 203},
+		{"line 3 2 --> check", 0},
+		{"path 3 2 --", 0},
+		{"flip 3 2 check", 0},
+		{"flipcolor 2 1 check", 0},
+		{"flipcolor 1 2 check", 225},
+		{"find 2 1 check or true", 0},
+		{"not find 3 2 check", 250},
+		{"not line 2 1 --> check", 250},
+		{"x = position 0 y = currentposition consecutivemoves 3 2 (x y) > 0", 0},
+		{"x = 3 y = 2 find x y check", 0},
+	} {
+		if got := countGames(t, c.src, games); got != c.want {
+			t.Errorf("%s: %d games, CQL 9.493 %d", c.src, got, c.want)
+		}
+	}
+}
