@@ -593,6 +593,7 @@ func (b *builder) flushChunk() error {
 		return nil
 	}
 	v := binary.AppendUvarint(nil, uint64(b.fileID))
+	b.meta.MaxChunk = max(b.meta.MaxChunk, len(b.chunk))
 	if err := b.comp.addS2(chunkKey(b.chunkFirst, b.chunkGames), v, b.chunk); err != nil {
 		return err
 	}

@@ -35,6 +35,12 @@ func TestDamagedChunk(t *testing.T) {
 			recs[len(recs)/2] ^= 1
 			return append(bytes.Clone(v[:n+4]), s2.Encode(nil, recs)...)
 		},
+		// S2's header says 3 GB: refused by the index's largest chunk, before allocating
+		"huge length": func(v []byte) []byte {
+			_, n := binary.Uvarint(v)
+			_, k := binary.Uvarint(v[n+4:])
+			return append(binary.AppendUvarint(bytes.Clone(v[:n+4]), 3<<30), v[n+4+k:]...)
+		},
 		"data": func(v []byte) []byte {
 			v = bytes.Clone(v)
 			for i := len(v) / 2; i < len(v); i += 7 {
@@ -82,6 +88,9 @@ func TestDamagedChunk(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), "chunk") || !strings.Contains(err.Error(), dir) {
 				t.Errorf("error %q does not name the index and the chunk", err)
+			}
+			if name == "huge length" && !strings.Contains(err.Error(), "the largest chunk built had") {
+				t.Errorf("error %q: the length was not checked against the largest chunk", err)
 			}
 		})
 	}

@@ -54,6 +54,10 @@ type Meta struct {
 	// --no-positions); TableEntries is its number of entries (position occurrences).
 	PositionTable bool  `json:"positionTable"`
 	TableEntries  int64 `json:"tableEntries"`
+	// MaxChunk is the length of the largest chunk's records, decoded: a reader refuses a
+	// chunk whose S2 header says more (a damaged length would ask for up to 4 GB before
+	// the records' checksum could tell). 0 in an index built before it was recorded.
+	MaxChunk int `json:"maxChunk,omitempty"`
 }
 
 // Source is one PGN file as it was when indexed.

@@ -3,6 +3,7 @@ package index
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/RoaringBitmap/roaring/v2"
+	badger "github.com/dgraph-io/badger/v4"
 
 	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/internal/testdata"
@@ -262,6 +264,28 @@ func TestIndexAddEqualsBuild(t *testing.T) {
 	}
 	defer ix.Close()
 	checkEquivalent(t, ix, []string{a, b}, []string{"mate", "true", "elo > 2600", "stalemate"}, []string{"pgn"})
+	// The largest chunk is the larger of the two files' (each its own chunk).
+	largest := 0
+	err = ix.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyChunk)})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			v, err := it.Item().ValueCopy(nil)
+			if err != nil {
+				return err
+			}
+			_, n := binary.Uvarint(v)
+			recs, err := decodeRecords(nil, v[n:], 0)
+			if err != nil {
+				return err
+			}
+			largest = max(largest, len(recs))
+		}
+		return nil
+	})
+	if err != nil || largest == 0 || ix.Meta.MaxChunk != largest {
+		t.Errorf("after add: MaxChunk %d, the largest chunk decodes to %d bytes (%v)", ix.Meta.MaxChunk, largest, err)
+	}
 	if _, err := Add(ctx, dir, []string{b}, BuildOptions{}); err == nil || !strings.Contains(err.Error(), "already") {
 		t.Errorf("adding a file twice: %v", err)
 	}

@@ -91,8 +91,10 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 var errRecordsChecksum = errors.New("game records damaged (checksum mismatch)")
 
 // decodeRecords decompresses a chunk's game records (their CRC-32C, then S2) into dst's
-// array when it is large enough, and checks them against the checksum.
-func decodeRecords(dst, src []byte) ([]byte, error) {
+// array when it is large enough, and checks them against the checksum. A chunk whose
+// decoded length is over limit (Meta.MaxChunk; 0: no limit) is refused before anything
+// is allocated for it.
+func decodeRecords(dst, src []byte, limit int) ([]byte, error) {
 	if len(src) < 4 {
 		return nil, errBadRecord
 	}
@@ -100,6 +102,9 @@ func decodeRecords(dst, src []byte) ([]byte, error) {
 	n, err := s2.DecodedLen(src)
 	if err != nil {
 		return nil, err
+	}
+	if limit > 0 && n > limit {
+		return nil, fmt.Errorf("%w: %d bytes of records, the largest chunk built had %d", errBadRecord, n, limit)
 	}
 	if cap(dst) < n {
 		dst = make([]byte, n)

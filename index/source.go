@@ -466,7 +466,7 @@ func (s *scanner[R]) chunk(w int, rp *replayer, tc *tagColumn, j *job[R], buf *[
 	if n <= 0 || int(fileID) >= len(s.ix.Sources) {
 		return fmt.Errorf("index %s: bad chunk %d", s.ix.Dir, j.first)
 	}
-	data, err := decodeRecords((*buf)[:0], j.value[n:])
+	data, err := decodeRecords((*buf)[:0], j.value[n:], s.ix.Meta.MaxChunk)
 	if err != nil {
 		return fmt.Errorf("index %s: chunk %d: %w", s.ix.Dir, j.first, err)
 	}

@@ -98,7 +98,7 @@ func (ix *Index) allRecords() (map[int][][]byte, error) {
 			if n <= 0 {
 				return fmt.Errorf("index %s: bad chunk", ix.Dir)
 			}
-			data, err := decodeRecords(nil, v[n:])
+			data, err := decodeRecords(nil, v[n:], ix.Meta.MaxChunk)
 			if err != nil {
 				return err
 			}
