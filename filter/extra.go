@@ -52,13 +52,12 @@ func (playersStr) str(e *Evaluator) (string, bool) {
 }
 func (playersStr) match(e *Evaluator) bool { _, ok := playersStr{}.str(e); return ok }
 
-// fenNode is `fen`, the FEN of the current position. It allocates; it is
-// meant for comments and string comparisons, not for hot loops.
 // fenNode is `fen`, the current position as CQL 9.493 writes it
 // (currentfen.cpp): castling rights from the board alone, kept where the
 // king and the rook stand on their squares here and in every position
 // before (a FEN tag's rights are not read), the en passant square after
-// every double pawn step, and the counters always "0 1".
+// every double pawn step, and the counters always "0 1". It allocates; it is
+// meant for comments and string comparisons, not for hot loops.
 type fenNode struct{}
 
 func (fenNode) str(e *Evaluator) (string, bool) { return cqlFEN(e.g.Nodes, e.cur), true }
@@ -76,6 +75,7 @@ var castlings = [4]struct {
 	{'q', chess.BlackKing, chess.BlackRook, chess.E8, chess.A8},
 }
 
+// cqlFEN is the FEN CQL writes for node i of a game (see fenNode).
 func cqlFEN(nodes []pgn.Node, i int32) string {
 	p := &nodes[i].Pos
 	b := p.AppendFEN(make([]byte, 0, 90))
@@ -107,6 +107,7 @@ func cqlFEN(nodes []pgn.Node, i int32) string {
 	b = append(b, ep...)
 	return string(append(b, " 0 1"...))
 }
+
 func (fenNode) match(*Evaluator) bool { return true }
 
 // commentNode is `comment (...)` or `message (...)`: it records its arguments'
