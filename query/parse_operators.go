@@ -114,6 +114,8 @@ func numberAtParse(n Node) bool {
 		return true
 	case *Builtin:
 		return n.Name == "int" || n.Name == "indexof"
+	case *Colon:
+		return numberAtParse(n.X) // position : #Q
 	case *Binary:
 		switch n.Op {
 		case OpSub, OpMul, OpDiv, OpMod:
@@ -140,6 +142,8 @@ func stringAtParse(n Node) bool {
 		}
 	case *Binary:
 		return n.Op == OpAdd && stringAtParse(n.X)
+	case *Colon:
+		return stringAtParse(n.X)
 	}
 	return false
 }
