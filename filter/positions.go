@@ -321,7 +321,11 @@ func (n *assignPos) match(e *Evaluator) bool {
 
 // ---- x : F ----
 
-// colonNode is `x : F`: F evaluated at position x.
+// colonNode is `x : F`: F evaluated at position x. Matched as a filter it
+// matches F there as a filter, whatever F's type (CQL's
+// WithPositionNode::match_position): `x : flipcolor {comment(...) S}` drops
+// the comments of the copies that fail, as without the colon, where the
+// set would keep them.
 type colonNode struct {
 	p posNode
 	x node
@@ -362,7 +366,6 @@ func (n *colonSet) set(e *Evaluator) chess.Bitboard {
 	e.at(save)
 	return r
 }
-func (n *colonSet) match(e *Evaluator) bool { return n.set(e) != 0 }
 
 type colonNum struct {
 	colonNode
@@ -378,7 +381,6 @@ func (n *colonNum) num(e *Evaluator) (int, bool) {
 	e.at(save)
 	return v, ok
 }
-func (n *colonNum) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
 type colonStr struct {
 	colonNode
@@ -394,7 +396,6 @@ func (n *colonStr) str(e *Evaluator) (string, bool) {
 	e.at(save)
 	return v, ok
 }
-func (n *colonStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
 type colonPos struct {
 	colonNode
@@ -410,7 +411,6 @@ func (n *colonPos) position(e *Evaluator) (int32, bool) {
 	e.at(save)
 	return v, ok
 }
-func (n *colonPos) match(e *Evaluator) bool { _, ok := n.position(e); return ok }
 
 // consecutiveMovesNode is consecutivemoves(x y): with L the LCA of x and y,
 // the length of the longest run of consecutive moves on the way from L to x

@@ -377,3 +377,15 @@ func runQueryOrErr(t *testing.T, src string, g *pgn.Game) string {
 	}
 	return runQuery(t, src, g)
 }
+
+// `x : F` matched as a filter matches F there as a filter (CQL 9.493's
+// WithPositionNode::match_position), so a transform of a set inside drops
+// the comments of its copies that fail, as without the colon. CQL writes
+// only {t<>} (after 4.Qxf7#) on these games; we also wrote the flipped
+// copy's comment, having taken the union of the copies' sets.
+func TestColonMatchesItsFilterAsAFilter(t *testing.T) {
+	got := messagesOf(t, `curpos:(flipcolor {comment("t" currenttransform) Q attacks k})`, stringsPGN)
+	if strings.Join(got, "|") != "t<>" {
+		t.Errorf("comments %q, want [t<>]", got)
+	}
+}
