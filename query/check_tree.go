@@ -17,7 +17,13 @@ func (c *checker) tree(n *Tree) {
 			return
 		}
 		for i, a := range n.Args {
-			n.Args[i] = c.number(a, "the argument of "+n.Kind.String())
+			a = c.check(a)
+			if a.Type() == TypeSet {
+				// CQL 9.493 takes a numeric filter only ("'position' requires
+				// a numeric filter following it"): count the set with #
+				c.errorf(a.Pos(), "the argument of %s must be a number, found a set filter (CQL does not count it here; write #S)", n.Kind)
+			}
+			n.Args[i] = c.toNumber(a, "the argument of "+n.Kind.String())
 		}
 	case TreePositionID, TreeDepth, TreeCountMoves:
 		n.T = TypeNumber

@@ -142,3 +142,24 @@ func TestOtherSpellingsOfCQL(t *testing.T) {
 		{"attack = 3", "error: "},
 	})
 }
+
+// position and child take a numeric filter only: CQL 9.493 refuses a set
+// there ("'position' requires a numeric filter following it", "Expected a
+// numeric filter following 'child ('") and runs #S; we counted the set.
+func TestPositionAndChildTakeNoSet(t *testing.T) {
+	for _, c := range []struct {
+		src string
+		ok  bool
+	}{
+		{"position K : check", false},
+		{"child (Q)", false},
+		{"x = K child(x)", false},
+		{"position #K : check", true},
+		{"child(#Q)", true},
+	} {
+		_, err := Parse("test.cql", []byte(c.src))
+		if (err == nil) != c.ok {
+			t.Errorf("%s: error %v, want accepted %v", c.src, err, c.ok)
+		}
+	}
+}

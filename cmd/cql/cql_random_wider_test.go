@@ -51,7 +51,7 @@ func (g *queryGen) widerTagFilter() string {
 	case 10:
 		return "lastgamenumber " + g.pick(">", "<") + " " + n(100*g.r.Intn(40))
 	case 11:
-		return "int tag " + g.pick(`"PlyCount"`, `"WhiteRatingDiff"`, `"BlackRatingDiff"`) + " " + g.pick(">", "<") + " " + n(g.r.Intn(80))
+		return "int tag " + g.pick(`"PlyCount"`, `"UTCTime"[0:2]`, `"TimeControl"[0:3]`) + " " + g.pick(">", "<") + " " + n(g.r.Intn(80))
 	case 12:
 		return g.pick("player white", "player black", "event", "site", "date", "eco") + " ~~ " +
 			g.pick(`"\d"`, `"^\w+\d+$"`, `"\s"`, `"[A-Z]\w*, [A-Z]"`, `"^.{0,5}$"`)
