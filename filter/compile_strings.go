@@ -38,6 +38,9 @@ func (c *compiler) compileStrings(n query.Node) (node, bool, error) {
 			c.q.persistent = append(c.q.persistent, persistentVar{index: n.Sym.Index, name: n.Name, kind: query.VarDictionary, sym: n.Sym})
 		}
 		return constBool(true), true, nil
+	case *query.IndexAssign:
+		x, err := c.indexAssign(n)
+		return x, true, err
 	case *query.DictAssign:
 		x, err := c.dictAssign(n)
 		return x, true, err
@@ -346,3 +349,20 @@ type lastGameNode struct{}
 
 func (lastGameNode) num(e *Evaluator) (int, bool) { return e.lastGame, e.lastGame > 0 }
 func (lastGameNode) match(e *Evaluator) bool      { return e.lastGame > 0 }
+
+func (c *compiler) indexAssign(n *query.IndexAssign) (node, error) {
+	x, err := c.compile(n.Target)
+	if err != nil {
+		return nil, err
+	}
+	val, err := c.str(n.Value)
+	if err != nil {
+		return nil, err
+	}
+	ix, ok := x.(*indexNode)
+	if !ok {
+		return nil, errorf(n, "x[...] = value needs a string variable x")
+	}
+	return &indexAssign{v: n.Target.X.(*query.Var).Sym.Index, ix: ix, val: val, at: n.Pos(),
+		name: n.Target.X.(*query.Var).Name}, nil
+}

@@ -177,6 +177,40 @@ func (n *indexNode) bounds(e *Evaluator, size int) (lo, hi int, ok bool) {
 }
 func (n *indexNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
+// indexAssign is `x[I] = V` or `x[I:J] = V`: the characters of the string
+// variable x that the index selects are replaced by V (CQL 9.493's
+// SubstringAssignmentNode, with indexNode's bounds). CQL stops the run when
+// x is unbound; the evaluator does too.
+type indexAssign struct {
+	v    int
+	ix   *indexNode
+	val  strNode
+	at   query.Pos
+	name string
+}
+
+func (n *indexAssign) match(e *Evaluator) bool {
+	if !e.vars[n.v].bound {
+		e.fail(n.at, "x[...] = value on the unbound string variable %s: CQL stops there (\"Unable to execute substring assignment ... the left hand side variable is currently unbound\")", n.name)
+		return false
+	}
+	size := len(e.vars[n.v].s)
+	lo, hi, ok := n.ix.bounds(e, size)
+	if !ok {
+		return false
+	}
+	y, ok := n.val.str(e)
+	if !ok {
+		return false
+	}
+	s := &e.vars[n.v]
+	if len(s.s) != size {
+		return false // changed while the bounds were worked out
+	}
+	s.s = s.s[:lo] + y + s.s[hi:]
+	return true
+}
+
 // strLen is `#X` on a string: its length.
 type strLen struct{ x strNode }
 

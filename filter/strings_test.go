@@ -761,3 +761,35 @@ func TestNumberPlusStringIsLeftToTheEnclosingFilter(t *testing.T) {
 		}
 	}
 }
+
+// x[I] = V and x[I:J] = V replace the characters of the string variable x
+// that the index selects (CQL 9.493's SubstringAssignmentNode), with the
+// bounds of an index: an index outside the string does not match and
+// changes nothing, a slice is clamped. Each matches every game of CQL's
+// sample.pgn in CQL (253; we refused them all); x unbound stops the run.
+func TestSubstringAssignment(t *testing.T) {
+	for _, src := range []string{
+		`x = "abcdef" x[1] = "z" x == "azcdef"`,
+		`x = "abcdef" x[-2:] = "z" x == "abcdz"`,
+		`x = "abcdef" not (x[9] = "z") x == "abcdef"`,
+		`x = "abcdef" x[2:4] = "" x == "abef"`,
+		`x = "abc" x[:] = x + x x == "abcabc"`,
+		`x = "abc" x[1:1] = "ZZ" x == "aZZbc"`,
+		`x = "abc" x[0] = str(ply) x[0] == "0"`,
+	} {
+		if !startMatches(t, src) {
+			t.Errorf("%s: did not match", src)
+		}
+	}
+	q := compileText(t, `y = "a" unbind y y[0] = "b"`)
+	e := q.NewEvaluator()
+	e.Game(readGames(t, stringsPGN)[0])
+	if e.Err() == nil || !strings.Contains(e.Err().Error(), "unbound") {
+		t.Errorf("y[0] = \"b\" on an unbound y: error %v, want CQL's stop", e.Err())
+	}
+	for _, src := range []string{`x = 3 x[1] = "a"`, `x = "a" x[0] = 3`} {
+		if _, err := query.Parse("q", []byte(src)); err == nil {
+			t.Errorf("%s: accepted, CQL refuses it", src)
+		}
+	}
+}

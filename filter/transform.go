@@ -193,7 +193,7 @@ func observable(n query.Node) bool {
 	found := false
 	query.Inspect(n, func(x query.Node) bool {
 		switch x := x.(type) {
-		case *query.Assign, *query.DictAssign, *query.Persistent, *query.Sort:
+		case *query.Assign, *query.DictAssign, *query.IndexAssign, *query.Persistent, *query.Sort:
 			found = true
 		case *query.Comment:
 			found = x.Message

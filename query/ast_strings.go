@@ -83,6 +83,18 @@ type Dictionary struct {
 	Sym   *Symbol
 }
 
+// IndexAssign is `x[I] = V` or `x[I:J] = V` on a string variable x: the
+// characters of x that Target selects are replaced by V (CQL 9.493's
+// SubstringAssignmentNode). It matches when the bounds and V have values.
+type IndexAssign struct {
+	At
+	Target *Index // Target.X is the variable
+	Value  Node
+}
+
+func (*IndexAssign) Type() Type { return TypeNone }
+func (*IndexAssign) node()      {}
+
 // DictAssign is `D[K] = V`: stores V under K. It matches when K and V have
 // values. Op may also be += -= *= /= %= on a dictionary of numbers; then the
 // entry must exist (as a variable must be bound for x += 1).

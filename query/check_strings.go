@@ -31,6 +31,12 @@ func (c *checker) checkStrings(n Node) (Node, bool) {
 		n.Sym = sym
 	case *DictAssign:
 		c.dictAssign(n)
+	case *IndexAssign:
+		c.index(n.Target)
+		if v := n.Target.X.(*Var); v.Sym == nil || v.Sym.Kind != VarString {
+			c.errorf(n.Pos(), "x[...] = value needs a string variable x, found '%s'", v.Name)
+		}
+		n.Value = c.str(n.Value, "the value assigned to a substring")
 	case *Builtin:
 		c.builtin(n)
 	case *Persistent:

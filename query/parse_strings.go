@@ -75,6 +75,11 @@ func (p *parser) parsePostfix(x Node) Node {
 			}
 			p.expect(tRBracket, " to close '['")
 			x = ix
+			if _, isVar := ix.X.(*Var); isVar && p.tok.kind == tAssign {
+				// x[i] = "z": CQL's substring assignment (match_attack_x)
+				p.next()
+				return &IndexAssign{At: At{pos}, Target: ix, Value: p.parseAssignValue()}
+			}
 		default:
 			return x
 		}

@@ -268,6 +268,8 @@ func sprint(b *strings.Builder, n Node) {
 		}
 	case *DictAssign:
 		list("= "+n.Name+"[]", n.Key, n.Value)
+	case *IndexAssign:
+		list("=", n.Target, n.Value)
 	case *DictIter:
 		list(n.Name+" ∊ "+n.Dict, n.Body)
 	case *Persistent:

@@ -444,6 +444,10 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 			c := *n
 			c.Key, c.Value = tr(n.Key), tr(n.Value)
 			return &c
+		case *IndexAssign:
+			c := *n
+			c.Target, c.Value = tr(n.Target).(*Index), tr(n.Value)
+			return &c
 		case *DictIter:
 			c := *n
 			c.Body = tr(n.Body)

@@ -70,6 +70,8 @@ func children(n Node) []Node {
 		add(n.Assign)
 	case *DictAssign:
 		add(n.Key, n.Value)
+	case *IndexAssign:
+		add(n.Target, n.Value)
 	case *DictIter:
 		add(n.Body)
 	case *Tree:
