@@ -18,7 +18,7 @@ import (
 // piece all, makesquare of a string, '.', in, true and false,
 // enpassantsquare, lastgamenumber, fen, ascii, the stalemate kinds, the
 // diagonal directions, |= and &= on sets, the other spellings (attack,
-// attacked by, curpos) and the Unicode symbols. Each was run once by hand
+// attacked by, curpos), substring assignment and the Unicode symbols. Each was run once by hand
 // with CQL 9.493, which accepts it and matches some games of its sample or
 // of lichess games with it. Seeds of the wide grammar keep their queries:
 // these forms draw from the generator only when wider is set.
@@ -155,7 +155,7 @@ func (g *queryGen) widerSet(d int) string {
 
 // widerFilter is a filter of the wider forms.
 func (g *queryGen) widerFilter(d int) string {
-	switch g.r.Intn(23) {
+	switch g.r.Intn(24) {
 	case 0, 1:
 		return g.widerTagFilter()
 	case 2:
@@ -183,6 +183,13 @@ func (g *queryGen) widerFilter(d int) string {
 		return g.pick("dihedral ", "flipcolor ", "flip ", "shift ", "rotate90 ") + "{comment(\"t\" currenttransform) " + g.filter(d-1) + "}"
 	case 8:
 		return g.pick("true", "false", "idealstalemate", "modelstalemate", "purestalemate")
+	case 17:
+		if len(g.w.strs) > 0 {
+			v := g.w.strs[g.r.Intn(len(g.w.strs))]
+			i := strconv.Itoa(g.r.Intn(8) - 3)
+			ix := g.pick(i, i+":", ":"+i, i+":"+strconv.Itoa(g.r.Intn(6)))
+			return "{" + v + "[" + ix + "] = " + g.wstr(d-1) + " " + g.wcompare(d-1) + "}"
+		}
 	case 16:
 		// a logical filter, not a set: CQL refuses it after 'in'
 		kind := g.pick("square", "piece")
