@@ -150,11 +150,14 @@ func (n *dictPos) position(e *Evaluator) (int32, bool) { v, ok := n.get(e); retu
 // variable or empties a dictionary (`unbind D`), and isboundVar is `isbound x`.
 type unbindEntry struct{ dictEntry }
 
+// A key without a value (piecename of an empty set) fails, as CQL's
+// DictionaryDeleteEntryNode does; a key that is not there matches.
 func (n *unbindEntry) match(e *Evaluator) bool {
-	if k, ok := n.key.key(e); ok {
+	k, ok := n.key.key(e)
+	if ok {
 		delete(e.vars[n.v].dict, k)
 	}
-	return true
+	return ok
 }
 
 type unbindVar int

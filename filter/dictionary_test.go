@@ -222,3 +222,16 @@ func TestDictionaryCount(t *testing.T) {
 		t.Errorf("#D matched: error %v, want CQL's stop", e.Err())
 	}
 }
+
+// unbind D[K] fails when K has no value, as CQL 9.493's
+// DictionaryDeleteEntryNode: `dictionary D D["a"] = K unbind D[piecename
+// (piece x1 in _e7 {K})]` matches no game of CQL's sample.pgn in CQL (we
+// matched all 253); a key that is not in D matches (253 in CQL).
+func TestUnbindEntryWithoutKeyFails(t *testing.T) {
+	if startMatches(t, `dictionary D D["a"] = K unbind D[piecename (piece x1 in _e7 {K})]`) {
+		t.Error("unbind of a key without a value matched")
+	}
+	if !startMatches(t, `dictionary D D["a"] = K unbind D["b"]`) {
+		t.Error("unbind of a key not in D did not match")
+	}
+}
