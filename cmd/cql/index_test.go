@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -53,8 +54,16 @@ func TestIndexCLI(t *testing.T) {
 	if st, out, _ := runCLI(t, "index", "info", "-x", dir); st != 0 || !strings.Contains(out, "5 games") || !strings.Contains(out, "source "+games+": ") {
 		t.Errorf("info: %d %s", st, out)
 	}
+	// verify writes nothing when no source's time moved (an index may be read-only)
+	before := dirListing(t, dir)
 	if st, out, _ := runCLI(t, "index", "verify", "-x", dir); st != 0 || !strings.Contains(out, "agree") {
 		t.Errorf("verify: %d %s", st, out)
+	}
+	if after := dirListing(t, dir); after != before {
+		t.Errorf("verify changed the index directory:\n%s\n---\n%s", before, after)
+	}
+	if _, err := os.Stat(dir + ".lock"); err == nil {
+		t.Error("verify left a lock file")
 	}
 	if st, _, errs := runCLI(t, "mate", games, "--index", dir); st != exitError || !strings.Contains(errs, "give no PGN files") {
 		t.Errorf("index and files: %d %s", st, errs)
@@ -248,4 +257,22 @@ func TestIndexFindCLI(t *testing.T) {
 	if st, out, _ := runCLI(t, "index", "info", "-x", dir); st != 0 || !strings.Contains(out, "exact-position table") {
 		t.Errorf("info: %q", out)
 	}
+}
+
+// dirListing lists dir's files with their sizes and times.
+func dirListing(t *testing.T, dir string) string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, e := range ents {
+		info, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "%s %d %d\n", e.Name(), info.Size(), info.ModTime().UnixNano())
+	}
+	return b.String()
 }
