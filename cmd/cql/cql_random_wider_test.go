@@ -116,7 +116,7 @@ func (g *queryGen) widerNum(d int) string {
 
 // widerSet is a set filter of the wider forms.
 func (g *queryGen) widerSet(d int) string {
-	switch g.r.Intn(11) {
+	switch g.r.Intn(12) {
 	case 0:
 		n := 3 + g.r.Intn(2)
 		args := make([]string, n)
@@ -145,6 +145,15 @@ func (g *queryGen) widerSet(d int) string {
 		body := g.filter(d - 1)
 		g.vars = g.vars[:len(g.vars)-1]
 		return "(" + v + " ∊ " + in + " {" + body + "})"
+	case 10:
+		// an arrow chain: CQL's xray from the first set (→) or the last (←)
+		n := 3 + g.r.Intn(2)
+		arrow := g.pick(" → ", " ← ")
+		args := make([]string, n)
+		for i := range args {
+			args[i] = g.paren(g.set(d - 1))
+		}
+		return "(" + strings.Join(args, arrow) + ")"
 	case 9:
 		if len(g.w.setDicts) > 0 {
 			return g.w.setDicts[g.r.Intn(len(g.w.setDicts))] + "[" + g.wstr(d-1) + "]"
@@ -155,7 +164,7 @@ func (g *queryGen) widerSet(d int) string {
 
 // widerFilter is a filter of the wider forms.
 func (g *queryGen) widerFilter(d int) string {
-	switch g.r.Intn(24) {
+	switch g.r.Intn(25) {
 	case 0, 1:
 		return g.widerTagFilter()
 	case 2:
@@ -190,6 +199,11 @@ func (g *queryGen) widerFilter(d int) string {
 			ix := g.pick(i, i+":", ":"+i, i+":"+strconv.Itoa(g.r.Intn(6)))
 			return "{" + v + "[" + ix + "] = " + g.wstr(d-1) + " " + g.wcompare(d-1) + "}"
 		}
+	case 18:
+		// a match's groups: \N its text, \-N where it starts
+		re := g.pick(`"^(\w)(\w)"`, `"(\d)\."`, `"p(.)"`, `"(x)?\?"`, `"([A-Z])[a-z]+"`, `"(\d+)"`)
+		return g.pick("player white", "event", "site", "date", "player black") + " ~~ " + re + " " +
+			g.pick(`comment(\1)`, `\1 == "3"`, `\-1 > 0`, `\1 < "M"`, `comment(\-1 \1)`)
 	case 16:
 		// a logical filter, not a set: CQL refuses it after 'in'
 		kind := g.pick("square", "piece")
