@@ -294,12 +294,39 @@ var unicodeSpellings = []struct{ from, to string }{
 
 func (g *queryGen) unicode(q string) string {
 	parts := strings.Split(q, "\"")
+	figurines := g.r.Intn(2) == 0
 	for i := 0; i < len(parts); i += 2 { // even parts are outside quotes
 		for _, s := range unicodeSpellings {
 			if g.r.Intn(2) == 0 {
 				parts[i] = strings.ReplaceAll(parts[i], s.from, s.to)
 			}
 		}
+		if figurines {
+			parts[i] = whiteFigurines(parts[i])
+		}
 	}
 	return strings.Join(parts, "\"")
+}
+
+// whiteFigurines writes the white piece letters outside brackets as
+// figurines (♔a1); inside brackets CQL refuses letters mixed with them.
+// Every keyword and variable name is in lower case, so an upper-case K Q R
+// B N P outside quotes is a piece.
+func whiteFigurines(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch r {
+		case '[':
+			depth++
+		case ']':
+			depth--
+		}
+		if i := strings.IndexRune("KQRBNP", r); i >= 0 && depth == 0 {
+			b.WriteRune([]rune("♔♕♖♗♘♙")[i])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
