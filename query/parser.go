@@ -510,7 +510,8 @@ func (p *parser) parseWord() Node {
 			p.next()
 			return n
 		}
-		if kw.t == TypeString && w != "fen" && w != "currenttransform" && p.tok.kind == tString && !p.strArgs {
+		// an empty string is no search in CQL: `site ""` is site, then ""
+		if kw.t == TypeString && w != "fen" && w != "currenttransform" && p.tok.kind == tString && p.tok.text != "" && !p.strArgs {
 			return p.implicitSearch(k)
 		}
 		return k
@@ -568,7 +569,7 @@ func (p *parser) parseWord() Node {
 	case "player":
 		p.next()
 		pl := &Player{At: At{pos}, Color: p.parseColor()}
-		if p.tok.kind == tString && !p.strArgs {
+		if p.tok.kind == tString && p.tok.text != "" && !p.strArgs {
 			name := p.tok.text
 			pl.Match = &name
 			p.next()
@@ -581,7 +582,7 @@ func (p *parser) parseWord() Node {
 		p.next()
 		name := p.expect(tString, " (the tag name) after 'tag'")
 		tg := &Tag{At: At{pos}, Name: name.text}
-		if p.tok.kind == tString && !p.strArgs {
+		if p.tok.kind == tString && p.tok.text != "" && !p.strArgs {
 			return p.implicitSearch(tg)
 		}
 		return tg
