@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -10,9 +11,9 @@ import (
 // copied from that text instead of being made again (a move changes one or two ranks).
 // Its FENs are AppendFEN's, whatever the order of the positions. The zero value is ready.
 type FENWriter struct {
-	rows [8][8]Piece // each rank's squares when its text was made
-	text [8][16]byte // each rank's text and a '/', padded
-	n    [8]uint8    // the length of text with its '/'; 0 before the first
+	rows [8][8]Piece  // each rank's squares when its text was made
+	text [8][2]uint64 // each rank's text and a '/', as the little-endian bytes of two words
+	n    [8]uint8     // the length of text with its '/'; 0 before the first
 }
 
 // Append appends the FEN of p to dst. Like append, it writes into dst's spare capacity
@@ -26,32 +27,43 @@ func (w *FENWriter) Append(dst []byte, p *Position) []byte {
 	i := 0
 	for r := 7; r >= 0; r-- {
 		row := [8]Piece(p.board[8*r : 8*r+8])
-		t := &w.text[r]
 		if w.n[r] == 0 || row != w.rows[r] {
 			w.rows[r] = row
-			n := rankText((*[8]byte)(t[:8]), uint8(p.byType[0]>>(8*r)), &row)
-			t[n&15] = '/'
+			lo, n := rankWord(uint8(p.byType[0]>>(8*r)), &row)
+			// The '/' after the text: in the first word, or alone in the second when the
+			// rank is eight letters.
+			hi := uint64('/')
+			if n < 8 {
+				lo |= '/' << (8 * n)
+				hi = 0
+			}
+			w.text[r] = [2]uint64{lo, hi}
 			w.n[r] = uint8(n + 1)
 		}
-		// Every rank's text and its '/' are copied whole (two 8-byte stores) and i moves
-		// on by their length; i is below 64 here (seven ranks of at most nine bytes).
-		*(*[16]byte)(b[i&63 : i&63+16]) = *t
+		// Every rank's text and its '/' are copied whole, as two 8-byte words made in
+		// registers (the rank's bytes stored one by one and read back as 16, the read
+		// waited for the stores to drain), and i moves on by their length; i is below 64
+		// here (seven ranks of at most nine bytes).
+		at := i & 63
+		binary.LittleEndian.PutUint64(b[at:at+8], w.text[r][0])
+		binary.LittleEndian.PutUint64(b[at+8:at+16], w.text[r][1])
 		i += int(w.n[r])
 	}
 	return dst[:n0+p.fenRest(b, i-1)] // without the last rank's '/'
 }
 
-// rankText writes the FEN text of one rank, whose occupied files are the bits of occ and
-// whose pieces are row, into t, and returns its length: the rank's shape (its digits, and
-// where each piece's letter goes) from a table, then a letter a piece.
-func rankText(t *[8]byte, occ uint8, row *[8]Piece) int {
+// rankWord returns the FEN text of one rank, whose occupied files are the bits of occ and
+// whose pieces are row, as the little-endian bytes of a word, and its length: the rank's
+// shape (its digits, and where each piece's letter goes) from a table, then a letter a
+// piece put in with a shift.
+func rankWord(occ uint8, row *[8]Piece) (text uint64, n int) {
 	sh := &rankShapes[occ]
-	*t = sh.text
+	text = binary.LittleEndian.Uint64(sh.text[:])
 	for j := 0; occ != 0; occ &= occ - 1 {
-		t[sh.slot[j&7]&7] = fenLetters[row[bits.TrailingZeros8(occ)&7]&15]
+		text |= uint64(fenLetters[row[bits.TrailingZeros8(occ)&7]&15]) << (8 * (sh.slot[j&7] & 7))
 		j++
 	}
-	return int(sh.n)
+	return text, int(sh.n)
 }
 
 // rankShape is the FEN text of a rank's occupancy with its pieces' letters left out: the

@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"encoding/binary"
 	"math/rand"
 	"testing"
 )
@@ -80,7 +81,7 @@ func TestFENCounters(t *testing.T) {
 	}
 }
 
-// rankText writes every occupancy of a rank as FEN spells it: empty runs as digits.
+// rankWord writes every occupancy of a rank as FEN spells it: empty runs as digits.
 func TestRankTextEveryOccupancy(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	pieces := []Piece{MakePiece(White, Pawn), MakePiece(Black, Knight), MakePiece(White, Queen), MakePiece(Black, King)}
@@ -103,8 +104,10 @@ func TestRankTextEveryOccupancy(t *testing.T) {
 			want += string(rune('0' + empty))
 		}
 		var text [8]byte
-		if n := rankText(&text, uint8(occ), &row); string(text[:n]) != want {
-			t.Fatalf("occupancy %08b: %q, want %q", occ, text[:n], want)
+		word, n := rankWord(uint8(occ), &row)
+		binary.LittleEndian.PutUint64(text[:], word)
+		if string(text[:n]) != want || n < 8 && word>>(8*n) != 0 {
+			t.Fatalf("occupancy %08b: %q (word %#x), want %q and zero bytes after it", occ, text[:n], word, want)
 		}
 	}
 }
