@@ -88,15 +88,35 @@ func TestRandomQueriesIndexAgainstScan(t *testing.T) {
 		}
 		return s
 	}
+	// CQL_INDEX_SCRIPTS=DIR: its .cql files instead of random queries (CQL's examples,
+	// users' scripts), each run as it is and with --count.
+	var scripts []string
+	if d := os.Getenv("CQL_INDEX_SCRIPTS"); d != "" {
+		var err error
+		if scripts, err = filepath.Glob(filepath.Join(d, "*.cql")); err != nil || len(scripts) == 0 {
+			t.Fatalf("CQL_INDEX_SCRIPTS: no .cql file in %s (%v)", d, err)
+		}
+		n = 2 * len(scripts)
+	}
 	var same, refused, failed int
 	for i := 0; i < n; i++ {
-		q := g.query()
-		if !strings.HasPrefix(q, "cql(") {
-			q = "cql() " + q
-		}
-		file := filepath.Join(dir, fmt.Sprintf("q%d.cql", i))
-		if err := os.WriteFile(file, []byte(q+"\n"), 0o644); err != nil {
-			t.Fatal(err)
+		var q, file string
+		if scripts != nil {
+			file = scripts[i/2]
+			text, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q = file + ": " + strings.Join(strings.Fields(string(text)), " ")
+		} else {
+			q = g.query()
+			if !strings.HasPrefix(q, "cql(") {
+				q = "cql() " + q
+			}
+			file = filepath.Join(dir, fmt.Sprintf("q%d.cql", i))
+			if err := os.WriteFile(file, []byte(q+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 		args := []string{file}
 		if i%2 == 1 {
