@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -88,13 +89,18 @@ func TestRandomQueriesIndexAgainstScan(t *testing.T) {
 		}
 		return s
 	}
-	// CQL_INDEX_SCRIPTS=DIR: its .cql files instead of random queries (CQL's examples,
+	// CQL_INDEX_SCRIPTS=DIR: the .cql files under it instead of random queries (CQL's examples,
 	// users' scripts), each run as it is and with --count.
 	var scripts []string
 	if d := os.Getenv("CQL_INDEX_SCRIPTS"); d != "" {
-		var err error
-		if scripts, err = filepath.Glob(filepath.Join(d, "*.cql")); err != nil || len(scripts) == 0 {
-			t.Fatalf("CQL_INDEX_SCRIPTS: no .cql file in %s (%v)", d, err)
+		err := filepath.WalkDir(d, func(path string, e fs.DirEntry, err error) error {
+			if err == nil && !e.IsDir() && strings.HasSuffix(path, ".cql") {
+				scripts = append(scripts, path)
+			}
+			return err
+		})
+		if err != nil || len(scripts) == 0 {
+			t.Fatalf("CQL_INDEX_SCRIPTS: no .cql file under %s (%v)", d, err)
 		}
 		n = 2 * len(scripts)
 	}
