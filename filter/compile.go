@@ -474,6 +474,10 @@ func (c *compiler) block(n *query.Block) (node, error) {
 		if v, ok := last.(strNode); ok {
 			return &seqStr{seqNode: seq, last: v}, nil
 		}
+	case query.TypePosition:
+		if v, ok := last.(posNode); ok {
+			return &seqPos{seqNode: seq, last: v}, nil
+		}
 	}
 	return &seq, nil
 }

@@ -110,6 +110,26 @@ func (n *seqNum) num(e *Evaluator) (int, bool) {
 // as CQL's CompoundNode::match_position: seqNode.match. (A numeric filter may
 // match without a value, e.g. hhdb prize on a special prize.)
 
+// seqPos is a compound whose last filter is a position: `{x = 1
+// currentposition}` is the current position (CQL's compound has its last
+// filter's value whatever its type).
+type seqPos struct {
+	seqNode
+	last posNode
+}
+
+func (n *seqPos) position(e *Evaluator) (int32, bool) {
+	mark := len(e.pending)
+	if !n.prefixMatch(e) {
+		return -1, false
+	}
+	v, ok := n.last.position(e)
+	if !ok && n.smart {
+		e.dropComments(mark)
+	}
+	return v, ok
+}
+
 // seqStr is a compound whose last filter is a string.
 type seqStr struct {
 	seqNode

@@ -389,3 +389,14 @@ func TestColonMatchesItsFilterAsAFilter(t *testing.T) {
 		t.Errorf("comments %q, want [t<>]", got)
 	}
 }
+
+// A compound whose last filter is a position has that position as its
+// value (CQL's CompoundNode::match_positionvalue). CQL 9.493 writes
+// {cmove 2(wtm) CQL} after 1...e5 of the first game for the query below;
+// we wrote c<true>.
+func TestCompoundPositionValue(t *testing.T) {
+	got := messagesOf(t, `ply == 2 comment("c" {x = 1 currentposition})`, stringsPGN)
+	if strings.Join(got, "|") != "cmove 2(wtm)|cmove 2(wtm)" {
+		t.Errorf("comments %q, want cmove 2(wtm) in each game", got)
+	}
+}
