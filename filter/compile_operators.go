@@ -363,6 +363,12 @@ func (c *compiler) ifNode(n *query.If) (node, error) {
 		if ok1 && ok2 {
 			return &ifStr{test: test, then: a, els: b}, nil
 		}
+	case query.TypePosition:
+		a, ok1 := then.(posNode)
+		b, ok2 := els.(posNode)
+		if ok1 && ok2 {
+			return &ifPos{test: test, then: a, els: b}, nil
+		}
 	}
 	return &ifNode{test: test, then: then, els: els}, nil
 }

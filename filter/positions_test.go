@@ -400,3 +400,24 @@ func TestCompoundPositionValue(t *testing.T) {
 		t.Errorf("comments %q, want cmove 2(wtm) in each game", got)
 	}
 }
+
+// if with position branches has the position of the branch taken; an if
+// without a value (no else, or branches of two types) among comment's
+// arguments is matched, so a number or string branch stops the run as in
+// CQL 9.493 ("An attempt to match a position against the number: 3").
+// CQL writes {cmove 4(wtm) CQL} after 3...Nf6 and after 4.Qxf7# (the
+// parent) for the first query; we wrote c<true>.
+func TestIfValueInComments(t *testing.T) {
+	got := messagesOf(t, `ply > 5 comment("c" (if check then parent else currentposition))`, stringsPGN)
+	if strings.Join(got, "|") != "cmove 4(wtm)|cmove 4(wtm)" {
+		t.Errorf("comments %q, want cmove 4(wtm) twice", got)
+	}
+	for _, src := range []string{`comment("c" (if check then 3))`, `comment("c" (if check then "a" else ply))`} {
+		q := compileText(t, src)
+		e := q.NewEvaluator()
+		e.Game(readGames(t, stringsPGN)[0])
+		if e.Err() == nil {
+			t.Errorf("%s: ran to the end; CQL stops at the first check", src)
+		}
+	}
+}

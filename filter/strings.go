@@ -518,6 +518,21 @@ func (n *ifStr) str(e *Evaluator) (string, bool) {
 }
 func (n *ifStr) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
+// ifPos is `if C then A else B` with position branches (CQL's if has the
+// value of the branch taken when both have one type).
+type ifPos struct {
+	test      node
+	then, els posNode
+}
+
+func (n *ifPos) position(e *Evaluator) (int32, bool) {
+	if n.test.match(e) {
+		return n.then.position(e)
+	}
+	return n.els.position(e)
+}
+func (n *ifPos) match(e *Evaluator) bool { _, ok := n.position(e); return ok }
+
 // sortStr is `sort [min] "label" S` on a string: the game keeps the largest
 // (smallest with min) value (sortSite.record).
 type sortStr struct {

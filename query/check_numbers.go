@@ -104,10 +104,15 @@ func matchedNumbers(n Node, position bool, out map[Node]bool) {
 			out[n] = true
 		}
 	case *If:
+		// An if without one type for both branches (no else, or a string
+		// and a number) has no value: CQL matches the branch taken as a
+		// filter wherever the if stands (comment("c" (if check then 3))
+		// stops).
+		branch := position || n.T == TypeNone
 		matchedNumbers(n.Cond, true, out)
-		matchedNumbers(n.Then, position, out)
+		matchedNumbers(n.Then, branch, out)
 		if n.Else != nil {
-			matchedNumbers(n.Else, position, out)
+			matchedNumbers(n.Else, branch, out)
 		}
 	case *Transform:
 		// the evaluator runs the transformed copies, copies of the body's nodes
@@ -129,6 +134,14 @@ func matchedNumbers(n Node, position bool, out map[Node]bool) {
 		// number is matched
 		if n.X.Type() != TypeNumber {
 			matchedNumbers(n.X, true, out)
+		}
+	case *Comment:
+		// its arguments are values, but an if without a value among them
+		// is matched (comment("c" (if check then 3)) stops in CQL)
+		for _, a := range n.Args {
+			if f, ok := a.(*If); ok {
+				matchedNumbers(f, false, out)
+			}
 		}
 	case *Colon:
 		// position 0 : 3 stops, x = position 0 : 3 runs (the value is used)
