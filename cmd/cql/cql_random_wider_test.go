@@ -164,7 +164,7 @@ func (g *queryGen) widerSet(d int) string {
 
 // widerFilter is a filter of the wider forms.
 func (g *queryGen) widerFilter(d int) string {
-	switch g.r.Intn(25) {
+	switch g.r.Intn(26) {
 	case 0, 1:
 		return g.widerTagFilter()
 	case 2:
@@ -204,6 +204,17 @@ func (g *queryGen) widerFilter(d int) string {
 		re := g.pick(`"^(\w)(\w)"`, `"(\d)\."`, `"p(.)"`, `"(x)?\?"`, `"([A-Z])[a-z]+"`, `"(\d+)"`)
 		return g.pick("player white", "event", "site", "date", "player black") + " ~~ " + re + " " +
 			g.pick(`comment(\1)`, `\1 == "3"`, `\-1 > 0`, `\1 < "M"`, `comment(\-1 \1)`)
+	case 19:
+		// values of ifs and compounds of each type
+		c := g.paren(g.filter(d - 1))
+		v := g.pick(
+			"(if "+c+" then "+g.wpos(d-1)+" else "+g.wpos(d-1)+")",
+			"(if "+c+" then "+g.wstr(d-1)+" else "+g.wstr(d-1)+")",
+			"(if "+c+" then "+g.wnum(d-1)+" else "+g.wnum(d-1)+")",
+			"(if "+c+" then "+g.set(d-1)+" else "+g.set(d-1)+")",
+			"{"+c+" "+g.wpos(d-1)+"}",
+			"{"+c+" "+g.wstr(d-1)+"}")
+		return "comment(\"v\" " + v + ")"
 	case 16:
 		// a logical filter, not a set: CQL refuses it after 'in'
 		kind := g.pick("square", "piece")
