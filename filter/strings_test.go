@@ -755,6 +755,11 @@ func TestNumberPlusStringIsLeftToTheEnclosingFilter(t *testing.T) {
 		// the number on the right of a colon (CQL: 71 games of sample.pgn,
 		// those whose start has one white queen; we refused it)
 		`ascii "e" + (initialposition : #Q) == 102`,
+		// str, typename and player are strings, file and sqrt numbers,
+		// before the checker too (CQL: 253 games each; we refused them)
+		`x = int str(3) + file K x == 8`,
+		`x = int str(3) + sqrt 16 x == 7`,
+		`x = ascii typename K + 1 x == 76`,
 	} {
 		if !startMatches(t, src) {
 			t.Errorf("%s: did not match", src)

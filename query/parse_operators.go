@@ -80,7 +80,7 @@ func (p *parser) leftChain(operand func() Node, opOf func() (Op, bool)) Node {
 		before := p.state()
 		p.next()
 		y := operand()
-		if op == OpAdd && x.Type() == TypeString && numberAtParse(y) {
+		if op == OpAdd && stringAtParse(x) && numberAtParse(y) {
 			// CQL's match_relop_x: a string + a number is no concatenation;
 			// the + is left to what the string is part of, so
 			// int "007" + 1 is (int "007") + 1.
@@ -116,6 +116,18 @@ func numberAtParse(n Node) bool {
 		return n.Name == "int" || n.Name == "indexof"
 	case *Colon:
 		return numberAtParse(n.X) // position : #Q
+	case *Geo:
+		switch n.Kind {
+		case GeoFile, GeoRank, GeoType, GeoColorType, GeoSqrt, GeoPieceID:
+			return true
+		}
+	case *Tree:
+		switch n.Kind {
+		case TreePositionID, TreeDepth, TreeDistance, TreeCountMoves:
+			return n.Op == ""
+		}
+	case *Elo:
+		return true
 	case *Binary:
 		switch n.Op {
 		case OpSub, OpMul, OpDiv, OpMod:
@@ -137,9 +149,13 @@ func stringAtParse(n Node) bool {
 	switch n := n.(type) {
 	case *Builtin:
 		switch n.Name {
-		case "str", "lowercase", "uppercase":
-			return true
+		case "str", "lowercase", "uppercase", "eventdate", "originalcomment", "readfile":
+			return len(n.Args) == 0 || n.Name != "eventdate" && n.Name != "originalcomment"
 		}
+	case *Player:
+		return n.Match == nil
+	case *Geo:
+		return n.Kind == GeoTypeName || n.Kind == GeoPieceName
 	case *Binary:
 		return n.Op == OpAdd && stringAtParse(n.X)
 	case *Colon:
