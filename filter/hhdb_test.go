@@ -513,3 +513,24 @@ func TestHHdbAllocs(t *testing.T) {
 		}
 	}
 }
+
+// hhdb composer and hhdb search matched as filters stop the run, as in CQL
+// 9.493, which builds them as a string variable and a concatenation
+// ("attempt to match position of a filter consisting of a single string
+// variable", "An attempt to concatenation two string using '+'"); we
+// matched every game of cql-sample.pgn. hhdb gbr matches (252 games in
+// CQL).
+func TestHHdbComposerAndSearchStopWhereMatched(t *testing.T) {
+	g := sampleGames(t, true)[0]
+	for _, src := range []string{`hhdb composer`, `hhdb search`} {
+		q := compileText(t, src)
+		e := q.NewEvaluator()
+		e.Game(g)
+		if e.Err() == nil || !strings.Contains(e.Err().Error(), "stands where a filter is matched") {
+			t.Errorf("%s: error %v, want CQL's stop", src, e.Err())
+		}
+	}
+	if got := runQuery(t, `initial hhdb gbr`, g); got != "[start]" {
+		t.Errorf("initial hhdb gbr: %s", got)
+	}
+}

@@ -422,6 +422,13 @@ func matchedValueNode(x node, n query.Node) node {
 		if n.Name == "lastgamenumber" {
 			cql = "'lastgamenumber' invoked in a context where it is used for whether it matches"
 		}
+		if query.IsHHdbStopWord(n) {
+			what = "hhdb " + n.Args[0].(*query.StringLit).Value
+			cql = "attempt to match position of a filter consisting of a single string variable"
+			if n.Args[0].(*query.StringLit).Value == "search" {
+				cql = "An attempt to concatenation two string using '+' was made, but the value of the new string would be discarded"
+			}
+		}
 	case *query.Tree:
 		what, cql = n.Kind.String(), "attempt to match position of "+n.Kind.String()+" filter"
 		if n.Kind == query.TreePositionID {

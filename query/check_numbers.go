@@ -66,7 +66,7 @@ func matchedNumbers(n Node, position bool, out map[Node]bool) {
 		// "attempt to use 'str ...' but the string value it returns is
 		// ignored", "'lastgamenumber' invoked in a context where it is used
 		// for whether it matches"
-		if position && (n.Name == "str" || n.Name == "lastgamenumber") {
+		if position && (n.Name == "str" || n.Name == "lastgamenumber" || IsHHdbStopWord(n)) {
 			out[n] = true
 		}
 	case *Tree:
@@ -165,4 +165,17 @@ func matchedLineElems(elems []LineElem, out map[Node]bool) {
 func IsDictionary(n Node) bool {
 	v, ok := n.(*Var)
 	return ok && v.Sym != nil && v.Sym.Kind == VarDictionary
+}
+
+// IsHHdbStopWord reports whether n is hhdb composer or hhdb search, which
+// CQL 9.493 builds as a string variable and a concatenation: matched as a
+// filter they stop the run ("attempt to match position of a filter
+// consisting of a single string variable", "An attempt to concatenation two
+// string using '+'"), where hhdb gbr or hhdb stipulation match.
+func IsHHdbStopWord(n *Builtin) bool {
+	if n.Name != "hhdb" || len(n.Args) != 1 {
+		return false
+	}
+	s, ok := n.Args[0].(*StringLit)
+	return ok && (s.Value == "composer" || s.Value == "search")
 }

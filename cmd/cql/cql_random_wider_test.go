@@ -18,7 +18,7 @@ import (
 // piece all, makesquare of a string, '.', in, true and false,
 // enpassantsquare, lastgamenumber, fen, ascii, the stalemate kinds, the
 // diagonal directions, |= and &= on sets, the other spellings (attack,
-// attacked by, curpos), substring assignment and the Unicode symbols. Each was run once by hand
+// attacked by, curpos), substring assignment, hhdb and the Unicode symbols. Each was run once by hand
 // with CQL 9.493, which accepts it and matches some games of its sample or
 // of lichess games with it. Seeds of the wide grammar keep their queries:
 // these forms draw from the generator only when wider is set.
@@ -164,7 +164,7 @@ func (g *queryGen) widerSet(d int) string {
 
 // widerFilter is a filter of the wider forms.
 func (g *queryGen) widerFilter(d int) string {
-	switch g.r.Intn(26) {
+	switch g.r.Intn(27) {
 	case 0, 1:
 		return g.widerTagFilter()
 	case 2:
@@ -215,6 +215,26 @@ func (g *queryGen) widerFilter(d int) string {
 			"{"+c+" "+g.wpos(d-1)+"}",
 			"{"+c+" "+g.wstr(d-1)+"}")
 		return "comment(\"v\" " + v + ")"
+	case 20:
+		// hhdb on the study database's fields (cql-sample.pgn is HHdb's)
+		w := g.pick(`"(c)"`, `"(m)"`, `"(s)"`, `"(v)"`, `"<cook>"`, `"<eg>"`, `"<minor_dual>"`, "AN", "MC", "PH", "TE", "TT", "TW",
+			"U1", "U2", "U5", "anticipation", "cooked", "corrected_solution", "diagram", "dual", "dual_after_move_1",
+			"dual_at_move_1", "egdiagram", "firstcomment", "max", "sound", "stipulation", "theme_tournament",
+			"theoretical_ending", "too_many_composers", "unsound", "white_fails", "award", "prize", "hm", "commendation",
+			"special", "twin", "version", "CR", "colors_reversed", "correction", "gbr", "gbr pieces", "gbr kings",
+			"prize special", "award max", "hm max")
+		if g.variations && g.r.Intn(3) == 0 {
+			w = g.pick(`"<main>"`, `"<or>"`, "variation", "mainline")
+		}
+		switch g.r.Intn(4) {
+		case 0:
+			return "comment(\"h\" hhdb " + w + ")"
+		case 1:
+			return "hhdb " + g.pick("composer", "search", "gbr", "stipulation", "firstcomment") + " " + g.pick(`"a"`, `"="`, `"EG"`, `"+0"`, `"#2"`)
+		case 2:
+			return "hhdb " + g.pick("composer", "search", "gbr material", "firstcomment") + " ~~ " + g.pick(`"^[A-Z]"`, `"\d"`, `"="`, `"\)\.$"`)
+		}
+		return "hhdb " + w
 	case 16:
 		// a logical filter, not a set: CQL refuses it after 'in'
 		kind := g.pick("square", "piece")
