@@ -799,10 +799,10 @@ func TestSubstringAssignment(t *testing.T) {
 	}
 }
 
-// Inside indexof's arguments an empty string after site (event, player...)
-// is no search (CQL 9.493 reads `site ""` as site, then the string ""), so
-// `indexof(site "")` has two arguments: CQL runs `indexof(site "") == 0`
-// (0 games of its sample.pgn) where we refused it.
+// An empty string after site, event, player, tag "X", hascomment or
+// eventdate is no search (CQL 9.493 reads `site ""` as site, then the
+// string ""), so `indexof(site "")` has two arguments: CQL runs
+// `indexof(site "") == 0` (0 games of its sample.pgn) where we refused it.
 func TestEmptyStringIsNoImplicitSearch(t *testing.T) {
 	if !startMatches(t, `not (indexof(site "") == 0) indexof("" site) == 0`) {
 		t.Error(`indexof(site "") did not read two arguments`)

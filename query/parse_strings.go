@@ -154,10 +154,7 @@ func (p *parser) parseStringWord(w string, pos Pos) (Node, bool) {
 		b.Args = p.parseStrArgs()
 	case "indexof", "writefile", "settag":
 		p.next()
-		save := p.emptyNoSearch
-		p.emptyNoSearch = w == "indexof"
 		b.Args = p.parseParenArgs(w, 2)
-		p.emptyNoSearch = save
 	case "readfile":
 		p.next()
 		b.Args = []Node{p.parseArg()}
@@ -174,7 +171,7 @@ func (p *parser) parseStringWord(w string, pos Pos) (Node, bool) {
 		if w == "hascomment" {
 			b.Name = "originalcomment" // the same filter in CQL 9.493 (HasCommentNode)
 		}
-		if p.tok.kind == tString && p.searchString() {
+		if p.tok.kind == tString && p.tok.text != "" && !p.strArgs {
 			if w != "eventdate" {
 				if p.tok.text == "$0" {
 					p.errorf(p.tok.pos, "%s cannot search for the NAG $0", w)

@@ -42,11 +42,8 @@ type parser struct {
 	inGroup bool
 	// noColon: a `:` ends the filter (the index of s[i:j]) instead of
 	// being the position operator.
-	noColon bool
-	// emptyNoSearch: inside indexof's arguments "" is an argument, not a
-	// search string (searchString).
-	emptyNoSearch bool
-	noColonOpen   int // the brackets open at the index: a ':' inside parentheses there is a colon filter
+	noColon     bool
+	noColonOpen int // the brackets open at the index: a ':' inside parentheses there is a colon filter
 
 	prevEnd int // byte offset just past the previous token (postfix [ must touch it)
 	// pathStep: parsing a path constituent, where a move filter's left side is
@@ -117,17 +114,6 @@ func (p *parser) expect(kind tokenKind, context string) token {
 	t := p.tok
 	p.next()
 	return t
-}
-
-// searchString reports whether the string token after site, event,
-// player, tag "X", hascomment or eventdate is their implicit search: not
-// among str/comment arguments, and not an empty string inside indexof's
-// arguments, where CQL 9.493 reads `indexof(site "")` as two arguments.
-// (Elsewhere CQL reads `site ""` as site, then "", which stops the run
-// where it is matched; we keep `player white ""` a search, which the
-// index's tests expect: found.md.)
-func (p *parser) searchString() bool {
-	return !p.strArgs && !(p.emptyNoSearch && p.tok.text == "")
 }
 
 func (p *parser) isKw(word string) bool { return p.tok.kind == tIdent && p.tok.text == word }
@@ -524,7 +510,8 @@ func (p *parser) parseWord() Node {
 			p.next()
 			return n
 		}
-		if kw.t == TypeString && w != "fen" && w != "currenttransform" && p.tok.kind == tString && p.searchString() {
+		// an empty string is no search in CQL: `site ""` is site, then ""
+		if kw.t == TypeString && w != "fen" && w != "currenttransform" && p.tok.kind == tString && p.tok.text != "" && !p.strArgs {
 			return p.implicitSearch(k)
 		}
 		return k
@@ -582,7 +569,7 @@ func (p *parser) parseWord() Node {
 	case "player":
 		p.next()
 		pl := &Player{At: At{pos}, Color: p.parseColor()}
-		if p.tok.kind == tString && p.searchString() {
+		if p.tok.kind == tString && p.tok.text != "" && !p.strArgs {
 			name := p.tok.text
 			pl.Match = &name
 			p.next()
@@ -595,7 +582,7 @@ func (p *parser) parseWord() Node {
 		p.next()
 		name := p.expect(tString, " (the tag name) after 'tag'")
 		tg := &Tag{At: At{pos}, Name: name.text}
-		if p.tok.kind == tString && p.searchString() {
+		if p.tok.kind == tString && p.tok.text != "" && !p.strArgs {
 			return p.implicitSearch(tg)
 		}
 		return tg
