@@ -336,12 +336,7 @@ func (g *queryGen) set(d int) string {
 		return "(" + s + ")"
 	case 9, 10:
 		kind := g.pick("square", "piece")
-		g.nvars++
-		v := fmt.Sprintf("x%d", g.nvars)
-		in := g.set(d - 1)
-		g.vars = append(g.vars, v)
-		body := g.filter(d - 1)
-		g.vars = g.vars[:len(g.vars)-1]
+		v, in, body := g.loopParts(d)
 		return "(" + kind + " " + v + " in " + in + " {" + body + "})"
 	default:
 		return g.pieces()
@@ -463,4 +458,16 @@ func (g *queryGen) line(d int) string {
 	}
 	// Braces, so that a last constituent's + is not read as addition.
 	return "{" + s + "}"
+}
+
+// loopParts draws what a square or piece loop is made of: a new variable, the set it
+// runs over, and a body in which the variable is bound.
+func (g *queryGen) loopParts(d int) (v, in, body string) {
+	g.nvars++
+	v = fmt.Sprintf("x%d", g.nvars)
+	in = g.set(d - 1)
+	g.vars = append(g.vars, v)
+	body = g.filter(d - 1)
+	g.vars = g.vars[:len(g.vars)-1]
+	return v, in, body
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -138,13 +137,8 @@ func (g *queryGen) widerSet(d int) string {
 	case 6:
 		return "(" + g.set(d-1) + " attacked by " + g.set(d-1) + ")"
 	case 8:
-		g.nvars++
-		v := fmt.Sprintf("x%d", g.nvars)
-		in := g.paren(g.set(d - 1))
-		g.vars = append(g.vars, v)
-		body := g.filter(d - 1)
-		g.vars = g.vars[:len(g.vars)-1]
-		return "(" + v + " ∊ " + in + " {" + body + "})"
+		v, in, body := g.loopParts(d)
+		return "(" + v + " ∊ " + g.paren(in) + " {" + body + "})"
 	case 10:
 		// an arrow chain: CQL's xray from the first set (→) or the last (←)
 		n := 3 + g.r.Intn(2)
@@ -238,12 +232,7 @@ func (g *queryGen) widerFilter(d int) string {
 	case 16:
 		// a logical filter, not a set: CQL refuses it after 'in'
 		kind := g.pick("square", "piece")
-		g.nvars++
-		v := fmt.Sprintf("x%d", g.nvars)
-		in := g.set(d - 1)
-		g.vars = append(g.vars, v)
-		body := g.filter(d - 1)
-		g.vars = g.vars[:len(g.vars)-1]
+		v, in, body := g.loopParts(d)
 		if g.r.Intn(3) == 0 {
 			return "(∀ " + v + " ∊ " + g.paren(in) + " {" + body + "})"
 		}
