@@ -148,11 +148,6 @@ func setAtParse(x Node) bool {
 	return false
 }
 
-// mayBePosition reports whether a parsed primary could be a position filter,
-// so that a `:` after a number literal or a plainly logical filter is left
-// to the filter that owns it, as CQL reads : only after a position: `find
-// check : mate` is (find check) : mate, `path lastposition --(check) : mate`
-// ends the path at the :.
 // positionAtParse reports whether a node just parsed is sure to be a
 // position filter before the checker.
 func positionAtParse(n Node) bool {
@@ -168,6 +163,11 @@ func positionAtParse(n Node) bool {
 	return false
 }
 
+// mayBePosition reports whether a parsed primary could be a position filter,
+// so that a `:` after a number literal or a plainly logical filter is left
+// to the filter that owns it, as CQL reads : only after a position: `find
+// check : mate` is (find check) : mate, `path lastposition --(check) : mate`
+// ends the path at the :.
 func mayBePosition(n Node) bool {
 	switch n.(type) {
 	case *NumberLit, *StringLit, *BoolLit, *PieceDesignator:
