@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 )
 
@@ -114,14 +115,7 @@ func TestLocalDictionaryPositions(t *testing.T) {
 		{`local dictionary X X[currentposition]`, [][]int32{nil, nil}},
 		{`local dictionary X X[currentposition]="a" X[currentposition]="b" X[initialposition]="c" X[currentposition] == "b" X[initialposition] == "c"`, [][]int32{{1, 2, 3, 4, 5, 6, 7}, {1, 2}}},
 	} {
-		q := compileText(t, c.src)
-		e := q.NewEvaluator()
-		for i, g := range games {
-			got := e.Game(g)
-			if e.Err() != nil || !slices.Equal(got, c.want[i]) {
-				t.Errorf("%s: game %d matched %v (error %v), want %v", c.src, i+1, got, e.Err(), c.want[i])
-			}
-		}
+		checkMatchesPerGame(t, c.src, games, c.want)
 	}
 }
 
@@ -204,14 +198,7 @@ func TestDictionaryCount(t *testing.T) {
 		{`dictionary D D[str ply] = 1 unbind D["3"] #D == 3`, [][]int32{{2, 3}, nil}},
 		{`dictionary D #D == 0`, [][]int32{{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2}}},
 	} {
-		q := compileText(t, c.src)
-		e := q.NewEvaluator()
-		for i, g := range games {
-			got := e.Game(g)
-			if e.Err() != nil || !slices.Equal(got, c.want[i]) {
-				t.Errorf("%s: game %d matched %v (error %v), want %v", c.src, i+1, got, e.Err(), c.want[i])
-			}
-		}
+		checkMatchesPerGame(t, c.src, games, c.want)
 	}
 	// #D where a filter is matched: CQL stops ("Attempt to count the
 	// elements of a dictionary, but the value is never used").
@@ -233,5 +220,19 @@ func TestUnbindEntryWithoutKeyFails(t *testing.T) {
 	}
 	if !startMatches(t, `dictionary D D["a"] = K unbind D["b"]`) {
 		t.Error("unbind of a key not in D did not match")
+	}
+}
+
+// checkMatchesPerGame runs src over games, in order with one evaluator (as a run
+// does: what is kept from game to game is kept), and checks each game's matching
+// positions against want.
+func checkMatchesPerGame(t *testing.T, src string, games []*pgn.Game, want [][]int32) {
+	t.Helper()
+	e := compileText(t, src).NewEvaluator()
+	for i, g := range games {
+		got := e.Game(g)
+		if e.Err() != nil || !slices.Equal(got, want[i]) {
+			t.Errorf("%s: game %d matched %v (error %v), want %v", src, i+1, got, e.Err(), want[i])
+		}
 	}
 }
