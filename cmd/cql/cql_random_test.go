@@ -471,3 +471,12 @@ func (g *queryGen) loopParts(d int) (v, in, body string) {
 	g.vars = g.vars[:len(g.vars)-1]
 	return v, in, body
 }
+
+// sets draws n set filters of depth d.
+func (g *queryGen) sets(n, d int) []string {
+	s := make([]string, n)
+	for i := range s {
+		s[i] = g.set(d)
+	}
+	return s
+}

@@ -169,12 +169,7 @@ func (g *queryGen) wideSet(d int) string {
 	}
 	switch g.r.Intn(9) {
 	case 0:
-		n := 2 + g.r.Intn(2)
-		args := make([]string, n)
-		for i := range args {
-			args[i] = g.set(d - 1)
-		}
-		return "xray(" + strings.Join(args, " ") + ")"
+		return "xray(" + strings.Join(g.sets(2+g.r.Intn(2), d-1), " ") + ")"
 	case 1:
 		return g.pick("light ", "dark ") + g.paren(g.set(d-1))
 	case 2:

@@ -117,11 +117,7 @@ func (g *queryGen) widerNum(d int) string {
 func (g *queryGen) widerSet(d int) string {
 	switch g.r.Intn(12) {
 	case 0:
-		n := 3 + g.r.Intn(2)
-		args := make([]string, n)
-		for i := range args {
-			args[i] = g.set(d - 1)
-		}
+		args := g.sets(3+g.r.Intn(2), d-1)
 		return "ray" + g.pick("", " diagonal", " orthogonal", " up") + "(" + strings.Join(args, " ") + ")"
 	case 1:
 		return "."
@@ -143,9 +139,9 @@ func (g *queryGen) widerSet(d int) string {
 		// an arrow chain: CQL's xray from the first set (→) or the last (←)
 		n := 3 + g.r.Intn(2)
 		arrow := g.pick(" → ", " ← ")
-		args := make([]string, n)
+		args := g.sets(n, d-1)
 		for i := range args {
-			args[i] = g.paren(g.set(d - 1))
+			args[i] = g.paren(args[i])
 		}
 		return "(" + strings.Join(args, arrow) + ")"
 	case 9:
