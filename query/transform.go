@@ -236,6 +236,13 @@ func (c *checker) variants(n *Transform) []Node {
 		// (ComposeTransform::composeVectors: this one's first).
 		n.src = in.src
 		if ts := transformsFor(n.Kind); len(ts)*len(in.seqs) > maxCopies {
+			if c.unmoved(n.src, ts, in.seqs) {
+				// Every map leaves the body as it is (shift {shift {shift
+				// {mate}}}: CQL 9.493 runs it): its orbit is the body alone,
+				// and an outer transform composes with one sequence.
+				n.seqs = [][]xform{{}}
+				return []Node{n.src}
+			}
 			c.errorf(n.Pos(), "transform filters nested too deeply: more than %d transformed filters", maxCopies)
 			return []Node{n.Body}
 		}
@@ -319,6 +326,38 @@ func (c *checker) variants(n *Transform) []Node {
 		out = append(out, v)
 	}
 	return orbit(out) // CQL's order and its notion of equal copies (orbit.go)
+}
+
+// unmoved reports whether each of the maps ts and those in seqs leaves body as
+// it is (no square off the board, the same copy), so that every composition of
+// them does too. A body that names currenttransform is never unmoved.
+func (c *checker) unmoved(body Node, ts []xform, seqs [][]xform) bool {
+	if hasCurrentTransform(body) {
+		return false
+	}
+	key := variantKey(body)
+	tried := map[xform]bool{}
+	try := func(t xform) bool {
+		if tried[t] {
+			return true
+		}
+		tried[t] = true
+		v, ok, stuck := t.apply(body, &c.copied)
+		return ok && stuck == nil && c.copied <= maxTransformWork && variantKey(v) == key
+	}
+	for _, t := range ts {
+		if !try(t) {
+			return false
+		}
+	}
+	for _, s := range seqs {
+		for _, t := range s {
+			if !try(t) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // composite is the one map that applying the symmetries of s in turn makes;
