@@ -42,6 +42,19 @@ func (ix *Index) Stale(ctx context.Context) (changed, missing, touched []string)
 	return changed, missing, touched
 }
 
+// TimeMoved lists the sources of the same size whose modification time changed since
+// they were indexed, by their size and time alone (nothing is read): the ones Stale
+// hashes, and Refresh may record.
+func (ix *Index) TimeMoved() []string {
+	var moved []string
+	for _, s := range ix.Sources {
+		if st, err := os.Stat(s.Abs); err == nil && st.Size() == s.Size && st.ModTime().UnixNano() != s.ModTime {
+			moved = append(moved, s.Path)
+		}
+	}
+	return moved
+}
+
 // sameContent reports whether s's file still has the size and content hash it was indexed
 // with; a file that cannot be read is not the same.
 func sameContent(ctx context.Context, s Source) bool {

@@ -237,10 +237,9 @@ func newIndexVerifyCmd() *cobra.Command {
 			}
 			open := func(name string) (io.ReadCloser, error) { return pgn.Open(name) }
 			problems, err := ix.Verify(cmd.Context(), open, threads)
-			var touched []string
-			if err == nil && len(problems) == 0 {
-				_, _, touched = ix.Stale(cmd.Context())
-			}
+			// Verify hashed every source; Refresh hashes again, under the lock, the ones
+			// whose time moved, before it records anything.
+			touched := ix.TimeMoved()
 			ix.Close()
 			if err != nil {
 				return err
