@@ -10,7 +10,7 @@ rounds=${1:-5}
 old=${2:-}
 big=../shared/data/masters-463k.pgn.zst
 small=../shared/data/masters-10k.pgn
-go build -o /tmp/cql-export ./cmd/cql
+CGO_ENABLED=0 go build -o /tmp/cql-export ./cmd/cql
 c=/tmp/cql-export
 declare -A t
 run() { # name command...

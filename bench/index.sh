@@ -11,7 +11,7 @@ threads=${2:-$(nproc)}
 tmp=${TMPDIR:-/tmp}
 idx=$tmp/cql-bench.idx
 bin=$tmp/cql-bench
-go build -o "$bin" ./cmd/cql
+CGO_ENABLED=0 go build -o "$bin" ./cmd/cql
 # measure CMD...: sets wall and cpu (seconds); the command's stdout is in $tmp/cql-bench.out
 measure() {
 	/usr/bin/time -f '%e %U %S' -o "$tmp/cql-bench.time" "$@" >"$tmp/cql-bench.out" 2>"$tmp/cql-bench.err" || true

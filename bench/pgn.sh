@@ -19,7 +19,7 @@ echo "== tokenizer (go test -bench Tokenizer ./pgn)"
 go test ./pgn -run '^$' -bench 'Tokenizer$' -benchtime 20x | grep -E '^Benchmark'
 
 echo "== cql validate --main-line $file ($(nproc) cores)"
-go build -o "$tmp/cql" ./cmd/cql
+CGO_ENABLED=0 go build -o "$tmp/cql" ./cmd/cql
 # Best of three runs; /usr/bin/time gives the peak resident set size.
 best=""
 for i in 1 2 3; do

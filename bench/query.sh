@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 file=${1:-../shared/data/masters-463k.pgn.zst}
 threads=${2:-$(nproc)}
-go build -o /tmp/cql-bench ./cmd/cql
+CGO_ENABLED=0 go build -o /tmp/cql-bench ./cmd/cql
 games=$(/tmp/cql-bench --count --quiet --threads "$threads" 'initial' "$file" 2>/dev/null || true)
 echo "file: $file ($games games), threads: $threads, $(nproc) cores"
 printf '%-45s %9s %8s %10s %8s\n' query matched seconds games/s maxRSS
