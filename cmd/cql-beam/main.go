@@ -53,11 +53,10 @@ type flags struct {
 	inputs      stringList
 	output      *string
 	script      *string
-	cql         stringList
+	inject      injectList // -cql and -result, in the order given
 	gameNumber  *string
 	matchCount  *string
 	matchString *string
-	result      *string
 	format      *string
 	count       *bool
 	variations  *bool
@@ -90,7 +89,6 @@ var fl = flags{
 	gameNumber:  flag.String("gamenumber", "", "only examine games with these numbers: N or N-M"),
 	matchCount:  flag.String("matchcount", "", "a game matches when this many positions do: N or N-M"),
 	matchString: flag.String("matchstring", "", "comment written at each matched position (default CQL)"),
-	result:      flag.String("result", "", "only examine games with this result (1-0, 0-1, 1/2-1/2, *)"),
 	format:      flag.String("format", "pgn", "output: pgn (matching games), fen, epd, jsonl or csv (matching positions), html (a gallery)"),
 	count:       flag.Bool("count", false, "print only the number of matching games"),
 	variations:  flag.Bool("variations", false, "search variations as well as the main line"),
@@ -110,7 +108,9 @@ var fl = flags{
 
 func init() {
 	flag.Var(&fl.inputs, "i", "input PGN file or glob (repeatable)")
-	flag.Var(&fl.cql, "cql", "CQL filters given on the command line")
+	flag.Var(injectFlag{&fl.inject, "cql"}, "cql", "CQL filters every position must also match (repeatable; added before the script's body)")
+	flag.Var(injectFlag{&fl.inject, "result"}, "result", "only games with this result: 1-0, 0-1, 1/2-1/2 (or 1/2), *")
+	flag.StringVar(fl.gameNumber, "g", "", "same as --gamenumber")
 	// Long spellings as cql has them.
 	flag.Var(&fl.inputs, "input", "same as -i")
 	flag.StringVar(fl.output, "output", "", "same as -o")
@@ -141,7 +141,7 @@ func parseArgs(args []string) ([]string, error) {
 
 func realMain(args []string, stdout, stderr io.Writer) int {
 	flag.CommandLine.SetOutput(stderr)
-	pos, err := parseArgs(args)
+	pos, err := parseArgs(joinRanges(args))
 	if err != nil {
 		return exitError
 	}
@@ -162,12 +162,12 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 // runJob checks the query and the inputs, plans the shards, runs the job and commits the
 // output.
 func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
-	name, src, globs, err := querySource(*fl.script, fl.cql, args)
+	name, src, globs, err := querySource(*fl.script, fl.inject, len(fl.inputs) > 0, args)
 	if err != nil {
 		return 0, err
 	}
 	qs := querySpec{Name: name, Src: src, GameNumber: *fl.gameNumber, MatchCount: *fl.matchCount,
-		Result: *fl.result, Silent: *fl.silent, Quiet: *fl.quiet, Variations: *fl.variations, Mainline: *fl.mainline,
+		Silent: *fl.silent, Quiet: *fl.quiet, Variations: *fl.variations, Mainline: *fl.mainline,
 		Marks: run.WantsMarks(run.Options{Format: *fl.format, Count: *fl.count})}
 	flag.Visit(func(f *flag.Flag) {
 		if f.Name == "matchstring" {

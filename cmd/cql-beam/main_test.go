@@ -88,13 +88,17 @@ func beamCmd(t *testing.T, args ...string) result {
 	return runCmd(t, os.Args[0], []string{"CQL_BEAM_MAIN=1"}, args...)
 }
 
-// problems is standard error without the summary line (its time differs).
+// problems is standard error without the summary line (its time differs), and with
+// cql-beam's name in messages as cql's.
 func problems(s string) string {
 	var b strings.Builder
 	for _, l := range strings.SplitAfter(s, "\n") {
 		if strings.HasPrefix(l, "cql: ") && strings.Contains(l, " games read, ") ||
 			strings.HasPrefix(l, "cql-beam: ") && strings.Contains(l, " games read, ") {
 			continue
+		}
+		if rest, ok := strings.CutPrefix(l, "cql-beam: "); ok {
+			l = "cql: " + rest
 		}
 		b.WriteString(l)
 	}
@@ -112,6 +116,15 @@ func same(t *testing.T, query []string, inputs []string, beamFlags ...string) {
 // matches for cql (a shell would expand it).
 func sameInputs(t *testing.T, query []string, inputs, beamInputs []string, beamFlags ...string) {
 	t.Helper()
+	if d, _ := difference(t, query, inputs, beamInputs, beamFlags...); d != "" {
+		t.Fatal(d)
+	}
+}
+
+// difference runs cql and cql-beam as sameInputs does and says how their results differ
+// ("" when they do not), and cql's exit status.
+func difference(t *testing.T, query []string, inputs, beamInputs []string, beamFlags ...string) (string, int) {
+	t.Helper()
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "cql.out"), filepath.Join(dir, "beam.out")
 	args := append(append([]string(nil), query...), inputs...)
@@ -122,22 +135,25 @@ func sameInputs(t *testing.T, query []string, inputs, beamInputs []string, beamF
 	rb.output, _ = os.ReadFile(b)
 	what := fmt.Sprintf("%q %v", query, beamFlags)
 	if ra.status != rb.status {
-		t.Fatalf("%s: status cql %d, cql-beam %d\ncql-beam stderr:\n%s", what, ra.status, rb.status, rb.stderr)
+		return fmt.Sprintf("%s: status cql %d, cql-beam %d\ncql stderr:\n%.1000s\ncql-beam stderr:\n%.1000s", what, ra.status, rb.status, ra.stderr, rb.stderr), ra.status
 	}
 	if ra.stdout != rb.stdout {
-		t.Fatalf("%s: standard output differs:\ncql:      %.300q\ncql-beam: %.300q", what, ra.stdout, rb.stdout)
+		return fmt.Sprintf("%s: standard output differs:\ncql:      %.300q\ncql-beam: %.300q", what, ra.stdout, rb.stdout), ra.status
 	}
 	if !bytes.Equal(ra.output, rb.output) {
-		t.Fatalf("%s: output differs: cql %d bytes, cql-beam %d bytes; first difference at byte %d", what, len(ra.output), len(rb.output), firstDiff(ra.output, rb.output))
+		i := firstDiff(ra.output, rb.output)
+		return fmt.Sprintf("%s: output differs: cql %d bytes, cql-beam %d bytes; first difference at byte %d:\ncql:      %.200q\ncql-beam: %.200q",
+			what, len(ra.output), len(rb.output), i, ra.output[max(0, i-60):], rb.output[max(0, i-60):]), ra.status
 	}
 	if pa, pb := problems(ra.stderr), problems(rb.stderr); pa != pb {
-		t.Fatalf("%s: problems differ:\ncql:\n%.1000s\ncql-beam:\n%.1000s", what, pa, pb)
+		return fmt.Sprintf("%s: problems differ:\ncql:\n%.1000s\ncql-beam:\n%.1000s", what, pa, pb), ra.status
 	}
 	if ra.status != exitError {
 		if ca, cb := totals(ra.stderr, "cql: "), totals(rb.stderr, "cql-beam: "); ca == "" || ca != cb {
-			t.Fatalf("%s: summary: cql %q, cql-beam %q", what, ca, cb)
+			return fmt.Sprintf("%s: summary: cql %q, cql-beam %q", what, ca, cb), ra.status
 		}
 	}
+	return "", ra.status
 }
 
 // totals is the counts of a summary line: "N games read, M matched (P positions), E with errors".

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -19,7 +18,6 @@ type querySpec struct {
 	MatchCount  string
 	MatchString string
 	HasMatchStr bool
-	Result      string
 	Silent      bool
 	Quiet       bool
 	Variations  bool
@@ -38,21 +36,22 @@ func (s querySpec) compile() (*filter.Query, *query.Program, error) {
 	}
 	h := prog.Header
 	if s.GameNumber != "" {
-		if h.GameNumber, err = parseRange("--gamenumber", s.GameNumber); err != nil {
+		if h.GameNumber, err = parseRange("-gamenumber", s.GameNumber); err != nil {
 			return nil, nil, err
+		}
+		// Game numbers start at 1: cql (and CQL) refuse 0.
+		if h.GameNumber.Min < 1 {
+			return nil, nil, fmt.Errorf("-gamenumber: want numbers of at least 1, got %d", h.GameNumber.Min)
 		}
 	}
 	if s.MatchCount != "" {
-		if h.MatchCount, err = parseRange("--matchcount", s.MatchCount); err != nil {
+		if h.MatchCount, err = parseRange("-matchcount", s.MatchCount); err != nil {
 			return nil, nil, err
 		}
 	}
 	if s.HasMatchStr {
 		ms := s.MatchString
 		h.MatchString = &ms
-	}
-	if s.Result != "" {
-		h.Result = s.Result
 	}
 	h.Silent = h.Silent || s.Silent
 	h.Quiet = h.Quiet || s.Quiet
@@ -73,10 +72,11 @@ func (s querySpec) compile() (*filter.Query, *query.Program, error) {
 	return q, prog, nil
 }
 
-// parseRange reads N or N-M (also N:M).
+// parseRange reads N, N-M or N:M, or "N M" (two arguments joined by joinRanges), with
+// cql's messages.
 func parseRange(flag, s string) (*query.Range, error) {
+	bad := fmt.Errorf("%s wants one or two numbers (N, N M or N-M), got %q", flag, s)
 	fields := strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == ':' || r == ' ' })
-	bad := fmt.Errorf("%s: want N or N-M, got %q", flag, s)
 	if len(fields) < 1 || len(fields) > 2 {
 		return nil, bad
 	}
@@ -86,38 +86,12 @@ func parseRange(flag, s string) (*query.Range, error) {
 	}
 	hi := lo
 	if len(fields) == 2 {
-		if hi, err = strconv.Atoi(fields[1]); err != nil || hi < lo {
+		if hi, err = strconv.Atoi(fields[1]); err != nil || hi < 0 {
 			return nil, bad
+		}
+		if hi < lo {
+			return nil, fmt.Errorf("%s %s: the range is empty (the second number must be at least the first)", flag, s)
 		}
 	}
 	return &query.Range{Min: lo, Max: hi}, nil
-}
-
-// querySource finds the query text among the arguments: -f script, --cql text, a .cql
-// file or the first argument; the rest are inputs.
-func querySource(script string, cql []string, args []string) (name, src string, inputs []string, err error) {
-	extra := strings.Join(cql, "\n")
-	switch {
-	case script != "":
-		b, err := os.ReadFile(script)
-		if err != nil {
-			return "", "", nil, err
-		}
-		name, src = script, string(b)
-		if extra != "" {
-			src += "\n" + extra
-		}
-		return name, src, args, nil
-	case extra != "":
-		return "--cql", extra, args, nil
-	case len(args) == 0:
-		return "", "", nil, errors.New("no query: give CQL text or a .cql script")
-	case strings.HasSuffix(args[0], ".cql"):
-		b, err := os.ReadFile(args[0])
-		if err != nil {
-			return "", "", nil, err
-		}
-		return args[0], string(b), args[1:], nil
-	}
-	return "query", args[0], args[1:], nil
 }
