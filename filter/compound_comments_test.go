@@ -111,3 +111,32 @@ func TestSetOperatorsEvaluateBothOperands(t *testing.T) {
 		}
 	}
 }
+
+// A square or piece loop drops the comments of a body that fails, and a
+// failing `all` those of the squares that matched before the one that
+// failed (squareloopnode.cpp, pieceloopnode.cpp). Expected: the CQL 9.493
+// binary's output on this game, "d2d2 d2e2" at the first position (with
+// -alwayscomment every comment stays), one annotation per comment.
+// Found by rook-corners-2.cql on masters games: a rook that missed a corner
+// left the "Found" of the corners it visited.
+func TestLoopComments(t *testing.T) {
+	g := readOne(t, "1. e4 e5 *\n")
+	cases := []struct {
+		src         string
+		want, alway []string
+	}{
+		{`initial square y in [d2,h8] square all x in (y | e2) {comment(y x) x & P}`,
+			[]string{"0: d2d2", "0: d2e2"}, []string{"0: d2d2", "0: d2e2", "0: h8e2", "0: h8h8"}},
+		{`initial piece y in [qk] piece all x in (y | Pa2 | Ph2) {comment(y x) x & P or y & q}`,
+			[]string{"0: qd8Pa2", "0: qd8Ph2", "0: qd8qd8"},
+			[]string{"0: qd8Pa2", "0: qd8Ph2", "0: qd8qd8", "0: ke8Pa2", "0: ke8Ph2", "0: ke8ke8"}},
+	}
+	for _, c := range cases {
+		if got := compoundNotes(t, c.src, g, false); !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.src, got, c.want)
+		}
+		if got := compoundNotes(t, c.src, g, true); !slices.Equal(got, c.alway) {
+			t.Errorf("-alwayscomment %s:\n got %q\nwant %q", c.src, got, c.alway)
+		}
+	}
+}

@@ -162,18 +162,32 @@ func (n *squareIter) set(e *Evaluator) chess.Bitboard {
 	var r chess.Bitboard
 	s := &e.vars[n.v]
 	saved := *s
+	mark := len(e.pending)
 	for b := in; b != 0; {
 		sq := b.PopFirst()
 		n.bind(e, s, sq)
-		if n.body.match(e) {
+		if n.matchBody(e) {
 			r |= chess.SquareBB(sq)
 		} else if n.every {
 			*s = saved
+			e.dropComments(mark)
 			return 0
 		}
 	}
 	*s = saved
 	return r
+}
+
+// matchBody matches the body for the bound square or piece, dropping the
+// comments it made when it fails, as CQL's SquareLoopNode::match_body and
+// PieceLoopNode::match_body do.
+func (n *squareIter) matchBody(e *Evaluator) bool {
+	mark := len(e.pending)
+	if n.body.match(e) {
+		return true
+	}
+	e.dropComments(mark)
+	return false
 }
 
 func (n *squareIter) match(e *Evaluator) bool {
@@ -184,11 +198,17 @@ func (n *squareIter) match(e *Evaluator) bool {
 	in := n.squares(e)
 	s := &e.vars[n.v]
 	saved := *s
+	mark := len(e.pending)
 	ok := true
 	for b := in; b != 0 && ok; {
 		n.bind(e, s, b.PopFirst())
-		ok = n.body.match(e)
+		ok = n.matchBody(e)
 	}
 	*s = saved
+	if !ok {
+		// A failing `all` keeps none of the comments of the squares that
+		// matched before (CQL's SquareLoopNode::match_position).
+		e.dropComments(mark)
+	}
 	return ok
 }
