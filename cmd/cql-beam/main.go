@@ -93,8 +93,8 @@ var fl = flags{
 	count:       flag.Bool("count", false, "print only the number of matching games"),
 	variations:  flag.Bool("variations", false, "search variations as well as the main line"),
 	mainline:    flag.Bool("mainline", false, "search the main line only, whatever the script says"),
-	silent:      flag.Bool("silent", false, "add no comments to the output games"),
-	quiet:       flag.Bool("quiet", false, "add only the header comment to output games"),
+	silent:      new(bool),
+	quiet:       new(bool),
 	noHeader:    flag.Bool("noheader", false, "leave out the {cql: game N of FILE} comment"),
 	threads:     flag.Int("threads", runtime.GOMAXPROCS(0), "threads per worker for reading and evaluating a shard"),
 	noSort:      flag.Bool("nosort", false, "write matching games in input order even when the query sorts"),
@@ -111,6 +111,8 @@ func init() {
 	flag.Var(injectFlag{&fl.inject, "cql"}, "cql", "CQL filters every position must also match (repeatable; added before the script's body)")
 	flag.Var(injectFlag{&fl.inject, "result"}, "result", "only games with this result: 1-0, 0-1, 1/2-1/2 (or 1/2), *")
 	flag.StringVar(fl.gameNumber, "g", "", "same as --gamenumber")
+	flag.Var(commentFlag{"silent", fl.silent}, "silent", "add no comments to the output games")
+	flag.Var(commentFlag{"quiet", fl.quiet}, "quiet", "add only the header comment to output games")
 	// Long spellings as cql has them.
 	flag.Var(&fl.inputs, "input", "same as -i")
 	flag.StringVar(fl.output, "output", "", "same as -o")
@@ -162,6 +164,9 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 // runJob checks the query and the inputs, plans the shards, runs the job and commits the
 // output.
 func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
+	if commentErr != nil {
+		return 0, commentErr
+	}
 	name, src, globs, err := querySource(*fl.script, fl.inject, len(fl.inputs) > 0, args)
 	if err != nil {
 		return 0, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/cqlgo/cql/query"
@@ -187,4 +188,38 @@ func isCQLScriptStem(arg string) bool {
 func looksLikeInput(arg string) bool {
 	st, err := os.Stat(arg)
 	return err == nil && !st.IsDir()
+}
+
+// commentLevel is the -silent or -quiet given; commentErr refuses a second one, as cql does
+// (CQL takes only one of them).
+var (
+	commentLevel string
+	commentErr   error
+)
+
+// commentFlag is -silent or -quiet.
+type commentFlag struct {
+	level string
+	on    *bool
+}
+
+func (c commentFlag) IsBoolFlag() bool { return true }
+
+func (c commentFlag) String() string {
+	if c.on != nil && *c.on {
+		return "true"
+	}
+	return "false"
+}
+
+func (c commentFlag) Set(v string) error {
+	b, err := strconv.ParseBool(v)
+	if err != nil || !b {
+		return err
+	}
+	if commentLevel != "" && commentErr == nil {
+		commentErr = fmt.Errorf("-%s: the comment level was already given (-%s)", c.level, commentLevel)
+	}
+	commentLevel, *c.on = c.level, true
+	return nil
 }

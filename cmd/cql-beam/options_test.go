@@ -13,8 +13,8 @@ import (
 // read as cql reads them, with a script, without one and in CQL's two-number form; bad
 // values are refused with cql's message. Found by TestRandomQueriesBeam: -cql with a .cql
 // file ran -cql's filter alone over the script read as PGN; -result draw and -result 1/2
-// matched nothing, and -result foo and -gamenumber 0 were accepted; -matchcount 2 6 read 6
-// as the query.
+// matched nothing, and -result foo, -gamenumber 0 and -quiet -silent were accepted;
+// -matchcount 2 6 read 6 as the query.
 func TestOptionsAsCQL(t *testing.T) {
 	games := testdata.File(t, "cql-sample.pgn")
 	script := filepath.Join(t.TempDir(), "m.cql")
@@ -34,6 +34,9 @@ func TestOptionsAsCQL(t *testing.T) {
 		{"-g", "200", "check"},
 		{"-matchcount", "2", "6", "check"},
 		{"-matchcount", "6", "2", "check"},
+		{"-quiet", "-silent", "check"},
+		{"-silent", "-silent", "--count", "check"},
+		{"-quiet", "mate"},
 	}
 	for _, q := range cases {
 		t.Run(strings.Join(q, " "), func(t *testing.T) {
