@@ -59,8 +59,7 @@ type flags struct {
 	matchString *string
 	format      *string
 	count       *bool
-	variations  *bool
-	mainline    *bool
+	lines       *string // "variations" or "mainline": the last given
 	silent      *bool
 	quiet       *bool
 	noHeader    *bool
@@ -91,11 +90,10 @@ var fl = flags{
 	matchString: flag.String("matchstring", "", "comment written at each matched position (default CQL)"),
 	format:      flag.String("format", "pgn", "output: pgn (matching games), fen, epd, jsonl or csv (matching positions), html (a gallery)"),
 	count:       flag.Bool("count", false, "print only the number of matching games"),
-	variations:  flag.Bool("variations", false, "search variations as well as the main line"),
-	mainline:    flag.Bool("mainline", false, "search the main line only, whatever the script says"),
+	lines:       new(string),
 	silent:      new(bool),
 	quiet:       new(bool),
-	noHeader:    flag.Bool("noheader", false, "leave out the {cql: game N of FILE} comment"),
+	noHeader:    flag.Bool("noheader", false, "leave out the {cql: game N of FILE} comment (also -noheaders)"),
 	threads:     flag.Int("threads", runtime.GOMAXPROCS(0), "threads per worker for reading and evaluating a shard"),
 	noSort:      flag.Bool("nosort", false, "write matching games in input order even when the query sorts"),
 	tags:        flag.String("tags", "", "jsonl/csv: only these tags, comma-separated (default: every tag of the game)"),
@@ -111,6 +109,9 @@ func init() {
 	flag.Var(injectFlag{&fl.inject, "cql"}, "cql", "CQL filters every position must also match (repeatable; added before the script's body)")
 	flag.Var(injectFlag{&fl.inject, "result"}, "result", "only games with this result: 1-0, 0-1, 1/2-1/2 (or 1/2), *")
 	flag.StringVar(fl.gameNumber, "g", "", "same as --gamenumber")
+	flag.BoolVar(fl.noHeader, "noheaders", false, "same as --noheader")
+	flag.Var(choiceFlag{"variations", fl.lines}, "variations", "search variations as well as the main line (the last of --variations and --mainline wins over the header)")
+	flag.Var(choiceFlag{"mainline", fl.lines}, "mainline", "search the main line only, whatever the script says")
 	flag.Var(commentFlag{"silent", fl.silent}, "silent", "add no comments to the output games")
 	flag.Var(commentFlag{"quiet", fl.quiet}, "quiet", "add only the header comment to output games")
 	// Long spellings as cql has them.
@@ -143,7 +144,7 @@ func parseArgs(args []string) ([]string, error) {
 
 func realMain(args []string, stdout, stderr io.Writer) int {
 	flag.CommandLine.SetOutput(stderr)
-	pos, err := parseArgs(joinRanges(args))
+	pos, err := parseArgs(cqlArgs(args))
 	if err != nil {
 		return exitError
 	}
@@ -171,12 +172,17 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if err != nil {
 		return 0, err
 	}
+	*fl.format = strings.ToLower(*fl.format)
 	qs := querySpec{Name: name, Src: src, GameNumber: *fl.gameNumber, MatchCount: *fl.matchCount,
-		Silent: *fl.silent, Quiet: *fl.quiet, Variations: *fl.variations, Mainline: *fl.mainline,
+		Comments: commentLevel, Lines: *fl.lines,
 		Marks: run.WantsMarks(run.Options{Format: *fl.format, Count: *fl.count})}
+	limitGiven := false
 	flag.Visit(func(f *flag.Flag) {
-		if f.Name == "matchstring" {
+		switch f.Name {
+		case "matchstring":
 			qs.MatchString, qs.HasMatchStr = *fl.matchString, true
+		case "limit":
+			limitGiven = true
 		}
 	})
 	q, prog, err := qs.compile()
@@ -189,13 +195,17 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if *fl.threads < 1 {
 		return 0, fmt.Errorf("--threads must be at least 1, got %d", *fl.threads)
 	}
-	if *fl.limit < 0 {
-		return 0, fmt.Errorf("--limit: want a number of games of at least 1, got %d", *fl.limit)
+	if *fl.limit < 0 || limitGiven && *fl.limit < 1 {
+		return 0, fmt.Errorf("-limit: want a number of games of at least 1, got %d", *fl.limit)
 	}
-	ro := runOptions{Format: *fl.format, Count: *fl.count, Threads: *fl.threads, NoHeader: *fl.noHeader, Quiet: *fl.quiet,
+	// The header's quiet, or --quiet, hides the problems in games (counted in the summary).
+	ro := runOptions{Format: *fl.format, Count: *fl.count, Threads: *fl.threads, NoHeader: *fl.noHeader, Quiet: prog.Header.Quiet,
 		NoSort: *fl.noSort, Limit: *fl.limit, Stats: *fl.stats, StatsFormat: "text"}
 	for _, t := range strings.Split(*fl.tags, ",") {
-		if t = strings.TrimSpace(t); t != "" {
+		switch t = strings.TrimSpace(t); {
+		case strings.EqualFold(t, "elo"): // no PGN tag is called Elo: the players' ratings, as in cql
+			ro.Tags = append(ro.Tags, "WhiteElo", "BlackElo")
+		case t != "":
 			ro.Tags = append(ro.Tags, t)
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -80,23 +81,51 @@ func (l injectList) filters() (texts []string, cqlGiven bool, err error) {
 // rangeOptions take one or two numbers, as in cql: `-gamenumber 3 40` is `-gamenumber 3-40`.
 var rangeOptions = map[string]bool{"gamenumber": true, "g": true, "matchcount": true}
 
-// joinRanges joins a range option's second number to its first (Go's flag package takes one
-// value): the number after a single number is taken, as cql takes it.
-func joinRanges(args []string) []string {
+// cqlArgs rewrites the arguments as Go's flag package reads them, where cql reads them
+// otherwise: an option's name in any letter case (-Count) is lower-cased when only that
+// spelling is defined, and a range option's second number is joined to its first (the flag
+// package takes one value; cql takes the number after a single number).
+func cqlArgs(args []string) []string {
 	out := make([]string, 0, len(args))
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		out = append(out, a)
 		if a == "--" {
-			return append(out, args[i+1:]...)
+			return append(out, args[i:]...)
 		}
-		name := strings.TrimLeft(a, "-")
-		if !strings.HasPrefix(a, "-") || !rangeOptions[name] || i+2 >= len(args) {
+		if len(a) < 2 || a[0] != '-' {
+			out = append(out, a)
 			continue
 		}
-		if v, next := args[i+1], args[i+2]; isNumber(v) && isNumber(next) {
-			out = append(out, v+" "+next)
-			i += 2
+		dashes := "-"
+		if strings.HasPrefix(a, "--") {
+			dashes = "--"
+		}
+		name, value, inline := strings.Cut(a[len(dashes):], "=")
+		f := flag.CommandLine.Lookup(name)
+		if f == nil {
+			if lf := flag.CommandLine.Lookup(strings.ToLower(name)); lf != nil {
+				f, name = lf, lf.Name
+				a = dashes + name
+				if inline {
+					a += "=" + value
+				}
+			}
+		}
+		out = append(out, a)
+		if f == nil || inline {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			continue
+		}
+		// The option's value is the next argument, left as it is.
+		if i+1 < len(args) {
+			i++
+			out = append(out, args[i])
+			if rangeOptions[name] && i+1 < len(args) && isNumber(args[i]) && isNumber(args[i+1]) {
+				out[len(out)-1] += " " + args[i+1]
+				i++
+			}
 		}
 	}
 	return out
@@ -222,4 +251,27 @@ func (c commentFlag) Set(v string) error {
 	}
 	commentLevel, *c.on = c.level, true
 	return nil
+}
+
+// choiceFlag is --variations or --mainline: the last given is the choice.
+type choiceFlag struct {
+	name   string
+	choice *string
+}
+
+func (c choiceFlag) IsBoolFlag() bool { return true }
+
+func (c choiceFlag) String() string {
+	if c.choice != nil && *c.choice == c.name {
+		return "true"
+	}
+	return "false"
+}
+
+func (c choiceFlag) Set(v string) error {
+	b, err := strconv.ParseBool(v)
+	if err == nil && b {
+		*c.choice = c.name
+	}
+	return err
 }

@@ -13,13 +13,19 @@ import (
 // read as cql reads them, with a script, without one and in CQL's two-number form; bad
 // values are refused with cql's message. Found by TestRandomQueriesBeam: -cql with a .cql
 // file ran -cql's filter alone over the script read as PGN; -result draw and -result 1/2
-// matched nothing, and -result foo, -gamenumber 0 and -quiet -silent were accepted;
-// -matchcount 2 6 read 6 as the query.
+// matched nothing, and -result foo, -gamenumber 0, -limit 0 and -quiet -silent were
+// accepted; -matchcount 2 6 read 6 as the query; -mainline -variations searched the main
+// line only (cql: the last given wins); -silent with cql(quiet) kept quiet's comments;
+// cql(quiet) showed the problems in games. Options in any letter case, -noheaders,
+// --format FEN and --tags Elo as cql reads them.
 func TestOptionsAsCQL(t *testing.T) {
 	games := testdata.File(t, "cql-sample.pgn")
 	script := filepath.Join(t.TempDir(), "m.cql")
-	if err := os.WriteFile(script, []byte("cql() move previous from b1\n"), 0o644); err != nil {
-		t.Fatal(err)
+	quiet := filepath.Join(filepath.Dir(script), "quiet.cql")
+	for f, text := range map[string]string{script: "cql() move previous from b1\n", quiet: "cql(quiet) check\n"} {
+		if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	cases := [][]string{
 		{"-cql", "check", "--count", script},
@@ -37,10 +43,21 @@ func TestOptionsAsCQL(t *testing.T) {
 		{"-quiet", "-silent", "check"},
 		{"-silent", "-silent", "--count", "check"},
 		{"-quiet", "mate"},
+		{"-silent", quiet},
+		{"-mainline", "-variations", "--count", "check"},
+		{"-variations", "-mainline", "check"},
+		{"-limit", "0", "check"},
+		{"--format", "FEN", "check"},
+		{"-Count", "-MatchCount", "2", "5", "check"},
+		{"-noheaders", "mate"},
+		{"--tags", "Elo", "--format", "csv", "mate"},
 	}
 	for _, q := range cases {
 		t.Run(strings.Join(q, " "), func(t *testing.T) {
 			same(t, q, []string{games}, "--shard_size", "20000")
 		})
 	}
+	// The header's quiet hides the problems in games, as --quiet does.
+	broken := filepath.Join(testdata.Dir(t), "edge", "synthetic", "broken.pgn")
+	same(t, []string{quiet}, []string{broken}, "--shard_size", "300")
 }

@@ -18,11 +18,9 @@ type querySpec struct {
 	MatchCount  string
 	MatchString string
 	HasMatchStr bool
-	Silent      bool
-	Quiet       bool
-	Variations  bool
-	Mainline    bool
-	Marks       bool // the output shows the squares the query marked (run.WantsMarks)
+	Comments    string // "silent" or "quiet" (the option given), "" for the header's
+	Lines       string // "variations" or "mainline" (the last given), "" for the header's
+	Marks       bool   // the output shows the squares the query marked (run.WantsMarks)
 }
 
 // compile parses and compiles the query; errors show file, line and caret as in cql.
@@ -53,12 +51,15 @@ func (s querySpec) compile() (*filter.Query, *query.Program, error) {
 		ms := s.MatchString
 		h.MatchString = &ms
 	}
-	h.Silent = h.Silent || s.Silent
-	h.Quiet = h.Quiet || s.Quiet
-	if s.Mainline {
-		h.Variations = false
+	// The command line's comment level and choice of variations win over the header's, as
+	// in cql (and CQL).
+	if s.Comments != "" {
+		h.Silent, h.Quiet = s.Comments == "silent", s.Comments == "quiet"
 	}
-	q, err := filter.CompileWith(prog, filter.Options{Variations: s.Variations && !s.Mainline, Marks: s.Marks})
+	if s.Lines != "" {
+		h.Variations = s.Lines == "variations"
+	}
+	q, err := filter.CompileWith(prog, filter.Options{Marks: s.Marks})
 	if err != nil {
 		var qe *query.Error
 		if errors.As(err, &qe) && qe.Line == "" {
