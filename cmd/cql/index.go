@@ -107,6 +107,14 @@ a scan of the files would, in the same order.`,
 	return cmd
 }
 
+// needIndexDir says to give -x when it is missing (without it, the error named an index "").
+func needIndexDir(dir string) error {
+	if dir == "" {
+		return errors.New("give the index directory with -x DIR")
+	}
+	return nil
+}
+
 func newIndexBuildCmd(add bool) *cobra.Command {
 	var dir string
 	var noPositions bool
@@ -121,8 +129,8 @@ func newIndexBuildCmd(add bool) *cobra.Command {
 		Short: short,
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if dir == "" {
-				return errors.New("give the index directory with -x DIR")
+			if err := needIndexDir(dir); err != nil {
+				return err
 			}
 			threads, err := workers()
 			if err != nil {
@@ -178,6 +186,9 @@ func newIndexInfoCmd() *cobra.Command {
 		Short: "Describe an index: games, positions, size on disk, sources and whether they changed",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := needIndexDir(dir); err != nil {
+				return err
+			}
 			ix, err := index.Open(dir)
 			if err != nil {
 				return err
@@ -227,6 +238,9 @@ func newIndexVerifyCmd() *cobra.Command {
 		Short: "Check an index against its sources: content hashes, and every game as a scan reads it",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := needIndexDir(dir); err != nil {
+				return err
+			}
 			threads, err := workers()
 			if err != nil {
 				return err
@@ -308,6 +322,9 @@ func newIndexFindCmd() *cobra.Command {
 		Short: "List every occurrence of a position in the indexed games (transpositions and variations included)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := needIndexDir(dir); err != nil {
+				return err
+			}
 			if fen == "" {
 				return errors.New("give the position with --fen FEN")
 			}

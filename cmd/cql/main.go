@@ -66,9 +66,25 @@ func runContext(ctx context.Context, temps *tempFiles, args []string, stdin io.R
 	}
 	var cmd *cobra.Command
 	if len(args) > 0 && subcommands[args[0]] != nil {
-		cmd = subcommands[args[0]]()
-		cmd.SilenceUsage, cmd.SilenceErrors = true, true
-		args = args[1:]
+		// The subcommand hangs under a root named cql, so that its help reads "cql index
+		// build ..." and cobra adds no completion command of its own (`cql export
+		// completion` wrote a completion script for a program named export).
+		sub := subcommands[args[0]]()
+		sub.SilenceUsage, sub.SilenceErrors = true, true
+		if sub.HasSubCommands() && !sub.Runnable() {
+			// Under a root, cobra shows a group's help for any argument: a word that is
+			// none of its commands is an error, as it was when the group was the root.
+			sub.Args = cobra.ArbitraryArgs
+			sub.RunE = func(c *cobra.Command, args []string) error {
+				if len(args) > 0 {
+					return fmt.Errorf("unknown command %q for %q", args[0], c.CommandPath())
+				}
+				return c.Help()
+			}
+		}
+		cmd = &cobra.Command{Use: "cql", SilenceUsage: true, SilenceErrors: true}
+		cmd.CompletionOptions.DisableDefaultCmd = true
+		cmd.AddCommand(sub)
 	} else {
 		cmd = newRootCmd()
 	}
