@@ -53,13 +53,18 @@ type flags struct {
 	inputs      stringList
 	output      *string
 	script      *string
-	inject      injectList // -cql and -result, in the order given
+	inject      injectList // -cql, -fen, -player, -result, -flipcolor, ...: in the order given
 	gameNumber  *string
 	matchCount  *string
 	matchString *string
 	format      *string
 	count       *bool
 	lines       *string // "variations" or "mainline": the last given
+	unique      *string // "uniquecomments" or "nouniquecomments": the last given
+	alwaysComm  *bool
+	noSetTag    *bool
+	noRemove    *bool
+	noSortComm  *bool
 	silent      *bool
 	quiet       *bool
 	noHeader    *bool
@@ -91,6 +96,11 @@ var fl = flags{
 	format:      flag.String("format", "pgn", "output: pgn (matching games), fen, epd, jsonl or csv (matching positions), html (a gallery)"),
 	count:       flag.Bool("count", false, "print only the number of matching games"),
 	lines:       new(string),
+	unique:      new(string),
+	alwaysComm:  flag.Bool("alwayscomment", false, "keep texts of comment filters at positions that do not match"),
+	noSetTag:    flag.Bool("nosettag", false, "settag filters match but set nothing"),
+	noRemove:    flag.Bool("noremovecomment", false, "removecomment filters match but remove nothing"),
+	noSortComm:  flag.Bool("nosortcomments", false, "keep the comments made inside a sort wherever they were made"),
 	silent:      new(bool),
 	quiet:       new(bool),
 	noHeader:    flag.Bool("noheader", false, "leave out the {cql: game N of FILE} comment (also -noheaders)"),
@@ -106,12 +116,13 @@ var fl = flags{
 
 func init() {
 	flag.Var(&fl.inputs, "i", "input PGN file or glob (repeatable)")
-	flag.Var(injectFlag{&fl.inject, "cql"}, "cql", "CQL filters every position must also match (repeatable; added before the script's body)")
-	flag.Var(injectFlag{&fl.inject, "result"}, "result", "only games with this result: 1-0, 0-1, 1/2-1/2 (or 1/2), *")
+	registerPreamble(&fl.inject)
 	flag.StringVar(fl.gameNumber, "g", "", "same as --gamenumber")
 	flag.BoolVar(fl.noHeader, "noheaders", false, "same as --noheader")
 	flag.Var(choiceFlag{"variations", fl.lines}, "variations", "search variations as well as the main line (the last of --variations and --mainline wins over the header)")
 	flag.Var(choiceFlag{"mainline", fl.lines}, "mainline", "search the main line only, whatever the script says")
+	flag.Var(choiceFlag{"uniquecomments", fl.unique}, "uniquecomments", "write a comment text once at a position (the default)")
+	flag.Var(choiceFlag{"nouniquecomments", fl.unique}, "nouniquecomments", "write a comment text at a position as often as it is made there")
 	flag.Var(commentFlag{"silent", fl.silent}, "silent", "add no comments to the output games")
 	flag.Var(commentFlag{"quiet", fl.quiet}, "quiet", "add only the header comment to output games")
 	// Long spellings as cql has them.
@@ -165,8 +176,8 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 // runJob checks the query and the inputs, plans the shards, runs the job and commits the
 // output.
 func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
-	if commentErr != nil {
-		return 0, commentErr
+	if optionError != nil {
+		return 0, optionError
 	}
 	name, src, globs, err := querySource(*fl.script, fl.inject, len(fl.inputs) > 0, args)
 	if err != nil {
@@ -175,6 +186,8 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	*fl.format = strings.ToLower(*fl.format)
 	qs := querySpec{Name: name, Src: src, GameNumber: *fl.gameNumber, MatchCount: *fl.matchCount,
 		Comments: commentLevel, Lines: *fl.lines,
+		AlwaysComment: *fl.alwaysComm, NoSetTag: *fl.noSetTag, NoRemoveComment: *fl.noRemove,
+		NoUniqueComments: *fl.unique == "nouniquecomments", NoSortComments: *fl.noSortComm, NoAutoComments: *fl.count,
 		Marks: run.WantsMarks(run.Options{Format: *fl.format, Count: *fl.count})}
 	limitGiven := false
 	flag.Visit(func(f *flag.Flag) {

@@ -9,77 +9,109 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cqlgo/cql/query"
+	"github.com/cqlgo/cql/internal/preamble"
 )
 
-// The options that are CQL filters (-cql, -result) and the query's source are read as cql
-// reads them (cmd/cql/args.go, query.go, inject.go): the filters are added before the
-// script's body in the order given, so that a script, a .cql file or no script at all give
-// the query cql runs.
+// The options that are CQL filters (-cql, -fen, -player, -year, -result, -flipcolor, ...)
+// and the query's source are read as cql reads them (cmd/cql/args.go, query.go), through
+// package preamble: the filters are added before the script's body in the order given, so a
+// script, a .cql file or no script at all give the query cql runs.
 
-// injected is one option that adds a filter: its name and its value as given.
-type injected struct{ option, value string }
+// injected is one option that adds a filter or a transform: its name and its values.
+type injected struct {
+	option string
+	values []string
+}
 
 type injectList []injected
 
 // injectFlag records one option's values in the shared list, keeping the order of the
-// command line across options.
+// command line across options. An option with two values (-assign VAR VALUE, -year N M)
+// gets them joined by cqlArgs.
 type injectFlag struct {
 	list   *injectList
 	option string
 }
 
-func (f injectFlag) String() string {
-	if f.list == nil {
-		return ""
-	}
-	var vs []string
-	for _, in := range *f.list {
-		if in.option == f.option {
-			vs = append(vs, in.value)
-		}
-	}
-	return strings.Join(vs, ",")
-}
+func (f injectFlag) IsBoolFlag() bool { return preamble.Options[f.option] == 0 }
+
+func (f injectFlag) String() string { return "" }
 
 func (f injectFlag) Set(v string) error {
-	*f.list = append(*f.list, injected{f.option, v})
+	var vals []string
+	switch preamble.Options[f.option] {
+	case 0:
+		b, err := strconv.ParseBool(v)
+		if err != nil || !b {
+			return err
+		}
+	case 1:
+		vals = []string{v}
+	case 2:
+		vals = strings.SplitN(v, pairSep, 2)
+		if f.option == "year" {
+			// Years start at 1: cql (and CQL) refuse 0.
+			r, err := parseRange("-year", strings.ReplaceAll(v, pairSep, " "))
+			switch {
+			case err != nil:
+				optionErr(err)
+				return nil
+			case r.Min < 1:
+				optionErr(fmt.Errorf("-year: want numbers of at least 1, got %d", r.Min))
+				return nil
+			}
+			vals = []string{strconv.Itoa(r.Min), strconv.Itoa(r.Max)}
+		}
+		if len(vals) != 2 {
+			optionErr(fmt.Errorf("-%s needs two arguments", f.option))
+			return nil
+		}
+	}
+	if f.option == "virtualmainline" {
+		*fl.lines = "variations" // it searches variations, as --variations would
+	}
+	*f.list = append(*f.list, injected{f.option, vals})
 	return nil
 }
 
-// filters returns the CQL text of each option's filter, and whether -cql was given (then
-// every argument is an input, as for cql).
-func (l injectList) filters() (texts []string, cqlGiven bool, err error) {
-	for _, in := range l {
-		switch in.option {
-		case "cql":
-			if strings.TrimSpace(in.value) == "" {
-				return nil, false, errors.New("-cql: empty filter")
-			}
-			// In braces, so that `-cql 'a or b'` stays one filter; a line comment in it ends
-			// before the closing brace.
-			text := "{" + in.value + "}"
-			if strings.Contains(in.value, "//") || strings.Contains(in.value, ";") {
-				text = "{" + in.value + "\n}"
-			}
-			texts, cqlGiven = append(texts, text), true
-		case "result":
-			v := in.value
-			switch v {
-			case "1-0", "0-1", "1/2-1/2", "*":
-			case "1/2", "=", "draw":
-				v = "1/2-1/2"
-			default:
-				return nil, false, fmt.Errorf("-result: want 1-0, 0-1, 1/2-1/2 or *, got %q", v)
-			}
-			texts = append(texts, `result "`+v+`"`)
-		}
+// registerPreamble defines cql's filter options as flags.
+func registerPreamble(list *injectList) {
+	help := map[string]string{
+		"cql":             "CQL filters every position must also match (repeatable; added before the script's body)",
+		"fen":             "only positions with this board (the filter fen \"FEN\")",
+		"wtm":             "only positions with White to move",
+		"btm":             "only positions with Black to move",
+		"virtualmainline": "search variations, only positions on the virtual main line",
+		"assign":          "VAR VALUE: set variable VAR to VALUE before the body",
+		"white":           "only games where the white player's name contains a match of REGEX",
+		"black":           "only games where the black player's name contains a match of REGEX",
+		"player":          "only games where either player's name contains a match of REGEX (given once)",
+		"event":           "only games whose Event tag contains TEXT",
+		"site":            "only games whose Site tag contains TEXT",
+		"result":          "only games with this result: 1-0, 0-1, 1/2-1/2 (or 1/2), *",
+		"year":            "N [M]: only games played in years N to M",
 	}
-	return texts, cqlGiven, nil
+	for name := range preamble.Options {
+		flag.Var(injectFlag{list, name}, name, help[name])
+	}
+	for _, t := range preamble.Transforms {
+		flag.Var(injectFlag{list, t}, t, "wrap the body and the options' filters (not -player, -year) in the transform "+t)
+	}
 }
 
+// optionErr keeps the first error in an option's value, reported as cql reports it (the flag
+// package would print its usage).
+func optionErr(err error) {
+	if optionError == nil {
+		optionError = err
+	}
+}
+
+// pairSep joins an option's two values into one argument.
+const pairSep = "\x00"
+
 // rangeOptions take one or two numbers, as in cql: `-gamenumber 3 40` is `-gamenumber 3-40`.
-var rangeOptions = map[string]bool{"gamenumber": true, "g": true, "matchcount": true}
+var rangeOptions = map[string]bool{"gamenumber": true, "g": true, "matchcount": true, "year": true}
 
 // cqlArgs rewrites the arguments as Go's flag package reads them, where cql reads them
 // otherwise: an option's name in any letter case (-Count) is lower-cased when only that
@@ -122,8 +154,12 @@ func cqlArgs(args []string) []string {
 		if i+1 < len(args) {
 			i++
 			out = append(out, args[i])
-			if rangeOptions[name] && i+1 < len(args) && isNumber(args[i]) && isNumber(args[i+1]) {
+			switch {
+			case rangeOptions[name] && i+1 < len(args) && isNumber(args[i]) && isNumber(args[i+1]):
 				out[len(out)-1] += " " + args[i+1]
+				i++
+			case preamble.Options[name] == 2 && !rangeOptions[name] && i+1 < len(args):
+				out[len(out)-1] += pairSep + args[i+1]
 				i++
 			}
 		}
@@ -148,9 +184,11 @@ func isNumber(s string) bool {
 // or the first argument an input file), or the first argument as text; the rest are
 // inputs. The options' filters are added before the body.
 func querySource(script string, inject injectList, haveInputs bool, args []string) (name, src string, inputs []string, err error) {
-	texts, cqlGiven, err := inject.filters()
-	if err != nil {
-		return "", "", nil, err
+	var pre preamble.Preamble
+	for _, in := range inject {
+		if err := pre.Add(in.option, in.values...); err != nil {
+			return "", "", nil, err
+		}
 	}
 	var b []byte
 	switch {
@@ -163,33 +201,20 @@ func querySource(script string, inject injectList, haveInputs bool, args []strin
 	case len(args) == 1 && haveInputs && isCQLScriptStem(args[0]):
 		name = args[0] + ".cql"
 		b, err = os.ReadFile(name)
-	case cqlGiven || len(texts) > 0 && (len(args) == 0 || looksLikeInput(args[0])):
+	case pre.CQLGiven || pre.Filters() && (len(args) == 0 || looksLikeInput(args[0])):
 		name, inputs = "-cql", args
 	case len(args) == 0:
 		return "", "", nil, errors.New("no query: give CQL text or a .cql script")
 	default:
 		name, b, inputs = "query", []byte(args[0]), args[1:]
 	}
+	if err == nil {
+		b, err = pre.Apply(b)
+	}
 	if err != nil {
 		return "", "", nil, err
 	}
-	return name, injectFilters(string(b), texts), inputs, nil
-}
-
-// injectFilters adds the filters at the start of the body, after the header: nothing comes
-// before the body's first token, so the script's lines keep their numbers.
-func injectFilters(src string, texts []string) string {
-	if len(texts) == 0 {
-		return src
-	}
-	off := query.BodyOffset([]byte(src))
-	var b strings.Builder
-	b.WriteString(src[:off])
-	for _, t := range texts {
-		b.WriteString(t + " ")
-	}
-	b.WriteString(src[off:])
-	return b.String()
+	return name, string(b), inputs, nil
 }
 
 // readScript reads a CQL script; CQL lets the .cql extension be left out.
@@ -219,11 +244,11 @@ func looksLikeInput(arg string) bool {
 	return err == nil && !st.IsDir()
 }
 
-// commentLevel is the -silent or -quiet given; commentErr refuses a second one, as cql does
+// commentLevel is the -silent or -quiet given; optionError refuses a second one, as cql does
 // (CQL takes only one of them).
 var (
 	commentLevel string
-	commentErr   error
+	optionError  error
 )
 
 // commentFlag is -silent or -quiet.
@@ -246,8 +271,8 @@ func (c commentFlag) Set(v string) error {
 	if err != nil || !b {
 		return err
 	}
-	if commentLevel != "" && commentErr == nil {
-		commentErr = fmt.Errorf("-%s: the comment level was already given (-%s)", c.level, commentLevel)
+	if commentLevel != "" && optionError == nil {
+		optionError = fmt.Errorf("-%s: the comment level was already given (-%s)", c.level, commentLevel)
 	}
 	commentLevel, *c.on = c.level, true
 	return nil

@@ -17,7 +17,8 @@ import (
 // accepted; -matchcount 2 6 read 6 as the query; -mainline -variations searched the main
 // line only (cql: the last given wins); -silent with cql(quiet) kept quiet's comments;
 // cql(quiet) showed the problems in games. Options in any letter case, -noheaders,
-// --format FEN and --tags Elo as cql reads them.
+// --format FEN and --tags Elo as cql reads them. cql's other filter options (-fen,
+// -player, -year, -flipcolor, -assign, ...) and comment options were not offered.
 func TestOptionsAsCQL(t *testing.T) {
 	games := testdata.File(t, "cql-sample.pgn")
 	script := filepath.Join(t.TempDir(), "m.cql")
@@ -51,6 +52,18 @@ func TestOptionsAsCQL(t *testing.T) {
 		{"-Count", "-MatchCount", "2", "5", "check"},
 		{"-noheaders", "mate"},
 		{"--tags", "Elo", "--format", "csv", "mate"},
+		// cql's other filter options, added through package preamble as cql adds them.
+		{"-flipcolor", "-white", "^[A-M]", "--count", "check"},
+		{"-player", "an", "-year", "1990", "2015", "mate"},
+		{"-year", "0", "mate"},
+		{"-wtm", "-event", "ch", "--count", "check"},
+		{"-fen", "8/8/8/8/8/8/8/8", "check"},
+		{"-assign", "v", "3", "--count", script},
+		{"-assign", "3x", "4", "mate"},
+		{"-virtualmainline", "--count", "check"},
+		{"-shift", "-rotate90", script},
+		{"-player", "a", "-player", "b", "mate"},
+		{"-alwayscomment", "-nouniquecomments", quiet},
 	}
 	for _, q := range cases {
 		t.Run(strings.Join(q, " "), func(t *testing.T) {

@@ -21,6 +21,9 @@ type querySpec struct {
 	Comments    string // "silent" or "quiet" (the option given), "" for the header's
 	Lines       string // "variations" or "mainline" (the last given), "" for the header's
 	Marks       bool   // the output shows the squares the query marked (run.WantsMarks)
+	// cql's options for comments (filter.Options): -alwayscomment, -nosettag,
+	// -noremovecomment, -nouniquecomments, -nosortcomments; none written with --count.
+	AlwaysComment, NoSetTag, NoRemoveComment, NoUniqueComments, NoSortComments, NoAutoComments bool
 }
 
 // compile parses and compiles the query; errors show file, line and caret as in cql.
@@ -59,7 +62,9 @@ func (s querySpec) compile() (*filter.Query, *query.Program, error) {
 	if s.Lines != "" {
 		h.Variations = s.Lines == "variations"
 	}
-	q, err := filter.CompileWith(prog, filter.Options{Marks: s.Marks})
+	q, err := filter.CompileWith(prog, filter.Options{Marks: s.Marks, AlwaysComment: s.AlwaysComment,
+		NoSetTag: s.NoSetTag, NoRemoveComment: s.NoRemoveComment, NoUniqueComments: s.NoUniqueComments,
+		NoSortComments: s.NoSortComments, NoAutoComments: s.NoAutoComments})
 	if err != nil {
 		var qe *query.Error
 		if errors.As(err, &qe) && qe.Line == "" {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cqlgo/cql/internal/preamble"
 	"github.com/cqlgo/cql/query"
 )
 
@@ -51,12 +52,8 @@ type queryFlags struct {
 
 	// What CQL calls the preamble: filters injected before the body, as CQL text, in the
 	// order given (-cql, -fen, -white, -result, ...), and the transforms wrapping both.
-	// -player and -year are game filters, which no transform changes.
-	inject      []string
-	transforms  []string
-	gameFilters []string
-	player      string
-	cqlGiven    bool // -cql was given: the arguments are inputs
+	// -player and -year are game filters, which no transform changes (package preamble).
+	pre preamble.Preamble
 
 	// -gui (gui.go): the option, and what the run reports.
 	guiFlag bool
@@ -143,11 +140,7 @@ func buildOptions() []option {
 	str("file f", "FILE", "read the query from this CQL script", func(f *queryFlags, v string) error { f.script = v; return nil })
 	str("cql", "FILTERS", "filters every position must also match (repeatable; added before the script's body)",
 		func(f *queryFlags, v string) error {
-			if strings.TrimSpace(v) == "" {
-				return fmt.Errorf("-cql: empty filter")
-			}
-			f.inject, f.cqlGiven = append(f.inject, cqlFilterText(v)), true
-			return nil
+			return f.pre.Add("cql", v)
 		})
 	str("format", "FORMAT", "output: pgn (matching games), fen, epd, jsonl or csv (matching positions), html (a gallery)",
 		func(f *queryFlags, v string) error { f.format = strings.ToLower(v); return nil })
@@ -163,7 +156,7 @@ func buildOptions() []option {
 	flag("variations", "search variations too, not only the main line", func(f *queryFlags) { f.variations = &yes })
 	flag("mainline", "search the main line only (the default)", func(f *queryFlags) { f.variations = &no })
 	flag("virtualmainline", "search variations, only positions on the virtual main line (adds the filter virtualmainline)",
-		func(f *queryFlags) { f.inject, f.variations = append(f.inject, "virtualmainline"), &yes })
+		func(f *queryFlags) { f.pre.Add("virtualmainline"); f.variations = &yes })
 	num("limit", "N", "stop after N matching games", func(f *queryFlags, n int) error {
 		if n < 1 {
 			return fmt.Errorf("-limit: want a number of games of at least 1, got %d", n)
@@ -174,70 +167,29 @@ func buildOptions() []option {
 
 	// Filters given as options.
 	str("fen", "FEN", "only positions with this board (the filter fen \"FEN\"; the side to move is not compared)",
-		func(f *queryFlags, v string) error {
-			q, err := cqlQuote("fen", v)
-			f.inject = append(f.inject, "fen "+q)
-			return err
-		})
-	flag("wtm", "only positions with White to move (the filter wtm)", func(f *queryFlags) { f.inject = append(f.inject, "wtm") })
-	flag("btm", "only positions with Black to move (the filter btm)", func(f *queryFlags) { f.inject = append(f.inject, "btm") })
+		func(f *queryFlags, v string) error { return f.pre.Add("fen", v) })
+	flag("wtm", "only positions with White to move (the filter wtm)", func(f *queryFlags) { f.pre.Add("wtm") })
+	flag("btm", "only positions with Black to move (the filter btm)", func(f *queryFlags) { f.pre.Add("btm") })
 	add("assign", optPair, "VAR VALUE", "set variable VAR to VALUE (a number if it is one, else a string) before the body",
-		func(f *queryFlags, v []string, _ *query.Range, _ int) error {
-			if !isIdent(v[0]) {
-				return fmt.Errorf("-assign: %q is not a variable name", v[0])
-			}
-			val, err := cqlQuote("assign", v[1])
-			if _, e := strconv.Atoi(v[1]); e == nil {
-				val, err = v[1], nil
-			} else if v[1] == "" {
-				val, err = `""`, nil
-			}
-			f.inject = append(f.inject, v[0]+" = "+val)
-			return err
-		})
+		func(f *queryFlags, v []string, _ *query.Range, _ int) error { return f.pre.Add("assign", v...) })
 	// The names are regular expressions, searched for in the tag, as CQL's ~~ does.
 	for _, who := range []string{"white", "black"} {
 		str(who, "REGEX", "only games where the "+who+" player's name contains a match of REGEX (the filter player "+who+" ~~ \"REGEX\")",
-			func(f *queryFlags, v string) error {
-				q, err := cqlQuote(who, v)
-				f.inject = append(f.inject, "player "+who+" ~~ "+q)
-				return err
-			})
+			func(f *queryFlags, v string) error { return f.pre.Add(who, v) })
 	}
 	str("player", "REGEX", "only games where either player's name contains a match of REGEX (given once)",
-		func(f *queryFlags, v string) error {
-			if f.player != "" {
-				return fmt.Errorf("-player %q: -player was already given (%q); CQL takes one", v, f.player)
-			}
-			q, err := cqlQuote("player", v)
-			f.player = v
-			f.gameFilters = append(f.gameFilters, "{player white ~~ "+q+"} or {player black ~~ "+q+"}")
-			return err
-		})
+		func(f *queryFlags, v string) error { return f.pre.Add("player", v) })
 	for _, tag := range []string{"event", "site"} {
-		str(tag, "TEXT", "only games whose "+strings.ToUpper(tag[:1])+tag[1:]+" tag contains TEXT", func(f *queryFlags, v string) error {
-			q, err := cqlQuote(tag, v)
-			f.inject = append(f.inject, tag+" "+q)
-			return err
-		})
+		str(tag, "TEXT", "only games whose "+strings.ToUpper(tag[:1])+tag[1:]+" tag contains TEXT", func(f *queryFlags, v string) error { return f.pre.Add(tag, v) })
 	}
 	str("result", "RESULT", "only games with this result: 1-0, 0-1, 1/2-1/2 (or 1/2), *", func(f *queryFlags, v string) error {
-		switch v {
-		case "1-0", "0-1", "1/2-1/2", "*":
-		case "1/2", "=", "draw":
-			v = "1/2-1/2"
-		default:
-			return fmt.Errorf("-result: want 1-0, 0-1, 1/2-1/2 or *, got %q", v)
-		}
-		f.inject = append(f.inject, "result \""+v+"\"")
-		return nil
+		return f.pre.Add("result", v)
 	})
 	positive("year", "only games played in years N to M (or in year N)", func(f *queryFlags, r *query.Range) {
-		f.gameFilters = append(f.gameFilters, fmt.Sprintf("year >= %d year <= %d", r.Min, r.Max))
+		f.pre.Add("year", strconv.Itoa(r.Min), strconv.Itoa(r.Max))
 	})
-	for _, t := range []string{"flip", "flipcolor", "reversecolor", "shift", "rotate90", "rotate45",
-		"fliphorizontal", "flipvertical", "shifthorizontal", "shiftvertical"} {
-		flag(t, "wrap the body and the options' filters (not -player, -year) in the transform "+t, func(f *queryFlags) { f.transforms = append(f.transforms, t) })
+	for _, t := range preamble.Transforms {
+		flag(t, "wrap the body and the options' filters (not -player, -year) in the transform "+t, func(f *queryFlags) { f.pre.Add(t) })
 	}
 
 	// Output games.
@@ -503,41 +455,6 @@ func (f *queryFlags) setComments(level string) error {
 	}
 	f.comments = level
 	return nil
-}
-
-// cqlQuote writes an option's text as a CQL string, which has no escapes (a regular
-// expression such as \d reaches ~~ as it is), so it cannot hold a quote or a line
-// break; nor can CQL's, which puts the text between quotes too.
-func cqlQuote(opt, v string) (string, error) {
-	switch {
-	case v == "":
-		return "", fmt.Errorf("-%s: empty argument", opt)
-	case strings.ContainsAny(v, "\"\n\r"):
-		return "", fmt.Errorf("-%s %q: a CQL string cannot hold a quotation mark or a line break", opt, v)
-	}
-	return `"` + v + `"`, nil
-}
-
-// cqlFilterText is a -cql text as one filter: in braces, as CQL adds it, and with a
-// newline before the closing brace when a line comment could run to the end (-cql
-// "/// mate"); only then do the script's lines move down one.
-func cqlFilterText(v string) string {
-	if strings.Contains(v, "//") || strings.Contains(v, ";") {
-		return "{" + v + "\n}"
-	}
-	return "{" + v + "}"
-}
-
-func isIdent(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, c := range s {
-		if !(c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
 }
 
 // unknownOption names the closest option, as the query parser does for filters.

@@ -68,10 +68,10 @@ func TestOptionSpellings(t *testing.T) {
 		if r == nil {
 			r = f.matchCount
 		}
-		if r == nil && len(f.gameFilters) == 1 {
+		if r == nil && len(f.pre.GameFilters) == 1 {
 			want := "year >= " + strconv.Itoa(c.min) + " year <= " + strconv.Itoa(c.max)
-			if f.gameFilters[0] != want {
-				t.Errorf("%q: injected %q, want %q", c.args, f.gameFilters[0], want)
+			if f.pre.GameFilters[0] != want {
+				t.Errorf("%q: injected %q, want %q", c.args, f.pre.GameFilters[0], want)
 			}
 		} else if r == nil || r.Min != c.min || r.Max != c.max {
 			t.Errorf("%q: range %v, want %d..%d", c.args, r, c.min, c.max)

@@ -36,7 +36,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	if src, err = injectFilters(f, src); err != nil {
+	if src, err = f.pre.Apply(src); err != nil {
 		return err
 	}
 	prog, err := query.Parse(name, src)
@@ -280,7 +280,7 @@ func querySource(f *queryFlags, args []string) (name string, src []byte, files [
 		// CQL's form `cql -i games.pgn script`: the script's .cql left out.
 		name = args[0] + ".cql"
 		src, err = os.ReadFile(name)
-	case f.cqlGiven || len(f.inject)+len(f.gameFilters) > 0 && (len(args) == 0 || looksLikeInput(args[0])):
+	case f.pre.CQLGiven || f.pre.Filters() && (len(args) == 0 || looksLikeInput(args[0])):
 		// The arguments are inputs.
 		name = "-cql"
 		files = append(files, args...)
