@@ -247,7 +247,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if outName == "" {
 		outName = prog.Header.Output
 	}
-	if outName == "-" {
+	if outName == "-" || strings.EqualFold(outName, "stdout") { // as cql: standard output
 		outName = ""
 	}
 	// Persistent state that needs game order runs in the final ordered stage, and so do

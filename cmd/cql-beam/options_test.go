@@ -74,3 +74,26 @@ func TestOptionsAsCQL(t *testing.T) {
 	broken := filepath.Join(testdata.Dir(t), "edge", "synthetic", "broken.pgn")
 	same(t, []string{quiet}, []string{broken}, "--shard_size", "300")
 }
+
+// TestOutputStdout: -o stdout (any case; also the header's output) is standard output, as
+// for cql; cql-beam wrote a file named stdout.
+func TestOutputStdout(t *testing.T) {
+	games := testdata.File(t, "cql-sample.pgn")
+	dir := t.TempDir()
+	script := filepath.Join(dir, "out.cql")
+	if err := os.WriteFile(script, []byte("cql(output STDOUT) mate\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range [][]string{{"mate", "-o", "stdout"}, {script}} {
+		ra := runCmd(t, cql(t), nil, append(q, games)...)
+		rb := beamCmd(t, append(append([]string{"--shard_size", "20000"}, q...), games)...)
+		if ra.status != rb.status || ra.stdout != rb.stdout || ra.stdout == "" {
+			t.Errorf("%q: cql status %d, %d bytes on standard output; cql-beam status %d, %d bytes", q, ra.status, len(ra.stdout), rb.status, len(rb.stdout))
+		}
+	}
+	left, _ := filepath.Glob("[sS][tT][dD][oO][uU][tT]")
+	for _, f := range left {
+		os.Remove(f)
+		t.Errorf("cql-beam wrote a file %s", f)
+	}
+}
