@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klauspost/compress/zstd"
+
 	"github.com/cqlgo/cql/internal/testdata"
 )
 
@@ -20,7 +22,8 @@ import (
 // last), so they are the project's random grammars, plain or wide, with options or not. The
 // games: CQL_BEAM_PGN (default lichess-10k), run whole in shards of about 1/27 of the file and
 // split into 7 uneven files in shards of about 1/60 (boundaries inside games, comments and
-// tags); CQL_BEAM_LAYOUTS=whole,whole-small,split,split-small chooses. An option cql-beam
+// tags); CQL_BEAM_LAYOUTS=whole,whole-small,split,split-small,zst chooses (zst: the file
+// as zstd frames of about 1/50 of it, cut anywhere, read in shards of about 3 frames). An option cql-beam
 // does not offer (the query-changing options such as -flipcolor, -player; README) is left out
 // with its values, for both commands, and counted. A job takes about a second on lichess-10k.
 func TestRandomQueriesBeam(t *testing.T) {
@@ -56,11 +59,26 @@ func TestRandomQueriesBeam(t *testing.T) {
 		flags  []string
 	}
 	small := func(n int) []string { return []string{"--shard_size", strconv.Itoa(max(len(data)/n, 1))} }
+	// Independent frames, as pzstd writes them: each a shard boundary candidate.
+	enc, err := zstd.NewWriter(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var z []byte
+	step := max(len(data)/50, 1)
+	for i := 0; i < len(data); i += step {
+		z = enc.EncodeAll(data[i:min(i+step, len(data))], z)
+	}
+	zst := filepath.Join(dir, "frames.pgn.zst")
+	if err := os.WriteFile(zst, z, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	all := []layout{
 		{"whole", []string{games}, []string{"--shard_size", "0"}},
 		{"whole-small", []string{games}, small(27)},
 		{"split", split, []string{"--shard_size", "0"}},
 		{"split-small", split, small(60)},
+		{"zst", []string{zst}, []string{"--shard_size", strconv.Itoa(max(len(z)/17, 1))}},
 	}
 	var layouts []layout
 	want := "whole-small,split-small"
@@ -75,7 +93,7 @@ func TestRandomQueriesBeam(t *testing.T) {
 			}
 		}
 		if !found {
-			t.Fatalf("CQL_BEAM_LAYOUTS: no layout %q (whole, whole-small, split, split-small)", name)
+			t.Fatalf("CQL_BEAM_LAYOUTS: no layout %q (whole, whole-small, split, split-small, zst)", name)
 		}
 	}
 	var agree, refused, differ, notOffered int
