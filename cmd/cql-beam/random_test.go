@@ -25,7 +25,9 @@ import (
 // tags); CQL_BEAM_LAYOUTS=whole,whole-small,split,split-small,zst chooses (zst: the file
 // as zstd frames of about 1/50 of it, cut anywhere, read in shards of about 3 frames). An option cql-beam
 // does not offer (the query-changing options such as -flipcolor, -player; README) is left out
-// with its values, for both commands, and counted. A job takes about a second on lichess-10k.
+// with its values, for both commands, and counted. CQL_BEAM_EXTRA, a JSON list of argument
+// lists (e.g. [["--format","html"],["--stats"]]), adds one of them to each query in turn, for
+// options the grammars' runs do not draw. A job takes about a second on lichess-10k.
 func TestRandomQueriesBeam(t *testing.T) {
 	qfile := os.Getenv("CQL_BEAM_QUERIES")
 	if qfile == "" {
@@ -42,6 +44,12 @@ func TestRandomQueriesBeam(t *testing.T) {
 			t.Fatalf("%s:%d: want a JSON array of arguments (%v)", qfile, i+1, err)
 		}
 		queries = append(queries, args)
+	}
+	var extra [][]string
+	if e := os.Getenv("CQL_BEAM_EXTRA"); e != "" {
+		if err := json.Unmarshal([]byte(e), &extra); err != nil || len(extra) == 0 {
+			t.Fatalf("CQL_BEAM_EXTRA: want a JSON list of argument lists (%v)", err)
+		}
 	}
 	games := os.Getenv("CQL_BEAM_PGN")
 	if games == "" {
@@ -107,12 +115,15 @@ func TestRandomQueriesBeam(t *testing.T) {
 			t.Fatal(err)
 		}
 		q := append(opts, file)
+		if extra != nil {
+			q = append(append([]string(nil), extra[i%len(extra)]...), q...)
+		}
 		for _, l := range layouts {
 			d, st := difference(t, q, l.inputs, l.inputs, l.flags...)
 			switch {
 			case d != "":
 				differ++
-				t.Errorf("query %d %q (left out: %q), %s: %s", i+1, args, left, l.name, d)
+				t.Errorf("query %d %q (left out: %q; run as %q), %s: %s", i+1, args, left, q, l.name, d)
 			case st == exitError:
 				refused++
 			default:
