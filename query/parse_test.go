@@ -488,10 +488,15 @@ func TestMultipleErrors(t *testing.T) {
 }
 
 func TestNestedTransformsBounded(t *testing.T) {
-	_, err := Parse("", []byte("shift flip shift flip shift Kb2"))
+	// Transforms inside other filters of a transformed body are copied with
+	// each copy of it: four shifts so nested make some 64^4 copies.
+	_, err := Parse("", []byte("shift {Ka1 shift {Kb2 shift {Kc3 shift {Kd4}}}}"))
 	if err == nil || !strings.Contains(err.Error(), "transform filters nested too deeply") {
 		t.Errorf("nested shifts: %v", err)
 	}
+	// Directly nested ones are one orbit, composed with the inner copies that
+	// are kept: the images of Kb2 under shifts and flips, 64 at most.
+	mustParse(t, "shift flip shift flip shift Kb2")
 	// CQL merges directly nested orbits: ten flips are one orbit of the 8
 	// images of Kb1.
 	tr := mustParse(t, strings.Repeat("flip ", 10)+"Kb1").Body.Filters[0].(*Transform)

@@ -292,6 +292,12 @@ func (c *checker) variants(n *Transform) []Node {
 	}
 	seen := map[string]bool{}
 	var out []Node
+	// kept are the sequences whose copies are kept: an outer transform merged
+	// with this one composes its maps with these alone, since a sequence whose
+	// copy repeats an earlier one's goes on to repeat its images too, and one
+	// that left the board stays off it. All of them made shift {shift {shift
+	// {Ka1}}} 225 x 50,625 sequences; the kept ones are 225 x 64.
+	var kept [][]xform
 	for _, seq := range n.seqs {
 		v, ok, stuck := n.src, true, Node(nil)
 		for _, t := range seq {
@@ -307,7 +313,8 @@ func (c *checker) variants(n *Transform) []Node {
 			return []Node{n.Body}
 		}
 		if c.copied > maxTransformWork {
-			// Nested transforms multiply: shift shift shift K has 64^3 copies.
+			// Transforms nested inside a body's other filters multiply:
+			// shift {Ka1 shift {Kb2 shift {Kc3 shift {Kd4}}}} has 64^4 copies.
 			c.errorf(n.Pos(), "transform filters nested too deeply: more than %d filters copied to transform them", maxTransformWork)
 			return []Node{n.Body}
 		}
@@ -324,7 +331,9 @@ func (c *checker) variants(n *Transform) []Node {
 			return []Node{n.Body}
 		}
 		out = append(out, v)
+		kept = append(kept, seq)
 	}
+	n.seqs = kept
 	return orbit(out) // CQL's order and its notion of equal copies (orbit.go)
 }
 
