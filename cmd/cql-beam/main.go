@@ -283,7 +283,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	tag := make([]byte, 8)
 	rand.Read(tag)
 	base := filepath.Join(dir, fmt.Sprintf(".cql-beam-%s", hex.EncodeToString(tag)))
-	files4 := staged{Out: base + ".out", Log: base + ".log", Summary: base + ".summary", Pieces: base}
+	files4 := staged{Out: base + ".out", Log: base + ".log", Summary: base + ".summary", Fatal: base + ".fatal", Pieces: base}
 	// Messages go to standard output when the games do not go there, as cql's do.
 	ro.MessagesOut = outName != "" || ro.Count
 	if ro.MessagesOut {
@@ -296,7 +296,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		files4.Tally = base + ".stats"
 	}
 	defer func() {
-		for _, p := range []string{files4.Out, files4.Log, files4.Messages, files4.Summary, files4.Persistent, files4.Tally} {
+		for _, p := range []string{files4.Out, files4.Log, files4.Messages, files4.Summary, files4.Persistent, files4.Tally, files4.Fatal} {
 			if p != "" {
 				os.Remove(p)
 			}
@@ -331,6 +331,11 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 			return 0, fmt.Errorf("job finished without its messages: %w", err)
 		}
 		stdout.Write(b)
+	}
+	// The query failed at run time (as cql, the failure is the message and nothing is
+	// written).
+	if b, err := os.ReadFile(files4.Fatal); err == nil {
+		return 0, errors.New(string(b))
 	}
 	if _, err := os.Stat(files4.Out); err != nil {
 		return 0, fmt.Errorf("job finished without its output: %w", err)

@@ -97,3 +97,25 @@ func TestOutputStdout(t *testing.T) {
 		t.Errorf("cql-beam wrote a file %s", f)
 	}
 }
+
+// TestRuntimeFailure: a query that fails at run time (CQL stops when a number stands where a
+// filter is matched, or at a failed assert) stops cql with the failure at the first failing
+// game in input order, the problems and messages before it, and no output. cql-beam failed
+// the job with the runner's trace instead (and could name a later game, from whichever shard
+// failed first).
+func TestRuntimeFailure(t *testing.T) {
+	games := testdata.File(t, "cql-sample.pgn")
+	broken := filepath.Join(testdata.Dir(t), "edge", "synthetic", "broken.pgn")
+	for _, q := range [][]string{
+		{"gamenumber > 100 240"},
+		{"--count", "gamenumber > 100 240"},
+		{`check message ("m" gamenumber) gamenumber > 120 240`},
+		{"persistent Cnt += 1 gamenumber > 100 240"},              // additive: summed per piece
+		{"persistent Cnt = 0 Cnt = Cnt + 1 gamenumber > 100 240"}, // serial stage
+		{"gamenumber > 200 assert false"},
+	} {
+		t.Run(strings.Join(q, " "), func(t *testing.T) {
+			same(t, q, []string{broken, games}, "--shard_size", "9000")
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -79,6 +80,10 @@ type shardResult struct {
 	Stats   run.Stats
 	Totals  []int  // an additive query's tallies over the piece
 	Tally   []byte // --stats: the piece's run.Tally as JSON
+	// Fatal is the query's runtime failure in this piece (filter.RuntimeError: assert, a
+	// number where a filter is matched, ...), which stops cql: the piece's output is
+	// dropped, its Log and Messages end at the failing game.
+	Fatal string
 }
 
 // The counters, reported as Beam metrics and printed like cql's summary.
@@ -206,9 +211,9 @@ func (f *evalFn) ProcessElement(ctx context.Context, p pieceSpec, emit func(shar
 	if f.Run.Count {
 		err = run1(io.Discard) // the writer prints the total
 	} else {
+		res.Path = f.Files.piece(p.FileIndex, p.Seq)
 		// The output goes to a file of its own beside the job's output, written whole and
 		// renamed into place (a retried worker replaces it); the writer only concatenates.
-		res.Path = f.Files.piece(p.FileIndex, p.Seq)
 		err = writeStaged(res.Path, func(w io.Writer) error {
 			bw := bufio.NewWriterSize(w, 256<<10)
 			var off int64
@@ -226,6 +231,11 @@ func (f *evalFn) ProcessElement(ctx context.Context, p pieceSpec, emit func(shar
 			}
 			return bw.Flush()
 		})
+	}
+	if fatal(err) {
+		// Not a failure of the worker (a retry fails the same way): the writer reports the
+		// first one in input order, as cql reports the first in game order.
+		res.Fatal, res.Path, res.Matches, res.Offs, err = err.Error(), "", nil, nil, nil
 	}
 	if err != nil {
 		return err
@@ -280,6 +290,7 @@ func (src pieceSource) Games(ctx context.Context, opt pgn.Options, work func(int
 // staged names the files the writer leaves for the launcher.
 type staged struct {
 	Out, Log, Messages, Persistent, Summary, Tally string
+	Fatal                                          string // the query's runtime failure, if it failed
 	Pieces                                         string // the pieces' output files are named from this prefix
 }
 
@@ -319,10 +330,20 @@ func (f *writeFn) ProcessElement(ctx context.Context, _ int, results func(*shard
 	})
 	var total run.Stats
 	var log, msgs bytes.Buffer
-	for _, r := range all {
+	for i, r := range all {
 		log.Write(r.Log)
 		msgs.Write(r.Messages)
 		addStats(&total, r.Stats)
+		if r.Fatal != "" {
+			// cql stops at the query's first runtime failure: what came before it in
+			// input order is reported, no output is written.
+			for _, r := range all {
+				if r.Path != "" {
+					os.Remove(r.Path)
+				}
+			}
+			return writeFatal(f.Files, log.Bytes(), msgs.Bytes(), all[i].Fatal)
+		}
 	}
 	err := writeStaged(f.Files.Out, func(w io.Writer) error {
 		switch {
@@ -520,6 +541,9 @@ func (f *serialFn) ProcessElement(ctx context.Context, _ int, shards func(*shard
 		st, err = run.Run(ctx, f.q, orderedShards(all), w, opt)
 		return err
 	})
+	if fatal(err) {
+		return writeFatal(f.Files, log.Bytes(), msgs.Bytes(), err.Error())
+	}
 	if err != nil {
 		return err
 	}
@@ -556,6 +580,25 @@ func (o orderedShards) Games(ctx context.Context, opt pgn.Options, work func(int
 		}
 	}
 	return nil
+}
+
+// fatal reports whether err is the query's runtime failure, which stops the run (cql prints
+// it and writes no output), rather than a failure to read or write.
+func fatal(err error) bool {
+	var re *filter.RuntimeError
+	return errors.As(err, &re)
+}
+
+// writeFatal leaves the problems and messages up to a runtime failure, and the failure,
+// for the launcher; no output or summary is written.
+func writeFatal(files staged, log, msgs []byte, msg string) error {
+	if err := writeStaged(files.Log, func(w io.Writer) error { _, err := w.Write(log); return err }); err != nil {
+		return err
+	}
+	if err := writeStaged(files.Messages, func(w io.Writer) error { _, err := w.Write(msgs); return err }); err != nil {
+		return err
+	}
+	return writeStaged(files.Fatal, func(w io.Writer) error { _, err := io.WriteString(w, msg); return err })
 }
 
 // writeStaged writes a file through a temporary name in the same directory and renames it
