@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -74,12 +75,12 @@ func runContext(ctx context.Context, temps *tempFiles, args []string, stdin io.R
 		if sub.HasSubCommands() && !sub.Runnable() {
 			// Under a root, cobra shows a group's help for any argument: a word that is
 			// none of its commands is an error, as it was when the group was the root.
-			sub.Args = cobra.ArbitraryArgs
-			sub.RunE = func(c *cobra.Command, args []string) error {
-				if len(args) > 0 {
-					return fmt.Errorf("unknown command %q for %q", args[0], c.CommandPath())
-				}
-				return c.Help()
+			if w := unknownSubcommand(sub, args[1:]); w != "" {
+				fmt.Fprintf(stderr, "cql: unknown command %q for \"cql %s\"\n", w, sub.Name())
+				return exitError
+			}
+			if len(args) > 1 && args[1] == "help" { // cql index help build
+				args = append(append([]string{args[0]}, args[2:]...), "--help")
 			}
 		}
 		cmd = &cobra.Command{Use: "cql", SilenceUsage: true, SilenceErrors: true}
@@ -102,6 +103,23 @@ func runContext(ctx context.Context, temps *tempFiles, args []string, stdin io.R
 	}
 	fmt.Fprintln(stderr, "cql:", err)
 	return exitError
+}
+
+// unknownSubcommand returns the first word of args (after a "help") when it names none of
+// group's commands (a flag, or no word, is not one).
+func unknownSubcommand(group *cobra.Command, args []string) string {
+	if len(args) > 0 && args[0] == "help" {
+		args = args[1:]
+	}
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return ""
+	}
+	for _, c := range group.Commands() {
+		if c.Name() == args[0] || c.HasAlias(args[0]) {
+			return ""
+		}
+	}
+	return args[0]
 }
 
 // newRootCmd is the query command. Cobra only carries the standard streams and the
