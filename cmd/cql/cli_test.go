@@ -135,3 +135,18 @@ func TestCLITable(t *testing.T) {
 		})
 	}
 }
+
+// The query command's usage names every other command, and each one's help reads
+// "cql NAME ...".
+func TestUsageNamesEveryCommand(t *testing.T) {
+	line := strings.SplitN(queryUsage, "\n", 4)[2]
+	for name := range subcommands {
+		if !strings.Contains(line, name) {
+			t.Errorf("usage line %q does not name %s", line, name)
+		}
+		st, stdout, _ := runCLI(t, name, "--help")
+		if st != 0 || !strings.Contains(stdout, "Usage:\n  cql "+name) {
+			t.Errorf("cql %s --help: status %d, usage not under cql:\n%s", name, st, stdout)
+		}
+	}
+}
