@@ -34,7 +34,7 @@ and writes to standard output:
 pgn keeps variations; the other formats write main-line positions unless --variations
 is given. Problems in games are
 reported on standard error; the moves before a problem are still written.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needFiles("PGN files to export (- for standard input)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch format {
 			case "pgn", "fen", "epd", "uci", "jsonl":

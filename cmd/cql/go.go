@@ -399,7 +399,7 @@ func newGoStatusCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "status FILE.sgf...",
 		Short: "Groups of SGF positions with their status (ALIVE, URGENT, DEAD) from their eye spaces",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  needFiles("SGF files"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.check(); err != nil {
 				return err
@@ -485,7 +485,7 @@ the position, in every orientation their symmetry field asks for, for the player
 move ('*'), and its classes applied: s n O o X x C B as constraints and actions from the board and
 the group statuses of 'cql go status'; helpers and autohelper constraints need GNU Go's reading
 and are listed as not evaluated.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needFiles("SGF files"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.check(); err != nil {
 				return err

@@ -127,7 +127,7 @@ func newIndexBuildCmd(add bool) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   use,
 		Short: short,
-		Args:  cobra.MinimumNArgs(1),
+		Args:  needFiles("PGN files to index"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := needIndexDir(dir); err != nil {
 				return err

@@ -105,6 +105,17 @@ func runContext(ctx context.Context, temps *tempFiles, args []string, stdin io.R
 	return exitError
 }
 
+// needFiles is a command's argument check: at least one, or an error that says what to give
+// (cobra's said "requires at least 1 arg(s), only received 0").
+func needFiles(what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return fmt.Errorf("give the %s: %s", what, cmd.UseLine())
+		}
+		return nil
+	}
+}
+
 // unknownSubcommand returns the first word of args (after a "help") when it names none of
 // group's commands (a flag, or no word, is not one).
 func unknownSubcommand(group *cobra.Command, args []string) string {

@@ -18,7 +18,12 @@ func newPerftCmd() *cobra.Command {
 		Short: "Count the leaf nodes of the legal move tree (move generator check)",
 		Long: `perft counts the positions reachable in exactly DEPTH half-moves, the standard check of a
 move generator against published counts. --divide prints the count below each legal move.`,
-		Args: cobra.ExactArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return fmt.Errorf("give one depth: cql perft [--fen FEN] [--divide] DEPTH (got %d arguments)", len(args))
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			depth, err := strconv.Atoi(args[0])
 			if err != nil || depth < 0 {

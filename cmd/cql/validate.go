@@ -79,7 +79,7 @@ func newValidateCmd() *cobra.Command {
 replays every move, and prints each problem as FILE:LINE:COL: game N: reason (move text),
 then a summary. The exit status is 0 when there is no problem, 1 when there are some,
 and 2 when a file cannot be read.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needFiles("PGN files to validate (- for standard input)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			threads, err := workers()
 			if err != nil {
