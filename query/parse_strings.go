@@ -261,7 +261,14 @@ func (p *parser) parseDictEntry(name string, pos Pos) Node {
 	p.expect(tRBracket, " to close '['")
 	if op, ok := assignOps[p.tok.kind]; ok && op != OpCondAssign {
 		p.next()
-		return &DictAssign{At: At{pos}, Op: op, Name: name, Key: key, Value: p.parseAssignValue()}
+		v := p.parseAssignValue()
+		if p.isKw("and") || p.isKw("or") {
+			// CQL's match_dictionaryretrieveorassign reads the value with
+			// match_node, which takes and/or in: the value is then logical,
+			// which it refuses (dictionary-parse.cpp).
+			p.errorf(p.tok.pos, "'%s' after a dictionary entry's value: CQL reads `%s[key] = value %s ...` as one logical value and refuses it; enclose the assignment in braces", p.tok.text, name, p.tok.text)
+		}
+		return &DictAssign{At: At{pos}, Op: op, Name: name, Key: key, Value: v}
 	}
 	return &Index{At: At{pos}, X: &Var{At: At{pos}, Name: name}, I: key}
 }
