@@ -232,6 +232,9 @@ func (p *parser) parsePathSeq() []LineElem {
 func (p *parser) parseStepTargets(d *Dash) (next Node) {
 	var targets []Node
 	if d.Target != nil {
+		if n, ok := d.Target.(*NumberLit); ok {
+			p.pathConstituent(n) // --(3), as CQL refuses it (--(v) of a number variable it runs)
+		}
 		targets = append(targets, p.continueTarget(d.Target))
 	}
 	for !p.stepTargetsEnd() {
@@ -246,6 +249,7 @@ func (p *parser) parseStepTargets(d *Dash) (next Node) {
 				p.restore(start)
 				break
 			}
+			p.pathConstituent(x)
 			targets = append(targets, x)
 			continue
 		}
@@ -335,6 +339,7 @@ func (p *parser) parsePathConstituent() Node {
 	p.pathStep = true
 	x := p.parseArg()
 	p.pathStep = save
+	defer func() { p.pathConstituent(x) }()
 	if _, step := x.(*Dash); step || plainlyLogical(x) && (p.typedOperatorFollows() || p.tok.kind == tBar) {
 		// CQL reads a move step without operators after it (match_dashcon),
 		// and takes a comparison or set operator only after a filter with a

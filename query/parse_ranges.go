@@ -120,17 +120,29 @@ func (c *checker) checkRange(r *Range, what string) {
 // variable, or an arithmetic operation (`line --> 3`, `line --> 3+4`: a
 // repetition misread as arithmetic, or a range in the wrong place).
 func (p *parser) lineConstituent(x Node) {
+	p.sequenceConstituent(x, "line", "a range goes before the arrow: line 3 --> ...")
+}
+
+// pathConstituent refuses the same as a path constituent or a move step's
+// target, as CQL's path-parse.cpp does (`path -- 3`, `path --(3)`, `path
+// check v` with v a number: CQL 9.493 "Attempt to create a path constituent
+// from a single number"); a comparison (`path -- 3 == ply`) is a filter.
+func (p *parser) pathConstituent(x Node) {
+	p.sequenceConstituent(x, "path", "a range goes right after path: path 3 -- ...")
+}
+
+func (p *parser) sequenceConstituent(x Node, kind, rangeHint string) {
 	switch x := x.(type) {
 	case *NumberLit:
-		p.errorf(x.Pos(), "a line constituent cannot be a single number (a range goes before the arrow: line 3 --> ...); enclose a filter in braces")
+		p.errorf(x.Pos(), "a %s constituent cannot be a single number (%s); enclose a filter in braces", kind, rangeHint)
 	case *Var:
 		if p.numVars[x.Name] {
-			p.errorf(x.Pos(), "a line constituent cannot be a single number variable ('%s'); enclose the filter in braces", x.Name)
+			p.errorf(x.Pos(), "a %s constituent cannot be a single number variable ('%s'); enclose the filter in braces", kind, x.Name)
 		}
 	case *Binary:
 		switch x.Op {
 		case OpAdd, OpSub, OpMul, OpDiv, OpMod:
-			p.errorf(x.Pos(), "a line constituent cannot be an arithmetic operation (%s): CQL refuses it, also in braces; write a repetition as {+} or {*}", x.Op)
+			p.errorf(x.Pos(), "a %s constituent cannot be an arithmetic operation (%s): CQL refuses it, also in braces; write a repetition as {+} or {*}", kind, x.Op)
 		}
 	case *Block:
 		// CQL's braces around one filter give that filter: {3+4} and {-4}
@@ -138,7 +150,7 @@ func (p *parser) lineConstituent(x Node) {
 		if len(x.Filters) == 1 {
 			switch y := x.Filters[0].(type) {
 			case *NumberLit, *Binary, *Block:
-				p.lineConstituent(y)
+				p.sequenceConstituent(y, kind, rangeHint)
 			}
 		}
 	}
