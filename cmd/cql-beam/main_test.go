@@ -152,6 +152,9 @@ func difference(t *testing.T, query []string, inputs, beamInputs []string, beamF
 		if ca, cb := totals(ra.stderr, "cql: "), totals(rb.stderr, "cql-beam: "); ca == "" || ca != cb {
 			return fmt.Sprintf("%s: summary: cql %q, cql-beam %q", what, ca, cb), ra.status
 		}
+		if na, nb := notes(ra.stderr, "cql: "), notes(rb.stderr, "cql-beam: "); na != nb {
+			return fmt.Sprintf("%s: summary notes: cql %q, cql-beam %q", what, na, nb), ra.status
+		}
 	}
 	return "", ra.status
 }
@@ -165,6 +168,22 @@ func totals(stderr, prefix string) string {
 				return l[:i]
 			}
 		}
+	}
+	return ""
+}
+
+// notes is what a summary line says after its counts and speed (warnings not shown,
+// duplicates, a stop at --limit), without cql-beam's shards and runner.
+func notes(stderr, prefix string) string {
+	for _, l := range strings.Split(stderr, "\n") {
+		if !strings.HasPrefix(l, prefix) || !strings.Contains(l, " games read, ") {
+			continue
+		}
+		_, rest, _ := strings.Cut(l, " games/s")
+		if i := strings.LastIndex(rest, " ("); i >= 0 && strings.Contains(rest[i:], " shards, runner ") {
+			rest = rest[:i]
+		}
+		return rest
 	}
 	return ""
 }
