@@ -35,7 +35,11 @@ func TestMain(m *testing.M) {
 		<-ctx.Done()
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	st := m.Run()
+	if cqlBinary != "" {
+		os.RemoveAll(filepath.Dir(cqlBinary)) // a 20 MB binary per run, left in /tmp before
+	}
+	os.Exit(st)
 }
 
 var cqlBinary string
