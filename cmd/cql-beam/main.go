@@ -352,6 +352,10 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 			return 0, err
 		}
 	default:
+		// The staged file was created private (0600); the output gets the mode cql's has.
+		if err := os.Chmod(files4.Out, outputMode(outName, base)); err != nil {
+			return 0, err
+		}
 		if err := os.Rename(files4.Out, outName); err != nil {
 			return 0, err
 		}
@@ -445,6 +449,26 @@ func expand(globs []string) ([]string, error) {
 		files = append(files, m...)
 	}
 	return files, nil
+}
+
+// outputMode is the mode cql's output file would have: an existing file keeps its own (cql
+// truncates it), a new one gets 0666 less the umask, as a file created beside it does.
+func outputMode(out, base string) os.FileMode {
+	if st, err := os.Stat(out); err == nil {
+		return st.Mode().Perm()
+	}
+	probe := base + ".mode"
+	f, err := os.OpenFile(probe, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
+	if err != nil {
+		return 0o644
+	}
+	st, err := f.Stat()
+	f.Close()
+	os.Remove(probe)
+	if err != nil {
+		return 0o644
+	}
+	return st.Mode().Perm()
 }
 
 func sameFile(a, b string) bool {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -117,5 +118,36 @@ func TestRuntimeFailure(t *testing.T) {
 		t.Run(strings.Join(q, " "), func(t *testing.T) {
 			same(t, q, []string{broken, games}, "--shard_size", "9000")
 		})
+	}
+}
+
+// TestOutputMode: the output file has the mode cql's has: a new one 0666 less the umask, an
+// existing one its own. cql-beam's was 0600 (its staged temporary file's), unreadable by
+// other users.
+func TestOutputMode(t *testing.T) {
+	games := testdata.File(t, "cql-sample.pgn")
+	dir := t.TempDir()
+	mode := func(p string) os.FileMode {
+		st, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.Mode().Perm()
+	}
+	for _, existing := range []bool{false, true} {
+		a, b := filepath.Join(dir, fmt.Sprintf("cql-%t.pgn", existing)), filepath.Join(dir, fmt.Sprintf("beam-%t.pgn", existing))
+		if existing {
+			for _, p := range []string{a, b} {
+				if err := os.WriteFile(p, []byte("earlier\n"), 0o640); err != nil {
+					t.Fatal(err)
+				}
+				os.Chmod(p, 0o640) // whatever the umask
+			}
+		}
+		runCmd(t, cql(t), nil, "mate", games, "-o", a)
+		beamCmd(t, "mate", games, "-o", b)
+		if ma, mb := mode(a), mode(b); ma != mb {
+			t.Errorf("existing output %t: cql's output has mode %v, cql-beam's %v", existing, ma, mb)
+		}
 	}
 }
