@@ -1,11 +1,8 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -179,10 +176,8 @@ func isNumber(s string) bool {
 	return true
 }
 
-// querySource finds the query text among the arguments as cql does: -f script, a .cql
-// file, a script named without its .cql (with -i), only the options' filters (-cql given,
-// or the first argument an input file), or the first argument as text; the rest are
-// inputs. The options' filters are added before the body.
+// querySource finds the query text among the arguments as cql does (preamble.Source) and
+// adds the options' filters before its body; the rest are inputs.
 func querySource(script string, inject injectList, haveInputs bool, args []string) (name, src string, inputs []string, err error) {
 	var pre preamble.Preamble
 	for _, in := range inject {
@@ -190,24 +185,7 @@ func querySource(script string, inject injectList, haveInputs bool, args []strin
 			return "", "", nil, err
 		}
 	}
-	var b []byte
-	switch {
-	case script != "":
-		name, inputs = script, args
-		b, err = readScript(script)
-	case len(args) > 0 && strings.HasSuffix(args[0], ".cql"):
-		name, inputs = args[0], args[1:]
-		b, err = readScript(args[0])
-	case len(args) == 1 && haveInputs && isCQLScriptStem(args[0]):
-		name = args[0] + ".cql"
-		b, err = os.ReadFile(name)
-	case pre.CQLGiven || pre.Filters() && (len(args) == 0 || looksLikeInput(args[0])):
-		name, inputs = "-cql", args
-	case len(args) == 0:
-		return "", "", nil, errors.New("no query: give CQL text or a .cql script")
-	default:
-		name, b, inputs = "query", []byte(args[0]), args[1:]
-	}
+	name, b, inputs, err := pre.Source(script, haveInputs, args)
 	if err == nil {
 		b, err = pre.Apply(b)
 	}
@@ -215,33 +193,6 @@ func querySource(script string, inject injectList, haveInputs bool, args []strin
 		return "", "", nil, err
 	}
 	return name, string(b), inputs, nil
-}
-
-// readScript reads a CQL script; CQL lets the .cql extension be left out.
-func readScript(name string) ([]byte, error) {
-	b, err := os.ReadFile(name)
-	if err != nil && !strings.HasSuffix(name, ".cql") {
-		if b2, err2 := os.ReadFile(name + ".cql"); err2 == nil {
-			return b2, nil
-		}
-	}
-	return b, err
-}
-
-// isCQLScriptStem reports whether arg names a script without its .cql: no such file, no
-// extension, and arg.cql exists.
-func isCQLScriptStem(arg string) bool {
-	if filepath.Ext(arg) != "" || looksLikeInput(arg) {
-		return false
-	}
-	st, err := os.Stat(arg + ".cql")
-	return err == nil && !st.IsDir()
-}
-
-// looksLikeInput reports whether a first argument is a file rather than query text.
-func looksLikeInput(arg string) bool {
-	st, err := os.Stat(arg)
-	return err == nil && !st.IsDir()
 }
 
 // commentLevel is the -silent or -quiet given; optionError refuses a second one, as cql does

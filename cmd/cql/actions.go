@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/cqlgo/cql/internal/preamble"
 	"github.com/cqlgo/cql/query"
 )
 
@@ -90,7 +91,7 @@ func convertScript(f *queryFlags, stdout, stderr io.Writer) error {
 	case f.html != "":
 		name, what = f.html, "-html"
 	}
-	src, err := readScript(name)
+	src, err := preamble.ReadScript(name)
 	if err != nil {
 		return fmt.Errorf("%s: %w", what, err)
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/pprof"
 	"runtime/trace"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/internal/preamble"
 	"github.com/cqlgo/cql/query"
 	cqlrun "github.com/cqlgo/cql/run"
 )
@@ -263,62 +263,12 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	return nil
 }
 
-// querySource finds the query text and the input files among the arguments. Without a
-// script or query text, the options' filters (-cql, -fen, -player, ...) are the query.
+// querySource finds the query text and the input files among the arguments (-i's first).
+// Without a script or query text, the options' filters (-cql, -fen, -player, ...) are the query.
 func querySource(f *queryFlags, args []string) (name string, src []byte, files []string, err error) {
-	files = append(files, f.inputs...)
-	switch {
-	case f.script != "":
-		src, err = readScript(f.script)
-		name = f.script
-		files = append(files, args...)
-	case len(args) > 0 && strings.HasSuffix(args[0], ".cql"):
-		src, err = readScript(args[0])
-		name = args[0]
-		files = append(files, args[1:]...)
-	case len(args) == 1 && len(f.inputs) > 0 && isCQLScriptStem(args[0]):
-		// CQL's form `cql -i games.pgn script`: the script's .cql left out.
-		name = args[0] + ".cql"
-		src, err = os.ReadFile(name)
-	case f.pre.CQLGiven || f.pre.Filters() && (len(args) == 0 || looksLikeInput(args[0])):
-		// The arguments are inputs.
-		name = "-cql"
-		files = append(files, args...)
-	case len(args) == 0:
-		err = errors.New("no query: give CQL text or a .cql script (see cql -help)")
-	default:
-		name, src = "query", []byte(args[0])
-		files = append(files, args[1:]...)
+	name, src, rest, err := f.pre.Source(f.script, len(f.inputs) > 0, args)
+	if errors.Is(err, preamble.ErrNoQuery) {
+		err = fmt.Errorf("%w (see cql -help)", err)
 	}
-	return name, src, files, err
-}
-
-// isCQLScriptStem reports whether arg names a script without its .cql: no such
-// file, no extension, and arg.cql exists.
-func isCQLScriptStem(arg string) bool {
-	if filepath.Ext(arg) != "" || looksLikeInput(arg) {
-		return false
-	}
-	st, err := os.Stat(arg + ".cql")
-	return err == nil && !st.IsDir()
-}
-
-// looksLikeInput reports whether a first argument is a PGN file rather than query text.
-func looksLikeInput(arg string) bool {
-	if arg == "-" {
-		return true
-	}
-	st, err := os.Stat(arg)
-	return err == nil && !st.IsDir()
-}
-
-// readScript reads a CQL script; CQL lets the .cql extension be left out.
-func readScript(name string) ([]byte, error) {
-	b, err := os.ReadFile(name)
-	if err != nil && !strings.HasSuffix(name, ".cql") {
-		if b2, err2 := os.ReadFile(name + ".cql"); err2 == nil {
-			return b2, nil
-		}
-	}
-	return b, err
+	return name, src, append(append([]string(nil), f.inputs...), rest...), err
 }
