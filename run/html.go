@@ -153,7 +153,7 @@ func AppendHTMLCard(dst []byte, g *pgn.Game, i int32, marked chess.Bitboard) []b
 	dst = append(dst, " of "...)
 	dst = appendHTMLText(dst, g.File)
 	dst = append(dst, "</div>\n<div class=\"moves\">"...)
-	dst = appendMovesAround(dst, g, i)
+	dst = AppendMovesAround(dst, g, i)
 	return append(dst, "</div></div>\n"...)
 }
 
@@ -171,7 +171,7 @@ func orUnknown(s string) string {
 
 // appendMovesAround appends up to htmlMovesAround half-moves before the match, the move
 // that led to it (bold), and as many after, in SAN with move numbers.
-func appendMovesAround(dst []byte, g *pgn.Game, i int32) []byte {
+func AppendMovesAround(dst []byte, g *pgn.Game, i int32) []byte {
 	// Back along the parents (i and up to htmlMovesAround before it), then forward
 	// along the main continuation.
 	var line [2*htmlMovesAround + 1]int32
@@ -228,4 +228,40 @@ func appendHTMLText(dst []byte, s string) []byte {
 	}
 	esc := html.EscapeString(string(dst[start:]))
 	return append(dst[:start], esc...)
+}
+
+// TextUTF8 is s as UTF-8, each byte that is not part of valid UTF-8 read as Latin-1 (as
+// every output of this package writes the text of PGN files).
+func TextUTF8(s string) string { return string(appendUTF8(nil, s)) }
+
+// VariationMoves is the moves of the variation node i of g lies in, from the move where it
+// leaves the main line to i, in SAN with move numbers ("12... Nf6 13. Qh5"); "" when i is
+// on the main line.
+func VariationMoves(g *pgn.Game, i int32) string {
+	if !g.Nodes[i].Variation {
+		return ""
+	}
+	var line []int32
+	for n := i; n > 0 && g.Nodes[n].Variation; n = g.Nodes[n].Parent {
+		line = append(line, n)
+	}
+	var dst []byte
+	for k := len(line) - 1; k >= 0; k-- {
+		nd := &g.Nodes[line[k]]
+		parent := &g.Nodes[nd.Parent].Pos
+		white := parent.SideToMove() == chess.White
+		if white || k == len(line)-1 {
+			dst = strconv.AppendInt(dst, int64(parent.FullmoveNumber()), 10)
+			if white {
+				dst = append(dst, ". "...)
+			} else {
+				dst = append(dst, "... "...)
+			}
+		}
+		dst = parent.AppendSANTo(dst, nd.Move, &nd.Pos)
+		if k > 0 {
+			dst = append(dst, ' ')
+		}
+	}
+	return string(dst)
 }
