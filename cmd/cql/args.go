@@ -50,6 +50,7 @@ type queryFlags struct {
 	dryRun          bool
 	secure          bool
 	verbose         bool
+	noSummary       bool
 
 	// What CQL calls the preamble: filters injected before the body, as CQL text, in the
 	// order given (-cql, -fen, -white, -result, ...), and the transforms wrapping both.
@@ -260,6 +261,7 @@ func buildOptions() []option {
 		f.lineIncrement = n
 		return nil
 	})
+	flag("nosummary", "print no summary line on standard error (x=$(cql --count --nosummary ...)); errors are still printed", func(f *queryFlags) { f.noSummary = true })
 	flag("showmatches", "print the number of each matching game on standard error as it is found", func(f *queryFlags) { f.showMatches = true })
 
 	// Other actions.
@@ -476,10 +478,20 @@ func unknownOption(arg string) error {
 		}
 	}
 	msg := fmt.Sprintf("unknown option %s", arg)
+	if note, ok := grepOptions[name]; ok && len(arg) == 2 {
+		return fmt.Errorf("%s; %s (cql -help lists the options)", msg, note)
+	}
 	if best != "" {
 		msg += fmt.Sprintf("; did you mean -%s?", best)
 	}
 	return fmt.Errorf("%s (cql -help lists the options)", msg)
+}
+
+// grepOptions says what grep's one-letter options are here, where grep users try them.
+var grepOptions = map[string]string{
+	"c": "did you mean --count (the number of matching games)?",
+	"l": "grep's -l has no twin here: --count gives the number of matching games and every output game names its file in its {cql: game N of FILE} comment",
+	"q": "for grep's -q, test the exit status (0 a match, 1 none, 2 an error) of cql --count --nosummary QUERY FILE >/dev/null; here -quiet is about comments in output games, -v is -version",
 }
 
 func editDistance(a, b string) int {
