@@ -48,6 +48,7 @@ type queryFlags struct {
 	appendOut       bool
 	noClobber       bool
 	dryRun          bool
+	secure          bool
 	verbose         bool
 	noSummary       bool
 
@@ -150,6 +151,8 @@ func buildOptions() []option {
 	flag("noclobber", "never write over an existing output file", func(f *queryFlags) { f.noClobber = true })
 	addIndexOptions(str, flag)
 	flag("dryrun", "check the query and the files, print what would be read and written, and stop", func(f *queryFlags) { f.dryRun = true })
+	flag("secure", "refuse a query that reads or writes files itself (readfile, writefile, the header's input and output)",
+		func(f *queryFlags) { f.secure = true })
 
 	// Which games and positions.
 	positive("gamenumber g", "only examine games with numbers N to M (or just N)", func(f *queryFlags, r *query.Range) { f.gameNumber = r })

@@ -71,7 +71,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	q, err := filter.CompileWith(prog, filter.Options{AlwaysComment: f.alwaysComment,
 		NoSetTag: f.noSetTag, NoRemoveComment: f.noRemoveComment,
 		NoUniqueComments: f.noUnique, NoSortComments: f.noSortComments, Marks: cqlrun.WantsMarks(cqlrun.Options{Format: f.format, Count: f.count}),
-		NoAutoComments: f.count})
+		NoAutoComments: f.count, Secure: f.secure})
 	if err != nil {
 		var qe *query.Error
 		if errors.As(err, &qe) && qe.Line == "" {
@@ -139,6 +139,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		default:
 			fmt.Fprintf(stdout, "output: %s\n", outName)
 		}
+		printQueryFiles(stdout, q)
 		return nil
 	}
 
@@ -268,6 +269,25 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		return exitStatus(exitNoMatch)
 	}
 	return nil
+}
+
+// printQueryFiles lists, for --dryrun, the files the query's readfile and writefile
+// filters name (the header's are the input and output lines above).
+func printQueryFiles(w io.Writer, q *filter.Query) {
+	for _, u := range q.Files() {
+		verb := "reads"
+		switch u.Filter {
+		case "input", "output":
+			continue
+		case "writefile":
+			verb = "appends to"
+		}
+		name := u.Name
+		if name == "" {
+			name = "a file named at run time"
+		}
+		fmt.Fprintf(w, "%s (line %d, column %d) %s: %s\n", u.Filter, u.At.Line, u.At.Col, verb, name)
+	}
 }
 
 // printOnlyError refuses -help or -version given with a query or files, which would
