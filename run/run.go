@@ -20,6 +20,7 @@ import (
 
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/internal/plural"
 	"github.com/cqlgo/cql/pgn"
 )
 
@@ -86,15 +87,22 @@ type Stats struct {
 	Decided int
 }
 
+// Counts is the start of the one-line summary both commands print: "N games read, M
+// matched (P positions), E with errors", each noun in the singular for 1.
+func (st Stats) Counts() string {
+	return fmt.Sprintf("%s read, %d matched (%s), %d with errors",
+		plural.N(st.GamesRead, "game"), st.GamesMatched, plural.N(st.PositionsMatched, "position"), st.GamesWithErrors)
+}
+
 // SummaryNotes is what follows the counts in the one-line summary both commands print:
 // warnings hidden by quiet, duplicate games (skipped with dedupe "skip"), a stop at limit.
 func (st Stats) SummaryNotes(quiet bool, dedupe string, limit int) string {
 	notes := ""
 	if quiet && st.Warnings > 0 {
-		notes += fmt.Sprintf(", %d warnings not shown (--quiet)", st.Warnings)
+		notes += fmt.Sprintf(", %s not shown (--quiet)", plural.N(st.Warnings, "warning"))
 	}
 	if st.Duplicates > 0 {
-		notes += fmt.Sprintf(", %d duplicate games", st.Duplicates)
+		notes += fmt.Sprintf(", %s", plural.N(st.Duplicates, "duplicate game"))
 		if dedupe == "skip" {
 			notes += " skipped"
 		}
