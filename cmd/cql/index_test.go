@@ -175,7 +175,11 @@ func TestIndexStopsWhereScanStops(t *testing.T) {
 	if st, _, errs := runCLI(t, "index", "build", "-x", dir, sample); st != 0 {
 		t.Fatalf("build: status %d: %s", st, errs)
 	}
-	first := func(s string) string { l, _, _ := strings.Cut(asScanSummary(s), "\n"); l, _, _ = strings.Cut(l, ", 0.0"); return l }
+	first := func(s string) string {
+		l, _, _ := strings.Cut(asScanSummary(s), "\n")
+		l, _, _ = strings.Cut(l, ", 0.0")
+		return l
+	}
 	for _, q := range []string{"black and stalemate", "stalemate and black", "ply > 1000 and abs 3"} {
 		for _, opts := range [][]string{nil, {"--format", "fen"}, {"--count"}} {
 			args := append(append([]string{}, opts...), q)
