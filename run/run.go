@@ -13,6 +13,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -73,6 +74,9 @@ type Options struct {
 	// (Query.Additive) at the end, in the order Query.FormatPersistent takes them: the sums
 	// of runs over parts of the input add up to the run over all of it.
 	Totals *[]int
+	// Inputs are the input files (os.Stat's; standard input's File.Stat): writefile
+	// refuses to write to them (filter.Evaluator.RefuseWritesTo).
+	Inputs []os.FileInfo
 }
 
 // Stats counts what a run saw.
@@ -187,6 +191,7 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 		fens: make([]chess.FENWriter, opt.Threads)}
 	for i := range r.evals {
 		r.evals[i] = q.NewEvaluator()
+		r.evals[i].RefuseWritesTo(opt.Inputs)
 	}
 	r.matchString = "CQL"
 	if h.MatchString != nil {
