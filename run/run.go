@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/filter"
@@ -268,6 +269,13 @@ type runner struct {
 	additive bool
 	totals   []int
 	fatal    error // the first runtime failure; later games are not evaluated
+	// failedAt is the first game of each file whose evaluation failed, as the
+	// workers found them: later games of that file are not evaluated (a worker
+	// has a chunk of many games; each may take long to fail, such as x += x in
+	// a loop), earlier ones are, so that the failure reported is the first.
+	anyFailed atomic.Bool
+	failMu    sync.Mutex
+	failedAt  map[string]int
 
 	src       Source
 	lastMu    sync.Mutex
@@ -401,15 +409,43 @@ func (r *runner) work(worker int, g *pgn.Game) Result {
 	return r.evaluate(worker, g, res)
 }
 
+// failed records that the evaluation of g failed.
+func (r *runner) failed(g *pgn.Game) {
+	r.failMu.Lock()
+	defer r.failMu.Unlock()
+	if r.failedAt == nil {
+		r.failedAt = map[string]int{}
+	}
+	if n, ok := r.failedAt[g.File]; !ok || g.Number < n {
+		r.failedAt[g.File] = g.Number
+	}
+	r.anyFailed.Store(true)
+}
+
+// failedBefore reports whether an earlier game of g's file failed.
+func (r *runner) failedBefore(g *pgn.Game) bool {
+	if !r.anyFailed.Load() {
+		return false
+	}
+	r.failMu.Lock()
+	defer r.failMu.Unlock()
+	n, ok := r.failedAt[g.File]
+	return ok && n < g.Number
+}
+
 // evaluate runs the query on g with the worker's evaluator and formats the output into res.
 func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 	ev := r.evals[worker]
 	res.game = nil
+	if r.failedBefore(g) {
+		return res // never emitted: the run stops at the earlier failure
+	}
 	if r.q.UsesLastGameNumber() {
 		ev.SetLastGameNumber(r.lastGameNumber(g.File))
 	}
 	matches := ev.Game(g)
 	if err := ev.Err(); err != nil {
+		r.failed(g)
 		res.fatal = err
 		return res
 	}
