@@ -24,6 +24,24 @@ import (
 	"github.com/cqlgo/cql/pgn"
 )
 
+// MaxThreads is the most worker threads a run may have. Each holds an evaluator
+// and chunks of games read ahead; --threads 1000000000 ended in "fatal error:
+// out of memory". It does not depend on the machine, so that a script that runs
+// on one runs on every other.
+const MaxThreads = 1024
+
+// CheckThreads refuses a number of threads below 1 or above MaxThreads, with
+// the message the commands give for --threads.
+func CheckThreads(n int) error {
+	if n < 1 {
+		return fmt.Errorf("--threads must be at least 1, got %d", n)
+	}
+	if n > MaxThreads {
+		return fmt.Errorf("--threads must be at most %d, got %d", MaxThreads, n)
+	}
+	return nil
+}
+
 // Options say how a query runs and what it writes.
 type Options struct {
 	// Format is the output: "pgn" (matching games), "fen", "epd", "jsonl", "csv" or "html"
@@ -31,7 +49,7 @@ type Options struct {
 	Format string
 	// Count writes only the number of matching games.
 	Count bool
-	// Threads is the number of workers; 0 or less means 1.
+	// Threads is the number of workers; 0 or less means 1, more than MaxThreads is refused.
 	Threads int
 	// Errors receives problems in games ("cql: " and the problem), one a line; nil
 	// discards them.
@@ -172,6 +190,9 @@ func ReadOptions(q *filter.Query, opt Options) pgn.Options {
 func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Options) (Stats, error) {
 	if err := CheckFormat(opt.Format); err != nil {
 		return Stats{}, err
+	}
+	if opt.Threads > MaxThreads {
+		return Stats{}, CheckThreads(opt.Threads)
 	}
 	if opt.Threads < 1 {
 		opt.Threads = 1
