@@ -41,6 +41,7 @@ type Query struct {
 	allComments   bool            // see ReadsAllComments
 	positionLocal bool            // see PositionLocal
 	maxString     int             // Options.MaxString, or DefaultMaxString
+	files         []FileUse       // see Files
 }
 
 // SortKey describes one `sort` filter of the program, in source order.
@@ -131,6 +132,10 @@ type Options struct {
 	// MaxString is the largest string in bytes the query may build or read
 	// (0: DefaultMaxString); past it the run stops with an error.
 	MaxString int
+	// Secure refuses a query that names a file (the header's input or output,
+	// readfile, writefile): CompileWith returns a *query.Error at its place whose
+	// message ends with SecureRefusal (CQLi's --secure; files.go).
+	Secure bool
 }
 
 // Compile turns a checked program into a Query.
@@ -149,9 +154,15 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 	if prog.Header != nil {
 		q.header = *prog.Header
 		q.variations = q.variations || prog.Header.Variations
+		if opt.Secure {
+			if err := secureHeader(prog.Header); err != nil {
+				return nil, err
+			}
+		}
+		q.files = headerFiles(prog.Header)
 	}
 	q.autoComments = !opt.NoAutoComments && !q.header.Silent
-	c := &compiler{q: q, matchedNums: query.MatchedNumberNodes(prog)}
+	c := &compiler{q: q, matchedNums: query.MatchedNumberNodes(prog), secure: opt.Secure}
 	var body node
 	var err error
 	if opt.Marks {
@@ -185,6 +196,7 @@ type compiler struct {
 	// matchedNums are the numbers and number variables the program matches
 	// as position filters (query.MatchedNumberNodes): matchedNumber nodes.
 	matchedNums map[query.Node]bool
+	secure      bool // Options.Secure
 }
 
 // errorf reports a compile error at the position of n.
