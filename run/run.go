@@ -92,6 +92,11 @@ type Options struct {
 	// (Query.Additive) at the end, in the order Query.FormatPersistent takes them: the sums
 	// of runs over parts of the input add up to the run over all of it.
 	Totals *[]int
+	// AppendPosition, if set, writes the matched positions of the jsonl format instead of
+	// its JSON lines: node i of g with the squares and comments of rec, appended to the
+	// game's output (dst is empty at the game's first position). For a caller that keeps
+	// its own records of the positions (cql serve), with Matches.
+	AppendPosition func(dst []byte, g *pgn.Game, i int32, rec *Record) []byte
 }
 
 // Stats counts what a run saw.
@@ -540,6 +545,8 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 				}
 				if r.opt.Format == "csv" {
 					res.out = AppendCSV(res.out, g, i, &rec)
+				} else if r.opt.AppendPosition != nil {
+					res.out = r.opt.AppendPosition(res.out, g, i, &rec)
 				} else {
 					res.out = AppendJSONL(res.out, g, i, &rec)
 					res.out = append(res.out, '\n')
