@@ -100,8 +100,9 @@ type Evaluator struct {
 	lineStacks [][]lineCont
 	lineDepth  int
 	lineSteps  int
-	lineDone   bool // firstmatch: a match was found
-	lineStop   bool // stop at the first match (only whether one exists is asked)
+	lineMemos  []map[lineMemoKey]lineMemoVal // per depth: the running line's memo (lineMemoKey)
+	lineDone   bool                          // firstmatch: a match was found
+	lineStop   bool                          // stop at the first match (only whether one exists is asked)
 
 	// Atomic variables' saved values inside path filters (atomic.go).
 	atomicStack []slot

@@ -114,6 +114,10 @@ type spillWriter struct {
 	buf     [spillParts][]byte // records not yet written, up to spillBuffer bytes
 	blocks  [spillParts][]spillBlock
 	entries int64
+	// err is the first write error: once a write fails the writer takes nothing more (the
+	// parse goes on for a while before the build sees the error, and a buffer that could
+	// not be written has no room left)
+	err error
 }
 
 type spillBlock struct {
@@ -156,6 +160,9 @@ func (s *positionSpill) close() {
 
 // add spills the entries es of game.
 func (w *spillWriter) add(game uint32, es []posEntry) error {
+	if w.err != nil {
+		return w.err
+	}
 	for _, e := range es {
 		part := e.hash >> (hashBits - 8)
 		rest := e.hash & (1<<(hashBits-8) - 1)
@@ -186,8 +193,12 @@ func (w *spillWriter) flush(part int) error {
 	if len(b) == 0 {
 		return nil
 	}
+	if w.err != nil {
+		return w.err
+	}
 	if _, err := w.f.Write(b); err != nil {
-		return fmt.Errorf("position table spill: %w", err)
+		w.err = fmt.Errorf("position table spill: %w", err)
+		return w.err
 	}
 	w.blocks[part] = append(w.blocks[part], spillBlock{w.size, len(b)})
 	w.size += int64(len(b))

@@ -10,7 +10,8 @@ import (
 )
 
 // Files is a Source reading PGN files in turn. A file that cannot be read is reported
-// to OnError and the others are still read; Games then returns ErrSourceFailed.
+// to OnError and the others are still read; Games then returns ErrSourceFailed. A
+// pgn.Warning (no game lost) goes to OnError too, but does not fail.
 type Files struct {
 	Names []string
 	// Open opens one file for reading (decompressed); nil means pgn.Open.
@@ -53,6 +54,13 @@ func (f Files) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.G
 		var re *filter.RuntimeError
 		if errors.As(err, &re) {
 			return err // the query failed, not the input: stop here
+		}
+		var warning *pgn.Warning
+		if errors.As(err, &warning) {
+			if f.OnError != nil {
+				f.OnError(err) // every game was read: say so, do not fail
+			}
+			continue
 		}
 		if err != nil {
 			stopped := ctx.Err() != nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cqlgo/cql/internal/preamble"
 	"github.com/cqlgo/cql/query"
+	cqlrun "github.com/cqlgo/cql/run"
 )
 
 // The query command's options are CQL's (6.1 and 6.2) and CQLi's, read the way both read
@@ -48,7 +49,9 @@ type queryFlags struct {
 	appendOut       bool
 	noClobber       bool
 	dryRun          bool
+	secure          bool
 	verbose         bool
+	noSummary       bool
 
 	// What CQL calls the preamble: filters injected before the body, as CQL text, in the
 	// order given (-cql, -fen, -white, -result, ...), and the transforms wrapping both.
@@ -149,6 +152,8 @@ func buildOptions() []option {
 	flag("noclobber", "never write over an existing output file", func(f *queryFlags) { f.noClobber = true })
 	addIndexOptions(str, flag)
 	flag("dryrun", "check the query and the files, print what would be read and written, and stop", func(f *queryFlags) { f.dryRun = true })
+	flag("secure", "refuse a query that reads or writes files itself (readfile, writefile, the header's input and output)",
+		func(f *queryFlags) { f.secure = true })
 
 	// Which games and positions.
 	positive("gamenumber g", "only examine games with numbers N to M (or just N)", func(f *queryFlags, r *query.Range) { f.gameNumber = r })
@@ -242,9 +247,9 @@ func buildOptions() []option {
 	})
 
 	// Running.
-	num("threads", "N", "worker threads (default: all cores)", func(f *queryFlags, n int) error {
-		if n < 1 {
-			return fmt.Errorf("--threads must be at least 1, got %d", n)
+	num("threads", "N", "worker threads (default: all cores, at most 1024)", func(f *queryFlags, n int) error {
+		if err := cqlrun.CheckThreads(n); err != nil {
+			return err
 		}
 		f.threads = n
 		return nil
@@ -257,6 +262,7 @@ func buildOptions() []option {
 		f.lineIncrement = n
 		return nil
 	})
+	flag("nosummary", "print no summary line on standard error (x=$(cql --count --nosummary ...)); errors are still printed", func(f *queryFlags) { f.noSummary = true })
 	flag("showmatches", "print the number of each matching game on standard error as it is found", func(f *queryFlags) { f.showMatches = true })
 
 	// Other actions.
@@ -473,10 +479,20 @@ func unknownOption(arg string) error {
 		}
 	}
 	msg := fmt.Sprintf("unknown option %s", arg)
+	if note, ok := grepOptions[name]; ok && len(arg) == 2 {
+		return fmt.Errorf("%s; %s (cql -help lists the options)", msg, note)
+	}
 	if best != "" {
 		msg += fmt.Sprintf("; did you mean -%s?", best)
 	}
 	return fmt.Errorf("%s (cql -help lists the options)", msg)
+}
+
+// grepOptions says what grep's one-letter options are here, where grep users try them.
+var grepOptions = map[string]string{
+	"c": "did you mean --count (the number of matching games)?",
+	"l": "grep's -l has no twin here: --count gives the number of matching games and every output game names its file in its {cql: game N of FILE} comment",
+	"q": "for grep's -q, test the exit status (0 a match, 1 none, 2 an error) of cql --count --nosummary QUERY FILE >/dev/null; here -quiet is about comments in output games, -v is -version",
 }
 
 func editDistance(a, b string) int {

@@ -63,35 +63,7 @@ type indexSource struct {
 // only the number of matching games, the games the summaries decide are counted without
 // being replayed.
 func (s *indexSource) source(opt cqlrun.Options) (cqlrun.Source, error) {
-	src, err := s.games(opt)
-	if last := cqlrun.LastGame(s.q, opt); err == nil && last > 0 {
-		src = index.StopAfter(src, last) // as the scan stops each file there
-	}
-	return src, err
-}
-
-func (s *indexSource) games(opt cqlrun.Options) (cqlrun.Source, error) {
-	if !s.prune {
-		return s.ix.Games(nil), nil
-	}
-	only := cqlrun.MatchesOnly(s.q, opt)
-	cand, decided, err := s.ix.Analyse(s.prog, s.q.Variations(), only)
-	if err != nil {
-		return nil, err
-	}
-	if only && s.q.PositionLocal() && !s.q.Variations() {
-		return s.ix.GamesCounted(cand, decided, s.q), nil
-	}
-	if cqlrun.FENsOnly(s.q, opt) && s.q.PositionLocal() && !s.q.Variations() {
-		return s.ix.GamesFEN(cand, s.q), nil // decided is nil: only is false
-	}
-	if cqlrun.UnmatchedSilent(s.q, opt) && s.q.PositionLocal() && !s.q.Variations() {
-		return s.ix.GamesPrefiltered(cand, s.q), nil
-	}
-	if decided == nil {
-		return s.ix.Games(cand), nil
-	}
-	return s.ix.GamesDecided(cand, decided), nil
+	return index.QuerySource(s.ix, s.prog, s.q, opt, s.prune)
 }
 
 func newIndexCmd() *cobra.Command {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
+
+	"github.com/cqlgo/cql/query"
 )
 
 // Exit statuses follow grep: 0 when something matched, 1 when nothing did, 2 on error.
@@ -43,6 +45,7 @@ var subcommands = map[string]func() *cobra.Command{
 	"board":    newBoardCmd,
 	"go":       newGoCmd,
 	"index":    newIndexCmd,
+	"serve":    newServeCmd,
 }
 
 // run executes the command line and returns the exit status; tests call it directly.
@@ -86,7 +89,19 @@ func runContext(ctx context.Context, temps *tempFiles, args []string, stdin io.R
 		cmd = &cobra.Command{Use: "cql", SilenceUsage: true, SilenceErrors: true}
 		cmd.CompletionOptions.DisableDefaultCmd = true
 		cmd.AddCommand(sub)
+		if sub.HasSubCommands() && !sub.Runnable() && len(args) == 1 {
+			// cql index: its commands, and exit status 2 as bare cql gives
+			fmt.Fprintf(stderr, "cql: give a command of cql %s\n%s", sub.Name(), sub.UsageString())
+			return exitError
+		}
+		args = longOptionDashes(cmd, args)
 	} else {
+		if len(args) > 0 {
+			if name := nearSubcommand(args[0]); name != "" {
+				fmt.Fprintf(stderr, "cql: %q is no command and no CQL filter; did you mean cql %s?\n", args[0], name)
+				return exitError
+			}
+		}
 		cmd = newRootCmd()
 	}
 	cmd.SetArgs(args)
@@ -103,6 +118,62 @@ func runContext(ctx context.Context, temps *tempFiles, args []string, stdin io.R
 	}
 	fmt.Fprintln(stderr, "cql:", err)
 	return exitError
+}
+
+// nearSubcommand returns the subcommand one edit (a transposition counts as one) from word
+// when word is no CQL word: `cql valdiate f.pgn` would run the query valdiate. Names of
+// fewer than four letters (go) are left out: one edit from go is -o, or to.
+func nearSubcommand(word string) string {
+	if strings.HasPrefix(word, "-") {
+		return ""
+	}
+	for name := range subcommands {
+		if len(name) < 4 {
+			continue
+		}
+		if editDistance(word, name) == 1 || isTransposition(word, name) {
+			if _, err := query.Parse("", []byte(word)); err != nil && strings.Contains(err.Error(), "unknown filter") {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+// isTransposition reports whether a becomes b by swapping two adjacent letters.
+func isTransposition(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+}
+
+// longOptionDashes gives a subcommand's long options the two dashes pflag wants when they
+// come with one, as the query command takes them (cql validate -main-line f.pgn): an
+// argument -NAME or -NAME=V where NAME is a long option of the command args run.
+func longOptionDashes(root *cobra.Command, args []string) []string {
+	target, _, err := root.Find(args)
+	if err != nil || target == nil {
+		return args
+	}
+	out := append([]string(nil), args...)
+	for i, a := range out {
+		if a == "--" {
+			break
+		}
+		if len(a) < 3 || a[0] != '-' || a[1] == '-' {
+			continue
+		}
+		name, _, _ := strings.Cut(a[1:], "=")
+		if target.Flags().Lookup(name) != nil || target.InheritedFlags().Lookup(name) != nil {
+			out[i] = "-" + a
+		}
+	}
+	return out
 }
 
 // needFiles is a command's argument check: at least one, or an error that says what to give

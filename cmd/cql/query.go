@@ -23,6 +23,8 @@ import (
 func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	stdout := cmd.OutOrStdout()
 	switch {
+	case (f.help || f.version) && (len(args) > 0 || len(f.inputs) > 0 || f.script != ""):
+		return printOnlyError(f.help)
 	case f.help:
 		printHelp(stdout)
 		return nil
@@ -41,6 +43,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	prog, err := query.Parse(name, src)
 	if err != nil {
+		if name == "query" && preamble.IsFile(args[0]) { // cql games.pgn mate
+			return fmt.Errorf("the query %q is a file: the query comes first, then the files (cql QUERY FILE...)", args[0])
+		}
 		return err
 	}
 	if prog.Header == nil {
@@ -66,7 +71,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	q, err := filter.CompileWith(prog, filter.Options{AlwaysComment: f.alwaysComment,
 		NoSetTag: f.noSetTag, NoRemoveComment: f.noRemoveComment,
 		NoUniqueComments: f.noUnique, NoSortComments: f.noSortComments, Marks: cqlrun.WantsMarks(cqlrun.Options{Format: f.format, Count: f.count}),
-		NoAutoComments: f.count})
+		NoAutoComments: f.count, Secure: f.secure})
 	if err != nil {
 		var qe *query.Error
 		if errors.As(err, &qe) && qe.Line == "" {
@@ -134,6 +139,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		default:
 			fmt.Fprintf(stdout, "output: %s\n", outName)
 		}
+		printQueryFiles(stdout, q)
 		return nil
 	}
 
@@ -253,7 +259,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	summary := fmt.Sprintf("cql: %d games read, %d matched (%s), %d with errors, %.2fs, %.0f games/s",
 		st.GamesRead, st.GamesMatched, positions, st.GamesWithErrors, el, float64(st.GamesRead)/el)
 	summary += st.SummaryNotes(h.Quiet, f.dedupe, f.limit)
-	fmt.Fprintln(cmd.ErrOrStderr(), summary)
+	if !f.noSummary {
+		fmt.Fprintln(cmd.ErrOrStderr(), summary)
+	}
 	switch {
 	case failed:
 		return exitStatus(exitError)
@@ -261,6 +269,35 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		return exitStatus(exitNoMatch)
 	}
 	return nil
+}
+
+// printQueryFiles lists, for --dryrun, the files the query's readfile and writefile
+// filters name (the header's are the input and output lines above).
+func printQueryFiles(w io.Writer, q *filter.Query) {
+	for _, u := range q.Files() {
+		verb := "reads"
+		switch u.Filter {
+		case "input", "output":
+			continue
+		case "writefile":
+			verb = "appends to"
+		}
+		name := u.Name
+		if name == "" {
+			name = "a file named at run time"
+		}
+		fmt.Fprintf(w, "%s (line %d, column %d) %s: %s\n", u.Filter, u.At.Line, u.At.Col, verb, name)
+	}
+}
+
+// printOnlyError refuses -help or -version given with a query or files, which would
+// otherwise print and silently run nothing (grep users give -v meaning --invert-match).
+func printOnlyError(help bool) error {
+	if help {
+		return errors.New("-help only prints the help: nothing was run (give it alone)")
+	}
+	return errors.New("-v is -version here, which only prints the version: nothing was run " +
+		"(for grep's -v, matches that fail a filter, write not FILTER in the query)")
 }
 
 // querySource finds the query text and the input files among the arguments (-i's first).

@@ -57,12 +57,14 @@ func isScriptStem(arg string) bool {
 	return err == nil && !st.IsDir()
 }
 
+// IsFile reports whether name is an existing file (not a directory).
+func IsFile(name string) bool {
+	st, err := os.Stat(name)
+	return err == nil && !st.IsDir()
+}
+
 // looksLikeInput reports whether a first argument is an input (a file, or - for standard
 // input) rather than query text.
 func looksLikeInput(arg string) bool {
-	if arg == "-" {
-		return true
-	}
-	st, err := os.Stat(arg)
-	return err == nil && !st.IsDir()
+	return arg == "-" || IsFile(arg)
 }
