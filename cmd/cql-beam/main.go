@@ -206,8 +206,8 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if err := run.CheckFormat(*fl.format); err != nil {
 		return 0, err
 	}
-	if *fl.threads < 1 {
-		return 0, fmt.Errorf("--threads must be at least 1, got %d", *fl.threads)
+	if err := run.CheckThreads(*fl.threads); err != nil {
+		return 0, err
 	}
 	if *fl.limit < 0 || limitGiven && *fl.limit < 1 {
 		return 0, fmt.Errorf("-limit: want a number of games of at least 1, got %d", *fl.limit)

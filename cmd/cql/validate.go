@@ -62,10 +62,10 @@ func scanFiles[R any](cmd *cobra.Command, files []string, bar *progress, opt pgn
 
 // threadsFlag adds --threads to a subcommand; workers checks and returns its value.
 func threadsFlag(cmd *cobra.Command) (workers func() (int, error)) {
-	n := cmd.Flags().Int("threads", runtime.GOMAXPROCS(0), "number of worker threads")
+	n := cmd.Flags().Int("threads", runtime.GOMAXPROCS(0), "number of worker threads (at most 1024)")
 	return func() (int, error) {
-		if *n < 1 {
-			return 0, fmt.Errorf("--threads must be at least 1, got %d", *n)
+		if err := cqlrun.CheckThreads(*n); err != nil {
+			return 0, err
 		}
 		return *n, nil
 	}
