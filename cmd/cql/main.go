@@ -45,6 +45,7 @@ var subcommands = map[string]func() *cobra.Command{
 	"board":    newBoardCmd,
 	"go":       newGoCmd,
 	"index":    newIndexCmd,
+	"serve":    newServeCmd,
 }
 
 // run executes the command line and returns the exit status; tests call it directly.
