@@ -13,15 +13,36 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/internal/plural"
 	"github.com/cqlgo/cql/pgn"
 )
+
+// MaxThreads is the most worker threads a run may have. Each holds an evaluator
+// and chunks of games read ahead; --threads 1000000000 ended in "fatal error:
+// out of memory". It does not depend on the machine, so that a script that runs
+// on one runs on every other.
+const MaxThreads = 1024
+
+// CheckThreads refuses a number of threads below 1 or above MaxThreads, with
+// the message the commands give for --threads.
+func CheckThreads(n int) error {
+	if n < 1 {
+		return fmt.Errorf("--threads must be at least 1, got %d", n)
+	}
+	if n > MaxThreads {
+		return fmt.Errorf("--threads must be at most %d, got %d", MaxThreads, n)
+	}
+	return nil
+}
 
 // Options say how a query runs and what it writes.
 type Options struct {
@@ -30,7 +51,7 @@ type Options struct {
 	Format string
 	// Count writes only the number of matching games.
 	Count bool
-	// Threads is the number of workers; 0 or less means 1.
+	// Threads is the number of workers; 0 or less means 1, more than MaxThreads is refused.
 	Threads int
 	// Errors receives problems in games ("cql: " and the problem), one a line; nil
 	// discards them.
@@ -73,6 +94,9 @@ type Options struct {
 	// (Query.Additive) at the end, in the order Query.FormatPersistent takes them: the sums
 	// of runs over parts of the input add up to the run over all of it.
 	Totals *[]int
+	// Inputs are the input files (os.Stat's; standard input's File.Stat): writefile
+	// refuses to write to them (filter.Evaluator.RefuseWritesTo).
+	Inputs []os.FileInfo
 	// AppendPosition, if set, writes the matched positions of the jsonl format instead of
 	// its JSON lines: node i of g with the squares and comments of rec, appended to the
 	// game's output (dst is empty at the game's first position). For a caller that keeps
@@ -91,15 +115,22 @@ type Stats struct {
 	Decided int
 }
 
+// Counts is the start of the one-line summary both commands print: "N games read, M
+// matched (P positions), E with errors", each noun in the singular for 1.
+func (st Stats) Counts() string {
+	return fmt.Sprintf("%s read, %d matched (%s), %d with errors",
+		plural.N(st.GamesRead, "game"), st.GamesMatched, plural.N(st.PositionsMatched, "position"), st.GamesWithErrors)
+}
+
 // SummaryNotes is what follows the counts in the one-line summary both commands print:
 // warnings hidden by quiet, duplicate games (skipped with dedupe "skip"), a stop at limit.
 func (st Stats) SummaryNotes(quiet bool, dedupe string, limit int) string {
 	notes := ""
 	if quiet && st.Warnings > 0 {
-		notes += fmt.Sprintf(", %d warnings not shown (--quiet)", st.Warnings)
+		notes += fmt.Sprintf(", %s not shown (--quiet)", plural.N(st.Warnings, "warning"))
 	}
 	if st.Duplicates > 0 {
-		notes += fmt.Sprintf(", %d duplicate games", st.Duplicates)
+		notes += fmt.Sprintf(", %s", plural.N(st.Duplicates, "duplicate game"))
 		if dedupe == "skip" {
 			notes += " skipped"
 		}
@@ -177,6 +208,9 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	if err := CheckFormat(opt.Format); err != nil {
 		return Stats{}, err
 	}
+	if opt.Threads > MaxThreads {
+		return Stats{}, CheckThreads(opt.Threads)
+	}
 	if opt.Threads < 1 {
 		opt.Threads = 1
 	}
@@ -192,6 +226,7 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 		fens: make([]chess.FENWriter, opt.Threads)}
 	for i := range r.evals {
 		r.evals[i] = q.NewEvaluator()
+		r.evals[i].RefuseWritesTo(opt.Inputs)
 	}
 	r.matchString = "CQL"
 	if h.MatchString != nil {
@@ -273,6 +308,13 @@ type runner struct {
 	additive bool
 	totals   []int
 	fatal    error // the first runtime failure; later games are not evaluated
+	// failedAt is the first game of each file whose evaluation failed, as the
+	// workers found them: later games of that file are not evaluated (a worker
+	// has a chunk of many games; each may take long to fail, such as x += x in
+	// a loop), earlier ones are, so that the failure reported is the first.
+	anyFailed atomic.Bool
+	failMu    sync.Mutex
+	failedAt  map[string]int
 
 	src       Source
 	lastMu    sync.Mutex
@@ -406,15 +448,43 @@ func (r *runner) work(worker int, g *pgn.Game) Result {
 	return r.evaluate(worker, g, res)
 }
 
+// failed records that the evaluation of g failed.
+func (r *runner) failed(g *pgn.Game) {
+	r.failMu.Lock()
+	defer r.failMu.Unlock()
+	if r.failedAt == nil {
+		r.failedAt = map[string]int{}
+	}
+	if n, ok := r.failedAt[g.File]; !ok || g.Number < n {
+		r.failedAt[g.File] = g.Number
+	}
+	r.anyFailed.Store(true)
+}
+
+// failedBefore reports whether an earlier game of g's file failed.
+func (r *runner) failedBefore(g *pgn.Game) bool {
+	if !r.anyFailed.Load() {
+		return false
+	}
+	r.failMu.Lock()
+	defer r.failMu.Unlock()
+	n, ok := r.failedAt[g.File]
+	return ok && n < g.Number
+}
+
 // evaluate runs the query on g with the worker's evaluator and formats the output into res.
 func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 	ev := r.evals[worker]
 	res.game = nil
+	if r.failedBefore(g) {
+		return res // never emitted: the run stops at the earlier failure
+	}
 	if r.q.UsesLastGameNumber() {
 		ev.SetLastGameNumber(r.lastGameNumber(g.File))
 	}
 	matches := ev.Game(g)
 	if err := ev.Err(); err != nil {
+		r.failed(g)
 		res.fatal = err
 		return res
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cqlgo/cql/internal/preamble"
 	"github.com/cqlgo/cql/query"
+	cqlrun "github.com/cqlgo/cql/run"
 )
 
 // The query command's options are CQL's (6.1 and 6.2) and CQLi's, read the way both read
@@ -246,9 +247,9 @@ func buildOptions() []option {
 	})
 
 	// Running.
-	num("threads", "N", "worker threads (default: all cores)", func(f *queryFlags, n int) error {
-		if n < 1 {
-			return fmt.Errorf("--threads must be at least 1, got %d", n)
+	num("threads", "N", "worker threads (default: all cores, at most 1024)", func(f *queryFlags, n int) error {
+		if err := cqlrun.CheckThreads(n); err != nil {
+			return err
 		}
 		f.threads = n
 		return nil
