@@ -13,6 +13,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -20,6 +21,7 @@ import (
 
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/internal/plural"
 	"github.com/cqlgo/cql/pgn"
 )
 
@@ -94,6 +96,9 @@ type Options struct {
 	// (Query.Additive) at the end, in the order Query.FormatPersistent takes them: the sums
 	// of runs over parts of the input add up to the run over all of it.
 	Totals *[]int
+	// Inputs are the input files (os.Stat's; standard input's File.Stat): writefile
+	// refuses to write to them (filter.Evaluator.RefuseWritesTo).
+	Inputs []os.FileInfo
 	// AppendPosition, if set, writes the matched positions of the jsonl format instead of
 	// its JSON lines: node i of g with the squares and comments of rec, appended to the
 	// game's output (dst is empty at the game's first position). For a caller that keeps
@@ -112,15 +117,22 @@ type Stats struct {
 	Decided int
 }
 
+// Counts is the start of the one-line summary both commands print: "N games read, M
+// matched (P positions), E with errors", each noun in the singular for 1.
+func (st Stats) Counts() string {
+	return fmt.Sprintf("%s read, %d matched (%s), %d with errors",
+		plural.N(st.GamesRead, "game"), st.GamesMatched, plural.N(st.PositionsMatched, "position"), st.GamesWithErrors)
+}
+
 // SummaryNotes is what follows the counts in the one-line summary both commands print:
 // warnings hidden by quiet, duplicate games (skipped with dedupe "skip"), a stop at limit.
 func (st Stats) SummaryNotes(quiet bool, dedupe string, limit int) string {
 	notes := ""
 	if quiet && st.Warnings > 0 {
-		notes += fmt.Sprintf(", %d warnings not shown (--quiet)", st.Warnings)
+		notes += fmt.Sprintf(", %s not shown (--quiet)", plural.N(st.Warnings, "warning"))
 	}
 	if st.Duplicates > 0 {
-		notes += fmt.Sprintf(", %d duplicate games", st.Duplicates)
+		notes += fmt.Sprintf(", %s", plural.N(st.Duplicates, "duplicate game"))
 		if dedupe == "skip" {
 			notes += " skipped"
 		}
@@ -215,6 +227,7 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 		fens: make([]chess.FENWriter, opt.Threads)}
 	for i := range r.evals {
 		r.evals[i] = q.NewEvaluator()
+		r.evals[i].RefuseWritesTo(opt.Inputs)
 	}
 	r.matchString = "CQL"
 	if h.MatchString != nil {
