@@ -44,7 +44,7 @@ var equivalenceQueries = []string{
 	"move previous o-o-o",
 	// the command line's
 	"(square x in h1-8 {R attacks x x attacks K}) == [h3,h7]",
-	"square x in h1-8 R attacks x x attacks K",
+	"square x in h1-8 {R attacks x x attacks K}",
 	"initial and wtm and R",
 	"cql(matchcount 4) btm",
 	"cql(matchcount 0) mate",
