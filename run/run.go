@@ -381,7 +381,11 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 	if r.opt.Dedupe != "" {
 		if first, ok := r.seen[res.dup]; ok {
 			r.stats.Duplicates++
-			fmt.Fprintf(r.opt.Errors, "cql: game %d of %s duplicates game %d of %s\n", res.number, res.file, first.number, first.file)
+			if first.number == res.number && first.file == res.file {
+				fmt.Fprintf(r.opt.Errors, "cql: game %d of %s is read again (the file is given twice)\n", res.number, res.file)
+			} else {
+				fmt.Fprintf(r.opt.Errors, "cql: game %d of %s duplicates game %d of %s\n", res.number, res.file, first.number, first.file)
+			}
 			if r.opt.Dedupe == "skip" {
 				return nil
 			}
