@@ -261,13 +261,10 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 			f.gui.output = "stdout"
 		}
 	}
-	positions := fmt.Sprintf("%d positions", st.PositionsMatched)
-	if st.Decided > 0 {
-		// Games the index's summaries decided were counted, not evaluated.
-		positions = fmt.Sprintf("%d decided by the index, %d positions in the others", st.Decided, st.PositionsMatched)
+	summary := "cql: " + st.Counts() + fmt.Sprintf(", %.2fs, %.0f games/s", el, float64(st.GamesRead)/el)
+	if indexed != nil {
+		summary = "cql: " + indexed.summary(st, el)
 	}
-	summary := fmt.Sprintf("cql: %d games read, %d matched (%s), %d with errors, %.2fs, %.0f games/s",
-		st.GamesRead, st.GamesMatched, positions, st.GamesWithErrors, el, float64(st.GamesRead)/el)
 	summary += st.SummaryNotes(h.Quiet, f.dedupe, f.limit)
 	if !f.noSummary {
 		fmt.Fprintln(cmd.ErrOrStderr(), summary)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cqlgo/cql/internal/plural"
 	"github.com/cqlgo/cql/pgn"
 	cqlrun "github.com/cqlgo/cql/run"
 )
@@ -17,7 +18,7 @@ import (
 // bytes, and counts the bytes read from disk into bar.
 func openInput(name string, stdin io.Reader, bar *progress) (io.ReadCloser, error) {
 	if name == "-" {
-		return pgn.NewReader(io.NopCloser(bar.Reader(stdin)), name)
+		return pgn.NewReader(io.NopCloser(bar.Reader(stdin)), cqlrun.StdinName)
 	}
 	f, err := openFile(name)
 	if err != nil {
@@ -41,7 +42,7 @@ func scanFiles[R any](cmd *cobra.Command, files []string, bar *progress, opt pgn
 	for _, name := range files {
 		rc, err := openInput(name, cmd.InOrStdin(), bar)
 		if err == nil {
-			err = pgn.ScanParallel(cmd.Context(), rc, name, opt, work, emit)
+			err = pgn.ScanParallel(cmd.Context(), rc, cqlrun.InputName(name), opt, work, emit)
 			rc.Close()
 		}
 		if err != nil {
@@ -120,7 +121,7 @@ and 2 when a file cannot be read.`,
 					return nil
 				})
 			bar.Finish()
-			fmt.Fprintf(out, "%d games, %d positions, %d errors in %d games\n", games, positions, problems, badGames)
+			fmt.Fprintf(out, "%s, %s, %s in %s\n", plural.N(games, "game"), plural.N(positions, "position"), plural.N(problems, "error"), plural.N(badGames, "game"))
 			if err := out.Flush(); err != nil {
 				return err
 			}
