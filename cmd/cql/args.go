@@ -74,6 +74,7 @@ type queryFlags struct {
 	statsTop    int    // rows per --stats table: 0 unset (20), -1 all
 	statsOut    string // --stats-out: the tables' own file
 	dedupe      string // "", "report" or "skip"
+	csvRaw      bool   // csv values starting with = + - @ unguarded
 
 	// The position index (index.go).
 	index   string // answer from the index in this directory instead of PGN files
@@ -232,6 +233,8 @@ func buildOptions() []option {
 			}
 			return nil
 		})
+	flag("csvraw", "csv: write values that start with = + - @ as they are (by default they get a leading ', so that spreadsheets do not run them as formulas)",
+		func(f *queryFlags) { f.csvRaw = true })
 	flag("stats", "after the run, matching games per year, ECO, result and player (top 20): on standard output with -o, else on standard error", func(f *queryFlags) { f.stats = true })
 	flag("dedupe", "report games whose players, date and main-line moves repeat an earlier game's", func(f *queryFlags) {
 		if f.dedupe == "" {

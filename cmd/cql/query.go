@@ -214,7 +214,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		OnError: func(err error) { fmt.Fprintln(stderr, "cql:", err) },
 	}
 	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item,
-		Inputs: inputs, NoHeader: f.noHeader, HideWarnings: h.Quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
+		Inputs: inputs, CSVRaw: f.csvRaw, NoHeader: f.noHeader, HideWarnings: h.Quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
 	fileSrc.LastGame = cqlrun.LastGame(q, opt)
 	var games cqlrun.Source = fileSrc
 	if f.stats {
