@@ -460,7 +460,9 @@ func (n *writeFileNode) match(e *Evaluator) bool {
 	}
 	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err == nil {
-		_, err = f.WriteString(text)
+		if err = e.refuseInput(f, name); err == nil {
+			_, err = f.WriteString(text)
+		}
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}

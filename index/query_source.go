@@ -11,14 +11,22 @@ import (
 // matching games, the games they decide counted without being replayed; the fastest way
 // of handing them out that gives the run the same result. cql and cql serve choose alike.
 func QuerySource(ix *Index, prog *query.Program, q *filter.Query, opt run.Options, prune bool) (run.Source, error) {
-	src, err := querySource(ix, prog, q, opt, prune)
-	if last := run.LastGame(q, opt); err == nil && last > 0 {
-		src = StopAfter(src, last) // as the scan stops each file there
-	}
+	src, _, err := QuerySourceCandidates(ix, prog, q, opt, prune)
 	return src, err
 }
 
-func querySource(ix *Index, prog *query.Program, q *filter.Query, opt run.Options, prune bool) (run.Source, error) {
+// QuerySourceCandidates is QuerySource, and the number of games the summaries could not
+// rule out (-1 when every game is read), for a summary that says what was examined.
+func QuerySourceCandidates(ix *Index, prog *query.Program, q *filter.Query, opt run.Options, prune bool) (run.Source, int, error) {
+	candidates := -1
+	src, err := querySource(ix, prog, q, opt, prune, &candidates)
+	if last := run.LastGame(q, opt); err == nil && last > 0 {
+		src = StopAfter(src, last) // as the scan stops each file there
+	}
+	return src, candidates, err
+}
+
+func querySource(ix *Index, prog *query.Program, q *filter.Query, opt run.Options, prune bool, candidates *int) (run.Source, error) {
 	if !prune {
 		return ix.Games(nil), nil
 	}
@@ -26,6 +34,9 @@ func querySource(ix *Index, prog *query.Program, q *filter.Query, opt run.Option
 	cand, decided, err := ix.Analyse(prog, q.Variations(), only)
 	if err != nil {
 		return nil, err
+	}
+	if cand != nil {
+		*candidates = int(cand.GetCardinality())
 	}
 	if only && q.PositionLocal() && !q.Variations() {
 		return ix.GamesCounted(cand, decided, q), nil

@@ -254,7 +254,7 @@ func (p *parser) startPosition() (chess.Position, bool) {
 			var fe *chess.FENError
 			reason := err.Error()
 			if errors.As(err, &fe) {
-				reason = "bad FEN: " + fe.Field + ": " + fe.Reason
+				reason = "bad FEN: " + fe.Detail()
 			}
 			p.errorf(0, reason, []byte(fen))
 			return chess.Position{}, false

@@ -118,7 +118,7 @@ func convertScript(f *queryFlags, stdout, stderr io.Writer) error {
 		_, err := stdout.Write(out)
 		return err
 	}
-	o, err := createOutput(context.Background(), dest, []string{name}, false, f.noClobber)
+	o, err := createOutput(context.Background(), dest, statInputs([]string{name}, nil), false, f.noClobber)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/index"
+	"github.com/cqlgo/cql/internal/plural"
 	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 	cqlrun "github.com/cqlgo/cql/run"
@@ -57,13 +58,34 @@ type indexSource struct {
 	prog  *query.Program
 	q     *filter.Query
 	prune bool
+	// candidates is the number of games the index could not rule out (-1: every game).
+	candidates int
+}
+
+// summary is the run's summary line after "cql: ". The index reads only the games it
+// cannot rule out, so "N games read" at millions of games a second would misstate the
+// work: it says how many games the index holds and how many were examined.
+func (s *indexSource) summary(st cqlrun.Stats, secs float64) string {
+	examined := ""
+	if s.candidates >= 0 && s.q.Header().GameNumber == nil {
+		examined = fmt.Sprintf(" (%s the index could not rule out)", plural.N(s.candidates, "game"))
+	}
+	positions := plural.N(st.PositionsMatched, "position")
+	if st.Decided > 0 {
+		// Games the index's summaries decided were counted, not evaluated.
+		positions = fmt.Sprintf("%d decided by the index, %s in the others", st.Decided, positions)
+	}
+	return fmt.Sprintf("%s in the index%s, %d matched (%s), %d with errors, %.2fs",
+		plural.N(st.GamesRead, "game"), examined, st.GamesMatched, positions, st.GamesWithErrors, secs)
 }
 
 // source returns the games a run with opt reads: the candidates, and when the run needs
 // only the number of matching games, the games the summaries decide are counted without
 // being replayed.
 func (s *indexSource) source(opt cqlrun.Options) (cqlrun.Source, error) {
-	return index.QuerySource(s.ix, s.prog, s.q, opt, s.prune)
+	src, candidates, err := index.QuerySourceCandidates(s.ix, s.prog, s.q, opt, s.prune)
+	s.candidates = candidates
+	return src, err
 }
 
 func newIndexCmd() *cobra.Command {
@@ -138,7 +160,7 @@ func newIndexBuildCmd(add bool) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(stderr, "cql: index %s: %d games, %d positions, %d files, %d problems in games\n", dir, meta.Games, meta.Positions, meta.Files, problems)
+			fmt.Fprintf(stderr, "cql: index %s: %s, %s, %s, %s in games\n", dir, plural.N(meta.Games, "game"), plural.N(int(meta.Positions), "position"), plural.N(meta.Files, "file"), plural.N(problems, "problem"))
 			return nil
 		},
 	}
