@@ -119,7 +119,7 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		}
 		return intNode{x}, nil
 	case "str":
-		s := &strOf{}
+		s := &strOf{at: n.Pos()}
 		for _, a := range n.Args {
 			x, err := c.textArg(a)
 			if err != nil {

@@ -9,6 +9,7 @@
 package filter
 
 import (
+	"os"
 	"slices"
 
 	"github.com/cqlgo/cql/chess"
@@ -142,6 +143,8 @@ type Evaluator struct {
 	err *RuntimeError // a failure that stops the run (assert, readfile, ...)
 
 	lastGame int // lastgamenumber, set by the runner
+
+	inputs []os.FileInfo // the run's input files, which writefile refuses (RefuseWritesTo)
 
 	// Marked squares (Options.Marks): of the current position, and of each matching node.
 	marks     chess.Bitboard

@@ -1,6 +1,9 @@
 package filter
 
 import (
+	"fmt"
+	"os"
+
 	"github.com/cqlgo/cql/query"
 )
 
@@ -79,5 +82,27 @@ func (c *compiler) fileFilter(n *query.Builtin) error {
 		u.Name = s.Value
 	}
 	c.q.files = append(c.q.files, u)
+	return nil
+}
+
+// RefuseWritesTo gives the evaluator the run's input files (os.Stat's, or standard input's
+// File.Stat), which writefile must not append to: it stops the run instead, as it does for a
+// file it cannot write.
+func (e *Evaluator) RefuseWritesTo(inputs []os.FileInfo) { e.inputs = inputs }
+
+// refuseInput says whether f, opened by writefile as name, is one of the run's inputs.
+func (e *Evaluator) refuseInput(f *os.File, name string) error {
+	if len(e.inputs) == 0 {
+		return nil
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	for _, in := range e.inputs {
+		if os.SameFile(st, in) {
+			return fmt.Errorf("%s is an input of this run; refusing to write to it", name)
+		}
+	}
 	return nil
 }

@@ -23,6 +23,17 @@ type Files struct {
 	LastGame int
 }
 
+// StdinName names standard input (the input "-") in output and messages, as grep does.
+const StdinName = "(standard input)"
+
+// InputName is how an input is named in output and messages: StdinName for "-".
+func InputName(name string) string {
+	if name == "-" {
+		return StdinName
+	}
+	return name
+}
+
 // ErrSourceFailed says that some input could not be read; its problems were reported.
 var ErrSourceFailed = errors.New("some input could not be read")
 
@@ -48,7 +59,7 @@ func (f Files) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.G
 	for _, name := range f.Names {
 		rc, err := open(name)
 		if err == nil {
-			err = pgn.ScanParallel(ctx, rc, name, opt, work, emit)
+			err = pgn.ScanParallel(ctx, rc, InputName(name), opt, work, emit)
 			rc.Close()
 		}
 		var re *filter.RuntimeError

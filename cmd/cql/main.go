@@ -45,6 +45,7 @@ var subcommands = map[string]func() *cobra.Command{
 	"board":    newBoardCmd,
 	"go":       newGoCmd,
 	"index":    newIndexCmd,
+	"serve":    newServeCmd,
 }
 
 // run executes the command line and returns the exit status; tests call it directly.
@@ -114,6 +115,9 @@ func runContext(ctx context.Context, temps *tempFiles, args []string, stdin io.R
 	var st exitStatus
 	if errors.As(err, &st) {
 		return int(st)
+	}
+	if errors.Is(err, context.Canceled) && context.Cause(ctx) != nil {
+		err = context.Cause(ctx) // interrupted: say by what, not "context canceled"
 	}
 	fmt.Fprintln(stderr, "cql:", err)
 	return exitError

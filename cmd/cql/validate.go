@@ -5,18 +5,21 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 
 	"github.com/spf13/cobra"
 
+	"github.com/cqlgo/cql/internal/plural"
 	"github.com/cqlgo/cql/pgn"
+	cqlrun "github.com/cqlgo/cql/run"
 )
 
 // openInput opens a PGN file ("-" is stdin), decompressing by name or magic
 // bytes, and counts the bytes read from disk into bar.
 func openInput(name string, stdin io.Reader, bar *progress) (io.ReadCloser, error) {
 	if name == "-" {
-		return pgn.NewReader(io.NopCloser(bar.Reader(stdin)), name)
+		return pgn.NewReader(io.NopCloser(bar.Reader(stdin)), cqlrun.StdinName)
 	}
 	f, err := openFile(name)
 	if err != nil {
@@ -31,6 +34,19 @@ func openInput(name string, stdin io.Reader, bar *progress) (io.ReadCloser, erro
 	}{bar.Reader(f), f}, name)
 }
 
+// inputsExist checks that every named input (not -) exists, before anything is read.
+func inputsExist(files []string) error {
+	for _, name := range files {
+		if name == "-" {
+			continue
+		}
+		if _, err := os.Stat(name); err != nil {
+			return fmt.Errorf("input: %w", err)
+		}
+	}
+	return nil
+}
+
 // scanFiles reads the named PGN inputs in turn with pgn.ScanParallel: work runs in the
 // workers, emit gets the results in file order. A file that cannot be read is reported on
 // standard error and the others are still read; the result says whether all were read.
@@ -40,7 +56,7 @@ func scanFiles[R any](cmd *cobra.Command, files []string, bar *progress, opt pgn
 	for _, name := range files {
 		rc, err := openInput(name, cmd.InOrStdin(), bar)
 		if err == nil {
-			err = pgn.ScanParallel(cmd.Context(), rc, name, opt, work, emit)
+			err = pgn.ScanParallel(cmd.Context(), rc, cqlrun.InputName(name), opt, work, emit)
 			rc.Close()
 		}
 		if err != nil {
@@ -60,10 +76,10 @@ func scanFiles[R any](cmd *cobra.Command, files []string, bar *progress, opt pgn
 
 // threadsFlag adds --threads to a subcommand; workers checks and returns its value.
 func threadsFlag(cmd *cobra.Command) (workers func() (int, error)) {
-	n := cmd.Flags().Int("threads", runtime.GOMAXPROCS(0), "number of worker threads")
+	n := cmd.Flags().Int("threads", runtime.GOMAXPROCS(0), "number of worker threads (at most 1024)")
 	return func() (int, error) {
-		if *n < 1 {
-			return 0, fmt.Errorf("--threads must be at least 1, got %d", *n)
+		if err := cqlrun.CheckThreads(*n); err != nil {
+			return 0, err
 		}
 		return *n, nil
 	}
@@ -83,6 +99,10 @@ and 2 when a file cannot be read.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			threads, err := workers()
 			if err != nil {
+				return err
+			}
+			// A missing file is an error before any output: no clean summary of nothing.
+			if err := inputsExist(args); err != nil {
 				return err
 			}
 			out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
@@ -119,7 +139,7 @@ and 2 when a file cannot be read.`,
 					return nil
 				})
 			bar.Finish()
-			fmt.Fprintf(out, "%d games, %d positions, %d errors in %d games\n", games, positions, problems, badGames)
+			fmt.Fprintf(out, "%s, %s, %s in %s\n", plural.N(games, "game"), plural.N(positions, "position"), plural.N(problems, "error"), plural.N(badGames, "game"))
 			if err := out.Flush(); err != nil {
 				return err
 			}
