@@ -15,7 +15,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -78,6 +77,9 @@ type Options struct {
 	Limit int
 	// NoSort writes matching games in game order even when the query sorts.
 	NoSort bool
+	// SortMemory is how many bytes of a sorting run's output are kept in memory
+	// (0: DefaultSortMemory); the rest waits in a temporary file (os.TempDir).
+	SortMemory int
 	// Tags chooses the tags of jsonl and csv records (nil: every tag; see Record).
 	Tags []string
 	// Tally, if set, counts the matching games by year, ECO, result and player.
@@ -97,6 +99,9 @@ type Options struct {
 	// Inputs are the input files (os.Stat's; standard input's File.Stat): writefile
 	// refuses to write to them (filter.Evaluator.RefuseWritesTo).
 	Inputs []os.FileInfo
+	// CSVRaw writes csv values that start with = + - @ as they are (Record.CSVRaw); by
+	// default they get a leading ', so that spreadsheets do not run them as formulas.
+	CSVRaw bool
 	// AppendPosition, if set, writes the matched positions of the jsonl format instead of
 	// its JSON lines: node i of g with the squares and comments of rec, appended to the
 	// game's output (dst is empty at the game's first position). For a caller that keeps
@@ -162,7 +167,6 @@ type Result struct {
 	positions int
 	matched   bool
 	decided   bool     // matched, not evaluated (see Decided)
-	order     int      // arrival order, for stable sorting
 	keys      []int    // sort values
 	skeys     []string // values of string sorts (filter.SortKey.String)
 	hasKeys   []bool
@@ -245,6 +249,8 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 		r.pager = &htmlPager{}
 		bw.WriteString(htmlHead)
 	}
+	r.spill.limit = opt.SortMemory
+	defer r.spill.close()
 	err := src.Games(ctx, ReadOptions(q, opt), r.work, func(res Result) error { return r.emit(res, bw) })
 	if r.fatal != nil {
 		return r.stats, r.fatal // nothing more is written: the output is not a result
@@ -266,7 +272,9 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 		}
 	}
 	if r.sorted {
-		r.writeSorted(bw)
+		if serr := r.writeSorted(bw); err == nil {
+			err = serr
+		}
 	}
 	if r.pager != nil {
 		bw.Write(r.pager.end(nil, r.stats.PositionsMatched))
@@ -295,7 +303,8 @@ type runner struct {
 	fens        []chess.FENWriter   // fen output's writers, one per worker
 	matchString string
 	sorted      bool
-	held        []Result // sorted output waits for every game
+	held        []heldGame // sorted output waits for every game
+	spill       sortSpill  // and goes to a temporary file past Options.SortMemory
 	stats       Stats
 	seen        map[uint64]gameRef // Options.Dedupe: the first game of each key
 	pager       *htmlPager         // html output: the page sections
@@ -381,7 +390,11 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 	if r.opt.Dedupe != "" {
 		if first, ok := r.seen[res.dup]; ok {
 			r.stats.Duplicates++
-			fmt.Fprintf(r.opt.Errors, "cql: game %d of %s duplicates game %d of %s\n", res.number, res.file, first.number, first.file)
+			if first.number == res.number && first.file == res.file {
+				fmt.Fprintf(r.opt.Errors, "cql: game %d of %s is read again (the file is given twice)\n", res.number, res.file)
+			} else {
+				fmt.Fprintf(r.opt.Errors, "cql: game %d of %s duplicates game %d of %s\n", res.number, res.file, first.number, first.file)
+			}
 			if r.opt.Dedupe == "skip" {
 				return nil
 			}
@@ -412,8 +425,9 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 	if r.opt.Matches != nil {
 		r.opt.Matches(Match{Out: res.out, Keys: res.keys, SKeys: res.skeys, HasKeys: res.hasKeys, Positions: res.positions})
 	} else if r.sorted {
-		res.order = len(r.held)
-		r.held = append(r.held, res)
+		if err := r.hold(&res); err != nil {
+			return err
+		}
 	} else if !r.opt.Count {
 		if _, err := r.write(w, &res); err != nil {
 			return err
@@ -531,7 +545,7 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 		// and a move at every position, where appending grew the buffer some ten times.
 		res.out = pgn.AppendGameCQL(outBuffer(len(g.Text)+16*len(g.Nodes)+512), g)
 	default:
-		rec := Record{Tags: r.opt.Tags}
+		rec := Record{Tags: r.opt.Tags, CSVRaw: r.opt.CSVRaw}
 		if (r.opt.Format == "fen" || r.opt.Format == "epd") && res.out == nil {
 			res.out = outBuffer(72 * len(matches)) // a FEN line is 60-70 bytes: one allocation
 		}
@@ -696,26 +710,6 @@ func (r *runner) write(w *bufio.Writer, res *Result) (int, error) {
 		w.Write(r.pagerBuf)
 	}
 	return w.Write(res.out)
-}
-
-// writeSorted writes held games by their sort values: the sort filters in order (largest
-// first, or smallest for `sort min`), then the matched-position count for `sort matchcount`;
-// ties keep game order.
-func (r *runner) writeSorted(w *bufio.Writer) {
-	sorts := r.q.Sorts()
-	sort.SliceStable(r.held, func(a, b int) bool {
-		x, y := &r.held[a], &r.held[b]
-		if c := compareKeys(sorts, x.sortValues(), y.sortValues()); c != 0 {
-			return c < 0
-		}
-		return x.order < y.order
-	})
-	if r.opt.Count {
-		return
-	}
-	for _, res := range r.held {
-		r.write(w, &res)
-	}
 }
 
 // lastGameNumber is the value of lastgamenumber for a file: the number of its last game
