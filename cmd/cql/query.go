@@ -208,6 +208,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	bar.lineIncrement = f.lineIncrement
 	bar.SetTotal(inputSizes(files))
 	out = bar.Clearing(out) // a result on the bar's terminal clears the bar first
+
 	stderr := bar // every line written while the bar is up clears it first
 	start := time.Now()
 	fileSrc := cqlrun.Files{
