@@ -110,6 +110,10 @@ type Options struct {
 	// game's output (dst is empty at the game's first position). For a caller that keeps
 	// its own records of the positions (cql serve), with Matches.
 	AppendPosition func(dst []byte, g *pgn.Game, i int32, rec *Record) []byte
+	// HTMLQuery and HTMLInputs are what the html page says it shows: the query's text
+	// and the inputs' names.
+	HTMLQuery  string
+	HTMLInputs []string
 }
 
 // Stats counts what a run saw.
@@ -251,7 +255,7 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	}
 	if opt.Format == "html" && !opt.Count && opt.Matches == nil {
 		r.pager = &htmlPager{}
-		bw.WriteString(htmlHead)
+		bw.Write(appendHTMLHead(nil, opt))
 	}
 	r.spill.limit = opt.SortMemory
 	defer r.spill.close()

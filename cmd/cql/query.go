@@ -219,6 +219,12 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item, OnGameEnd: bar.GameEnd,
 		Inputs: inputs, CSVRaw: f.csvRaw, NoHeader: f.noHeader, HideWarnings: h.Quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
 	fileSrc.LastGame = cqlrun.LastGame(q, opt)
+	if f.format == "html" { // the page says what it shows
+		opt.HTMLQuery, opt.HTMLInputs = string(src), files
+		if f.index != "" {
+			opt.HTMLInputs = []string{"the index " + f.index}
+		}
+	}
 	var games cqlrun.Source = fileSrc
 	if f.stats {
 		opt.Tally = cqlrun.NewTally()
