@@ -55,26 +55,30 @@ func Add(ctx context.Context, dir string, files []string, opt BuildOptions) (Met
 var ErrLocked = errors.New("another process is building this index")
 
 func build(ctx context.Context, dir string, files []string, opt BuildOptions, add bool) (meta Meta, err error) {
-	dir = filepath.Clean(dir)
+	given := filepath.Clean(dir)
+	if dir, err = buildTarget(given); err != nil {
+		return meta, err
+	}
 	unlock, err := lock(dir)
 	if err != nil {
 		return meta, err
 	}
 	defer unlock()
-	if err := checkTarget(dir); err != nil {
+	if err := checkTarget(dir, given); err != nil {
 		return meta, err
 	}
-	// Leftovers of builds that were killed: nobody else holds the lock, so they are dead.
+	// Leftovers of builds that were killed: nobody else holds the lock, so they are dead
+	// (or old generations that readers may still be opening: retire waits for them).
 	if old, _ := filepath.Glob(dir + ".tmp-*"); len(old) > 0 {
 		for _, o := range old {
-			os.RemoveAll(o)
+			retire(o)
 		}
 	}
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp-")
 	if err != nil {
-		return meta, err
+		return meta, fmt.Errorf("cannot create index %s: %w", given, err)
 	}
-	defer os.RemoveAll(tmp) // after the swap it holds the previous index
+	defer retire(tmp) // after the swap it holds the previous index
 	b := &builder{opt: opt, ps: newPostings(), strs: newStringTable(), workers: opt.Threads}
 	if b.workers <= 0 {
 		b.workers = runtime.GOMAXPROCS(0)
@@ -125,6 +129,9 @@ func build(ctx context.Context, dir string, files []string, opt BuildOptions, ad
 	if err := os.Remove(filepath.Join(tmp, "DISCARD")); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return meta, err
 	}
+	if err := writeMarker(tmp); err != nil {
+		return meta, err
+	}
 	if err := swap(tmp, dir); err != nil {
 		return meta, err
 	}
@@ -170,35 +177,6 @@ func lock(dir string) (unlock func(), err error) {
 			return nil, fmt.Errorf("%s: %w (lock %s keeps being replaced)", dir, ErrLocked, name)
 		}
 	}
-}
-
-// checkTarget refuses to replace a directory that holds something other than an index.
-func checkTarget(dir string) error {
-	ents, err := os.ReadDir(dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if len(ents) == 0 {
-		return nil
-	}
-	if _, err := os.Stat(filepath.Join(dir, "MANIFEST")); err != nil {
-		return fmt.Errorf("%s exists and is not an index: refusing to replace it", dir)
-	}
-	return nil
-}
-
-// swap puts the finished index at tmp in dir's place in one step; tmp gets the old one.
-func swap(tmp, dir string) error {
-	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
-		return os.Rename(tmp, dir)
-	}
-	if err := unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, dir, unix.RENAME_EXCHANGE); err != nil {
-		return fmt.Errorf("replace index %s: %w", dir, err)
-	}
-	return nil
 }
 
 type builder struct {
