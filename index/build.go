@@ -36,6 +36,10 @@ type BuildOptions struct {
 	// NoPositions leaves out the exact-position table (Find then parses candidate games).
 	// Add keeps what the index has: a table only when the index has one.
 	NoPositions bool
+
+	// freeSpace says how many bytes are free on the filesystem of a directory; nil means
+	// statfs (tests give a smaller disk)
+	freeSpace func(dir string) (int64, error)
 }
 
 // Build indexes files into a new index at dir, replacing any index there only when the
@@ -94,13 +98,17 @@ func build(ctx context.Context, dir string, files []string, opt BuildOptions, ad
 		opt.NoPositions = !ix.Meta.PositionTable
 		b.opt.NoPositions = opt.NoPositions
 	}
+	b.space = newDiskSpace(tmp, given, opt.freeSpace)
+	if err := b.space.check(0); err != nil {
+		return meta, err
+	}
 	if !opt.NoPositions {
 		spillDir, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp-")
 		if err != nil {
 			return meta, err
 		}
 		defer os.RemoveAll(spillDir)
-		if b.spill, err = newPositionSpill(spillDir, b.workers); err != nil {
+		if b.spill, err = newPositionSpill(spillDir, b.workers, b.space); err != nil {
 			return meta, err
 		}
 		defer b.spill.close()
@@ -115,7 +123,7 @@ func build(ctx context.Context, dir string, files []string, opt BuildOptions, ad
 	if err != nil {
 		return meta, fmt.Errorf("create index in %s: %w", tmp, err)
 	}
-	b.db = db
+	b.db, b.space.db = db, db
 	err = b.run(ctx, files)
 	if cerr := db.Close(); err == nil {
 		err = cerr
@@ -199,6 +207,10 @@ type builder struct {
 	strs *stringTable
 	// names writes the names column; nil with NoPositions (find lists from replays then)
 	names *namesWriter
+	// space keeps the build inside the disk's free space; namesRoom is the names
+	// writer's share (build_space.go)
+	space     *diskSpace
+	namesRoom allowance
 
 	// the chunk being filled
 	chunk      []byte
@@ -210,7 +222,7 @@ type builder struct {
 func (b *builder) run(ctx context.Context, files []string) error {
 	var err error
 	// Written in order as the build goes: game records, tag columns.
-	if b.sink, err = newSink(b.db, keyChunk+keySummary); err != nil {
+	if b.sink, err = newSink(b.db, keyChunk+keySummary, b.space); err != nil {
 		return err
 	}
 	defer b.sink.cancel()
@@ -218,6 +230,7 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		if b.names, err = createNames(b.db.Opts().Dir); err != nil {
 			return err
 		}
+		b.namesRoom = allowance{s: b.space}
 		defer func() {
 			if b.names != nil {
 				b.names.abort()
@@ -243,7 +256,14 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		return err
 	}
 	if b.names != nil {
-		err := b.names.close(b.strs.strs)
+		n := namesFooter + len(namesMagic)
+		for _, s := range b.strs.strs {
+			n += 4 + len(s)
+		}
+		err := b.namesRoom.take(n)
+		if err == nil {
+			err = b.names.close(b.strs.strs)
+		}
 		b.names = nil
 		if err != nil {
 			return err
@@ -395,6 +415,9 @@ func (b *builder) copyPrevious() error {
 		if b.copyFrom.names == nil {
 			return fmt.Errorf("index %s has no names column", b.copyFrom.Dir)
 		}
+		if err := b.namesRoom.take(len(b.copyFrom.names.entries)); err != nil {
+			return err
+		}
 		if err := b.names.add(b.copyFrom.names.entries); err != nil {
 			return err
 		}
@@ -493,6 +516,9 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 				var names [namesWidth]byte
 				copy(names[:8], r.sum.tags[sumStrs:])    // White, Black
 				copy(names[8:], r.sum.tags[sumStrs+12:]) // Date
+				if err := b.namesRoom.take(len(names)); err != nil {
+					return err
+				}
 				if err := b.names.add(names[:]); err != nil {
 					return err
 				}
