@@ -50,22 +50,33 @@ func TestFENNormalisation(t *testing.T) {
 	}
 }
 
+// TestFENErrors: a FEN that is not one is refused naming the field, the character (1-based,
+// counted by hand) and what was expected there; issue 30's cases: a rank one square too
+// long (it was read up to h1 by CQL's fen "…") or short, a side to move x.
 func TestFENErrors(t *testing.T) {
+	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 	cases := []struct{ fen, want string }{
-		{"", "want 4 to 6 space-separated fields"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "want 4 to 6"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "placement: unexpected character 'X'"},
-		{"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement: rank 7 has 7 squares"},
-		{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement: unexpected character '9'"},
-		{"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "want 8 ranks"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move: got \"x\""},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "castling: unexpected character 'x'"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1", "en passant: got \"e4\""},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove clock"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 y", "fullmove number"},
-		{"8/8/8/8/8/8/8/4K3 w - - 0 1", "black has 0 kings"},
-		{"4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "white has 2 kings"},
-		{"4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "pawn on the first or last rank"},
+		{"", "placement, character 1: empty: want a FEN"},
+		{start, "side to move, character 44: the FEN ends after 1 field, want a space and the side to move (w or b)"},
+		{start + " w KQkq", "en passant, character 51: the FEN ends after 3 fields, want a space and the en passant (- or a square on rank 3 or 6)"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "placement, character 43: unexpected character 'X', want a piece letter (KQRBNPkqrbnp), a digit 1-8 or '/'"},
+		{"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement, character 17: rank 7 has 7 squares before this '/', want 8"},
+		{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement, character 19: unexpected character '9'"},
+		{"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement, character 42: the placement has 7 ranks, want 8"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1", "placement, character 44: rank 1 has more than 8 squares"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", "placement, character 43: rank 1 has 7 squares, want 8"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1", "placement, character 44: more than 8 ranks"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB2R w KQkq - 0 1", "placement, character 43: rank 1 has more than 8 squares"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move, character 45: got \"x\", want w or b"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "castling, character 49: unexpected character 'x'"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1", "en passant, character 52: got \"e4\", want - or a square on rank 3 or 6"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "en passant: got \"e3\", want - or a square on rank 6 (white to move)"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove clock, character 54: got \"x\", want a number"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 y", "fullmove number, character 56: got \"y\", want a number"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x", "fullmove number, character 58: more than 6 fields"},
+		{"8/8/8/8/8/8/8/4K3 w - - 0 1", "position: black has 0 kings"},
+		{"4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "position: white has 2 kings"},
+		{"4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "position: pawn on the first or last rank"},
 	}
 	for _, c := range cases {
 		_, err := ParseFEN(c.fen)
@@ -75,6 +86,31 @@ func TestFENErrors(t *testing.T) {
 		}
 		if !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %q does not say %q", c.fen, err, c.want)
+		}
+	}
+}
+
+// TestReadFENBoardPattern: with CQL's board letters and one field required, a board alone,
+// one with any of a FEN's later fields and one with spaces around are read; whatever follows
+// h1 must be a FEN's fields.
+func TestReadFENBoardPattern(t *testing.T) {
+	opt := FENOptions{SquareLetters: "Aa_.", MinFields: 1}
+	for _, fen := range []string{"8/8/8/8/8/8/8/8", "......../8/8/8/8/8/8/A_a5", " 8/8/8/8/8/8/8/8 w ", "8/8/8/8/8/8/8/8 b - - 0 1"} {
+		if _, err := ReadFEN(fen, opt); err != nil {
+			t.Errorf("%q: %v", fen, err)
+		}
+	}
+	f, _ := ReadFEN("7k/8/8/8/8/8/8/A_a5 b", opt)
+	if f.Squares[SquareAt(0, 0)] != 'A' || f.Squares[SquareAt(1, 0)] != '_' || f.Squares[SquareAt(2, 0)] != 'a' || f.Squares[SquareAt(7, 7)] != 'k' || f.Squares[SquareAt(3, 0)] != 0 || f.Side != "b" || f.N != 2 {
+		t.Errorf("read %+v", f)
+	}
+	for fen, want := range map[string]string{
+		"8/8/8/8/8/8/8/8x":          "placement, character 16: unexpected character 'x', want a piece letter (KQRBNPkqrbnpAa_.)",
+		"8/8/8/8/8/8/8/8 garbage":   "side to move, character 17: got \"garbage\"",
+		"8/8/8/8/8/8/8/8 w KQkq e9": "en passant, character 24: got \"e9\"",
+	} {
+		if _, err := ReadFEN(fen, opt); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", fen, err, want)
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"strconv"
-	"strings"
 )
 
 // Castling rights, one bit each; castleRook holds the rook square of each right.
@@ -114,100 +113,71 @@ func (p *Position) remove(s Square) {
 type FENError struct {
 	FEN    string
 	Field  string // "placement", "side to move", "castling", "en passant", "halfmove clock", "fullmove number", "position"
+	At     int    // 1-based character (byte) position where the FEN stops being one; 0 for the whole position
 	Reason string
 }
 
 func (e *FENError) Error() string {
-	return fmt.Sprintf("bad FEN %q: %s: %s", e.FEN, e.Field, e.Reason)
+	return fmt.Sprintf("bad FEN %q: %s", e.FEN, e.Detail())
 }
 
-// ParseFEN parses a FEN string. The castling field may be standard (KQkq), X-FEN or
-// Shredder-FEN (file letters); the move counters may be missing. Castling rights that do not
-// match a king and rook on their first rank are dropped, as is an en-passant square no pawn can
-// capture on. Positions nobody could play from are rejected: a missing or extra king, pawns on
-// the first or last rank. The side not to move may be in check (composed studies and CQL's own
-// test positions have such positions; CQL evaluates them): see NotToMoveInCheck. No move
-// generated or read from such a position captures the king.
+// Detail is the error without the FEN: the field, the character and the reason.
+func (e *FENError) Detail() string {
+	if e.At > 0 {
+		return fmt.Sprintf("%s, character %d: %s", e.Field, e.At, e.Reason)
+	}
+	return e.Field + ": " + e.Reason
+}
+
+// ParseFEN parses a FEN string (ReadFEN's syntax, at least 4 fields). The castling field may be
+// standard (KQkq), X-FEN or Shredder-FEN (file letters); the move counters may be missing.
+// Castling rights that do not match a king and rook on their first rank are dropped, as is an
+// en-passant square no pawn can capture on. Positions nobody could play from are rejected: a
+// missing or extra king, pawns on the first or last rank. The side not to move may be in check
+// (composed studies and CQL's own test positions have such positions; CQL evaluates them): see
+// NotToMoveInCheck. No move generated or read from such a position captures the king.
 func ParseFEN(fen string) (Position, error) {
 	var p Position
 	bad := func(field, format string, args ...any) (Position, error) {
 		return Position{}, &FENError{FEN: fen, Field: field, Reason: fmt.Sprintf(format, args...)}
 	}
-	fields := strings.Fields(fen)
-	if len(fields) < 4 || len(fields) > 6 {
-		return bad("position", "want 4 to 6 space-separated fields, got %d", len(fields))
+	f, err := ReadFEN(fen, FENOptions{MinFields: 4})
+	if err != nil {
+		return Position{}, err
 	}
-	// Placement: ranks 8 to 1.
-	rank, file := 7, 0
-	for i := 0; i < len(fields[0]); i++ {
-		c := fields[0][i]
-		switch {
-		case c == '/':
-			if file != 8 {
-				return bad("placement", "rank %d has %d squares, want 8", rank+1, file)
-			}
-			rank--
-			file = 0
-			if rank < 0 {
-				return bad("placement", "more than 8 ranks")
-			}
-		case c >= '1' && c <= '8':
-			file += int(c - '0')
-			if file > 8 {
-				return bad("placement", "rank %d has more than 8 squares", rank+1)
-			}
-		default:
-			pc, ok := PieceFromLetter(c)
-			if !ok {
-				return bad("placement", "unexpected character %q, want a piece letter, a digit 1-8 or '/'", c)
-			}
-			if file >= 8 {
-				return bad("placement", "rank %d has more than 8 squares", rank+1)
-			}
-			p.put(pc, SquareAt(file, rank))
-			file++
+	for sq, c := range f.Squares {
+		if c != 0 {
+			pc, _ := PieceFromLetter(c)
+			p.put(pc, Square(sq))
 		}
 	}
-	if rank != 0 || file != 8 {
-		return bad("placement", "want 8 ranks of 8 squares")
-	}
-	switch fields[1] {
-	case "w":
-		p.side = White
-	case "b":
+	p.side = White
+	if f.Side == "b" {
 		p.side = Black
-	default:
-		return bad("side to move", "got %q, want w or b", fields[1])
 	}
-	if err := p.parseCastling(fields[2]); err != "" {
+	if err := p.parseCastling(f.Castling); err != "" {
 		return bad("castling", "%s", err)
 	}
 	p.castleRooks = p.castleRookBB()
 	p.ep = NoSquare
-	if fields[3] != "-" {
-		s, ok := ParseSquare(fields[3])
+	if f.EnPassant != "-" {
+		s, _ := ParseSquare(f.EnPassant)
 		want := 5
 		if p.side == Black {
 			want = 2
 		}
-		if !ok || s.Rank() != want {
-			return bad("en passant", "got %q, want - or a square on rank %d", fields[3], want+1)
+		if s.Rank() != want {
+			return bad("en passant", "got %q, want - or a square on rank %d (%v to move)", f.EnPassant, want+1, p.side)
 		}
 		p.ep = s
 	}
 	p.fullmove = 1
-	if len(fields) >= 5 {
-		n, err := strconv.Atoi(fields[4])
-		if err != nil || n < 0 || n > 65535 {
-			return bad("halfmove clock", "got %q, want a number", fields[4])
-		}
+	if f.Halfmove != "" {
+		n, _ := strconv.Atoi(f.Halfmove)
 		p.halfmove = uint16(n)
 	}
-	if len(fields) == 6 {
-		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 0 || n > 65535 {
-			return bad("fullmove number", "got %q, want a number", fields[5])
-		}
+	if f.Fullmove != "" {
+		n, _ := strconv.Atoi(f.Fullmove)
 		if n == 0 {
 			n = 1 // some writers use 0; the PGN standard counts from 1
 		}

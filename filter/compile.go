@@ -40,6 +40,8 @@ type Query struct {
 	cmNames       [][2]string     // per consecutivemoves filter that comments, its variables' names (Evaluator.cmKept)
 	allComments   bool            // see ReadsAllComments
 	positionLocal bool            // see PositionLocal
+	maxString     int             // Options.MaxString, or DefaultMaxString
+	files         []FileUse       // see Files
 }
 
 // SortKey describes one `sort` filter of the program, in source order.
@@ -127,6 +129,13 @@ type Options struct {
 	// (for runs that write no comments, such as counting): a path then need
 	// not search for its best path when only a match is asked.
 	NoAutoComments bool
+	// MaxString is the largest string in bytes the query may build or read
+	// (0: DefaultMaxString); past it the run stops with an error.
+	MaxString int
+	// Secure refuses a query that names a file (the header's input or output,
+	// readfile, writefile): CompileWith returns a *query.Error at its place whose
+	// message ends with SecureRefusal (CQLi's --secure; files.go).
+	Secure bool
 }
 
 // Compile turns a checked program into a Query.
@@ -141,13 +150,19 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 	}
 	q := &Query{nvars: len(prog.Symbols), variations: opt.Variations, alwaysComment: opt.AlwaysComment,
 		noSetTag: opt.NoSetTag, noRmComment: opt.NoRemoveComment,
-		noUnique: opt.NoUniqueComments, noSortComment: opt.NoSortComments}
+		noUnique: opt.NoUniqueComments, noSortComment: opt.NoSortComments, maxString: opt.MaxString}
 	if prog.Header != nil {
 		q.header = *prog.Header
 		q.variations = q.variations || prog.Header.Variations
+		if opt.Secure {
+			if err := secureHeader(prog.Header); err != nil {
+				return nil, err
+			}
+		}
+		q.files = headerFiles(prog.Header)
 	}
 	q.autoComments = !opt.NoAutoComments && !q.header.Silent
-	c := &compiler{q: q, matchedNums: query.MatchedNumberNodes(prog)}
+	c := &compiler{q: q, matchedNums: query.MatchedNumberNodes(prog), secure: opt.Secure}
 	var body node
 	var err error
 	if opt.Marks {
@@ -181,6 +196,7 @@ type compiler struct {
 	// matchedNums are the numbers and number variables the program matches
 	// as position filters (query.MatchedNumberNodes): matchedNumber nodes.
 	matchedNums map[query.Node]bool
+	secure      bool // Options.Secure
 }
 
 // errorf reports a compile error at the position of n.
@@ -633,7 +649,7 @@ func (c *compiler) assign(n *query.Assign) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &assignStr{v: i, a: x, append: n.Op == query.OpAddAssign}, nil
+		return &assignStr{v: i, a: x, append: n.Op == query.OpAddAssign, at: n.Pos(), name: n.Name}, nil
 	case query.VarPosition:
 		x, err := c.pos(n.Value)
 		if err != nil {

@@ -140,7 +140,7 @@ func (c *compiler) binary(n *query.Binary) (node, error) {
 			if err != nil {
 				return nil, err
 			}
-			return &concatNode{x, y}, nil
+			return &concatNode{a: x, b: y, at: n.Pos()}, nil
 		}
 		x, err := c.num(n.X)
 		if err != nil {

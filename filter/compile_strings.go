@@ -119,7 +119,7 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		}
 		return intNode{x}, nil
 	case "str":
-		s := &strOf{}
+		s := &strOf{at: n.Pos()}
 		for _, a := range n.Args {
 			x, err := c.textArg(a)
 			if err != nil {
@@ -139,6 +139,9 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		}
 		return &indexOfNode{sub: x, in: y}, nil
 	case "readfile":
+		if err := c.fileFilter(n); err != nil {
+			return nil, err
+		}
 		x, err := strArg(0)
 		if err != nil {
 			return nil, err
@@ -195,6 +198,9 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		c.q.usesLastGame = true
 		return lastGameNode{}, nil
 	case "writefile":
+		if err := c.fileFilter(n); err != nil {
+			return nil, err
+		}
 		x, err := strArg(0)
 		if err != nil {
 			return nil, err

@@ -9,6 +9,7 @@
 package filter
 
 import (
+	"os"
 	"slices"
 
 	"github.com/cqlgo/cql/chess"
@@ -100,8 +101,9 @@ type Evaluator struct {
 	lineStacks [][]lineCont
 	lineDepth  int
 	lineSteps  int
-	lineDone   bool // firstmatch: a match was found
-	lineStop   bool // stop at the first match (only whether one exists is asked)
+	lineMemos  []map[lineMemoKey]lineMemoVal // per depth: the running line's memo (lineMemoKey)
+	lineDone   bool                          // firstmatch: a match was found
+	lineStop   bool                          // stop at the first match (only whether one exists is asked)
 
 	// Atomic variables' saved values inside path filters (atomic.go).
 	atomicStack []slot
@@ -141,6 +143,8 @@ type Evaluator struct {
 	err *RuntimeError // a failure that stops the run (assert, readfile, ...)
 
 	lastGame int // lastgamenumber, set by the runner
+
+	inputs []os.FileInfo // the run's input files, which writefile refuses (RefuseWritesTo)
 
 	// Marked squares (Options.Marks): of the current position, and of each matching node.
 	marks     chess.Bitboard

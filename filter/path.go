@@ -46,6 +46,7 @@ type pathNode struct {
 	// the search must go on to the best path as CQL's does, as with nestban,
 	// whose banned positions are those of the best path.
 	effects bool
+	at      query.Pos
 }
 
 // pathBest is the best path found so far by the running path search: its
@@ -87,6 +88,10 @@ func (n *pathNode) eval(e *Evaluator, stop bool) (int, int32, bool) {
 	outer := e.smartBegin()
 	e.pbest = pathBest{count: -1, last: -1, ties: len(e.pathTies)}
 	n.run(e, n.elems, 0, start, 0, start, focus, 0, 0)
+	if e.lineSteps > lineBudget {
+		e.at(start)
+		e.failBudget(n.at, "path")
+	}
 	b := e.pbest
 	value := b.count
 	if n.max != nil {
@@ -245,7 +250,7 @@ func (n pathPos) position(e *Evaluator) (int32, bool) {
 // done and all are the moves of the path so far, counted and all.
 func (n *pathNode) run(e *Evaluator, elems []lineElem, k int, cur int32, stk int, last int32, focus chess.Bitboard, done, all int) (int, int32) {
 	e.lineSteps++
-	if e.lineSteps > lineBudget || e.lineDone {
+	if e.lineSteps > lineBudget || e.lineDone || e.err != nil {
 		return -1, -1
 	}
 	if len(elems) == 0 {
@@ -446,6 +451,7 @@ func (c *compiler) path(p *query.Path) (node, error) {
 	// Comments made inside are kept only along the best path.
 	n.innerComments = c.commenters > commenters
 	n.effects = observable(p)
+	n.at = p.Pos()
 	if p.LastPosition {
 		return pathPos{n}, nil
 	}

@@ -2,6 +2,7 @@ package filter
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strconv"
@@ -60,6 +61,38 @@ func (e *Evaluator) fail(at query.Pos, format string, args ...any) {
 		}
 	}
 	e.err = re
+}
+
+// DefaultMaxString is the largest string, in bytes, a query may build or
+// read (Options.MaxString): a string grown past it (x += x in a loop, a
+// readfile of /dev/zero) stops the run with an error naming the filter,
+// where Go would end the process with "out of memory".
+const DefaultMaxString = 64 << 20
+
+// tooLong reports whether a string of n bytes that the filter what at the
+// place at is about to make is over the query's limit, and then stops the
+// run.
+func (e *Evaluator) tooLong(at query.Pos, what string, n int) bool {
+	if n <= e.maxString() {
+		return false
+	}
+	e.fail(at, "%s: the string would have %d bytes, more than %s, the largest string a query may hold", what, n, byteSize(e.maxString()))
+	return true
+}
+
+func (e *Evaluator) maxString() int {
+	if e.q.maxString > 0 {
+		return e.q.maxString
+	}
+	return DefaultMaxString
+}
+
+// byteSize writes n bytes as CQL's users read sizes: "64 MiB", or bytes.
+func byteSize(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // Err returns the runtime failure that stopped the last Game, or nil. After
@@ -207,6 +240,9 @@ func (n *indexAssign) match(e *Evaluator) bool {
 	if len(s.s) != size {
 		return false // changed while the bounds were worked out
 	}
+	if e.tooLong(n.at, n.name+"[...] =", size-(hi-lo)+len(y)) {
+		return false
+	}
 	s.s = s.s[:lo] + y + s.s[hi:]
 	return true
 }
@@ -218,7 +254,10 @@ func (n strLen) num(e *Evaluator) (int, bool) { s, ok := n.x.str(e); return len(
 func (n strLen) match(e *Evaluator) bool      { return n.x.match(e) }
 
 // concatNode is `X + Y` on strings.
-type concatNode struct{ a, b strNode }
+type concatNode struct {
+	a, b strNode
+	at   query.Pos
+}
 
 func (n *concatNode) str(e *Evaluator) (string, bool) {
 	x, ok := n.a.str(e)
@@ -226,7 +265,7 @@ func (n *concatNode) str(e *Evaluator) (string, bool) {
 		return "", false
 	}
 	y, ok := n.b.str(e)
-	if !ok {
+	if !ok || e.tooLong(n.at, "+", len(x)+len(y)) {
 		return "", false
 	}
 	return x + y, true
@@ -343,12 +382,18 @@ func (n *indexOfNode) match(e *Evaluator) bool { _, ok := n.num(e); return ok }
 
 // strNodeOf is `str (a b ...)`: its arguments' values as text, concatenated
 // (the conventions of comment and message).
-type strOf struct{ args []node }
+type strOf struct {
+	args []node
+	at   query.Pos
+}
 
 func (n *strOf) str(e *Evaluator) (string, bool) {
 	var b []byte
 	for _, a := range n.args {
-		b = appendValue(b, a, e)
+		// Checked after each argument: b is then at most twice the limit.
+		if b = appendValue(b, a, e); e.tooLong(n.at, "str", len(b)) {
+			return "", false
+		}
 	}
 	return string(b), true
 }
@@ -368,12 +413,31 @@ func (n *readFileNode) str(e *Evaluator) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	b, err := os.ReadFile(name)
+	b, err := readLimited(name, e.maxString())
 	if err != nil {
 		e.fail(n.at, "readfile: %v", err)
 		return "", false
 	}
 	return string(b), true
+}
+
+// readLimited reads the file name, refusing it when it holds more than
+// limit bytes. It reads at most limit+1 bytes, so that special files with no
+// end (/dev/zero) and files that grow while read are refused too.
+func readLimited(name string, limit int) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > limit {
+		return nil, fmt.Errorf("%s: more than %s, the largest string a query may hold", name, byteSize(limit))
+	}
+	return b, nil
 }
 func (n *readFileNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
@@ -396,7 +460,9 @@ func (n *writeFileNode) match(e *Evaluator) bool {
 	}
 	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err == nil {
-		_, err = f.WriteString(text)
+		if err = e.refuseInput(f, name); err == nil {
+			_, err = f.WriteString(text)
+		}
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}

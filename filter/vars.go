@@ -106,6 +106,8 @@ type assignStr struct {
 	v      int
 	a      strNode
 	append bool // x += S: append to the bound string; no match while x is unbound
+	at     query.Pos
+	name   string
 }
 
 func (n *assignStr) match(e *Evaluator) bool {
@@ -115,7 +117,7 @@ func (n *assignStr) match(e *Evaluator) bool {
 	}
 	s := &e.vars[n.v]
 	if n.append {
-		if !s.bound {
+		if !s.bound || e.tooLong(n.at, n.name+" +=", len(s.s)+len(y)) {
 			return false
 		}
 		s.s += y

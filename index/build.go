@@ -298,6 +298,7 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		}
 	}
 	b.meta.Files = len(b.sources)
+	b.meta.Keys = b.sink.keys() + 1 // and the meta's
 	js, _ := json.Marshal(b.meta)
 	if err := b.sink.set([]byte(keyMeta), js); err != nil {
 		return err
@@ -328,11 +329,9 @@ func (b *builder) encodeLists() error {
 				if errs[w] != nil {
 					continue
 				}
-				bm := j.bitmap()
-				if bm.IsEmpty() {
-					continue
-				}
-				data, err := enc.encode(bm, uint32(b.meta.Games))
+				// an empty list is written too: a reader takes a list it does not find
+				// for damage (Badger gives a damaged block's keys as not found)
+				data, err := enc.encode(j.bitmap(), uint32(b.meta.Games))
 				if err == nil {
 					err = b.sink.set(j.key, bytes.Clone(data))
 				}
@@ -341,6 +340,9 @@ func (b *builder) encodeLists() error {
 		}()
 	}
 	err := b.ps.each(func(key []byte, bitmap func() *roaring.Bitmap) error {
+		if bytes.HasPrefix(key[2:], []byte(matPrefix)) {
+			b.meta.MatLists++
+		}
 		jobs <- job{key, bitmap}
 		return nil
 	})
@@ -366,10 +368,12 @@ func (b *builder) copyPrevious() error {
 			b.strs.id(s)
 		}
 	}
-	return b.copyFrom.db.View(func(txn *badger.Txn) error {
+	return b.copyFrom.view(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.DefaultIteratorOptions)
 		defer it.Close()
+		keys := 0
 		for it.Rewind(); it.Valid(); it.Next() {
+			keys++
 			item := it.Item()
 			key := item.KeyCopy(nil)
 			switch key[0] {
@@ -409,11 +413,17 @@ func (b *builder) copyPrevious() error {
 				}
 			}
 		}
+		if keys != b.copyFrom.Meta.Keys { // a damaged block's keys are skipped
+			return b.copyFrom.damage("its keys", fmt.Errorf("%d of %d", keys, b.copyFrom.Meta.Keys))
+		}
 		if b.spill == nil || b.copyFrom.table == nil {
 			return nil
 		}
 		if b.copyFrom.names == nil {
 			return fmt.Errorf("index %s has no names column", b.copyFrom.Dir)
+		}
+		if err := b.copyFrom.names.checkEntries(); err != nil {
+			return b.copyFrom.damage("names.table", err)
 		}
 		if err := b.namesRoom.take(len(b.copyFrom.names.entries)); err != nil {
 			return err

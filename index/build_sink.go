@@ -30,6 +30,7 @@ type sink struct {
 
 	mu    sync.Mutex
 	loose map[byte][]kvPair
+	count int // keys set
 }
 
 type kvPair struct{ key, value []byte }
@@ -69,6 +70,9 @@ func (s *sink) set(key, value []byte) error {
 	if len(key) == 0 {
 		return fmt.Errorf("write index: empty key")
 	}
+	s.mu.Lock()
+	s.count++
+	s.mu.Unlock()
 	if st := s.ordered[key[0]]; st != nil {
 		return st.add(key, value)
 	}
@@ -118,6 +122,13 @@ func (st *stream) release() {
 		st.buf.Release()
 		st.buf = nil
 	}
+}
+
+// keys returns the number of keys set so far.
+func (s *sink) keys() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.count
 }
 
 // flush writes what is buffered and the loose keys, and finishes the index's tables.

@@ -103,7 +103,7 @@ func (ix *Index) list(ctx context.Context, fen string, threads, limit int, fromT
 		}
 		es, ok := o.read(make([]occEntry, 0, n), n)
 		if !ok {
-			return 0, fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
+			return 0, ix.damage(tableName, errBadBucket)
 		}
 		cand = roaring.New()
 		for _, e := range es {
@@ -174,7 +174,8 @@ func lastTag(g *pgn.Game, name string) string {
 // hashes whose entries disagree in them (an index added to has no such list).
 func (ix *Index) hashAlone(h uint64) (bool, error) {
 	alone := false
-	err := ix.db.View(func(txn *badger.Txn) error {
+	// Absent in an index added to, or under damage: then every hash is checked by a replay.
+	err := ix.view(func(txn *badger.Txn) error {
 		item, err := txn.Get([]byte(keyCollisions))
 		if errors.Is(err, badger.ErrKeyNotFound) {
 			return nil
@@ -184,7 +185,7 @@ func (ix *Index) hashAlone(h uint64) (bool, error) {
 		}
 		return item.Value(func(v []byte) error {
 			if len(v)%8 != 0 {
-				return fmt.Errorf("index %s: bad collision list", ix.Dir)
+				return ix.damage("the collision list", errors.New("bad length"))
 			}
 			n := len(v) / 8
 			i := sort.Search(n, func(i int) bool { return binary.BigEndian.Uint64(v[8*i:]) >= h })
@@ -269,7 +270,7 @@ func (ix *Index) listEach(ctx context.Context, es []occEntry, fn func(*Occurrenc
 // walks every chunk key (and Badger copies each value it passes).
 func (ix *Index) replayOne(id uint32, fn func(*pgn.Game) bool) (bool, error) {
 	j := &job[bool]{}
-	err := ix.db.View(func(txn *badger.Txn) error {
+	err := ix.view(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyChunk), Reverse: true})
 		defer it.Close()
 		it.Seek(chunkKey(id, math.MaxUint32)) // the last chunk starting at or before id
@@ -289,7 +290,7 @@ func (ix *Index) replayOne(id uint32, fn func(*pgn.Game) bool) (bool, error) {
 		return err
 	})
 	if err != nil {
-		return false, fmt.Errorf("index %s: %w", ix.Dir, err)
+		return false, ix.damage("game records", err)
 	}
 	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
 	if err != nil {

@@ -77,7 +77,7 @@ func sliceSource(es []occEntry) occSource {
 // readerSource is the n entries o reads (n > 0), of the first limit games (limit > 0),
 // read now with a limit, else as fill is called.
 func (ix *Index) readerSource(o *occReader, n, limit int) (occSource, error) {
-	bad := fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
+	bad := ix.damage(tableName, errBadBucket)
 	if limit > 0 {
 		// in pieces, to stop at the limit: the start position's 463,564 entries took 2 ms
 		var es []occEntry
@@ -504,12 +504,12 @@ func (r *namesReader) spans(id uint32) (w0, w1, b0, b1, d0, d1 uint32, ok bool) 
 func (r *namesReader) err(id uint32) error {
 	col := r.names.entry(id)
 	if col == nil {
-		return fmt.Errorf("index %s: names of game %d: no entry", r.ix.Dir, id)
+		return r.ix.damage("names.table", r.names.entryErr(id))
 	}
 	for k := range 3 {
 		if _, err := r.sv.get(binary.BigEndian.Uint32(col[4*k:])); err != nil {
-			return fmt.Errorf("index %s: names of game %d: %w", r.ix.Dir, id, err)
+			return r.ix.damage("names.table", fmt.Errorf("names of game %d: %w", id, err))
 		}
 	}
-	return fmt.Errorf("index %s: names of game %d: bad entry", r.ix.Dir, id)
+	return r.ix.damage("names.table", fmt.Errorf("names of game %d: bad entry", id))
 }

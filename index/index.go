@@ -26,7 +26,7 @@ import (
 
 // FormatVersion is the layout of the keys and values below; an index of another version
 // is refused with a message to rebuild it.
-const FormatVersion = 19
+const FormatVersion = 20
 
 // Keys. Numbers are big-endian, so key order is game order.
 const (
@@ -58,6 +58,11 @@ type Meta struct {
 	// chunk whose S2 header says more (a damaged length would ask for up to 4 GB before
 	// the records' checksum could tell). 0 in an index built before it was recorded.
 	MaxChunk int `json:"maxChunk,omitempty"`
+	// Keys is the number of keys written, MatLists that of material lists: Badger gives a
+	// damaged block's keys as absent (a Get says not found, an iteration skips them), so a
+	// reader that finds fewer knows the index is damaged (see damage.go).
+	Keys     int `json:"keys"`
+	MatLists int `json:"matLists"`
 }
 
 // Source is one PGN file as it was when indexed.
@@ -104,7 +109,11 @@ func badgerOptions(dir string) badger.Options {
 		WithBlockCacheSize(0).
 		WithNumVersionsToKeep(1).
 		WithSyncWrites(false).
-		WithDetectConflicts(false)
+		WithDetectConflicts(false).
+		// Every block's checksum is checked when the block is read (a table's index is
+		// checked when the table is opened, always); checking every block at open would
+		// read the whole index for each query.
+		WithChecksumVerificationMode(options.OnBlockRead)
 }
 
 // ErrNoIndex says that there is no index in a directory.
@@ -140,13 +149,12 @@ func Open(dir string) (*Index, error) {
 // openParts opens the parts of the index whose directory is d.
 func openParts(dir string, d *os.File) (*Index, error) {
 	at := fdPath(d)
-	// No lock of Badger's own: Open's lock covers the opening, and a shared lock held
-	// while the index is open would keep the build that replaced it from removing it.
-	db, err := badger.Open(badgerOptions(at).WithReadOnly(true).WithBypassLockGuard(true))
+	ix := &Index{Dir: dir, gen: d}
+	db, err := ix.openStore(at)
 	if err != nil {
-		return nil, fmt.Errorf("open index %s: %w", dir, err)
+		return nil, err
 	}
-	ix := &Index{Dir: dir, db: db, gen: d}
+	ix.db = db
 	if err := ix.load(); err != nil {
 		db.Close()
 		return nil, err
@@ -159,7 +167,7 @@ func openParts(dir string, d *os.File) (*Index, error) {
 		}
 		if err != nil {
 			db.Close()
-			return nil, fmt.Errorf("open index %s: %w (rebuild it with cql index build)", dir, err)
+			return nil, ix.damage("the exact-position table", err)
 		}
 	}
 	return ix, nil
@@ -181,7 +189,7 @@ func (ix *Index) Close() error {
 }
 
 func (ix *Index) load() error {
-	return ix.db.View(func(txn *badger.Txn) error {
+	return ix.view(func(txn *badger.Txn) error {
 		v, err := getString(txn, keyVersion)
 		if err != nil {
 			return fmt.Errorf("index %s has no format version: rebuild it with cql index build", ix.Dir)
@@ -191,19 +199,22 @@ func (ix *Index) load() error {
 		}
 		m, err := getString(txn, keyMeta)
 		if err != nil {
-			return err
+			return ix.damage("its description", err)
 		}
 		if err := json.Unmarshal([]byte(m), &ix.Meta); err != nil {
-			return fmt.Errorf("index %s: bad meta: %w", ix.Dir, err)
+			return ix.damage("its description", err)
 		}
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keySource), PrefetchValues: true})
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {
 			var s Source
 			if err := it.Item().Value(func(b []byte) error { return json.Unmarshal(b, &s) }); err != nil {
-				return fmt.Errorf("index %s: bad source record: %w", ix.Dir, err)
+				return ix.damage("a source record", err)
 			}
 			ix.Sources = append(ix.Sources, s)
+		}
+		if len(ix.Sources) != ix.Meta.Files {
+			return ix.damage("the source records", fmt.Errorf("%d of %d", len(ix.Sources), ix.Meta.Files))
 		}
 		return nil
 	})
@@ -221,17 +232,18 @@ func getString(txn *badger.Txn, key string) (string, error) {
 // bitmap reads one posting list; a missing one is empty.
 func (ix *Index) bitmap(mode byte, name string) (*roaring.Bitmap, error) {
 	bm := roaring.New()
-	err := ix.db.View(func(txn *badger.Txn) error {
+	err := ix.view(func(txn *badger.Txn) error {
 		item, err := txn.Get(bitmapKey(mode, name))
-		if errors.Is(err, badger.ErrKeyNotFound) {
-			return nil
+		if errors.Is(err, badger.ErrKeyNotFound) && !isList(mode, name) {
+			return nil // a list no build writes
 		}
 		if err != nil {
-			return err
+			// every list a build knows is written, empty or not
+			return ix.damage("posting list "+name, err)
 		}
 		return item.Value(func(b []byte) (err error) {
 			if bm, err = decodeList(b, ix.Meta.Games); err != nil {
-				err = fmt.Errorf("index %s: posting list %s: %w", ix.Dir, name, err)
+				err = ix.damage("posting list "+name, err)
 			}
 			return err
 		})
@@ -262,7 +274,7 @@ type Sizes struct {
 // Sizes adds up the stored values by kind (game records, posting lists, positions, the rest).
 func (ix *Index) Sizes() (Sizes, error) {
 	var s Sizes
-	err := ix.db.View(func(txn *badger.Txn) error {
+	err := ix.view(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{PrefetchValues: false})
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {

@@ -5,9 +5,11 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"math"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 
 	"github.com/dgraph-io/ristretto/v2/z"
 )
@@ -24,12 +26,16 @@ import (
 //
 // Layout: namesMagic, then namesWidth bytes a game in game order, then the end of each
 // string (big-endian uint32, string i being the data from the end of string i-1, or 0, to
-// its end), then the strings' data; then the number of games, of strings and of bytes of
-// data (big-endian uint64 each) and namesMagic again.
+// its end), then the strings' data; then a CRC-32C of each block of namesBlock games'
+// entries (big-endian uint32 each); then the footer: the number of games, of strings and
+// of bytes of data (big-endian uint64 each), the CRC-32C of the ends and the data, that of
+// the block CRCs and the footer's bytes before it, and namesMagic again. A block's CRC is
+// checked when an entry of it is first read, the strings' when the string table is.
 const (
 	namesName   = "names.table"
-	namesMagic  = "CQLNAM\x00\x02"
-	namesFooter = 32
+	namesMagic  = "CQLNAM\x00\x03"
+	namesFooter = 3*8 + 2*4 + 8 // the counts, the CRCs, namesMagic
+	namesBlock  = 4096          // games a block
 )
 
 var errBadNames = errors.New("bad names file")
@@ -40,6 +46,8 @@ type namesWriter struct {
 	w     *bufio.Writer
 	games uint64
 	name  string
+	crcs  []byte // of the blocks before the one being written
+	crc   uint32 // of the block being written, so far
 }
 
 func createNames(dir string) (*namesWriter, error) {
@@ -64,7 +72,16 @@ func (w *namesWriter) add(v []byte) error {
 	if _, err := w.w.Write(v); err != nil {
 		return fmt.Errorf("write %s: %w", w.name, err)
 	}
-	w.games += uint64(len(v) / namesWidth)
+	for len(v) > 0 {
+		n := min(len(v)/namesWidth, namesBlock-int(w.games%namesBlock))
+		w.crc = crc32.Update(w.crc, castagnoli, v[:n*namesWidth])
+		v = v[n*namesWidth:]
+		w.games += uint64(n)
+		if w.games%namesBlock == 0 {
+			w.crcs = binary.BigEndian.AppendUint32(w.crcs, w.crc)
+			w.crc = 0
+		}
+	}
 	return nil
 }
 
@@ -84,14 +101,21 @@ func (w *namesWriter) close(strs []string) error {
 	if err == nil {
 		_, err = w.w.Write(b)
 	}
+	strsCRC := crc32.Checksum(b, castagnoli)
 	for _, s := range strs {
 		if err == nil {
 			_, err = w.w.WriteString(s)
+			strsCRC = crc32.Update(strsCRC, castagnoli, []byte(s))
 		}
 	}
-	foot := binary.BigEndian.AppendUint64(nil, w.games)
+	if w.games%namesBlock != 0 {
+		w.crcs = binary.BigEndian.AppendUint32(w.crcs, w.crc)
+	}
+	foot := binary.BigEndian.AppendUint64(w.crcs, w.games)
 	foot = binary.BigEndian.AppendUint64(foot, uint64(len(strs)))
 	foot = binary.BigEndian.AppendUint64(foot, end)
+	foot = binary.BigEndian.AppendUint32(foot, strsCRC)
+	foot = binary.BigEndian.AppendUint32(foot, crc32.Checksum(foot, castagnoli))
 	if err == nil {
 		_, err = w.w.Write(append(foot, namesMagic...))
 	}
@@ -120,6 +144,10 @@ type namesFile struct {
 	ends    []byte // 4 bytes a string
 	data    []byte // the strings
 	padded  []byte // the strings and the footer: padCopy bytes past the data's end
+	crcs    []byte // of the blocks of entries
+	strsCRC uint32 // of ends and data
+	// checked has a bit per block whose CRC matched (set once, read by many goroutines)
+	checked []atomic.Uint32
 }
 
 // openNames maps the names file of an index of games games.
@@ -156,24 +184,57 @@ func checkNames(b []byte, games int) (*namesFile, error) {
 		return nil, fmt.Errorf("%w: %d bytes for %d games", errBadNames, len(b), games)
 	}
 	foot := b[len(b)-namesFooter:]
-	if string(b[:len(namesMagic)]) != namesMagic || string(foot[24:]) != namesMagic {
+	if string(b[:len(namesMagic)]) != namesMagic || string(foot[namesFooter-len(namesMagic):]) != namesMagic {
 		return nil, fmt.Errorf("%w: bad header or footer", errBadNames)
 	}
 	if n := binary.BigEndian.Uint64(foot); n != uint64(games) {
 		return nil, fmt.Errorf("%w: %d games, the index has %d", errBadNames, n, games)
 	}
 	strs, data := binary.BigEndian.Uint64(foot[8:]), binary.BigEndian.Uint64(foot[16:])
+	blocks := (uint64(games) + namesBlock - 1) / namesBlock
 	at := uint64(len(namesMagic)) + uint64(games)*namesWidth
-	if strs > uint64(len(b)) || data > uint64(len(b)) || at+4*strs+data+namesFooter != uint64(len(b)) {
+	if strs > uint64(len(b)) || data > uint64(len(b)) || at+4*strs+data+4*blocks+uint64(namesFooter) != uint64(len(b)) {
 		return nil, fmt.Errorf("%w: %d bytes for %d games, %d strings and %d bytes of them", errBadNames, len(b), games, strs, data)
 	}
 	endsAt := at + 4*strs
+	crcsAt := endsAt + data
+	sealed := b[crcsAt : len(b)-4-len(namesMagic)]
+	if crc32.Checksum(sealed, castagnoli) != binary.BigEndian.Uint32(b[len(b)-4-len(namesMagic):]) {
+		return nil, fmt.Errorf("%w: its footer's checksum does not match", errBadNames)
+	}
 	return &namesFile{
 		entries: b[len(namesMagic):at:at],
 		ends:    b[at:endsAt:endsAt],
-		data:    b[endsAt : endsAt+data : endsAt+data],
+		data:    b[endsAt:crcsAt:crcsAt],
 		padded:  b[endsAt:len(b):len(b)],
+		crcs:    b[crcsAt : crcsAt+4*blocks],
+		strsCRC: binary.BigEndian.Uint32(foot[24:]),
+		checked: make([]atomic.Uint32, (blocks+31)/32),
 	}, nil
+}
+
+// checkBlock checks the CRC of the entries' block k, once.
+func (n *namesFile) checkBlock(k int) error {
+	if n.checked[k/32].Load()&(1<<(k%32)) != 0 {
+		return nil
+	}
+	from := k * namesBlock * namesWidth
+	to := min(from+namesBlock*namesWidth, len(n.entries))
+	if crc32.Checksum(n.entries[from:to], castagnoli) != binary.BigEndian.Uint32(n.crcs[4*k:]) {
+		return fmt.Errorf("%w: the entries of games %d to %d do not match their checksum", errBadNames, k*namesBlock, to/namesWidth-1)
+	}
+	n.checked[k/32].Or(1 << (k % 32))
+	return nil
+}
+
+// checkEntries checks every block of entries.
+func (n *namesFile) checkEntries() error {
+	for k := range len(n.crcs) / 4 {
+		if err := n.checkBlock(k); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // stringView makes a view of the file's string table. Its padded bytes are the mapping's
@@ -182,6 +243,9 @@ func checkNames(b []byte, games int) (*namesFile, error) {
 // mapping would outlive Close. A listing's formatter needs no data, and copying 0.5 MB it
 // does not read was a tenth of a small listing's whole command.
 func (n *namesFile) stringView(withData bool) (stringView, error) {
+	if crc32.Update(crc32.Checksum(n.ends, castagnoli), castagnoli, n.data) != n.strsCRC {
+		return stringView{}, fmt.Errorf("%w: the string table does not match its checksum", errBadNames)
+	}
 	count := len(n.ends) / 4
 	sv := stringView{offs: make([]uint32, 2*count), padded: n.padded}
 	if withData {
@@ -208,11 +272,23 @@ func (n *namesFile) close() error {
 	return err
 }
 
-// entry returns game id's entry; nil past the last game.
+// entry returns game id's entry; nil past the last game or when its block does not match
+// its checksum (entryErr says).
 func (n *namesFile) entry(id uint32) []byte {
 	at := uint64(id) * namesWidth
 	if at+namesWidth > uint64(len(n.entries)) {
 		return nil
 	}
+	if k := id / namesBlock; n.checked[k/32].Load()&(1<<(k%32)) == 0 && n.checkBlock(int(k)) != nil {
+		return nil
+	}
 	return n.entries[at : at+namesWidth : at+namesWidth]
+}
+
+// entryErr says why entry gave no entry for game id.
+func (n *namesFile) entryErr(id uint32) error {
+	if uint64(id)*namesWidth+namesWidth > uint64(len(n.entries)) {
+		return fmt.Errorf("%w: no entry for game %d", errBadNames, id)
+	}
+	return n.checkBlock(int(id / namesBlock))
 }

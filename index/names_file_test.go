@@ -98,7 +98,7 @@ func TestNamesFileRoundTrip(t *testing.T) {
 func TestNamesFileDamage(t *testing.T) {
 	entries := bytes.Repeat([]byte{0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0}, 10)
 	dir := writeNames(t, entries, "", "ab", "cde")
-	// 8 + 120 bytes of entries, 12 of ends, 5 of data, 32 of footer
+	// 8 + 120 bytes of entries, 12 of ends, 5 of data, 4 of block CRC, 40 of footer
 	name := filepath.Join(dir, namesName)
 	good, err := os.ReadFile(name)
 	if err != nil {
@@ -113,21 +113,26 @@ func TestNamesFileDamage(t *testing.T) {
 		"empty":              {0, func(b []byte) []byte { return nil }},
 		"bad header":         {10, func(b []byte) []byte { b[0] ^= 1; return b }},
 		"bad footer":         {10, func(b []byte) []byte { b[len(b)-1] ^= 1; return b }},
-		"count not the meta": {10, func(b []byte) []byte { b[len(b)-25] ^= 1; return b }},
-		"more strings":       {10, func(b []byte) []byte { b[len(b)-17] ^= 1; return b }},
-		"more data":          {10, func(b []byte) []byte { b[len(b)-9] ^= 1; return b }},
+		"count not the meta": {10, func(b []byte) []byte { b[len(b)-33] ^= 1; return b }},
+		"more strings":       {10, func(b []byte) []byte { b[len(b)-25] ^= 1; return b }},
+		"more data":          {10, func(b []byte) []byte { b[len(b)-17] ^= 1; return b }},
 		"strings past the end": {10, func(b []byte) []byte {
-			b[len(b)-32-5-1] = 9 // the last string ends at 9, of 5 bytes
+			b[len(b)-44-5-1] = 9 // the last string ends at 9, of 5 bytes
 			return b
 		}},
 		"a string ending before it starts": {10, func(b []byte) []byte {
-			b[len(b)-32-5-5] = 4 // "ab" ends at 4, "cde" at 3
-			b[len(b)-32-5-1] = 3
+			b[len(b)-44-5-5] = 4 // "ab" ends at 4, "cde" at 3
+			b[len(b)-44-5-1] = 3
 			return b
 		}},
-		"fewer games":    {9, func(b []byte) []byte { return b }},
-		"more games":     {11, func(b []byte) []byte { return b }},
-		"negative games": {-1, func(b []byte) []byte { return b }},
+		"a string's byte":  {10, func(b []byte) []byte { b[len(b)-44-2] ^= 1; return b }},
+		"a string's end":   {10, func(b []byte) []byte { b[len(b)-44-5-4-1] ^= 1; return b }},
+		"the block CRC":    {10, func(b []byte) []byte { b[len(b)-44] ^= 1; return b }},
+		"the strings' CRC": {10, func(b []byte) []byte { b[len(b)-16] ^= 1; return b }},
+		"an entry":         {10, func(b []byte) []byte { b[8+5*namesWidth+3] ^= 1; return b }},
+		"fewer games":      {9, func(b []byte) []byte { return b }},
+		"more games":       {11, func(b []byte) []byte { return b }},
+		"negative games":   {-1, func(b []byte) []byte { return b }},
 	} {
 		if err := os.WriteFile(name, c.f(bytes.Clone(good)), 0o644); err != nil {
 			t.Fatal(err)
@@ -135,6 +140,14 @@ func TestNamesFileDamage(t *testing.T) {
 		n, err := openNames(dir, c.games)
 		if err == nil {
 			_, err = n.stringView(true)
+			if err == nil {
+				for g := range uint32(c.games) {
+					if n.entry(g) == nil {
+						err = n.entryErr(g)
+						break
+					}
+				}
+			}
 			n.close()
 		}
 		if !errors.Is(err, errBadNames) {

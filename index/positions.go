@@ -713,14 +713,14 @@ func (ix *Index) readBucket(hash uint64, fn func(br *bucketReader) error) error 
 	bucket := uint16(hash >> restBits)
 	v, err := ix.table.bucket(bucket, nil)
 	if err != nil {
-		return fmt.Errorf("index %s: %w", ix.Dir, err)
+		return ix.damage(tableName, err)
 	}
 	if len(v) == 0 {
 		return nil
 	}
 	br, err := newBucketReader(bucket, v)
 	if err != nil {
-		return fmt.Errorf("index %s: %w", ix.Dir, err)
+		return ix.damage(tableName, err)
 	}
 	return fn(&br)
 }
@@ -733,7 +733,7 @@ func (ix *Index) countPositions(hash uint64) (entries, games int, err error) {
 			h, n, g, ok := br.nextCount()
 			if !ok {
 				if br.r.err {
-					return fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
+					return ix.damage(tableName, errBadBucket)
 				}
 				return nil
 			}
@@ -757,7 +757,7 @@ func (ix *Index) lookupPositions(hash uint64) ([]occEntry, error) {
 	}
 	es, ok := o.read(make([]occEntry, 0, n), n)
 	if !ok {
-		return nil, fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
+		return nil, ix.damage(tableName, errBadBucket)
 	}
 	return es, nil
 }
@@ -780,7 +780,7 @@ func (ix *Index) lookupReader(hash uint64) (*occReader, int, error) {
 			}
 			if !ok {
 				if br.r.err {
-					return fmt.Errorf("index %s: %w", ix.Dir, errBadBucket)
+					return ix.damage(tableName, errBadBucket)
 				}
 				return nil
 			}
@@ -809,7 +809,7 @@ func (ix *Index) eachPosition(fn func(posEntry) error) error {
 		})
 	})
 	if err != nil {
-		return fmt.Errorf("index %s: %w", ix.Dir, err)
+		return ix.damage(tableName, err)
 	}
 	return nil
 }

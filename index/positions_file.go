@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -16,15 +17,19 @@ import (
 // 1 s of CPU in TLB shootdowns; a sequential write and one fsync cost a fraction of that.
 // Lookups read a bucket with two preads.
 //
-// Layout: tableMagic, then the buckets in bucket order (each encoded by encodeBucket),
-// then the directory: 1<<bucketBits + 1 big-endian uint64 offsets, bucket b being the
-// bytes from offset b to offset b+1 (none: an empty bucket); then the footer: the
-// directory's offset (uint64) and tableMagic again.
+// Layout: tableMagic, then the buckets in bucket order (each encoded by encodeBucket and
+// followed by the encoding's CRC-32C, big-endian), then the directory: 1<<bucketBits + 1
+// big-endian uint64 offsets, bucket b being the bytes from offset b to offset b+1 (none:
+// an empty bucket), in groups of dirGroup buckets, each group the dirGroup+1 offsets of
+// its buckets' starts and ends and their CRC-32C; then the footer: the directory's offset
+// (uint64) and tableMagic again. A lookup reads one group and one bucket, and checks both.
 const (
 	tableName    = "positions.table"
-	tableMagic   = "CQLPOS\x00\x01"
+	tableMagic   = "CQLPOS\x00\x02"
 	tableBuckets = 1 << bucketBits
-	tableDirSize = (tableBuckets + 1) * 8
+	dirGroup     = 64
+	dirGroupSize = (dirGroup+1)*8 + 4
+	tableDirSize = tableBuckets / dirGroup * dirGroupSize
 	tableFooter  = 16 // the directory offset and tableMagic
 )
 
@@ -69,7 +74,10 @@ func (t *tableWriter) add(bucket uint16, v []byte) error {
 	for len(t.dir) <= int(bucket) { // the empty buckets before it end where it starts
 		t.dir = append(t.dir, t.off)
 	}
-	return t.write(v)
+	if err := t.write(v); err != nil {
+		return err
+	}
+	return t.write(binary.BigEndian.AppendUint32(nil, crc32.Checksum(v, castagnoli)))
 }
 
 // close writes the directory and the footer and syncs the file to disk (an index is
@@ -80,8 +88,12 @@ func (t *tableWriter) close() error {
 	}
 	at := t.off
 	buf := make([]byte, 0, tableDirSize+tableFooter)
-	for _, o := range t.dir {
-		buf = binary.BigEndian.AppendUint64(buf, o)
+	for g := 0; g < tableBuckets; g += dirGroup {
+		from := len(buf)
+		for _, o := range t.dir[g : g+dirGroup+1] {
+			buf = binary.BigEndian.AppendUint64(buf, o)
+		}
+		buf = binary.BigEndian.AppendUint32(buf, crc32.Checksum(buf[from:], castagnoli))
 	}
 	buf = binary.BigEndian.AppendUint64(buf, at)
 	buf = append(buf, tableMagic...)
@@ -164,14 +176,34 @@ func (t *tableFile) span(start, end uint64) error {
 	return nil
 }
 
+// group reads and checks the directory's group g into raw (dirGroupSize bytes).
+func (t *tableFile) group(g int, raw []byte) error {
+	if _, err := t.f.ReadAt(raw, t.dirAt+int64(g)*dirGroupSize); err != nil {
+		return err
+	}
+	if crc32.Checksum(raw[:dirGroupSize-4], castagnoli) != binary.BigEndian.Uint32(raw[dirGroupSize-4:]) {
+		return fmt.Errorf("%w: the directory of buckets %d to %d does not match its checksum", errBadTable, g*dirGroup, g*dirGroup+dirGroup-1)
+	}
+	return nil
+}
+
+// checkBucket checks the CRC at the end of bucket b's bytes v and returns the encoding.
+func checkBucket(b int, v []byte) ([]byte, error) {
+	if len(v) < 4 || crc32.Checksum(v[:len(v)-4], castagnoli) != binary.BigEndian.Uint32(v[len(v)-4:]) {
+		return nil, fmt.Errorf("%w: bucket %d does not match its checksum", errBadTable, b)
+	}
+	return v[:len(v)-4], nil
+}
+
 // bucket returns bucket b's encoding (empty for an empty bucket), read into buf's
 // storage when it is large enough.
 func (t *tableFile) bucket(b uint16, buf []byte) ([]byte, error) {
-	var offs [16]byte
-	if _, err := t.f.ReadAt(offs[:], t.dirAt+8*int64(b)); err != nil {
+	var raw [dirGroupSize]byte
+	if err := t.group(int(b)/dirGroup, raw[:]); err != nil {
 		return nil, err
 	}
-	start, end := binary.BigEndian.Uint64(offs[:]), binary.BigEndian.Uint64(offs[8:])
+	i := int(b) % dirGroup * 8
+	start, end := binary.BigEndian.Uint64(raw[i:]), binary.BigEndian.Uint64(raw[i+8:])
 	if err := t.span(start, end); err != nil {
 		return nil, err
 	}
@@ -186,18 +218,26 @@ func (t *tableFile) bucket(b uint16, buf []byte) ([]byte, error) {
 	if _, err := t.f.ReadAt(buf, int64(start)); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return checkBucket(int(b), buf)
 }
 
 // directory reads the whole directory.
 func (t *tableFile) directory() ([]uint64, error) {
-	raw := make([]byte, tableDirSize)
-	if _, err := t.f.ReadAt(raw, t.dirAt); err != nil {
-		return nil, err
-	}
-	dir := make([]uint64, tableBuckets+1)
-	for i := range dir {
-		dir[i] = binary.BigEndian.Uint64(raw[8*i:])
+	raw := make([]byte, dirGroupSize)
+	dir := make([]uint64, 0, tableBuckets+1)
+	for g := range tableBuckets / dirGroup {
+		if err := t.group(g, raw); err != nil {
+			return nil, err
+		}
+		if g > 0 && binary.BigEndian.Uint64(raw) != dir[len(dir)-1] {
+			return nil, fmt.Errorf("%w: the directory's groups %d and %d disagree", errBadTable, g-1, g)
+		}
+		if g > 0 {
+			dir = dir[:len(dir)-1] // the group's first offset is the last one's last
+		}
+		for i := range dirGroup + 1 {
+			dir = append(dir, binary.BigEndian.Uint64(raw[8*i:]))
+		}
 	}
 	for b := range tableBuckets {
 		if err := t.span(dir[b], dir[b+1]); err != nil {
@@ -227,7 +267,11 @@ func (t *tableFile) each(fn func(bucket uint16, v []byte) error) error {
 		if _, err := io.ReadFull(r, v); err != nil {
 			return err
 		}
-		if err := fn(uint16(b), v); err != nil {
+		enc, err := checkBucket(b, v)
+		if err != nil {
+			return err
+		}
+		if err := fn(uint16(b), enc); err != nil {
 			return err
 		}
 	}

@@ -38,8 +38,8 @@ func TestTableFileRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// magic, 5+14+1+4 bytes of buckets, the directory, the footer
-	if want := int64(8 + 24 + 8*65537 + 16); st.Size() != want {
+	// magic, 5+14+1+4 bytes of buckets and their CRCs, the directory, the footer
+	if want := int64(8 + 24 + 4*4 + 1024*(65*8+4) + 16); st.Size() != want {
 		t.Errorf("file of %d bytes, want %d", st.Size(), want)
 	}
 	tf, err := openTable(dir)
@@ -64,7 +64,7 @@ func TestTableFileRoundTrip(t *testing.T) {
 	if err != nil || len(seen) != 4 || seen[0] != 0 || seen[1] != 7 || seen[2] != 8 || seen[3] != 65535 {
 		t.Errorf("each visited %v (%v)", seen, err)
 	}
-	if n, k, err := tf.stats(); n != 24 || k != 4 || err != nil {
+	if n, k, err := tf.stats(); n != 24+4*4 || k != 4 || err != nil {
 		t.Errorf("stats: %d bytes, %d buckets, %v", n, k, err)
 	}
 
@@ -102,6 +102,10 @@ func TestTableFileDamage(t *testing.T) {
 			b[dirAt+8*4+6] = 0xff // bucket 4 starts far out
 			return b
 		},
+		"a bucket's byte":            func(b []byte) []byte { b[16] ^= 1; return b },
+		"a bucket's CRC":             func(b []byte) []byte { b[21] ^= 1; return b },
+		"the directory's CRC":        func(b []byte) []byte { b[dirAt+dirGroupSize-1] ^= 1; return b },
+		"the directory's last group": func(b []byte) []byte { b[dirAt+tableDirSize-5] ^= 1; return b },
 		"bucket ending before it starts": func(b []byte) []byte {
 			b[dirAt+8*5+7] = 9 // bucket 4 ends at 9, before its start at 11
 			return b

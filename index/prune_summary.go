@@ -451,10 +451,18 @@ func (p *pruner) signatures(body query.Node) *signatureKeys {
 	sig := &signatureKeys{}
 	p.sigs = sig
 	prefix := bitmapKey(modeAll, matPrefix)
-	err := p.ix.db.View(func(txn *badger.Txn) error {
+	err := p.ix.view(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: prefix})
 		defer it.Close()
-		for it.Rewind(); it.Valid(); it.Next() {
+		lists := 0
+		for it.Rewind(); ; it.Next() {
+			if !it.Valid() {
+				if lists != p.ix.Meta.MatLists { // a damaged block's keys are skipped
+					return p.ix.damage("the material lists", fmt.Errorf("%d of %d", lists, p.ix.Meta.MatLists))
+				}
+				return nil
+			}
+			lists++
 			key := it.Item().Key()
 			k, ok := parseMaterialName(string(key[2:]))
 			if !ok {
@@ -475,7 +483,6 @@ func (p *pruner) signatures(body query.Node) *signatureKeys {
 				sig.certain = append(sig.certain, key)
 			}
 		}
-		return nil
 	})
 	if err != nil {
 		if !errors.Is(err, errTooMany) {
@@ -551,26 +558,34 @@ func (p *pruner) eachTags(fn func(first uint32, col []byte, strs []string) error
 	if err != nil {
 		return err
 	}
-	return p.ix.db.View(func(txn *badger.Txn) error {
+	next := uint32(0) // the first game of the next column value: a gap is a damaged block
+	return p.ix.view(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keySummary), PrefetchValues: true})
 		defer it.Close()
 		var col []byte
 		for it.Rewind(); it.Valid(); it.Next() {
 			key := it.Item().Key()
 			if len(key) != 5 {
-				return errors.New("bad summary key")
+				return p.ix.damage("the tag column", errors.New("bad key"))
 			}
 			first := uint32(key[1])<<24 | uint32(key[2])<<16 | uint32(key[3])<<8 | uint32(key[4])
 			err := it.Item().Value(func(v []byte) error {
 				col, err = dec.DecodeAll(v, col[:0])
 				if err != nil {
-					return fmt.Errorf("tag summary: %w", err)
+					return p.ix.damage("the tag column", err)
 				}
+				if first != next || len(col)%summaryWidth != 0 || len(col) == 0 {
+					return p.ix.damage("the tag column", fmt.Errorf("%d bytes at game %d, after game %d", len(col), first, next))
+				}
+				next += uint32(len(col) / summaryWidth)
 				return fn(first, col, strs)
 			})
 			if err != nil {
 				return err
 			}
+		}
+		if next != uint32(p.ix.Meta.Games) {
+			return p.ix.damage("the tag column", fmt.Errorf("it ends at game %d of %d", next, p.ix.Meta.Games))
 		}
 		return nil
 	})

@@ -417,23 +417,34 @@ func (s *scanner[R]) resultsFor(n int) []R {
 }
 
 func (s *scanner[R]) read(ctx context.Context, jobs, ordered chan<- *job[R]) error {
-	return s.ix.db.View(func(txn *badger.Txn) error {
+	next := uint32(0) // the first game of the next chunk: a gap is a damaged block
+	return s.ix.view(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyChunk), PrefetchValues: false})
 		defer it.Close()
-		for it.Rewind(); it.Valid(); it.Next() {
+		for it.Rewind(); ; it.Next() {
+			if !it.Valid() {
+				if next != uint32(s.ix.Meta.Games) {
+					return s.ix.damage("game records", fmt.Errorf("the chunks end at game %d of %d", next, s.ix.Meta.Games))
+				}
+				return nil
+			}
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 			item := it.Item()
 			key := item.Key()
 			if len(key) != 9 {
-				return fmt.Errorf("index %s: bad chunk key %q", s.ix.Dir, key)
+				return s.ix.damage("game records", fmt.Errorf("bad chunk key %q", key))
 			}
 			j := &job[R]{first: binary.BigEndian.Uint32(key[1:]), games: int(binary.BigEndian.Uint32(key[5:])), done: make(chan struct{})}
+			if j.first != next || j.games <= 0 || j.games > chunkGames {
+				return s.ix.damage("game records", fmt.Errorf("chunk of %d games at game %d, after game %d", j.games, j.first, next))
+			}
+			next += uint32(j.games)
 			if s.cand == nil || anyIn(s.cand, j.first, j.first+uint32(j.games)) {
 				v, err := item.ValueCopy(s.value())
 				if err != nil {
-					return err
+					return s.ix.damage("game records", err)
 				}
 				j.value = v
 				select {
@@ -459,7 +470,6 @@ func (s *scanner[R]) read(ctx context.Context, jobs, ordered chan<- *job[R]) err
 				return ctx.Err()
 			}
 		}
-		return nil
 	})
 }
 
@@ -493,11 +503,11 @@ func (s *scanner[R]) worker(w int, opt pgn.Options, jobs <-chan *job[R], work fu
 func (s *scanner[R]) chunk(w int, rp *replayer, tc *tagColumn, j *job[R], buf *[]byte, g *pgn.Game, work func(int, *pgn.Game) R) error {
 	fileID, n := binary.Uvarint(j.value)
 	if n <= 0 || int(fileID) >= len(s.ix.Sources) {
-		return fmt.Errorf("index %s: bad chunk %d", s.ix.Dir, j.first)
+		return s.ix.damage("game records", fmt.Errorf("bad chunk %d", j.first))
 	}
 	data, err := decodeRecords((*buf)[:0], j.value[n:], s.ix.Meta.MaxChunk)
 	if err != nil {
-		return fmt.Errorf("index %s: chunk %d: %w", s.ix.Dir, j.first, err)
+		return s.ix.damage("game records", fmt.Errorf("chunk %d: %w", j.first, err))
 	}
 	*buf = data
 	src := &s.ix.Sources[fileID]
@@ -511,7 +521,7 @@ func (s *scanner[R]) chunk(w int, rp *replayer, tc *tagColumn, j *job[R], buf *[
 	for i := 0; i < j.games; i++ {
 		body := r.bytes(r.uvarint())
 		if r.bad {
-			return fmt.Errorf("index %s: chunk %d: %w", s.ix.Dir, j.first, errBadRecord)
+			return s.ix.damage("game records", fmt.Errorf("chunk %d: %w", j.first, errBadRecord))
 		}
 		id := j.first + uint32(i)
 		if s.decided != nil && s.decided.Contains(id) {

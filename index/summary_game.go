@@ -283,11 +283,7 @@ func (ix *Index) padTable() (*stringView, error) {
 // readStringTable reads the string table from the names file when there is one (its data
 // copied only withData), from Badger otherwise.
 func (ix *Index) readStringTable(withData bool) (sv stringView, err error) {
-	defer func() {
-		if err != nil {
-			err = fmt.Errorf("index %s: %w", ix.Dir, err)
-		}
-	}()
+	defer func() { err = ix.damage("the tag column's string table", err) }()
 	if ix.names != nil {
 		return ix.names.stringView(withData)
 	}
@@ -296,7 +292,7 @@ func (ix *Index) readStringTable(withData bool) (sv stringView, err error) {
 		return sv, err
 	}
 	defer dec.Close()
-	err = ix.db.View(func(txn *badger.Txn) error {
+	err = ix.view(func(txn *badger.Txn) error {
 		item, err := txn.Get([]byte(keyStrings))
 		if err != nil {
 			return fmt.Errorf("string table: %w", err)
@@ -332,8 +328,8 @@ type tagColumn struct {
 func (c *tagColumn) entry(id uint32) ([]byte, error) {
 	if c.col == nil || id < c.first || uint64(id-c.first) >= uint64(len(c.col)/summaryWidth) {
 		first := id &^ (summaryGames - 1)
-		err := c.ix.db.View(func(txn *badger.Txn) error {
-			item, err := txn.Get(summaryKey(first))
+		err := c.ix.view(func(txn *badger.Txn) error {
+			item, err := txn.Get(summaryKey(first)) // not found: a damaged block
 			if err != nil {
 				return err
 			}
@@ -347,7 +343,7 @@ func (c *tagColumn) entry(id uint32) ([]byte, error) {
 		}
 		if err != nil {
 			c.col = nil
-			return nil, fmt.Errorf("index %s: tag column of game %d: %w", c.ix.Dir, id, err)
+			return nil, c.ix.damage(fmt.Sprintf("the tag column of game %d", id), err)
 		}
 		c.first = first
 	}

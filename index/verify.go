@@ -84,7 +84,7 @@ func (ix *Index) allRecords() (map[int][][]byte, error) {
 		return nil, err
 	}
 	defer dec.Close()
-	err = ix.db.View(func(txn *badger.Txn) error {
+	err = ix.view(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyChunk), PrefetchValues: true})
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {

@@ -43,8 +43,11 @@ func (sc *Scope) MustCompile(src string) *Pattern {
 }
 
 func (sc *Scope) compileTree(src string, tree *ast) (*Pattern, error) {
-	if n := nfaSize(tree); n > maxStates {
+	var z sizer
+	if t := z.size(tree); t.states > maxStates {
 		return nil, fmt.Errorf("pattern %s is too large: its automaton would have more than %d states", src, maxStates)
+	} else if t.nodes > maxNodes {
+		return nil, fmt.Errorf("pattern %s is too large: with its names and repetitions expanded it would have more than %d parts", src, maxNodes)
 	}
 	p := &Pattern{src: src, sc: sc, g: sc.g, tree: tree}
 	p.usesThis = usesThis(tree)
@@ -103,39 +106,68 @@ func usesThis(a *ast) bool {
 	return false
 }
 
-// nfaSize is the number of automaton states of a tree, saturating above maxStates.
-func nfaSize(a *ast) int {
-	sat := func(x int) int {
-		if x > maxStates+1 {
-			return maxStates + 1
-		}
-		return x
+// treeSize is what a tree costs once expanded: the states of its automaton, and its nodes with
+// each use of a named pattern and each copy a repetition makes counted (the compilers walk
+// that many), both saturating above their limits. A named pattern's tree is shared by its uses,
+// so the tree is a graph that may stand for exponentially many nodes (twenty names each using
+// the one before twice: a million): sizes are computed once per shared node, so that such a
+// pattern is refused at once rather than after walking the expansion (44 s for twenty).
+type treeSize struct {
+	states, nodes int
+}
+
+// maxNodes bounds the expanded tree (treeSize.nodes): the states' limit leaves room for nodes
+// that make no state (empty, (p)0, sequences and alternations of them).
+const maxNodes = 4 * maxStates
+
+type sizer struct {
+	memo   map[*ast]treeSize
+	visits int // nodes computed, for the tests
+}
+
+func (z *sizer) size(a *ast) treeSize {
+	if t, ok := z.memo[a]; ok {
+		return t
 	}
+	z.visits++
+	t := treeSize{nodes: 1}
 	switch a.kind {
-	case aEmpty:
-		return 0
 	case aStep, aCheck:
-		return 1
-	case aSeq:
-		n := 0
-		for _, k := range a.kids {
-			n = sat(n + nfaSize(k))
+		t.states = 1
+	case aSeq, aAlt:
+		if a.kind == aAlt {
+			t.states = len(a.kids) - 1
 		}
-		return n
-	case aAlt:
-		n := len(a.kids) - 1
 		for _, k := range a.kids {
-			n = sat(n + nfaSize(k))
+			kt := z.size(k)
+			t.states = satAdd(t.states, kt.states, maxStates)
+			t.nodes = satAdd(t.nodes, kt.nodes, maxNodes)
 		}
-		return n
 	case aRep:
-		b := nfaSize(a.kids[0])
-		if a.max < 0 {
-			return sat(a.min*b + b + 1)
+		b := z.size(a.kids[0])
+		copies := a.min + 1 // unbounded: min copies and a loop
+		if a.max >= 0 {
+			copies = max(a.max, 1)
+			t.states = satAdd(satMul(a.min, b.states, maxStates), satMul(a.max-a.min, b.states+1, maxStates), maxStates)
+		} else {
+			t.states = satAdd(satMul(a.min, b.states, maxStates), b.states+1, maxStates)
 		}
-		return sat(a.min*b + (a.max-a.min)*(b+1))
+		t.nodes = satAdd(1, satMul(copies, b.nodes, maxNodes), maxNodes)
 	}
-	return 0
+	if z.memo == nil {
+		z.memo = map[*ast]treeSize{}
+	}
+	z.memo[a] = t
+	return t
+}
+
+// satAdd and satMul saturate at limit+1.
+func satAdd(x, y, limit int) int { return min(x+y, limit+1) }
+func satMul(x, y, limit int) int {
+	if x != 0 && y > (limit+1)/x {
+		return limit + 1
+	}
+	return min(x*y, limit+1)
 }
 
 // The set program: a tree of operations on square sets.

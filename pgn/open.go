@@ -10,7 +10,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -81,11 +80,11 @@ func NewReader(rc io.ReadCloser, name string) (io.ReadCloser, error) {
 		}
 		return readAhead(d, func() error { d.Close(); return rc.Close() }), nil
 	case "gzip":
-		d, err := gzip.NewReader(br)
+		d, err := newGzipReader(br)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, truncated(err))
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		return readAhead(d, func() error { d.Close(); return rc.Close() }), nil
+		return readAhead(d, func() error { d.z.Close(); return rc.Close() }), nil
 	}
 	return readAhead(bzip2.NewReader(br), rc.Close), nil
 }

@@ -100,8 +100,9 @@ func (pp *Parser) Parse(data []byte, g *Game) { pp.p.parse(data, g) }
 // ParseCut parses a game a scan cut at the size limit (Game.Cut): its problems are
 // reported as the scan reports them.
 func (pp *Parser) ParseCut(data []byte, g *Game) {
+	inTags := cutInTags(&pp.p.tz, data)
 	pp.p.parse(data, g)
-	pp.p.cutProblems(len(data))
+	pp.p.cutProblems(len(data), inTags)
 	g.Cut = true
 }
 
@@ -253,7 +254,7 @@ func (p *parser) startPosition() (chess.Position, bool) {
 			var fe *chess.FENError
 			reason := err.Error()
 			if errors.As(err, &fe) {
-				reason = "bad FEN: " + fe.Field + ": " + fe.Reason
+				reason = "bad FEN: " + fe.Detail()
 			}
 			p.errorf(0, reason, []byte(fen))
 			return chess.Position{}, false

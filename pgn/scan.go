@@ -17,6 +17,7 @@ type span struct {
 	line       int   // 1-based line of start
 	number     int   // 1-based game number
 	tooLarge   bool  // cut at MaxGameBytes
+	cutInTags  bool  // tooLarge, and the cut fell before the game's move text: it is skipped
 	offset     int64 // file offset of start
 }
 
@@ -390,6 +391,9 @@ func (pl *pipeline[R]) split(ctx context.Context, free, work chan *chunk[R]) {
 	number := opt.GamesBefore
 	eof := false
 	resync := false // after a cut: drop bytes up to the next tag line
+	// After a cut inside the tags, the tag lines left of that game are dropped first:
+	// a tag line there continues the game, it does not start the next one.
+	var tags tagSkipper
 	for seq := 0; !eof; seq++ {
 		var c *chunk[R]
 		select {
@@ -419,6 +423,21 @@ func (pl *pipeline[R]) split(ctx context.Context, free, work chan *chunk[R]) {
 					c.err = fmt.Errorf("%s: %w", pl.file, err)
 					eof = true
 				}
+			}
+			if resync && tags.on {
+				i := tags.skip(c.data)
+				if i == len(c.data) && !eof {
+					offset += int64(i)
+					line += countLines(c.data)
+					c.data = c.data[:0]
+					carry = carry[:0]
+					continue
+				}
+				// The game's move text starts at i (just after a line end: no tag starts there).
+				tags.on = false
+				offset += int64(i)
+				line += countLines(c.data[:i])
+				c.data = c.data[:copy(c.data, c.data[i:])]
 			}
 			if resync {
 				// Skip the rest of an oversized game: up to a tag at a line start.
@@ -451,15 +470,20 @@ func (pl *pipeline[R]) split(ctx context.Context, free, work chan *chunk[R]) {
 				for i := range c.spans {
 					if s := &c.spans[i]; s.end-s.start > opt.MaxGameBytes {
 						s.end, s.tooLarge = s.start+opt.MaxGameBytes, true
+						s.cutInTags = cutInTags(&tz, c.data[s.start:s.end])
 					}
 				}
 				break
 			}
 			if len(c.data) >= opt.MaxGameBytes {
 				// One game larger than allowed: cut it at the limit.
-				c.spans = append(c.spans[:0], span{start: rest, end: min(len(c.data), rest+opt.MaxGameBytes), tooLarge: true})
-				carry = carry[:0]
+				end := min(len(c.data), rest+opt.MaxGameBytes)
+				inTags := cutInTags(&tz, c.data[rest:end])
+				c.spans = append(c.spans[:0], span{start: rest, end: end, tooLarge: true, cutInTags: inTags})
+				carry = append(carry[:0], c.data[end:]...) // the rest of the game: dropped by the resync
+				c.data = c.data[:end]
 				resync = true
+				tags = tagSkipper{on: inTags, midLine: end > 0 && c.data[end-1] != '\n'}
 				break
 			}
 			// No whole game yet: read more into the same chunk.
@@ -489,19 +513,95 @@ func (p *parser) parseSpan(c []byte, s *span, g *Game, file string) {
 	g.File, g.Number, g.Offset, g.Line = file, s.number, s.offset, s.line
 	p.parse(c[s.start:s.end], g)
 	if s.tooLarge {
-		p.cutProblems(len(c[s.start:s.end]))
+		p.cutProblems(len(c[s.start:s.end]), s.cutInTags)
 		g.Cut = true
 	}
+}
+
+// cutInTags says whether a game cut at the size limit (b is what was kept) was cut before
+// its move text: in its tags, or in a tag or comment among them.
+func cutInTags(tz *Tokenizer, b []byte) bool {
+	tz.Reset(b)
+	var tok Token
+	for tz.Next(&tok) {
+		switch tok.Kind {
+		case KindTag, KindEscape, KindUnknown:
+		case KindComment:
+			if tok.End >= len(b) {
+				return false // cut in a comment: reported as that, the positions before it kept
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// tagSkipper drops, after a cut inside a game's tags, the rest of the line the cut fell in
+// and the tag lines and blank lines after it, up to the first line of move text.
+type tagSkipper struct {
+	on      bool
+	midLine bool // the cut fell inside a line: its rest is not a line start
+	inLine  bool // inside a tag line (or the cut one)
+}
+
+// skip consumes b and returns where the move text begins, or len(b) if all of b was
+// tags (the state carries over to the next call).
+func (t *tagSkipper) skip(b []byte) int {
+	i := 0
+	if t.midLine {
+		t.inLine = true
+		t.midLine = false
+	}
+	for i < len(b) {
+		c := b[i]
+		if t.inLine {
+			if j := bytes.IndexByte(b[i:], '\n'); j >= 0 {
+				i += j + 1
+				t.inLine = false
+				continue
+			}
+			return len(b)
+		}
+		switch c {
+		case ' ', '\t', '\r', '\n':
+			i++
+		case '[':
+			t.inLine = true
+		default:
+			// Move text (or a comment) begins this line: back to its start, after the
+			// last line end, so that the search for the next game sees none of it as a tag.
+			for i > 0 && b[i-1] != '\n' {
+				i--
+			}
+			return i
+		}
+	}
+	return len(b)
 }
 
 // cutProblems reports a game cut at the per-game size limit as that: the unterminated
 // comment or variation and the missing result the cut made are not the file's problems.
 // A comment the cut fell in is named, since that is what made the game so large.
-func (p *parser) cutProblems(end int) {
+func (p *parser) cutProblems(end int, inTags bool) {
 	g := p.g
 	limit := p.opt.MaxGameBytes
 	kept := g.Errors[:0]
 	inComment := false
+	if inTags {
+		// Its tags are incomplete: a query would be answered about a game that is not the
+		// file's. The tag the cut fell in and the missing result are not the file's problems.
+		g.Nodes = g.Nodes[:0]
+		lastTag := g.Offset + int64(bytes.LastIndexByte(p.data[:end], '['))
+		for _, err := range g.Errors {
+			e, ok := err.(*Error)
+			if !ok || e.Reason != "missing result" && e.Offset != lastTag {
+				kept = append(kept, err)
+			}
+		}
+		g.Errors = append(kept, p.problem(end, fmt.Sprintf("game larger than the per-game limit of %d bytes, cut inside its tags: skipped", limit), nil))
+		return
+	}
 	for _, err := range g.Errors {
 		if e, ok := err.(*Error); ok {
 			switch e.Reason {

@@ -134,6 +134,9 @@ type Header struct {
 	// SortMatchCount is set by `sort matchcount [range]`: output sorted by
 	// the number of matched positions, MatchCount gets the range if given.
 	SortMatchCount bool
+	// InputAt and OutputAt are where the header names its files (InputAt[i] for Input[i]).
+	InputAt  []Pos
+	OutputAt Pos
 }
 
 // VarKind is the kind of value a variable holds.

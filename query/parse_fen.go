@@ -1,62 +1,38 @@
 package query
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/cqlgo/cql/chess"
 )
 
 // `fen "board"` (CQL's match_fen and node_from_fen, fen.cpp): the quoted
 // text is read as a FEN board, rank 8 first, each character a square's
 // content (K Q R B N P k q r b n p, A any white piece, a any black piece, _
-// empty, . anything) and a digit 1-8 that many empty squares. Reading stops
-// after h1, so the rest (side to move, castling...) is ignored. The filter
-// matches when every square holds what the board says. A board that cannot
-// be read is an error, with CQL's reasons.
+// empty, . anything) and a digit 1-8 that many empty squares. A FEN's later
+// fields (side to move, castling...) may follow and are ignored, as CQL ignores
+// them. The filter matches when every square holds what the board says. The
+// text is read by chess.ReadFEN, the one FEN reader: what is not a FEN is an
+// error naming the character (CQL reads any text after h1 and ignores it).
 
 // fenPattern parses the board of `fen "text"` into a logical filter.
 func fenPattern(text string, pos Pos) (Node, error) {
 	if text == "" {
 		return nil, fmt.Errorf("fen needs a board after it (fen \"8/8/8/8/8/8/8/8\"); an empty string is none")
 	}
-	var squares [64]PieceSet
-	file, rank := 0, 7
-	i := 0
-	for ; i < len(text); i++ {
-		if rank == 0 && file == 8 {
-			break
+	f, err := chess.ReadFEN(text, chess.FENOptions{SquareLetters: "Aa_.", MinFields: 1})
+	if err != nil {
+		var fe *chess.FENError
+		if errors.As(err, &fe) {
+			return nil, fmt.Errorf("fen %q is not a FEN: %s", text, fe.Detail())
 		}
-		c := text[i]
-		switch {
-		case c == '/':
-			if file != 8 || rank <= 0 {
-				return nil, fenError("'/' too soon", i, text)
-			}
-			rank--
-			file = 0
-		case strings.IndexByte("KQRBNPkqrbnpAa_.", c) >= 0:
-			if file > 7 {
-				return nil, fenError("rank too long", i, text)
-			}
-			squares[SquareAt(file, rank)] = fenContent(c)
-			file++
-		case c >= '0' && c <= '9':
-			n := int(c - '0')
-			if n < 1 || n > 8 {
-				return nil, fenError(fmt.Sprintf("invalid digit %c", c), i, text)
-			}
-			for range n {
-				if file > 7 {
-					return nil, fenError(fmt.Sprintf("too many empty squares in rank %d", rank+1), i, text)
-				}
-				squares[SquareAt(file, rank)] = EmptySquare
-				file++
-			}
-		default:
-			return nil, fenError(fmt.Sprintf("invalid character %q", c), i, text)
-		}
+		return nil, err
 	}
-	if rank != 0 || file != 8 {
-		return nil, fenError("the board ends before h1", i, text)
+	var squares [64]PieceSet
+	for sq, c := range f.Squares {
+		squares[SquareAt(sq%8, sq/8)] = fenContent(c)
 	}
 	// One designator per kind of content, for the squares that must hold it:
 	// all of them must, so each is `#designator == #squares`.
@@ -85,6 +61,8 @@ func fenPattern(text string, pos Pos) (Node, error) {
 
 func fenContent(c byte) PieceSet {
 	switch c {
+	case 0:
+		return EmptySquare
 	case 'A':
 		return WhitePieces
 	case 'a':
@@ -95,10 +73,6 @@ func fenContent(c byte) PieceSet {
 		return AnyContent
 	}
 	return 1 << PieceSet(strings.IndexByte("KQRBNPkqrbnp", c))
-}
-
-func fenError(reason string, at int, text string) error {
-	return fmt.Errorf("fen %q is not a board CQL reads: %s at character %d", text, reason, at+1)
 }
 
 func popCount(s SquareSet) int {

@@ -241,10 +241,11 @@ func (p *parser) parseHeader() *Header {
 			switch {
 			case t.text == "input":
 				h.Input = append(h.Input, w.text)
+				h.InputAt = append(h.InputAt, t.pos)
 			case h.Output != "":
 				p.errorf(t.pos, "a second output file in the header (%s after %s)", w.text, h.Output)
 			default:
-				h.Output = w.text
+				h.Output, h.OutputAt = w.text, t.pos
 			}
 			p.next()
 		case "matchcount", "gamenumber":

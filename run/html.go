@@ -46,13 +46,7 @@ footer{padding:12px;color:#666;font-size:12px}
 </style>
 </head>
 <body>
-<svg width="0" height="0" style="position:absolute" aria-hidden="true">
-<defs>
-<path id="light" fill="#f0d9b5" d="` + lightSquares + `"/>
-<marker id="head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="2.5" markerHeight="2.5" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#2a6fdb"/></marker>
-` + pieceSymbols + `</defs>
-</svg>
-<main>
+` + BoardDefs + `<main>
 `
 
 // lightSquares is the path of the 32 light squares of a board drawn with a8 at the top left.
@@ -136,67 +130,13 @@ func (p *htmlPager) end(dst []byte, matches int) []byte {
 // there (filter.Evaluator.Marked) highlighted.
 func AppendHTMLCard(dst []byte, g *pgn.Game, i int32, marked chess.Bitboard) []byte {
 	n := &g.Nodes[i]
-	dst = append(dst, `<div class="card"><svg viewBox="0 0 8 8" role="img" aria-label="`...)
-	dst = n.Pos.AppendFEN(dst)
-	if marked != 0 {
-		dst = append(dst, `; marked`...)
-		for b := marked; b != 0; {
-			dst = appendSquare(append(dst, ' '), b.PopFirst())
-		}
-	}
-	dst = append(dst, `"><rect width="8" height="8" fill="#b58863"/><use href="#light"/>`...)
+	dst = append(dst, `<div class="card">`...)
+	bd := Board{Marked: marked, Coordinates: true}
 	if n.Parent >= 0 {
-		from, to := n.Move.From(), n.Move.To()
-		if n.Move.IsCastle() {
-			to = n.Move.KingTo()
-		}
-		for _, s := range [2]chess.Square{from, to} {
-			dst = append(dst, `<rect x="`...)
-			dst = strconv.AppendInt(dst, int64(s.File()), 10)
-			dst = append(dst, `" y="`...)
-			dst = strconv.AppendInt(dst, int64(7-s.Rank()), 10)
-			dst = append(dst, `" width="1" height="1" fill="#f7ec5a" opacity=".55"/>`...)
-		}
+		bd.Move = n.Move
 	}
-	// The marked squares: a red tint under the pieces and a frame, visible on both colours
-	// of square and over the last move's yellow.
-	for b := marked; b != 0; {
-		s := b.PopFirst()
-		dst = append(dst, `<rect class="mark" x="`...)
-		dst = strconv.AppendInt(dst, int64(s.File()), 10)
-		dst = append(dst, `" y="`...)
-		dst = strconv.AppendInt(dst, int64(7-s.Rank()), 10)
-		dst = append(dst, `" width=".92" height=".92" transform="translate(.04 .04)" fill="#e8483f" fill-opacity=".45" stroke="#b3171c" stroke-width=".08"/>`...)
-	}
-	for s := chess.Square(0); s < 64; s++ {
-		pc := n.Pos.PieceAt(s)
-		if pc == chess.NoPiece {
-			continue
-		}
-		dst = append(dst, `<use href="#`...)
-		dst = append(dst, pc.Letter())
-		dst = append(dst, `" x="`...)
-		dst = strconv.AppendInt(dst, int64(s.File()), 10)
-		dst = append(dst, `" y="`...)
-		dst = strconv.AppendInt(dst, int64(7-s.Rank()), 10)
-		dst = append(dst, `" width="1" height="1"/>`...)
-	}
-	if n.Parent >= 0 {
-		from, to := n.Move.From(), n.Move.To()
-		if n.Move.IsCastle() {
-			to = n.Move.KingTo()
-		}
-		dst = append(dst, `<line x1="`...)
-		dst = appendHalf(dst, from.File())
-		dst = append(dst, `" y1="`...)
-		dst = appendHalf(dst, 7-from.Rank())
-		dst = append(dst, `" x2="`...)
-		dst = appendHalf(dst, to.File())
-		dst = append(dst, `" y2="`...)
-		dst = appendHalf(dst, 7-to.Rank())
-		dst = append(dst, `" stroke="#2a6fdb" stroke-width=".12" opacity=".8" marker-end="url(#head)"/>`...)
-	}
-	dst = append(dst, "</svg>\n<div class=\"who\">"...)
+	dst = AppendBoardSVG(dst, &n.Pos, bd)
+	dst = append(dst, "\n<div class=\"who\">"...)
 	dst = appendHTMLText(dst, orUnknown(g.Tag("White")))
 	dst = append(dst, " – "...)
 	dst = appendHTMLText(dst, orUnknown(g.Tag("Black")))
@@ -213,7 +153,7 @@ func AppendHTMLCard(dst []byte, g *pgn.Game, i int32, marked chess.Bitboard) []b
 	dst = append(dst, " of "...)
 	dst = appendHTMLText(dst, g.File)
 	dst = append(dst, "</div>\n<div class=\"moves\">"...)
-	dst = appendMovesAround(dst, g, i)
+	dst = AppendMovesAround(dst, g, i)
 	return append(dst, "</div></div>\n"...)
 }
 
@@ -231,7 +171,7 @@ func orUnknown(s string) string {
 
 // appendMovesAround appends up to htmlMovesAround half-moves before the match, the move
 // that led to it (bold), and as many after, in SAN with move numbers.
-func appendMovesAround(dst []byte, g *pgn.Game, i int32) []byte {
+func AppendMovesAround(dst []byte, g *pgn.Game, i int32) []byte {
 	// Back along the parents (i and up to htmlMovesAround before it), then forward
 	// along the main continuation.
 	var line [2*htmlMovesAround + 1]int32
@@ -288,4 +228,40 @@ func appendHTMLText(dst []byte, s string) []byte {
 	}
 	esc := html.EscapeString(string(dst[start:]))
 	return append(dst[:start], esc...)
+}
+
+// TextUTF8 is s as UTF-8, each byte that is not part of valid UTF-8 read as Latin-1 (as
+// every output of this package writes the text of PGN files).
+func TextUTF8(s string) string { return string(appendUTF8(nil, s)) }
+
+// VariationMoves is the moves of the variation node i of g lies in, from the move where it
+// leaves the main line to i, in SAN with move numbers ("12... Nf6 13. Qh5"); "" when i is
+// on the main line.
+func VariationMoves(g *pgn.Game, i int32) string {
+	if !g.Nodes[i].Variation {
+		return ""
+	}
+	var line []int32
+	for n := i; n > 0 && g.Nodes[n].Variation; n = g.Nodes[n].Parent {
+		line = append(line, n)
+	}
+	var dst []byte
+	for k := len(line) - 1; k >= 0; k-- {
+		nd := &g.Nodes[line[k]]
+		parent := &g.Nodes[nd.Parent].Pos
+		white := parent.SideToMove() == chess.White
+		if white || k == len(line)-1 {
+			dst = strconv.AppendInt(dst, int64(parent.FullmoveNumber()), 10)
+			if white {
+				dst = append(dst, ". "...)
+			} else {
+				dst = append(dst, "... "...)
+			}
+		}
+		dst = parent.AppendSANTo(dst, nd.Move, &nd.Pos)
+		if k > 0 {
+			dst = append(dst, ' ')
+		}
+	}
+	return string(dst)
 }

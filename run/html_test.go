@@ -112,7 +112,7 @@ func TestHTMLMarkedSquares(t *testing.T) {
 	if n := strings.Count(page, `<rect class="mark"`); n != 1 {
 		t.Errorf("%d marked squares, want 1", n)
 	}
-	for _, want := range []string{`<rect class="mark" x="5" y="1"`, `PPPP1PPP/RNB1K1NR b KQkq - 0 4; marked f7"`} {
+	for _, want := range []string{`<rect class="mark" x="5" y="1"`, `PPPP1PPP/RNB1K1NR b KQkq - 0 4; marked f7; checkmate"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}
@@ -141,7 +141,7 @@ func TestHTMLGallery(t *testing.T) {
 		"<b>start</b>",                                      // the bare position is the start of its game
 		`<line x1="7.5" y1="3.5" x2="5.5" y2="1.5"`,         // Qh5xf7: h5 to f7 (a8 at the top left)
 		`<use href="#Q" x="5" y="1" width="1" height="1"/>`, // the queen on f7
-		`aria-label="r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"`,
+		`aria-label="r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4; checkmate"`,
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("page lacks %q", want)

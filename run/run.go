@@ -13,15 +13,35 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/internal/plural"
 	"github.com/cqlgo/cql/pgn"
 )
+
+// MaxThreads is the most worker threads a run may have. Each holds an evaluator
+// and chunks of games read ahead; --threads 1000000000 ended in "fatal error:
+// out of memory". It does not depend on the machine, so that a script that runs
+// on one runs on every other.
+const MaxThreads = 1024
+
+// CheckThreads refuses a number of threads below 1 or above MaxThreads, with
+// the message the commands give for --threads.
+func CheckThreads(n int) error {
+	if n < 1 {
+		return fmt.Errorf("--threads must be at least 1, got %d", n)
+	}
+	if n > MaxThreads {
+		return fmt.Errorf("--threads must be at most %d, got %d", MaxThreads, n)
+	}
+	return nil
+}
 
 // Options say how a query runs and what it writes.
 type Options struct {
@@ -30,7 +50,7 @@ type Options struct {
 	Format string
 	// Count writes only the number of matching games.
 	Count bool
-	// Threads is the number of workers; 0 or less means 1.
+	// Threads is the number of workers; 0 or less means 1, more than MaxThreads is refused.
 	Threads int
 	// Errors receives problems in games ("cql: " and the problem), one a line; nil
 	// discards them.
@@ -57,6 +77,9 @@ type Options struct {
 	Limit int
 	// NoSort writes matching games in game order even when the query sorts.
 	NoSort bool
+	// SortMemory is how many bytes of a sorting run's output are kept in memory
+	// (0: DefaultSortMemory); the rest waits in a temporary file (os.TempDir).
+	SortMemory int
 	// Tags chooses the tags of jsonl and csv records (nil: every tag; see Record).
 	Tags []string
 	// Tally, if set, counts the matching games by year, ECO, result and player.
@@ -73,6 +96,14 @@ type Options struct {
 	// (Query.Additive) at the end, in the order Query.FormatPersistent takes them: the sums
 	// of runs over parts of the input add up to the run over all of it.
 	Totals *[]int
+	// Inputs are the input files (os.Stat's; standard input's File.Stat): writefile
+	// refuses to write to them (filter.Evaluator.RefuseWritesTo).
+	Inputs []os.FileInfo
+	// AppendPosition, if set, writes the matched positions of the jsonl format instead of
+	// its JSON lines: node i of g with the squares and comments of rec, appended to the
+	// game's output (dst is empty at the game's first position). For a caller that keeps
+	// its own records of the positions (cql serve), with Matches.
+	AppendPosition func(dst []byte, g *pgn.Game, i int32, rec *Record) []byte
 }
 
 // Stats counts what a run saw.
@@ -86,15 +117,22 @@ type Stats struct {
 	Decided int
 }
 
+// Counts is the start of the one-line summary both commands print: "N games read, M
+// matched (P positions), E with errors", each noun in the singular for 1.
+func (st Stats) Counts() string {
+	return fmt.Sprintf("%s read, %d matched (%s), %d with errors",
+		plural.N(st.GamesRead, "game"), st.GamesMatched, plural.N(st.PositionsMatched, "position"), st.GamesWithErrors)
+}
+
 // SummaryNotes is what follows the counts in the one-line summary both commands print:
 // warnings hidden by quiet, duplicate games (skipped with dedupe "skip"), a stop at limit.
 func (st Stats) SummaryNotes(quiet bool, dedupe string, limit int) string {
 	notes := ""
 	if quiet && st.Warnings > 0 {
-		notes += fmt.Sprintf(", %d warnings not shown (--quiet)", st.Warnings)
+		notes += fmt.Sprintf(", %s not shown (--quiet)", plural.N(st.Warnings, "warning"))
 	}
 	if st.Duplicates > 0 {
-		notes += fmt.Sprintf(", %d duplicate games", st.Duplicates)
+		notes += fmt.Sprintf(", %s", plural.N(st.Duplicates, "duplicate game"))
 		if dedupe == "skip" {
 			notes += " skipped"
 		}
@@ -126,7 +164,6 @@ type Result struct {
 	positions int
 	matched   bool
 	decided   bool     // matched, not evaluated (see Decided)
-	order     int      // arrival order, for stable sorting
 	keys      []int    // sort values
 	skeys     []string // values of string sorts (filter.SortKey.String)
 	hasKeys   []bool
@@ -172,6 +209,9 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	if err := CheckFormat(opt.Format); err != nil {
 		return Stats{}, err
 	}
+	if opt.Threads > MaxThreads {
+		return Stats{}, CheckThreads(opt.Threads)
+	}
 	if opt.Threads < 1 {
 		opt.Threads = 1
 	}
@@ -187,6 +227,7 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 		fens: make([]chess.FENWriter, opt.Threads)}
 	for i := range r.evals {
 		r.evals[i] = q.NewEvaluator()
+		r.evals[i].RefuseWritesTo(opt.Inputs)
 	}
 	r.matchString = "CQL"
 	if h.MatchString != nil {
@@ -205,6 +246,8 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 		r.pager = &htmlPager{}
 		bw.WriteString(htmlHead)
 	}
+	r.spill.limit = opt.SortMemory
+	defer r.spill.close()
 	err := src.Games(ctx, ReadOptions(q, opt), r.work, func(res Result) error { return r.emit(res, bw) })
 	if r.fatal != nil {
 		return r.stats, r.fatal // nothing more is written: the output is not a result
@@ -226,7 +269,9 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 		}
 	}
 	if r.sorted {
-		r.writeSorted(bw)
+		if serr := r.writeSorted(bw); err == nil {
+			err = serr
+		}
 	}
 	if r.pager != nil {
 		bw.Write(r.pager.end(nil, r.stats.PositionsMatched))
@@ -255,7 +300,8 @@ type runner struct {
 	fens        []chess.FENWriter   // fen output's writers, one per worker
 	matchString string
 	sorted      bool
-	held        []Result // sorted output waits for every game
+	held        []heldGame // sorted output waits for every game
+	spill       sortSpill  // and goes to a temporary file past Options.SortMemory
 	stats       Stats
 	seen        map[uint64]gameRef // Options.Dedupe: the first game of each key
 	pager       *htmlPager         // html output: the page sections
@@ -268,6 +314,13 @@ type runner struct {
 	additive bool
 	totals   []int
 	fatal    error // the first runtime failure; later games are not evaluated
+	// failedAt is the first game of each file whose evaluation failed, as the
+	// workers found them: later games of that file are not evaluated (a worker
+	// has a chunk of many games; each may take long to fail, such as x += x in
+	// a loop), earlier ones are, so that the failure reported is the first.
+	anyFailed atomic.Bool
+	failMu    sync.Mutex
+	failedAt  map[string]int
 
 	src       Source
 	lastMu    sync.Mutex
@@ -365,8 +418,9 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 	if r.opt.Matches != nil {
 		r.opt.Matches(Match{Out: res.out, Keys: res.keys, SKeys: res.skeys, HasKeys: res.hasKeys, Positions: res.positions})
 	} else if r.sorted {
-		res.order = len(r.held)
-		r.held = append(r.held, res)
+		if err := r.hold(&res); err != nil {
+			return err
+		}
 	} else if !r.opt.Count {
 		if _, err := r.write(w, &res); err != nil {
 			return err
@@ -401,15 +455,43 @@ func (r *runner) work(worker int, g *pgn.Game) Result {
 	return r.evaluate(worker, g, res)
 }
 
+// failed records that the evaluation of g failed.
+func (r *runner) failed(g *pgn.Game) {
+	r.failMu.Lock()
+	defer r.failMu.Unlock()
+	if r.failedAt == nil {
+		r.failedAt = map[string]int{}
+	}
+	if n, ok := r.failedAt[g.File]; !ok || g.Number < n {
+		r.failedAt[g.File] = g.Number
+	}
+	r.anyFailed.Store(true)
+}
+
+// failedBefore reports whether an earlier game of g's file failed.
+func (r *runner) failedBefore(g *pgn.Game) bool {
+	if !r.anyFailed.Load() {
+		return false
+	}
+	r.failMu.Lock()
+	defer r.failMu.Unlock()
+	n, ok := r.failedAt[g.File]
+	return ok && n < g.Number
+}
+
 // evaluate runs the query on g with the worker's evaluator and formats the output into res.
 func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 	ev := r.evals[worker]
 	res.game = nil
+	if r.failedBefore(g) {
+		return res // never emitted: the run stops at the earlier failure
+	}
 	if r.q.UsesLastGameNumber() {
 		ev.SetLastGameNumber(r.lastGameNumber(g.File))
 	}
 	matches := ev.Game(g)
 	if err := ev.Err(); err != nil {
+		r.failed(g)
 		res.fatal = err
 		return res
 	}
@@ -483,6 +565,8 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 				}
 				if r.opt.Format == "csv" {
 					res.out = AppendCSV(res.out, g, i, &rec)
+				} else if r.opt.AppendPosition != nil {
+					res.out = r.opt.AppendPosition(res.out, g, i, &rec)
 				} else {
 					res.out = AppendJSONL(res.out, g, i, &rec)
 					res.out = append(res.out, '\n')
@@ -619,26 +703,6 @@ func (r *runner) write(w *bufio.Writer, res *Result) (int, error) {
 		w.Write(r.pagerBuf)
 	}
 	return w.Write(res.out)
-}
-
-// writeSorted writes held games by their sort values: the sort filters in order (largest
-// first, or smallest for `sort min`), then the matched-position count for `sort matchcount`;
-// ties keep game order.
-func (r *runner) writeSorted(w *bufio.Writer) {
-	sorts := r.q.Sorts()
-	sort.SliceStable(r.held, func(a, b int) bool {
-		x, y := &r.held[a], &r.held[b]
-		if c := compareKeys(sorts, x.sortValues(), y.sortValues()); c != 0 {
-			return c < 0
-		}
-		return x.order < y.order
-	})
-	if r.opt.Count {
-		return
-	}
-	for _, res := range r.held {
-		r.write(w, &res)
-	}
 }
 
 // lastGameNumber is the value of lastgamenumber for a file: the number of its last game

@@ -1,7 +1,9 @@
 package sgf
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -46,29 +48,46 @@ type setStone struct {
 
 // LoadFile reads every Go game of an SGF file.
 func LoadFile(path string) ([]*Game, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	return Load(path, data)
+	defer f.Close()
+	return loadAll(NewReader(f, path))
 }
 
 // Load reads every Go game of an SGF collection and replays each main line: a bad point, an
 // illegal move or an unsupported board is an error with file, line and column.
 func Load(name string, data []byte) ([]*Game, error) {
-	trees, err := Parse(name, data)
-	if err != nil {
-		return nil, err
-	}
-	games := make([]*Game, 0, len(trees))
-	for _, t := range trees {
-		g, err := decode(name, t)
+	return loadAll(NewReader(bytes.NewReader(data), name))
+}
+
+func loadAll(r *Reader) ([]*Game, error) {
+	var games []*Game
+	for {
+		g, err := r.NextGame()
+		if err == io.EOF {
+			return games, nil
+		}
 		if err != nil {
 			return nil, err
 		}
 		games = append(games, g)
 	}
-	return games, nil
+}
+
+// NextGame is the next game tree decoded as a Go game (as Load does), or io.EOF after the last.
+func (r *Reader) NextGame() (*Game, error) {
+	t, err := r.Next()
+	if err != nil {
+		return nil, err
+	}
+	g, err := decode(r.name, t)
+	if err != nil {
+		r.err = err
+		return nil, err
+	}
+	return g, nil
 }
 
 func errAt(file string, line, col int, format string, args ...any) error {

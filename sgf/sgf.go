@@ -10,7 +10,10 @@
 package sgf
 
 import (
+	"bufio"
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 )
@@ -90,35 +93,134 @@ func (e *Error) Error() string {
 
 // ReadFile parses every game tree of a file.
 func ReadFile(path string) ([]*Tree, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(path, data)
+	defer f.Close()
+	return readAll(NewReader(f, path))
 }
 
 // Parse parses a collection of game trees; name is used in errors.
 func Parse(name string, data []byte) ([]*Tree, error) {
-	p := &parser{name: name, data: data, line: 1, col: 1}
+	return readAll(NewReader(bytes.NewReader(data), name))
+}
+
+func readAll(r *Reader) ([]*Tree, error) {
 	var trees []*Tree
 	for {
-		// Text outside game trees is allowed (and ignored) before and between them.
-		for p.pos < len(p.data) && p.data[p.pos] != '(' {
-			p.advance()
+		t, err := r.Next()
+		if err == io.EOF {
+			return trees, nil
 		}
-		if p.pos >= len(p.data) {
-			break
-		}
-		t, err := p.tree(0)
 		if err != nil {
 			return nil, err
 		}
 		trees = append(trees, t)
 	}
-	if len(trees) == 0 {
-		return nil, p.errorf("no game tree: an SGF file starts with \"(;\"")
+}
+
+// Reader reads the game trees of a collection one at a time, so that a file of many games
+// needs the memory of one (a 2 MB file of 100,000 one-move games took 2.3 GB read whole).
+type Reader struct {
+	r         *bufio.Reader
+	name      string
+	line, col int // of the next byte of r
+	buf       []byte
+	trees     int
+	err       error // sticky: after an error or the end, Next returns it again
+}
+
+// NewReader reads a collection of game trees from r; name is used in errors.
+func NewReader(r io.Reader, name string) *Reader {
+	return &Reader{r: bufio.NewReaderSize(r, 64<<10), name: name, line: 1, col: 1}
+}
+
+// Next returns the next game tree, or io.EOF after the last one. A collection with no game
+// tree at all is an error. Text outside game trees is allowed (and ignored) before and
+// between them.
+func (r *Reader) Next() (*Tree, error) {
+	if r.err != nil {
+		return nil, r.err
 	}
-	return trees, nil
+	t, err := r.next()
+	if err != nil {
+		r.err = err
+	}
+	return t, err
+}
+
+func (r *Reader) next() (*Tree, error) {
+	for {
+		c, err := r.r.ReadByte()
+		if err == io.EOF {
+			if r.trees == 0 {
+				return nil, &Error{File: r.name, Line: r.line, Col: r.col, Msg: "no game tree: an SGF file starts with \"(;\""}
+			}
+			return nil, io.EOF
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", r.name, err)
+		}
+		if c == '(' {
+			break
+		}
+		r.step(c)
+	}
+	// Cut the tree's text: up to the ")" that closes its "(", outside values (with their
+	// escapes). The parser then reads it, from the tree's place in the file.
+	line, col := r.line, r.col
+	r.step('(')
+	r.buf = append(r.buf[:0], '(')
+	depth, inValue, escaped := 1, false, false
+	for depth > 0 {
+		c, err := r.r.ReadByte()
+		if err == io.EOF {
+			break // the parser reports what is missing
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", r.name, err)
+		}
+		r.step(c)
+		r.buf = append(r.buf, c)
+		switch {
+		case escaped:
+			escaped = false
+		case inValue:
+			switch c {
+			case '\\':
+				escaped = true
+			case ']':
+				inValue = false
+			}
+		case c == '[':
+			inValue = true
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		}
+	}
+	p := &parser{name: r.name, data: r.buf, line: line, col: col}
+	t, err := p.tree(0)
+	if err != nil {
+		return nil, err
+	}
+	r.trees++
+	if cap(r.buf) > 1<<20 {
+		r.buf = nil // a large tree's text is not kept for the next
+	}
+	return t, nil
+}
+
+// step moves the reader's place past c.
+func (r *Reader) step(c byte) {
+	if c == '\n' {
+		r.line++
+		r.col = 1
+	} else {
+		r.col++
+	}
 }
 
 // maxDepth bounds the nesting of variations so that hostile input cannot exhaust the stack.

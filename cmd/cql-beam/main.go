@@ -34,6 +34,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/spark"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
 
+	"github.com/cqlgo/cql/internal/plural"
 	"github.com/cqlgo/cql/run"
 	"github.com/cqlgo/cql/shard"
 )
@@ -205,8 +206,8 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if err := run.CheckFormat(*fl.format); err != nil {
 		return 0, err
 	}
-	if *fl.threads < 1 {
-		return 0, fmt.Errorf("--threads must be at least 1, got %d", *fl.threads)
+	if err := run.CheckThreads(*fl.threads); err != nil {
+		return 0, err
 	}
 	if *fl.limit < 0 || limitGiven && *fl.limit < 1 {
 		return 0, fmt.Errorf("-limit: want a number of games of at least 1, got %d", *fl.limit)
@@ -388,8 +389,8 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 			mst.GamesRead, mst.GamesMatched, mst.PositionsMatched, mst.GamesWithErrors)
 	}
 	extra := st.SummaryNotes(ro.Quiet, ro.Dedupe, ro.Limit)
-	fmt.Fprintf(stderr, "cql-beam: %d games read, %d matched (%d positions), %d with errors, %.2fs, %.0f games/s%s (%d shards, runner %s%s)\n",
-		st.GamesRead, st.GamesMatched, st.PositionsMatched, st.GamesWithErrors, el, float64(st.GamesRead)/el, extra, len(shards), *fl.runner, note)
+	fmt.Fprintf(stderr, "cql-beam: %s, %.2fs, %.0f games/s%s (%s, runner %s%s)\n",
+		st.Counts(), el, float64(st.GamesRead)/el, extra, plural.N(len(shards), "shard"), *fl.runner, note)
 	if st.GamesMatched == 0 {
 		return exitNoMatch, nil
 	}

@@ -184,7 +184,7 @@ func notes(stderr, prefix string) string {
 			continue
 		}
 		_, rest, _ := strings.Cut(l, " games/s")
-		if i := strings.LastIndex(rest, " ("); i >= 0 && strings.Contains(rest[i:], " shards, runner ") {
+		if i := strings.LastIndex(rest, " ("); i >= 0 && strings.Contains(rest[i:], ", runner ") {
 			rest = rest[:i]
 		}
 		return rest

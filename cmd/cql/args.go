@@ -9,6 +9,7 @@ import (
 
 	"github.com/cqlgo/cql/internal/preamble"
 	"github.com/cqlgo/cql/query"
+	cqlrun "github.com/cqlgo/cql/run"
 )
 
 // The query command's options are CQL's (6.1 and 6.2) and CQLi's, read the way both read
@@ -48,6 +49,7 @@ type queryFlags struct {
 	appendOut       bool
 	noClobber       bool
 	dryRun          bool
+	secure          bool
 	verbose         bool
 	noSummary       bool
 
@@ -150,6 +152,8 @@ func buildOptions() []option {
 	flag("noclobber", "never write over an existing output file", func(f *queryFlags) { f.noClobber = true })
 	addIndexOptions(str, flag)
 	flag("dryrun", "check the query and the files, print what would be read and written, and stop", func(f *queryFlags) { f.dryRun = true })
+	flag("secure", "refuse a query that reads or writes files itself (readfile, writefile, the header's input and output)",
+		func(f *queryFlags) { f.secure = true })
 
 	// Which games and positions.
 	positive("gamenumber g", "only examine games with numbers N to M (or just N)", func(f *queryFlags, r *query.Range) { f.gameNumber = r })
@@ -243,9 +247,9 @@ func buildOptions() []option {
 	})
 
 	// Running.
-	num("threads", "N", "worker threads (default: all cores)", func(f *queryFlags, n int) error {
-		if n < 1 {
-			return fmt.Errorf("--threads must be at least 1, got %d", n)
+	num("threads", "N", "worker threads (default: all cores, at most 1024)", func(f *queryFlags, n int) error {
+		if err := cqlrun.CheckThreads(n); err != nil {
+			return err
 		}
 		f.threads = n
 		return nil

@@ -30,18 +30,27 @@ type cliTest struct {
 	NoFiles   []string          `yaml:"no_files"` // files that must not exist afterwards
 }
 
-// TestCLITable runs every case of testdata/cli.yaml. $TMP in arguments and file names is a
-// fresh directory per case; $Q is the directory of the hand-checked query test games.
+// TestCLITable runs every case of testdata/cli*.yaml (cli.yaml, and one file per concern
+// beside it). $TMP in arguments and file names is a fresh directory per case; $Q is the
+// directory of the hand-checked query test games.
 func TestCLITable(t *testing.T) {
-	data, err := os.ReadFile("testdata/cli.yaml")
-	if err != nil {
-		t.Fatal(err)
+	tables, err := filepath.Glob("testdata/cli*.yaml")
+	if err != nil || len(tables) == 0 {
+		t.Fatalf("no testdata/cli*.yaml: %v", err)
 	}
 	var cases []cliTest
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true) // a misspelt key would make a case that cannot fail
-	if err := dec.Decode(&cases); err != nil {
-		t.Fatal(err)
+	for _, table := range tables {
+		data, err := os.ReadFile(table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var more []cliTest
+		dec := yaml.NewDecoder(bytes.NewReader(data))
+		dec.KnownFields(true) // a misspelt key would make a case that cannot fail
+		if err := dec.Decode(&more); err != nil {
+			t.Fatalf("%s: %v", table, err)
+		}
+		cases = append(cases, more...)
 	}
 	q, err := filepath.Abs("../../testdata/query")
 	if err != nil {

@@ -74,6 +74,7 @@ func TestRandomQueriesIndexAgainstScan(t *testing.T) {
 	// count (which, with --count, says how many games the index decided
 	// without replaying them)
 	summary := func(s string) string {
+		s = asScanSummary(s)
 		i := strings.LastIndex(s, "cql: ")
 		if i < 0 {
 			return ""

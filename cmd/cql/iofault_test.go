@@ -129,7 +129,7 @@ func TestInputFaults(t *testing.T) {
 		for _, n := range cuts(len(f.data)) {
 			// A read error.
 			st, errs := runGuarded(t, []string{"--count", "true", "-"}, &faultReader{data: f.data, n: n, err: errReadFault}, io.Discard)
-			if st != exitError || !strings.Contains(errs, "-: "+errReadFault.Error()) {
+			if st != exitError || !strings.Contains(errs, "(standard input): "+errReadFault.Error()) {
 				t.Errorf("%s, read fault at %d: exit %d: %.300s", f.name, n, st, errs)
 			}
 			// The input ends early.
@@ -149,7 +149,7 @@ func TestInputFaults(t *testing.T) {
 					t.Errorf("%s cut at %d (before its magic): exit %d: %.300s", f.name, n, st, errs)
 				}
 			default:
-				if st != exitError || !strings.Contains(errs, "-: compressed data ends early") {
+				if st != exitError || !strings.Contains(errs, "(standard input): compressed data ends early") {
 					t.Errorf("%s cut at %d: exit %d: %.300s", f.name, n, st, errs)
 				}
 			}

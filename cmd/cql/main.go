@@ -45,6 +45,7 @@ var subcommands = map[string]func() *cobra.Command{
 	"board":    newBoardCmd,
 	"go":       newGoCmd,
 	"index":    newIndexCmd,
+	"serve":    newServeCmd,
 }
 
 // run executes the command line and returns the exit status; tests call it directly.
@@ -120,9 +121,16 @@ func runContext(ctx context.Context, temps *tempFiles, args []string, stdin io.R
 }
 
 // nearSubcommand returns the subcommand one edit (a transposition counts as one) from word
-// when word is no CQL word: `cql valdiate f.pgn` would run the query valdiate.
+// when word is no CQL word: `cql valdiate f.pgn` would run the query valdiate. Names of
+// fewer than four letters (go) are left out: one edit from go is -o, or to.
 func nearSubcommand(word string) string {
+	if strings.HasPrefix(word, "-") {
+		return ""
+	}
 	for name := range subcommands {
+		if len(name) < 4 {
+			continue
+		}
 		if editDistance(word, name) == 1 || isTransposition(word, name) {
 			if _, err := query.Parse("", []byte(word)); err != nil && strings.Contains(err.Error(), "unknown filter") {
 				return name

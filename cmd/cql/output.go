@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 )
 
 // outputFile is an output file written under a temporary name beside its target and renamed
@@ -30,9 +33,10 @@ type outputFile struct {
 
 // createOutput opens a temporary file for the output name. A symbolic link is written through:
 // the target gets the output and keeps its mode; a new file gets 0666 less the umask, as a
-// shell's redirection would. It refuses to write over one of the inputs, and over any existing
-// file with noClobber.
-func createOutput(ctx context.Context, name string, inputs []string, appendTo, noClobber bool) (*outputFile, error) {
+// shell's redirection would. It refuses to write over one of the inputs (statInputs: standard
+// input's file too), over a file the user may not write (as a redirection would), and over any
+// existing file with noClobber.
+func createOutput(ctx context.Context, name string, inputs []os.FileInfo, appendTo, noClobber bool) (*outputFile, error) {
 	target, err := resolveLinks(name)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write output %s: %w", name, err)
@@ -40,8 +44,8 @@ func createOutput(ctx context.Context, name string, inputs []string, appendTo, n
 	st, err := os.Stat(target)
 	switch {
 	case err == nil:
-		for _, in := range inputs {
-			if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
+		for _, ist := range inputs {
+			if os.SameFile(st, ist) {
 				return nil, fmt.Errorf("output %s is also an input; refusing to overwrite it", name)
 			}
 		}
@@ -50,6 +54,15 @@ func createOutput(ctx context.Context, name string, inputs []string, appendTo, n
 		}
 		if noClobber && !appendTo && st.Mode().IsRegular() {
 			return nil, fmt.Errorf("output %s exists; -noclobber forbids overwriting it", name)
+		}
+		if st.Mode().IsRegular() && !appendTo {
+			// The file is replaced by a rename, which its own permissions do not stop: open it
+			// for writing (which changes nothing) to refuse what a redirection would refuse.
+			f, err := os.OpenFile(target, os.O_WRONLY, 0)
+			if err != nil {
+				return nil, fmt.Errorf("cannot write output %s: %w", name, unwrapPath(err))
+			}
+			f.Close()
 		}
 		if !st.Mode().IsRegular() {
 			// A device or a pipe (/dev/stdout, /dev/null, a FIFO) is written directly:
@@ -92,12 +105,16 @@ func createOutput(ctx context.Context, name string, inputs []string, appendTo, n
 	return &outputFile{f: f, name: target, temps: temps}, nil
 }
 
-// createTemp creates .BASE.NNNN.tmp beside target with mode 0666 less the umask (os.CreateTemp
-// would give 0600) and registers it with temps before anything is written to it.
+// createTemp creates .BASE.cql-PID-N.tmp beside target with mode 0666 less the umask
+// (os.CreateTemp would give 0600) and registers it with temps before anything is written to
+// it. The process id in the name lets a later run recognise the temporary files of runs that
+// were killed (kill -9 leaves them): removeStaleTemps removes those first.
 func createTemp(target string, temps *tempFiles) (*os.File, error) {
 	dir, base := filepath.Split(target)
+	removeStaleTemps(dir)
+	prefix := "." + base + tempTag + strconv.Itoa(os.Getpid()) + "-"
 	for try := 0; ; try++ {
-		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(uint64(rand.Uint32()), 10)+".tmp")
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10)+".tmp")
 		temps.add(name) // first, so that a signal arriving now removes it too
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
 		if err == nil {
@@ -108,6 +125,72 @@ func createTemp(target string, temps *tempFiles) (*os.File, error) {
 			return nil, err
 		}
 	}
+}
+
+// tempTag marks cql's temporary output files: .BASE.cql-PID-N.tmp.
+const tempTag = ".cql-"
+
+// tempPID returns the process id in a temporary output file's name, if it is one.
+func tempPID(name string) (int, bool) {
+	if !strings.HasPrefix(name, ".") || !strings.HasSuffix(name, ".tmp") {
+		return 0, false
+	}
+	i := strings.LastIndex(name, tempTag)
+	if i < 1 {
+		return 0, false
+	}
+	pid, n, ok := strings.Cut(name[i+len(tempTag):len(name)-len(".tmp")], "-")
+	if !ok || pid == "" || n == "" || strings.Trim(n, "0123456789") != "" {
+		return 0, false
+	}
+	p, err := strconv.Atoi(pid)
+	return p, err == nil && p > 0
+}
+
+// removeStaleTemps removes the temporary output files in dir of runs whose process has ended
+// (a run that ends any other way removes its own). A process that exists, even another
+// user's, keeps its files; so does a directory that cannot be read.
+func removeStaleTemps(dir string) {
+	if dir == "" {
+		dir = "."
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		pid, ok := tempPID(e.Name())
+		if !ok || pid == os.Getpid() || !e.Type().IsRegular() || processExists(pid) {
+			continue
+		}
+		os.Remove(filepath.Join(dir, e.Name()))
+	}
+}
+
+// processExists says whether process pid exists (signal 0 checks without sending).
+func processExists(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// statInputs returns what is known of the input files (os.Stat; for - standard input's own
+// file, when it is one), so that no output is written over one of them.
+func statInputs(names []string, stdin io.Reader) []os.FileInfo {
+	var out []os.FileInfo
+	for _, name := range names {
+		if name == "-" {
+			if f, ok := stdin.(interface{ Stat() (os.FileInfo, error) }); ok {
+				if st, err := f.Stat(); err == nil {
+					out = append(out, st)
+				}
+			}
+			continue
+		}
+		if st, err := os.Stat(name); err == nil {
+			out = append(out, st)
+		}
+	}
+	return out
 }
 
 // resolveLinks follows symbolic links from name to the file they lead to, which need not

@@ -71,7 +71,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	q, err := filter.CompileWith(prog, filter.Options{AlwaysComment: f.alwaysComment,
 		NoSetTag: f.noSetTag, NoRemoveComment: f.noRemoveComment,
 		NoUniqueComments: f.noUnique, NoSortComments: f.noSortComments, Marks: cqlrun.WantsMarks(cqlrun.Options{Format: f.format, Count: f.count}),
-		NoAutoComments: f.count})
+		NoAutoComments: f.count, Secure: f.secure})
 	if err != nil {
 		var qe *query.Error
 		if errors.As(err, &qe) && qe.Line == "" {
@@ -119,8 +119,17 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 
 	outName := f.output
-	if outName == "" {
-		outName = h.Output
+	if outName == "" && h.Output != "" {
+		if f.count || f.format != "pgn" {
+			// The header's output is the file of the matching games: a count or records of
+			// another format go to standard output and leave it as it is (-o writes them there).
+			if !f.count {
+				fmt.Fprintf(cmd.ErrOrStderr(), "cql: the header's output %s is for PGN games and is left as it is: the %s records go to standard output (-o %s writes them there)\n",
+					h.Output, f.format, h.Output)
+			}
+		} else {
+			outName = h.Output
+		}
 	}
 	toStdout := outName == "" || outName == "-" || strings.EqualFold(outName, "stdout")
 	if f.gui != nil && toStdout && !f.count {
@@ -139,13 +148,15 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		default:
 			fmt.Fprintf(stdout, "output: %s\n", outName)
 		}
+		printQueryFiles(stdout, q)
 		return nil
 	}
 
 	var out io.Writer = stdout
 	var outFile *outputFile
+	inputs := statInputs(files, cmd.InOrStdin()) // never written: not by -o, not by writefile
 	if !toStdout {
-		if outFile, err = createOutput(cmd.Context(), outName, files, f.appendOut, f.noClobber); err != nil {
+		if outFile, err = createOutput(cmd.Context(), outName, inputs, f.appendOut, f.noClobber); err != nil {
 			return err
 		}
 		defer outFile.discard() // unless committed below
@@ -191,7 +202,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		OnError: func(err error) { fmt.Fprintln(stderr, "cql:", err) },
 	}
 	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item,
-		NoHeader: f.noHeader, HideWarnings: h.Quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
+		Inputs: inputs, NoHeader: f.noHeader, HideWarnings: h.Quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
 	fileSrc.LastGame = cqlrun.LastGame(q, opt)
 	var games cqlrun.Source = fileSrc
 	if f.stats {
@@ -250,13 +261,10 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 			f.gui.output = "stdout"
 		}
 	}
-	positions := fmt.Sprintf("%d positions", st.PositionsMatched)
-	if st.Decided > 0 {
-		// Games the index's summaries decided were counted, not evaluated.
-		positions = fmt.Sprintf("%d decided by the index, %d positions in the others", st.Decided, st.PositionsMatched)
+	summary := "cql: " + st.Counts() + fmt.Sprintf(", %.2fs, %.0f games/s", el, float64(st.GamesRead)/el)
+	if indexed != nil {
+		summary = "cql: " + indexed.summary(st, el)
 	}
-	summary := fmt.Sprintf("cql: %d games read, %d matched (%s), %d with errors, %.2fs, %.0f games/s",
-		st.GamesRead, st.GamesMatched, positions, st.GamesWithErrors, el, float64(st.GamesRead)/el)
 	summary += st.SummaryNotes(h.Quiet, f.dedupe, f.limit)
 	if !f.noSummary {
 		fmt.Fprintln(cmd.ErrOrStderr(), summary)
@@ -268,6 +276,25 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		return exitStatus(exitNoMatch)
 	}
 	return nil
+}
+
+// printQueryFiles lists, for --dryrun, the files the query's readfile and writefile
+// filters name (the header's are the input and output lines above).
+func printQueryFiles(w io.Writer, q *filter.Query) {
+	for _, u := range q.Files() {
+		verb := "reads"
+		switch u.Filter {
+		case "input", "output":
+			continue
+		case "writefile":
+			verb = "appends to"
+		}
+		name := u.Name
+		if name == "" {
+			name = "a file named at run time"
+		}
+		fmt.Fprintf(w, "%s (line %d, column %d) %s: %s\n", u.Filter, u.At.Line, u.At.Col, verb, name)
+	}
 }
 
 // printOnlyError refuses -help or -version given with a query or files, which would

@@ -29,7 +29,7 @@ func TestQueryCLI(t *testing.T) {
 		{name: "seed brace-less", args: []string{"square x in h1-8 R attacks x x attacks K", games, "--format", "fen"}, wantOut: seedFEN},
 		{name: "seed wrong set", args: []string{"(square x in h1-8 {R attacks x x attacks K}) == [h3]", games}, wantStatus: exitNoMatch},
 		{name: "pgn output marks the move", args: []string{"mate", games},
-			outHas: []string{"4. Qxf7# {CQL} 1-0", `[Event "Scholar's mate"]`}, errHas: []string{"3 games read, 1 matched (1 positions)"}},
+			outHas: []string{"4. Qxf7# {CQL} 1-0", `[Event "Scholar's mate"]`}, errHas: []string{"3 games read, 1 matched (1 position)"}},
 		{name: "initial position comment comes first", args: []string{"initial and wtm and R", games},
 			outHas: []string{"{cql: game 2 of " + games + " CQL} *"}},
 		{name: "script with -i and matchstring", args: []string{"-i", games, "../../testdata/query/mate.cql"},

@@ -9,14 +9,16 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cqlgo/cql/internal/plural"
 	"github.com/cqlgo/cql/pgn"
+	cqlrun "github.com/cqlgo/cql/run"
 )
 
 // openInput opens a PGN file ("-" is stdin), decompressing by name or magic
 // bytes, and counts the bytes read from disk into bar.
 func openInput(name string, stdin io.Reader, bar *progress) (io.ReadCloser, error) {
 	if name == "-" {
-		return pgn.NewReader(io.NopCloser(bar.Reader(stdin)), name)
+		return pgn.NewReader(io.NopCloser(bar.Reader(stdin)), cqlrun.StdinName)
 	}
 	f, err := openFile(name)
 	if err != nil {
@@ -40,7 +42,7 @@ func scanFiles[R any](cmd *cobra.Command, files []string, bar *progress, opt pgn
 	for _, name := range files {
 		rc, err := openInput(name, cmd.InOrStdin(), bar)
 		if err == nil {
-			err = pgn.ScanParallel(cmd.Context(), rc, name, opt, work, emit)
+			err = pgn.ScanParallel(cmd.Context(), rc, cqlrun.InputName(name), opt, work, emit)
 			rc.Close()
 		}
 		if err != nil {
@@ -60,10 +62,10 @@ func scanFiles[R any](cmd *cobra.Command, files []string, bar *progress, opt pgn
 
 // threadsFlag adds --threads to a subcommand; workers checks and returns its value.
 func threadsFlag(cmd *cobra.Command) (workers func() (int, error)) {
-	n := cmd.Flags().Int("threads", runtime.GOMAXPROCS(0), "number of worker threads")
+	n := cmd.Flags().Int("threads", runtime.GOMAXPROCS(0), "number of worker threads (at most 1024)")
 	return func() (int, error) {
-		if *n < 1 {
-			return 0, fmt.Errorf("--threads must be at least 1, got %d", *n)
+		if err := cqlrun.CheckThreads(*n); err != nil {
+			return 0, err
 		}
 		return *n, nil
 	}
@@ -119,7 +121,7 @@ and 2 when a file cannot be read.`,
 					return nil
 				})
 			bar.Finish()
-			fmt.Fprintf(out, "%d games, %d positions, %d errors in %d games\n", games, positions, problems, badGames)
+			fmt.Fprintf(out, "%s, %s, %s in %s\n", plural.N(games, "game"), plural.N(positions, "position"), plural.N(problems, "error"), plural.N(badGames, "game"))
 			if err := out.Flush(); err != nil {
 				return err
 			}

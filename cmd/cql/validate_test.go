@@ -80,14 +80,14 @@ func TestCheckCommand(t *testing.T) {
 			wantStatus: 1,
 			// Hand-checked: the bishop on f1 cannot reach f7; 3+3+5 positions.
 			wantOut: small + ":19:13: game 2: illegal move: no bishop can move to f7 (Bxf7+)\n" +
-				"3 games, 11 positions, 1 errors in 1 games\n",
+				"3 games, 11 positions, 1 error in 1 game\n",
 		},
 		{
 			name:       "one thread gives the same report",
 			args:       []string{"validate", "--threads", "1", small},
 			wantStatus: 1,
 			wantOut: small + ":19:13: game 2: illegal move: no bishop can move to f7 (Bxf7+)\n" +
-				"3 games, 11 positions, 1 errors in 1 games\n",
+				"3 games, 11 positions, 1 error in 1 game\n",
 		},
 		{
 			name:       "threads must be positive",
@@ -107,7 +107,7 @@ func TestCheckCommand(t *testing.T) {
 			args:       []string{"validate", "-"},
 			stdinFile:  small + ".gz",
 			wantStatus: 1,
-			outHas:     []string{"-:19:13: game 2: illegal move: no bishop can move to f7 (Bxf7+)", "3 games, 11 positions, 1 errors in 1 games"},
+			outHas:     []string{"(standard input):19:13: game 2: illegal move: no bishop can move to f7 (Bxf7+)", "3 games, 11 positions, 1 error in 1 game"},
 		},
 		{
 			name:       "missing file",
@@ -125,7 +125,7 @@ func TestCheckCommand(t *testing.T) {
 			args:       []string{"validate", "-"},
 			stdin:      "[Event \"x\"]\n\n1. e4 e5 2. Nf",
 			wantStatus: 1,
-			outHas:     []string{"-:3:13: game 1: malformed move (Nf)", "1 games, 3 positions, 2 errors in 1 games"},
+			outHas:     []string{"(standard input):3:13: game 1: malformed move (Nf)", "1 game, 3 positions, 2 errors in 1 game"},
 		},
 	})
 }
