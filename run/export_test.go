@@ -192,7 +192,7 @@ func TestCSVAndTags(t *testing.T) {
 		rec[col] = recs[1][i]
 	}
 	for col, want := range map[string]string{"game": "2", "ply": "7", "move": "4", "side": "b", "san": "Qxf7#", "next": "",
-		"White": "A", "Result": "1-0", "comments": "mated", "OtherTags": ""} {
+		"White": "A", "Result": "1-0", "result": "1-0", "comments": "mated", "OtherTags": ""} {
 		if rec[col] != want {
 			t.Errorf("column %s = %q, want %q\n%s", col, rec[col], want, out)
 		}
@@ -201,6 +201,9 @@ func TestCSVAndTags(t *testing.T) {
 	recs, err = csv.NewReader(strings.NewReader(out)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(recs[1]) != len(recs[0]) {
+		t.Errorf("%d columns, the header has %d", len(recs[1]), len(recs[0]))
 	}
 	if got := strings.Join(recs[0][len(recs[0])-2:], ","); got != "White,Site" {
 		t.Errorf("header ends %s", got)
