@@ -368,7 +368,7 @@ func TestIndexStaleAndVerify(t *testing.T) {
 	if r, err := Refresh(ctx, dir); err != nil || len(r) != 1 {
 		t.Fatalf("Refresh: %v %v, want the one source", r, err)
 	}
-	if p, err := ix.Verify(ctx, nil, 2); err != nil || len(p) != 0 {
+	if p, err := ix.Verify(ctx, VerifyOptions{Threads: 2, Deep: true}); err != nil || len(p) != 0 {
 		t.Errorf("verify the index open during Refresh: %v %v", p, err)
 	}
 	ix.Close()

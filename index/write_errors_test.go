@@ -126,7 +126,7 @@ func TestBuildDiskFull(t *testing.T) {
 			if ix.Meta != want {
 				t.Errorf("add %v, step %d: the index is %+v, want %+v", add, step, ix.Meta, want)
 			}
-			if p, err := ix.Verify(ctx, nil, 2); err != nil || len(p) != 0 {
+			if p, err := ix.Verify(ctx, VerifyOptions{Threads: 2}); err != nil || len(p) != 0 {
 				t.Errorf("add %v, step %d: verify: %v %v", add, step, p, err)
 			}
 			ix.Close()
