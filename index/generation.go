@@ -61,7 +61,7 @@ func openGeneration(dir string) (d *os.File, again bool, err error) {
 	if _, err := os.Stat(filepath.Join(fdPath(d), markerName)); err != nil {
 		d.Close()
 		if _, merr := os.Stat(filepath.Join(dir, "MANIFEST")); merr == nil {
-			return nil, false, fmt.Errorf("%s: %w of this cql (no %s file: built by an older cql, or not by cql; remove it and build again with cql index build -x %s FILE...)", dir, ErrNoIndex, markerName, dir)
+			return nil, false, fmt.Errorf("%s: %w: it has no %s file (an index built by an older cql has none and must be built again)", dir, ErrNoIndex, markerName)
 		}
 		return nil, false, fmt.Errorf("%s: %w (build one with cql index build -x %s FILE...)", dir, ErrNoIndex, dir)
 	}
@@ -171,7 +171,7 @@ func checkTarget(dir, given string) error {
 	if _, err := f.Readdirnames(1); err == io.EOF {
 		return nil
 	}
-	return fmt.Errorf("%s exists and is not an index written by cql (no %s file): refusing to replace it (an index built by an older cql: remove it and build again)", given, markerName)
+	return fmt.Errorf("%s exists and is not an index written by cql (it has no %s file): refusing to replace it (an index built by an older cql has none: remove it by hand)", given, markerName)
 }
 
 // swap puts the finished generation at tmp in dir's place in one step; tmp gets the old

@@ -103,3 +103,39 @@ func TestBuildMissingParent(t *testing.T) {
 		t.Errorf("build into a missing directory: %v", err)
 	}
 }
+
+// An index open when a build swaps in another keeps reading its own generation whole,
+// though the build removed it from the directory (open files outlive the unlink), and
+// the next Open reads the new one.
+func TestOpenIndexOutlivesSwap(t *testing.T) {
+	ctx := context.Background()
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "ix")
+	first, err := Build(ctx, dir, []string{lockTestGames}, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	second, err := Build(ctx, dir, []string{"../testdata/sample.pgn"}, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := listDir(t, parent); len(got) != 1 || got[0] != "ix" {
+		t.Errorf("after the swap: %v, want the old generation removed", got)
+	}
+	if p, err := ix.Verify(ctx, VerifyOptions{Threads: 2}); err != nil || len(p) != 0 || ix.Meta != first {
+		t.Errorf("the index open during the swap: %v %v, %+v", p, err, ix.Meta)
+	}
+	now, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer now.Close()
+	if now.Meta != second {
+		t.Errorf("opened after the swap: %+v, want %+v", now.Meta, second)
+	}
+}
