@@ -111,7 +111,7 @@ var CSVTags = []string{"Event", "Site", "Date", "Round", "White", "Black", "Resu
 // CSVHeader returns the header line of csv output for the chosen tags (nil: CSVTags and
 // the column of other tags).
 func CSVHeader(tags []string) []byte {
-	cols := []string{"file", "game", "ply", "move", "side", "fen", "san", "next", "variation", "squares", "comments"}
+	cols := []string{"file", "game", "ply", "move", "side", "fen", "san", "next", "variation", "squares", "result", "comments"}
 	if tags == nil {
 		cols = append(append(cols, CSVTags...), "OtherTags")
 	} else {
@@ -160,6 +160,8 @@ func AppendCSV(dst []byte, g *pgn.Game, i int32, rec *Record) []byte {
 			dst = appendSquare(dst, b.PopFirst())
 		}
 	}
+	dst = append(dst, ',')
+	dst = appendCSVField(dst, gameResult(g)) // as jsonl's result: the move text's, else the tag's
 	dst = append(dst, ',')
 	if rec != nil && len(rec.Comments) > 0 {
 		dst = text(dst, strings.Join(rec.Comments, " "))

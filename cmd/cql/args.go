@@ -71,6 +71,8 @@ type queryFlags struct {
 	tags        []string
 	stats       bool
 	statsFormat string
+	statsTop    int    // rows per --stats table: 0 unset (20), -1 all
+	statsOut    string // --stats-out: the tables' own file
 	dedupe      string // "", "report" or "skip"
 	csvRaw      bool   // csv values starting with = + - @ unguarded
 
@@ -163,7 +165,7 @@ func buildOptions() []option {
 	flag("mainline", "search the main line only (the default)", func(f *queryFlags) { f.variations = &no })
 	flag("virtualmainline", "search variations, only positions on the virtual main line (adds the filter virtualmainline)",
 		func(f *queryFlags) { f.pre.Add("virtualmainline"); f.variations = &yes })
-	num("limit", "N", "stop after N matching games", func(f *queryFlags, n int) error {
+	num("limit", "N", "stop after N matching games (games, not fen/jsonl/csv records: each game writes all its matching positions)", func(f *queryFlags, n int) error {
 		if n < 1 {
 			return fmt.Errorf("-limit: want a number of games of at least 1, got %d", n)
 		}
@@ -240,6 +242,17 @@ func buildOptions() []option {
 		}
 	})
 	flag("dedupe-skip", "report repeated games (as -dedupe) and leave them out", func(f *queryFlags) { f.dedupe = "skip" })
+	num("stats-top", "N", "--stats tables list the N keys with the most games (default 20; 0: all)", func(f *queryFlags, n int) error {
+		f.statsTop, f.stats = n, true
+		if n == 0 {
+			f.statsTop = -1
+		}
+		return nil
+	})
+	str("stats-out", "FILE", "write the --stats tables to FILE (- for standard output when the matches go to -o or are counted)", func(f *queryFlags, v string) error {
+		f.statsOut, f.stats = v, true
+		return nil
+	})
 	str("stats-format", "FORMAT", "the --stats table as text (default) or json", func(f *queryFlags, v string) error {
 		switch v = strings.ToLower(v); v {
 		case "text", "json":

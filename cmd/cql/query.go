@@ -14,6 +14,7 @@ import (
 
 	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/internal/preamble"
+	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 	cqlrun "github.com/cqlgo/cql/run"
 )
@@ -105,17 +106,17 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		}
 		files = []string{"-"}
 	}
-	// Every input must exist before any work is done (and before a count is printed).
+	// Every input must exist and open before any work is done (and before a count is printed).
 	for _, in := range files {
-		if in == "-" {
-			continue
-		}
-		if _, err := os.Stat(in); err != nil {
+		if err := pgn.CheckInput(in); err != nil {
 			return fmt.Errorf("input: %w", err)
 		}
 	}
 	if err := cqlrun.CheckFormat(f.format); err != nil {
 		return err
+	}
+	for _, w := range optionWarnings(f, files) {
+		fmt.Fprintln(cmd.ErrOrStderr(), "cql: warning:", w)
 	}
 
 	outName := f.output
@@ -162,6 +163,15 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		defer outFile.discard() // unless committed below
 		out = outFile
 	}
+	var statsFile *outputFile
+	if statsToStdout := f.statsOut == "-" || strings.EqualFold(f.statsOut, "stdout"); statsToStdout && toStdout {
+		return errors.New("--stats-out -: the matching games (or their count) go to standard output; give them a file with -o, or the tables one with --stats-out FILE")
+	} else if f.statsOut != "" && !statsToStdout {
+		if statsFile, err = createOutput(cmd.Context(), f.statsOut, inputs, false, f.noClobber); err != nil {
+			return fmt.Errorf("--stats-out: %w", err)
+		}
+		defer statsFile.discard() // unless committed by writeStats
+	}
 	if f.cpuProfile != "" {
 		pf, err := os.Create(f.cpuProfile)
 		if err != nil {
@@ -194,6 +204,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	bar := newProgress(cmd.ErrOrStderr(), "cql")
 	bar.lineIncrement = f.lineIncrement
+	bar.SetTotal(inputSizes(files))
+	out = bar.Clearing(out) // a result on the bar's terminal clears the bar first
+
 	stderr := bar // every line written while the bar is up clears it first
 	start := time.Now()
 	fileSrc := cqlrun.Files{
@@ -201,19 +214,26 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		Open:    func(name string) (io.ReadCloser, error) { return openInput(name, cmd.InOrStdin(), bar) },
 		OnError: func(err error) { fmt.Fprintln(stderr, "cql:", err) },
 	}
-	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item,
+	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item, OnGameEnd: bar.GameEnd,
 		Inputs: inputs, CSVRaw: f.csvRaw, NoHeader: f.noHeader, HideWarnings: h.Quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
 	fileSrc.LastGame = cqlrun.LastGame(q, opt)
+	if f.format == "html" { // the page says what it shows
+		opt.HTMLQuery, opt.HTMLInputs = string(src), files
+		if f.index != "" {
+			opt.HTMLInputs = []string{"the index " + f.index}
+		}
+	}
 	var games cqlrun.Source = fileSrc
 	if f.stats {
 		opt.Tally = cqlrun.NewTally()
+		opt.Tally.Top = f.statsTop
 	}
 	if outFile != nil {
-		opt.Persistent = cmd.OutOrStdout() // CQL prints persistent variables on standard output
+		opt.Persistent = bar.Clearing(cmd.OutOrStdout()) // CQL prints persistent variables on standard output
 	}
 	if (outFile != nil || f.count) && f.gui == nil {
 		// CQL prints messages on standard output; here only when no games go there.
-		opt.Messages = cmd.OutOrStdout()
+		opt.Messages = bar.Clearing(cmd.OutOrStdout())
 	}
 	if f.gui != nil {
 		opt.Persistent = &f.gui.messages
@@ -238,19 +258,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		}
 	}
 	if opt.Tally != nil {
-		// Standard output when the matches went to a file, else standard error.
-		var w io.Writer = cmd.ErrOrStderr()
-		if outFile != nil {
-			w = cmd.OutOrStdout()
-		}
-		if f.gui != nil {
-			w = &f.gui.messages
-		}
-		write := opt.Tally.WriteText
-		if f.statsFormat == "json" {
-			write = opt.Tally.WriteJSON
-		}
-		if err := write(w); err != nil {
+		if err := writeStats(cmd, f, opt.Tally, outFile != nil, statsFile); err != nil {
 			return err
 		}
 	}
@@ -295,6 +303,42 @@ func printQueryFiles(w io.Writer, q *filter.Query) {
 		}
 		fmt.Fprintf(w, "%s (line %d, column %d) %s: %s\n", u.Filter, u.At.Line, u.At.Col, verb, name)
 	}
+}
+
+// writeStats writes the --stats tables: to --stats-out, else to standard output when the
+// matches went to a file, else to standard error (then mixed with the summary line).
+func writeStats(cmd *cobra.Command, f *queryFlags, t *cqlrun.Tally, matchesToFile bool, statsFile *outputFile) error {
+	write := t.WriteText
+	if f.statsFormat == "json" {
+		write = t.WriteJSON
+	}
+	var w io.Writer = cmd.ErrOrStderr()
+	switch {
+	case f.gui != nil:
+		w = &f.gui.messages
+	case f.statsOut == "-" || strings.EqualFold(f.statsOut, "stdout") || f.statsOut == "" && matchesToFile:
+		w = cmd.OutOrStdout()
+	case statsFile != nil:
+		if err := write(statsFile); err != nil {
+			return err
+		}
+		return statsFile.commit()
+	}
+	return write(w)
+}
+
+// inputSizes is the bytes of the regular files among the inputs (0 if any is not one, as
+// standard input: the bar then shows megabytes read, not a percentage).
+func inputSizes(files []string) int64 {
+	var n int64
+	for _, name := range files {
+		st, err := os.Stat(name)
+		if name == "-" || err != nil || !st.Mode().IsRegular() {
+			return 0
+		}
+		n += st.Size()
+	}
+	return n
 }
 
 // printOnlyError refuses -help or -version given with a query or files, which would

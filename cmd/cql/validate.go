@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 
 	"github.com/spf13/cobra"
@@ -18,19 +19,43 @@ import (
 // bytes, and counts the bytes read from disk into bar.
 func openInput(name string, stdin io.Reader, bar *progress) (io.ReadCloser, error) {
 	if name == "-" {
-		return pgn.NewReader(io.NopCloser(bar.Reader(stdin)), cqlrun.StdinName)
+		bar.StartFile(0)
+		rc, err := pgn.NewReader(io.NopCloser(bar.Reader(stdin)), cqlrun.StdinName)
+		if err != nil {
+			return nil, err
+		}
+		return bar.Inflated(rc), nil
 	}
 	f, err := openFile(name)
 	if err != nil {
 		return nil, err
 	}
-	if st, err := f.Stat(); err == nil {
-		bar.AddTotal(st.Size())
+	size := int64(0)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
 	}
-	return pgn.NewReader(struct {
+	bar.StartFile(size)
+	rc, err := pgn.NewReader(struct {
 		io.Reader
 		io.Closer
 	}{bar.Reader(f), f}, name)
+	if err != nil {
+		return nil, err
+	}
+	return bar.Inflated(rc), nil
+}
+
+// inputsExist checks that every named input (not -) exists, before anything is read.
+func inputsExist(files []string) error {
+	for _, name := range files {
+		if name == "-" {
+			continue
+		}
+		if _, err := os.Stat(name); err != nil {
+			return fmt.Errorf("input: %w", err)
+		}
+	}
+	return nil
 }
 
 // scanFiles reads the named PGN inputs in turn with pgn.ScanParallel: work runs in the
@@ -85,6 +110,10 @@ and 2 when a file cannot be read.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			threads, err := workers()
 			if err != nil {
+				return err
+			}
+			// A missing file is an error before any output: no clean summary of nothing.
+			if err := inputsExist(args); err != nil {
 				return err
 			}
 			out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
