@@ -14,6 +14,7 @@ import (
 
 	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/internal/preamble"
+	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 	cqlrun "github.com/cqlgo/cql/run"
 )
@@ -105,12 +106,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		}
 		files = []string{"-"}
 	}
-	// Every input must exist before any work is done (and before a count is printed).
+	// Every input must exist and open before any work is done (and before a count is printed).
 	for _, in := range files {
-		if in == "-" {
-			continue
-		}
-		if _, err := os.Stat(in); err != nil {
+		if err := pgn.CheckInput(in); err != nil {
 			return fmt.Errorf("input: %w", err)
 		}
 	}
