@@ -61,6 +61,9 @@ type Options struct {
 	Messages io.Writer
 	// OnGame, if set, is called once per game read, in game order (e.g. for a progress bar).
 	OnGame func()
+	// OnGameEnd, if set, is called with where each game read ends in its (decompressed)
+	// file, in game order: a progress bar counts the input consumed, not read ahead.
+	OnGameEnd func(end int64)
 	// Persistent receives the values of the query's persistent variables after the last
 	// game, `name: value` a line, as CQL prints them; nil means Errors.
 	Persistent io.Writer
@@ -164,6 +167,7 @@ type Result struct {
 	errs      []error
 	warns     []error   // the game's warnings, with Options.Verbose
 	number    int       // the game's number in its file
+	end       int64     // where the game ends in its file (Options.OnGameEnd)
 	file      string    // and the file
 	info      *gameInfo // for Options.Tally
 	dup       uint64    // for Options.Dedupe
@@ -375,6 +379,9 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 	if r.opt.OnGame != nil {
 		r.opt.OnGame()
 	}
+	if r.opt.OnGameEnd != nil && res.end > 0 {
+		r.opt.OnGameEnd(res.end)
+	}
 	r.stats.GamesRead++
 	r.stats.Warnings += len(res.errs)
 	for _, e := range res.errs {
@@ -446,7 +453,7 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 
 // work runs in a worker goroutine: evaluate the query on g and format the output.
 func (r *runner) work(worker int, g *pgn.Game) Result {
-	res := Result{number: g.Number, file: g.File}
+	res := Result{number: g.Number, file: g.File, end: g.Offset + int64(g.Length)}
 	if len(g.Errors) > 0 {
 		res.errs = append(res.errs, g.Errors...)
 	}
