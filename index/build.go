@@ -319,6 +319,7 @@ func (b *builder) encodeLists() error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	b.meta.MatLists = 0 // counted again, the index added to's lists with the new ones
 	jobs := make(chan job, 4*workers)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup

@@ -44,7 +44,7 @@ var equivalenceQueries = []string{
 	"move previous o-o-o",
 	// the command line's
 	"(square x in h1-8 {R attacks x x attacks K}) == [h3,h7]",
-	"square x in h1-8 R attacks x x attacks K",
+	"square x in h1-8 {R attacks x x attacks K}",
 	"initial and wtm and R",
 	"cql(matchcount 4) btm",
 	"cql(matchcount 0) mate",
@@ -349,7 +349,7 @@ func TestIndexStaleAndVerify(t *testing.T) {
 	if c, m, tc := ix.Stale(ctx); len(c)+len(m)+len(tc) != 0 {
 		t.Errorf("fresh index stale: %v %v %v", c, m, tc)
 	}
-	if p, err := ix.Verify(ctx, nil, 2); err != nil || len(p) != 0 {
+	if p, err := ix.Verify(ctx, VerifyOptions{Threads: 2, Deep: true}); err != nil || len(p) != 0 {
 		t.Errorf("verify fresh: %v %v", p, err)
 	}
 	// A new time, the same bytes (a copy, a touch): not changed, but touched.
@@ -360,7 +360,7 @@ func TestIndexStaleAndVerify(t *testing.T) {
 	if c, m, tc := ix.Stale(ctx); len(c)+len(m) != 0 || len(tc) != 1 {
 		t.Errorf("touched source: changed %v, missing %v, touched %v; want touched alone", c, m, tc)
 	}
-	if p, err := ix.Verify(ctx, nil, 2); err != nil || len(p) != 0 {
+	if p, err := ix.Verify(ctx, VerifyOptions{Threads: 2, Deep: true}); err != nil || len(p) != 0 {
 		t.Errorf("verify touched: %v %v", p, err)
 	}
 	if _, err := Refresh(ctx, dir); err == nil {
@@ -387,7 +387,7 @@ func TestIndexStaleAndVerify(t *testing.T) {
 	if c, _, tc := ix.Stale(ctx); len(c) != 1 || len(tc) != 0 {
 		t.Errorf("edited source: changed %v, touched %v; want changed", c, tc)
 	}
-	if p, err := ix.Verify(ctx, nil, 2); err != nil || len(p) != 1 || !strings.Contains(p[0], "changed") {
+	if p, err := ix.Verify(ctx, VerifyOptions{Threads: 2, Deep: true}); err != nil || len(p) != 1 || !strings.Contains(p[0], "changed") {
 		t.Errorf("verify changed: %v %v", p, err)
 	}
 	os.Remove(file)

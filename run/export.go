@@ -22,6 +22,11 @@ type Record struct {
 	Comments []string
 	// Squares are the squares the query marked at this position (filter.Evaluator.Marked).
 	Squares chess.Bitboard
+	// CSVRaw writes csv text values as they are. Without it a value from the games or the
+	// query (a tag, a comment, the file name) that a spreadsheet would run as a formula, one
+	// starting with = + - @ tab or carriage return, gets a leading ' (OWASP's guard against
+	// CSV injection); a number (-5, +1.5) and a lone - or + are left as they are.
+	CSVRaw bool
 }
 
 // AppendJSONL appends node i of g as one JSON object: file, game, ply, move (the move
@@ -106,7 +111,7 @@ var CSVTags = []string{"Event", "Site", "Date", "Round", "White", "Black", "Resu
 // CSVHeader returns the header line of csv output for the chosen tags (nil: CSVTags and
 // the column of other tags).
 func CSVHeader(tags []string) []byte {
-	cols := []string{"file", "game", "ply", "move", "side", "fen", "san", "next", "variation", "squares", "comments"}
+	cols := []string{"file", "game", "ply", "move", "side", "fen", "san", "next", "variation", "squares", "result", "comments"}
 	if tags == nil {
 		cols = append(append(cols, CSVTags...), "OtherTags")
 	} else {
@@ -125,7 +130,11 @@ func CSVHeader(tags []string) []byte {
 // AppendCSV appends node i of g as one CSV record (RFC 4180) with the columns of CSVHeader.
 func AppendCSV(dst []byte, g *pgn.Game, i int32, rec *Record) []byte {
 	n := &g.Nodes[i]
-	dst = appendCSVField(dst, g.File)
+	text := appendCSVText
+	if rec != nil && rec.CSVRaw {
+		text = appendCSVField
+	}
+	dst = text(dst, g.File)
 	dst = append(dst, ',')
 	dst = strconv.AppendInt(dst, int64(g.Number), 10)
 	dst = append(dst, ',')
@@ -152,8 +161,10 @@ func AppendCSV(dst []byte, g *pgn.Game, i int32, rec *Record) []byte {
 		}
 	}
 	dst = append(dst, ',')
+	dst = appendCSVField(dst, gameResult(g)) // as jsonl's result: the move text's, else the tag's
+	dst = append(dst, ',')
 	if rec != nil && len(rec.Comments) > 0 {
-		dst = appendCSVField(dst, strings.Join(rec.Comments, " "))
+		dst = text(dst, strings.Join(rec.Comments, " "))
 	}
 	tags := CSVTags
 	if rec != nil && rec.Tags != nil {
@@ -161,7 +172,7 @@ func AppendCSV(dst []byte, g *pgn.Game, i int32, rec *Record) []byte {
 	}
 	for _, name := range tags {
 		dst = append(dst, ',')
-		dst = appendCSVField(dst, g.Tag(name))
+		dst = text(dst, g.Tag(name))
 	}
 	if rec == nil || rec.Tags == nil {
 		var other []byte
@@ -178,7 +189,7 @@ func AppendCSV(dst []byte, g *pgn.Game, i int32, rec *Record) []byte {
 			}
 		}
 		dst = append(dst, ',')
-		dst = appendCSVField(dst, string(other))
+		dst = text(dst, string(other))
 	}
 	return append(dst, '\n')
 }
@@ -224,6 +235,33 @@ func appendSANAfter(dst []byte, g *pgn.Game, n *pgn.Node) []byte {
 		dst = n.Pos.AppendSANTo(dst, child.Move, &child.Pos)
 	}
 	return dst
+}
+
+// appendCSVText is appendCSVField with the guard against formulas (Record.CSVRaw).
+func appendCSVText(dst []byte, s string) []byte {
+	if runsAsFormula(s) {
+		return appendCSVField(dst, "'"+s)
+	}
+	return appendCSVField(dst, s)
+}
+
+// runsAsFormula says whether a spreadsheet would read s as a formula: it starts with = + - @
+// tab or carriage return and is not a number or a lone sign.
+func runsAsFormula(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch s[0] {
+	case '=', '@', '\t', '\r':
+		return true
+	case '+', '-':
+		if len(s) == 1 {
+			return false
+		}
+		_, err := strconv.ParseFloat(s, 64)
+		return err != nil || strings.ContainsAny(s, "xXpPnNiI_") // hex floats, Inf, NaN, 1_000 are no plain numbers
+	}
+	return false
 }
 
 // appendCSVField appends s, quoted when it holds a comma, quote or line break, as UTF-8.

@@ -99,6 +99,9 @@ type Options struct {
 	// Inputs are the input files (os.Stat's; standard input's File.Stat): writefile
 	// refuses to write to them (filter.Evaluator.RefuseWritesTo).
 	Inputs []os.FileInfo
+	// CSVRaw writes csv values that start with = + - @ as they are (Record.CSVRaw); by
+	// default they get a leading ', so that spreadsheets do not run them as formulas.
+	CSVRaw bool
 	// AppendPosition, if set, writes the matched positions of the jsonl format instead of
 	// its JSON lines: node i of g with the squares and comments of rec, appended to the
 	// game's output (dst is empty at the game's first position). For a caller that keeps
@@ -387,7 +390,11 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 	if r.opt.Dedupe != "" {
 		if first, ok := r.seen[res.dup]; ok {
 			r.stats.Duplicates++
-			fmt.Fprintf(r.opt.Errors, "cql: game %d of %s duplicates game %d of %s\n", res.number, res.file, first.number, first.file)
+			if first.number == res.number && first.file == res.file {
+				fmt.Fprintf(r.opt.Errors, "cql: game %d of %s is read again (the file is given twice)\n", res.number, res.file)
+			} else {
+				fmt.Fprintf(r.opt.Errors, "cql: game %d of %s duplicates game %d of %s\n", res.number, res.file, first.number, first.file)
+			}
 			if r.opt.Dedupe == "skip" {
 				return nil
 			}
@@ -538,7 +545,7 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 		// and a move at every position, where appending grew the buffer some ten times.
 		res.out = pgn.AppendGameCQL(outBuffer(len(g.Text)+16*len(g.Nodes)+512), g)
 	default:
-		rec := Record{Tags: r.opt.Tags}
+		rec := Record{Tags: r.opt.Tags, CSVRaw: r.opt.CSVRaw}
 		if (r.opt.Format == "fen" || r.opt.Format == "epd") && res.out == nil {
 			res.out = outBuffer(72 * len(matches)) // a FEN line is 60-70 bytes: one allocation
 		}

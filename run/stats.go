@@ -14,6 +14,8 @@ import (
 // Tally counts the matching games by year, ECO code, result and player (--stats). Run adds
 // to it when Options.Tally is set.
 type Tally struct {
+	// Top is how many rows each table lists: 0 means TopPlayers, a negative number all.
+	Top     int
 	Games   int
 	Years   map[string]int
 	ECO     map[string]int
@@ -105,37 +107,69 @@ func sorted(m map[string]int, byKey bool, top int) []count {
 	return out
 }
 
-// TopPlayers is how many players the tally lists.
+// TopPlayers is how many rows of each table the tally lists by default.
 const TopPlayers = 20
 
+func (t *Tally) top() int {
+	switch {
+	case t.Top == 0:
+		return TopPlayers
+	case t.Top < 0:
+		return 0 // sorted's "all"
+	}
+	return t.Top
+}
+
+// years lists the years with the most games (top), in year order.
+func (t *Tally) years() []count {
+	rows := sorted(t.Years, false, t.top())
+	sort.Slice(rows, func(i, j int) bool { return rows[i].Key < rows[j].Key })
+	return rows
+}
+
 // WriteText writes the tally as four tables: per year (in order), per ECO code, per
-// result, and the top 20 players (by matching games).
+// result, and per player (by matching games), each of the Top rows with the most games;
+// a cut table says how many rows it left out.
 func (t *Tally) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "matching games: %d\n", t.Games)
-	table := func(title string, rows []count) {
+	table := func(title string, rows []count, all int) {
+		if all > len(rows) {
+			title += fmt.Sprintf(" (top %d of %d)", len(rows), all)
+		}
 		fmt.Fprintf(&b, "\n%s\n", title)
 		for _, r := range rows {
 			fmt.Fprintf(&b, "  %-30s %8d\n", r.Key, r.Games)
 		}
+		if all > len(rows) {
+			fmt.Fprintf(&b, "  (%d more; --stats-top 0 lists all)\n", all-len(rows))
+		}
 	}
-	table("per year", sorted(t.Years, true, 0))
-	table("per ECO", sorted(t.ECO, false, 0))
-	table("per result", sorted(t.Results, false, 0))
-	table(fmt.Sprintf("per player (top %d)", TopPlayers), sorted(t.Players, false, TopPlayers))
+	table("per year", t.years(), len(t.Years))
+	table("per ECO", sorted(t.ECO, false, t.top()), len(t.ECO))
+	table("per result", sorted(t.Results, false, t.top()), len(t.Results))
+	table("per player", sorted(t.Players, false, t.top()), len(t.Players))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 // WriteJSON writes the tally as one JSON object.
 func (t *Tally) WriteJSON(w io.Writer) error {
+	// The totals say how many keys each table has, its rows the Top of them.
 	v := struct {
 		Games   int     `json:"games"`
 		Years   []count `json:"years"`
 		ECO     []count `json:"eco"`
 		Results []count `json:"results"`
 		Players []count `json:"players"`
-	}{t.Games, sorted(t.Years, true, 0), sorted(t.ECO, false, 0), sorted(t.Results, false, 0), sorted(t.Players, false, TopPlayers)}
+		Totals  struct {
+			Years   int `json:"years"`
+			ECO     int `json:"eco"`
+			Results int `json:"results"`
+			Players int `json:"players"`
+		} `json:"totals"`
+	}{Games: t.Games, Years: t.years(), ECO: sorted(t.ECO, false, t.top()), Results: sorted(t.Results, false, t.top()), Players: sorted(t.Players, false, t.top())}
+	v.Totals.Years, v.Totals.ECO, v.Totals.Results, v.Totals.Players = len(t.Years), len(t.ECO), len(t.Results), len(t.Players)
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)

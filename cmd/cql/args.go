@@ -71,7 +71,10 @@ type queryFlags struct {
 	tags        []string
 	stats       bool
 	statsFormat string
+	statsTop    int    // rows per --stats table: 0 unset (20), -1 all
+	statsOut    string // --stats-out: the tables' own file
 	dedupe      string // "", "report" or "skip"
+	csvRaw      bool   // csv values starting with = + - @ unguarded
 
 	// The position index (index.go).
 	index   string // answer from the index in this directory instead of PGN files
@@ -230,6 +233,8 @@ func buildOptions() []option {
 			}
 			return nil
 		})
+	flag("csvraw", "csv: write values that start with = + - @ as they are (by default they get a leading ', so that spreadsheets do not run them as formulas)",
+		func(f *queryFlags) { f.csvRaw = true })
 	flag("stats", "after the run, matching games per year, ECO, result and player (top 20): on standard output with -o, else on standard error", func(f *queryFlags) { f.stats = true })
 	flag("dedupe", "report games whose players, date and main-line moves repeat an earlier game's", func(f *queryFlags) {
 		if f.dedupe == "" {
@@ -237,6 +242,17 @@ func buildOptions() []option {
 		}
 	})
 	flag("dedupe-skip", "report repeated games (as -dedupe) and leave them out", func(f *queryFlags) { f.dedupe = "skip" })
+	num("stats-top", "N", "--stats tables list the N keys with the most games (default 20; 0: all)", func(f *queryFlags, n int) error {
+		f.statsTop, f.stats = n, true
+		if n == 0 {
+			f.statsTop = -1
+		}
+		return nil
+	})
+	str("stats-out", "FILE", "write the --stats tables to FILE (- for standard output when the matches go to -o or are counted)", func(f *queryFlags, v string) error {
+		f.statsOut, f.stats = v, true
+		return nil
+	})
 	str("stats-format", "FORMAT", "the --stats table as text (default) or json", func(f *queryFlags, v string) error {
 		switch v = strings.ToLower(v); v {
 		case "text", "json":

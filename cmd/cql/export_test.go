@@ -59,7 +59,7 @@ func TestExportCommand(t *testing.T) {
 			args:  []string{"export", "--format", "jsonl", "--variations", "-"},
 			stdin: "1. e4 (1. d4) e5 *",
 			outHas: []string{
-				`{"file":"-","game":1,"ply":1,"move":1,"side":"b","fen":"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1","san":"d4","next":"","variation":true,"result":"*","tags":{}}`,
+				`{"file":"(standard input)","game":1,"ply":1,"move":1,"side":"b","fen":"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1","san":"d4","next":"","variation":true,"result":"*","tags":{}}`,
 			},
 		},
 		{

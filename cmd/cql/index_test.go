@@ -61,8 +61,14 @@ func TestIndexCLI(t *testing.T) {
 	}
 	// verify writes nothing when no source's time moved (an index may be read-only)
 	before := dirListing(t, dir)
-	if st, out, _ := runCLI(t, "index", "verify", "-x", dir); st != 0 || !strings.Contains(out, "agree") {
+	if st, out, _ := runCLI(t, "index", "verify", "-x", dir); st != 0 || !strings.Contains(out, "every checksum matches") {
 		t.Errorf("verify: %d %s", st, out)
+	}
+	if st, out, _ := runCLI(t, "index", "verify", "--deep", "-x", dir); st != 0 || !strings.Contains(out, "agree with a fresh parse") {
+		t.Errorf("verify --deep: %d %s", st, out)
+	}
+	if left, _ := filepath.Glob(dir + ".verify-*"); len(left) > 0 {
+		t.Errorf("verify --deep left %v", left)
 	}
 	if after := dirListing(t, dir); after != before {
 		t.Errorf("verify changed the index directory:\n%s\n---\n%s", before, after)

@@ -116,6 +116,9 @@ func runContext(ctx context.Context, temps *tempFiles, args []string, stdin io.R
 	if errors.As(err, &st) {
 		return int(st)
 	}
+	if errors.Is(err, context.Canceled) && context.Cause(ctx) != nil {
+		err = context.Cause(ctx) // interrupted: say by what, not "context canceled"
+	}
 	fmt.Fprintln(stderr, "cql:", err)
 	return exitError
 }

@@ -117,6 +117,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if err := cqlrun.CheckFormat(f.format); err != nil {
 		return err
 	}
+	for _, w := range optionWarnings(f, files) {
+		fmt.Fprintln(cmd.ErrOrStderr(), "cql: warning:", w)
+	}
 
 	outName := f.output
 	if outName == "" && h.Output != "" {
@@ -162,6 +165,15 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		defer outFile.discard() // unless committed below
 		out = outFile
 	}
+	var statsFile *outputFile
+	if statsToStdout := f.statsOut == "-" || strings.EqualFold(f.statsOut, "stdout"); statsToStdout && toStdout {
+		return errors.New("--stats-out -: the matching games (or their count) go to standard output; give them a file with -o, or the tables one with --stats-out FILE")
+	} else if f.statsOut != "" && !statsToStdout {
+		if statsFile, err = createOutput(cmd.Context(), f.statsOut, inputs, false, f.noClobber); err != nil {
+			return fmt.Errorf("--stats-out: %w", err)
+		}
+		defer statsFile.discard() // unless committed by writeStats
+	}
 	if f.cpuProfile != "" {
 		pf, err := os.Create(f.cpuProfile)
 		if err != nil {
@@ -202,11 +214,12 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		OnError: func(err error) { fmt.Fprintln(stderr, "cql:", err) },
 	}
 	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item,
-		Inputs: inputs, NoHeader: f.noHeader, HideWarnings: h.Quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
+		Inputs: inputs, CSVRaw: f.csvRaw, NoHeader: f.noHeader, HideWarnings: h.Quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
 	fileSrc.LastGame = cqlrun.LastGame(q, opt)
 	var games cqlrun.Source = fileSrc
 	if f.stats {
 		opt.Tally = cqlrun.NewTally()
+		opt.Tally.Top = f.statsTop
 	}
 	if outFile != nil {
 		opt.Persistent = cmd.OutOrStdout() // CQL prints persistent variables on standard output
@@ -238,19 +251,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		}
 	}
 	if opt.Tally != nil {
-		// Standard output when the matches went to a file, else standard error.
-		var w io.Writer = cmd.ErrOrStderr()
-		if outFile != nil {
-			w = cmd.OutOrStdout()
-		}
-		if f.gui != nil {
-			w = &f.gui.messages
-		}
-		write := opt.Tally.WriteText
-		if f.statsFormat == "json" {
-			write = opt.Tally.WriteJSON
-		}
-		if err := write(w); err != nil {
+		if err := writeStats(cmd, f, opt.Tally, outFile != nil, statsFile); err != nil {
 			return err
 		}
 	}
@@ -295,6 +296,28 @@ func printQueryFiles(w io.Writer, q *filter.Query) {
 		}
 		fmt.Fprintf(w, "%s (line %d, column %d) %s: %s\n", u.Filter, u.At.Line, u.At.Col, verb, name)
 	}
+}
+
+// writeStats writes the --stats tables: to --stats-out, else to standard output when the
+// matches went to a file, else to standard error (then mixed with the summary line).
+func writeStats(cmd *cobra.Command, f *queryFlags, t *cqlrun.Tally, matchesToFile bool, statsFile *outputFile) error {
+	write := t.WriteText
+	if f.statsFormat == "json" {
+		write = t.WriteJSON
+	}
+	var w io.Writer = cmd.ErrOrStderr()
+	switch {
+	case f.gui != nil:
+		w = &f.gui.messages
+	case f.statsOut == "-" || strings.EqualFold(f.statsOut, "stdout") || f.statsOut == "" && matchesToFile:
+		w = cmd.OutOrStdout()
+	case statsFile != nil:
+		if err := write(statsFile); err != nil {
+			return err
+		}
+		return statsFile.commit()
+	}
+	return write(w)
 }
 
 // printOnlyError refuses -help or -version given with a query or files, which would

@@ -14,7 +14,15 @@ import (
 // interrupted is the cause of a run's cancellation by a signal.
 type interrupted struct{ sig os.Signal }
 
-func (e interrupted) Error() string { return "interrupted (" + e.sig.String() + ")" }
+func (e interrupted) Error() string {
+	if e.sig == os.Interrupt {
+		return "interrupted (Ctrl-C, SIGINT)"
+	}
+	if e.sig == syscall.SIGTERM {
+		return "interrupted (SIGTERM)"
+	}
+	return "interrupted (" + e.sig.String() + ")"
+}
 
 // forceAfter is how long an interrupted run may take to stop by itself (it may be blocked
 // reading a terminal or a pipe) before its temporary files are removed and it is ended.

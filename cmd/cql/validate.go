@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 
 	"github.com/spf13/cobra"
@@ -31,6 +32,19 @@ func openInput(name string, stdin io.Reader, bar *progress) (io.ReadCloser, erro
 		io.Reader
 		io.Closer
 	}{bar.Reader(f), f}, name)
+}
+
+// inputsExist checks that every named input (not -) exists, before anything is read.
+func inputsExist(files []string) error {
+	for _, name := range files {
+		if name == "-" {
+			continue
+		}
+		if _, err := os.Stat(name); err != nil {
+			return fmt.Errorf("input: %w", err)
+		}
+	}
+	return nil
 }
 
 // scanFiles reads the named PGN inputs in turn with pgn.ScanParallel: work runs in the
@@ -85,6 +99,10 @@ and 2 when a file cannot be read.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			threads, err := workers()
 			if err != nil {
+				return err
+			}
+			// A missing file is an error before any output: no clean summary of nothing.
+			if err := inputsExist(args); err != nil {
 				return err
 			}
 			out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)

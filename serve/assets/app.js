@@ -132,6 +132,10 @@ function finished(st) {
   $("summary").dataset.matched = st.matched;
   if (st.full) $("summary").textContent += " Only the first " + st.kept.toLocaleString() + " positions are kept (the server's memory bound).";
   if (st.log) { $("log").textContent = st.log; $("log-box").hidden = false; }
+  for (const a of document.querySelectorAll("#exports a[data-format]")) {
+    a.href = "/api/runs/" + st.id + "/export?format=" + a.dataset.format;
+    a.download = "cql-" + st.id + "." + a.dataset.format;
+  }
   $("exports").hidden = st.matched === 0;
   updatePager();
   if (state.offset >= st.kept && st.kept > 0) state.offset = 0;
@@ -178,12 +182,6 @@ async function cancel() {
   if (r.ok && r.data.state !== "running") { stopEvents(); finished(r.data); }
 }
 
-$("exports").addEventListener("click", (e) => {
-  const a = e.target.closest("a[data-format]");
-  if (!a || !state.id) return;
-  a.href = "/api/runs/" + state.id + "/export?format=" + a.dataset.format;
-  a.download = "cql-" + state.id + "." + a.dataset.format;
-});
 
 // Tabs.
 document.querySelector(".tabs").addEventListener("click", (e) => {
