@@ -590,7 +590,7 @@ func (c *compiler) variable(n *query.Var) (node, error) {
 		c.q.needIDs = true
 		return boundPiece{pieceVar(i), varAt{n.Name, n.Pos()}}, nil
 	case query.VarNumber:
-		return numVar(i), nil
+		return boundNum{numVar(i), varAt{n.Name, n.Pos()}}, nil
 	case query.VarString:
 		return strVar(i), nil
 	case query.VarPosition:

@@ -13,11 +13,12 @@ const unboundGame = `[Event "u"]
 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Nxe5 Qd4 6. Nf3 Qxe4+ 7. Qe2 Qxe2+ 8. Kxe2 *
 `
 
-// A square or piece loop's variable after its loop is unbound, and reading
-// one stops the run as in CQL 9.493, which names the variable (issue 38). Before, the brace-less body of
+// A square or piece loop's variable after its loop, and a number variable
+// never assigned, are unbound, and reading one stops the run as in CQL
+// 9.493, which names the variable (issue 38). Before, the brace-less body of
 // a loop reached over the filters that used its variable (an extension that
 // changed answers: lila/hangingPiece.cql of elma16/reti, which CQL refuses,
-// matched). comment, str and isbound
+// matched), and an unbound number read as false. comment, str and isbound
 // only look at a variable: `<unbound: X>`, false.
 func TestUnboundVariablesStopTheRun(t *testing.T) {
 	g := readOne(t, unboundGame)
@@ -28,6 +29,7 @@ func TestUnboundVariablesStopTheRun(t *testing.T) {
 		{"if ply > 5 S = [a1] S attacks k", "1:21", "attempt to access unbound square variable: S"},
 		{"piece Tp in [Qq] true Tp attacks k", "1:23", "Unexpected unbound piece variable: Tp"},
 		{"flipcolor {wtm piece T in [qrbn] not [a] attacks T move capture T}", "1:65", "Unexpected unbound piece variable: T"},
+		{"if ply == 1 then Cv = 1 else true Cv > 0", "1:35", "Numeric variable is not bound but attempt to access its value was made: Cv"},
 	} {
 		q := compileText(t, c.src)
 		e := q.NewEvaluator()

@@ -36,7 +36,8 @@ func (v numVar) num(e *Evaluator) (int, bool) { s := &e.vars[v]; return s.n, s.b
 func (v numVar) match(e *Evaluator) bool      { return e.vars[v].bound }
 
 // Reading a variable the query names: unbound, CQL 9.493 stops the run
-// (squarevariable.cpp, pieceidvariable.cpp), and so do we, naming it. A loop variable after its loop is unbound (issue 38);
+// (squarevariable.cpp, pieceidvariable.cpp, numericvariable.cpp), and so do
+// we, naming it. A loop variable after its loop is unbound (issue 38);
 // comment, str, isbound and unbind look at a variable without reading it.
 
 // varAt is a variable's name and where the query reads it.
@@ -74,6 +75,22 @@ func (n boundPiece) set(e *Evaluator) chess.Bitboard {
 	return n.v.set(e)
 }
 func (n boundPiece) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// boundNum is a number variable read as a number.
+type boundNum struct {
+	v numVar
+	varAt
+}
+
+func (n boundNum) num(e *Evaluator) (int, bool) {
+	s := &e.vars[n.v]
+	if !s.bound {
+		e.fail(n.at, "the number variable '%s' is read before it has a value (CQL: \"Numeric variable is not bound but attempt to access its value was made: %s\"); test isbound %s first, or assign it on every way here", n.name, n.name, n.name)
+		return 0, false
+	}
+	return s.n, true
+}
+func (n boundNum) match(e *Evaluator) bool { return e.vars[n.v].bound }
 
 type strVar int
 
