@@ -11,9 +11,9 @@ import (
 	"testing"
 )
 
-// tableBytes lays out a table file as tableWriter writes it (TestTableBytesAsWritten checks
+// tableFileBytes lays out a table file as tableWriter writes it (TestTableBytesAsWritten checks
 // that they agree), in memory: FuzzTableFile builds one for each input.
-func tableBytes(dst []byte, buckets map[uint16][]byte) []byte {
+func tableFileBytes(dst []byte, buckets map[uint16][]byte) []byte {
 	keys := slices.Sorted(maps.Keys(buckets))
 	dst = append(dst[:0], tableMagic...)
 	dir := make([]uint64, tableBuckets+1)
@@ -59,8 +59,8 @@ func TestTableBytesAsWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(tableBytes(nil, buckets), written) {
-		t.Fatal("tableBytes and tableWriter lay out the table differently")
+	if !bytes.Equal(tableFileBytes(nil, buckets), written) {
+		t.Fatal("tableFileBytes and tableWriter lay out the table differently")
 	}
 }
 
@@ -97,7 +97,7 @@ func FuzzTableFile(f *testing.F) {
 			return
 		}
 		buckets := fuzzBuckets(spec)
-		data = tableBytes(data, buckets)
+		data = tableFileBytes(data, buckets)
 		dirAt := len(data) - tableFooter - tableDirSize
 		damaged, reseal := len(edits) >= 4, false
 		for ; len(edits) >= 4 && len(data) > 0; edits = edits[4:] {
