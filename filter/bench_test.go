@@ -47,7 +47,7 @@ var typicalQueries = []string{
 	"mate",
 	"Q attacks k",
 	"power A >= power a + 5",
-	"square x in h1-8 R attacks x x attacks K",
+	"square x in h1-8 {R attacks x x attacks K}",
 	"check",
 	"move capture Q",
 	"move legal count > 40",
@@ -228,7 +228,7 @@ func BenchmarkPipeline(b *testing.B) {
 func TestFastSquareAgrees(t *testing.T) {
 	games := loadGames(t, "lichess-10k.pgn", 80, false)
 	for _, src := range []string{
-		"square x in h1-8 R attacks x x attacks K",
+		"square x in h1-8 {R attacks x x attacks K}",
 		"square x in . {A attacks x  x attacks k  check}",
 		"square x in (a attackedby A) {x attackedby Q  R attacks x}",
 		"square all x in (_ attackedby k) {A attacks x}",

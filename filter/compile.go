@@ -585,12 +585,12 @@ func (c *compiler) variable(n *query.Var) (node, error) {
 	i := n.Sym.Index
 	switch n.Sym.Kind {
 	case query.VarSet:
-		return setVar(i), nil
+		return boundSet{setVar(i), varAt{n.Name, n.Pos()}}, nil
 	case query.VarPiece:
 		c.q.needIDs = true
-		return pieceVar(i), nil
+		return boundPiece{pieceVar(i), varAt{n.Name, n.Pos()}}, nil
 	case query.VarNumber:
-		return numVar(i), nil
+		return boundNum{numVar(i), varAt{n.Name, n.Pos()}}, nil
 	case query.VarString:
 		return strVar(i), nil
 	case query.VarPosition:

@@ -272,6 +272,8 @@ func appendValue(b []byte, a node, e *Evaluator) []byte {
 			return strconv.AppendInt(b, int64(v), 10)
 		}
 		return append(b, "<false>"...)
+	case boundPiece:
+		return appendValue(b, x.v, e)
 	case pieceVar:
 		set := x.set(e)
 		if set == 0 {

@@ -2,6 +2,7 @@ package filter
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/cqlgo/cql/chess"
@@ -459,13 +460,19 @@ func TestDirections(t *testing.T) {
 // Silence unused warnings for helpers only some tests use.
 var _ = chess.NoSquare
 
-// TestSeedParsed runs the seed's example through the parser, with braces and
-// in the seed's own brace-less spelling: both are {h3, h7}.
+// TestSeedParsed runs the seed's example through the parser: {h3, h7}.
+// Spelled without braces, the loop's body is `R attacks x` alone and x is
+// unbound after it: CQL 9.493 stops ("attempt to access unbound square
+// variable: x"), and so does the run (issue 38).
 func TestSeedParsed(t *testing.T) {
 	g := fenGame(t, seedFEN)
+	bare := compileText(t, "square x in h1-8 R attacks x x attacks K").NewEvaluator()
+	bare.Game(g)
+	if err := bare.Err(); err == nil || !strings.Contains(err.Error(), "query 1:30: the square variable 'x' has no value here") {
+		t.Errorf("brace-less seed: error %v, want the unbound x at 1:30", err)
+	}
 	for _, src := range []string{
 		"square x in h1-8 {R attacks x x attacks K}",
-		"square x in h1-8 R attacks x x attacks K",
 		"square x in h1-8 {R attacks x\n  x attacks K}",
 	} {
 		p, err := query.Parse("", []byte(src))

@@ -73,8 +73,8 @@ func (c *compiler) geometry(g *query.Geo) (node, error) {
 		return squareNameNode{a: sets[0], upper: g.Kind == query.GeoTypeName}, nil
 	case query.GeoPieceID:
 		c.q.needIDs = true
-		if v, ok := sets[0].(pieceVar); ok {
-			return pieceVarIDNode(v), nil
+		if v, ok := sets[0].(boundPiece); ok {
+			return pieceVarIDNode(v.v), nil
 		}
 		return pieceIDNode{sets[0]}, nil
 	case query.GeoMakeSquare:

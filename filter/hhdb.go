@@ -3,6 +3,7 @@ package filter
 import (
 	"strings"
 
+	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 )
 
@@ -251,7 +252,8 @@ func (n hhdbDiagram) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
 
 // hhdbSearch is hhdb search: the Event, White and Black tags and the comment
 // before the first move (when there is one), one per line; the text to look
-// for a word anywhere in a study's metadata.
+// for a word anywhere in a study's metadata. Text is read as the tags are (Latin-1
+// bytes decoded, pgn.TextUTF8).
 type hhdbSearch struct{}
 
 func (hhdbSearch) str(e *Evaluator) (string, bool) {
@@ -261,7 +263,7 @@ func (hhdbSearch) str(e *Evaluator) (string, bool) {
 		b := append(h.buf[:0], e.info.event...)
 		b = append(append(b, '\n'), e.info.field(fieldWhite)...)
 		b = append(append(b, '\n'), e.info.field(fieldBlack)...)
-		if c := g.CQLComment(0); c != "" {
+		if c := pgn.TextUTF8(g.CQLComment(0)); c != "" {
 			b = append(append(b, '\n'), c...)
 		}
 		h.buf, h.search, h.searchDone = b, string(b), true
@@ -274,7 +276,7 @@ func (hhdbSearch) match(*Evaluator) bool { return true }
 type hhdbFirstComment struct{}
 
 func (hhdbFirstComment) str(e *Evaluator) (string, bool) {
-	c := e.g.CQLComment(0)
+	c := pgn.TextUTF8(e.g.CQLComment(0))
 	return c, c != ""
 }
 func (n hhdbFirstComment) match(e *Evaluator) bool { _, ok := n.str(e); return ok }

@@ -35,7 +35,7 @@ func TestMarkedSquares(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/4Q1K1 w - - 0 1", "k attackedby Q", []string{"e8"}},
 		// The manual's seed example: Ra7-h7 and Bh7-g6-f5; Rd3-h3 and qh3-g4-f5.
 		{"1k6/R6B/7n/5K2/7N/3R3q/8/8 w - - 0 1", "square x in h1-8 {R attacks x x attacks K}", []string{"h3", "h7"}},
-		{"1k6/R6B/7n/5K2/7N/3R3q/8/8 w - - 0 1", "square x in h1-8 R attacks x x attacks K", []string{"h3", "h7"}},
+		{"1k6/R6B/7n/5K2/7N/3R3q/8/8 w - - 0 1", "square x in h1-8 {R attacks x x attacks K}", []string{"h3", "h7"}},
 		// Both pieces check the king (a8-e8 along the rank, e1-e8 up the file).
 		{"R3k3/8/8/8/8/8/8/4Q1K1 b - - 0 1", "piece x in [RQ] {x attacks k}", []string{"a8", "e1"}},
 		// Every filter of the body marks its squares; `not` marks nothing.

@@ -522,11 +522,11 @@ func (n *setTagNode) match(e *Evaluator) bool {
 // originalComment is `originalcomment`: the comment the input game has after
 // the move that led to the current position (before the first move at the
 // start) as CQL reads it, the last of several brace comments (Game.CQLComment);
-// no value when there is none.
+// no value when there is none. Bytes that are not UTF-8 are read as Latin-1.
 type originalComment struct{}
 
 func (originalComment) str(e *Evaluator) (string, bool) {
-	c := e.g.CQLComment(e.cur)
+	c := pgn.TextUTF8(e.g.CQLComment(e.cur)) // as the output shows it (Latin-1 read)
 	return c, c != ""
 }
 func (n originalComment) match(e *Evaluator) bool { _, ok := n.str(e); return ok }

@@ -35,6 +35,63 @@ type numVar int
 func (v numVar) num(e *Evaluator) (int, bool) { s := &e.vars[v]; return s.n, s.bound }
 func (v numVar) match(e *Evaluator) bool      { return e.vars[v].bound }
 
+// Reading a variable the query names: unbound, CQL 9.493 stops the run
+// (squarevariable.cpp, pieceidvariable.cpp, numericvariable.cpp), and so do
+// we, naming it. A loop variable after its loop is unbound (issue 38);
+// comment, str, isbound and unbind look at a variable without reading it.
+
+// varAt is a variable's name and where the query reads it.
+type varAt struct {
+	name string
+	at   query.Pos
+}
+
+// boundSet is a set variable read as a set.
+type boundSet struct {
+	v setVar
+	varAt
+}
+
+func (n boundSet) set(e *Evaluator) chess.Bitboard {
+	if !e.vars[n.v].bound {
+		e.fail(n.at, "the square variable '%s' has no value here (CQL: \"attempt to access unbound square variable: %s\"); a loop's variable is unbound after its loop: put the filters that use it in braces after the loop's set", n.name, n.name)
+		return 0
+	}
+	return e.vars[n.v].bb
+}
+func (n boundSet) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// boundPiece is a piece variable read as a set.
+type boundPiece struct {
+	v pieceVar
+	varAt
+}
+
+func (n boundPiece) set(e *Evaluator) chess.Bitboard {
+	if !e.vars[n.v].bound {
+		e.fail(n.at, "the piece variable '%s' has no value here (CQL: \"Unexpected unbound piece variable: %s\"); a loop's variable is unbound after its loop: put the filters that use it in braces after the loop's set", n.name, n.name)
+		return 0
+	}
+	return n.v.set(e)
+}
+func (n boundPiece) match(e *Evaluator) bool { return n.set(e) != 0 }
+
+// boundNum is a number variable read as a number.
+type boundNum struct {
+	v numVar
+	varAt
+}
+
+func (n boundNum) num(e *Evaluator) (int, bool) {
+	s := &e.vars[n.v]
+	if !s.bound {
+		e.fail(n.at, "the number variable '%s' is read before it has a value (CQL: \"Numeric variable is not bound but attempt to access its value was made: %s\"); test isbound %s first, or assign it on every way here", n.name, n.name, n.name)
+		return 0, false
+	}
+	return s.n, true
+}
+func (n boundNum) match(e *Evaluator) bool { return e.vars[n.v].bound }
+
 type strVar int
 
 func (v strVar) str(e *Evaluator) (string, bool) { s := &e.vars[v]; return s.s, s.bound }

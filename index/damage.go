@@ -79,13 +79,16 @@ func (ix *Index) recoverDamage(part string, err *error) {
 }
 
 // openStore opens ix's Badger store read-only, after checking its tables.
-func (ix *Index) openStore() (db *badger.DB, err error) {
+func (ix *Index) openStore(at string) (db *badger.DB, err error) {
 	defer ix.recoverDamage("the Badger store", &err)
-	opt := badgerOptions(ix.Dir).WithReadOnly(true)
+	// at is the index's directory as opened by Open (generation.go). No lock of Badger's
+	// own: Open's lock covers the opening, and a shared lock held while the index is open
+	// would keep the build that replaced it from removing it.
+	opt := badgerOptions(at).WithReadOnly(true).WithBypassLockGuard(true)
 	if err := checkManifest(opt); err != nil {
 		return nil, ix.damage("its MANIFEST", err)
 	}
-	ssts, err := filepath.Glob(filepath.Join(ix.Dir, "*.sst"))
+	ssts, err := filepath.Glob(filepath.Join(at, "*.sst"))
 	if err != nil {
 		return nil, err
 	}

@@ -71,9 +71,14 @@ func sameContent(ctx context.Context, s Source) bool {
 
 // Refresh records the new modification time of every source of the index at dir whose
 // time alone changed (see Stale), so that queries need not hash it again; it returns their
-// paths. It takes the build lock, and fails while the index is open elsewhere.
+// paths. It takes the build lock and writes a new generation, as a build does: a copy of
+// the index (hard links to the parts that do not change), updated and swapped in whole,
+// so that queries running meanwhile read the old index or the new one.
 func Refresh(ctx context.Context, dir string) (refreshed []string, err error) {
-	dir = filepath.Clean(dir)
+	given := filepath.Clean(dir)
+	if dir, err = buildTarget(given); err != nil {
+		return nil, err
+	}
 	unlock, err := lock(dir)
 	if err != nil {
 		return nil, err
@@ -94,11 +99,19 @@ func Refresh(ctx context.Context, dir string) (refreshed []string, err error) {
 	if err := ix.Close(); err != nil || len(update) == 0 {
 		return nil, err
 	}
-	// One transaction, written in place: Badger applies it whole or not at all. No
-	// compactors: the index's tables stay as the build wrote them.
-	db, err := badger.Open(badgerOptions(dir).WithNumCompactors(0).WithMemTableSize(8 << 20))
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp-")
 	if err != nil {
-		return nil, fmt.Errorf("open index %s for writing: %w", dir, err)
+		return nil, fmt.Errorf("index %s: %w", given, err)
+	}
+	defer retire(tmp) // after the swap it holds the previous generation
+	if err := cloneGeneration(dir, tmp); err != nil {
+		return nil, fmt.Errorf("index %s: copy it to record the sources' times: %w", given, err)
+	}
+	// One transaction: Badger applies it whole or not at all. No compactors: the index's
+	// tables stay as the build wrote them.
+	db, err := badger.Open(badgerOptions(tmp).WithNumCompactors(0).WithMemTableSize(8 << 20))
+	if err != nil {
+		return nil, fmt.Errorf("open index %s for writing: %w", given, err)
 	}
 	err = db.Update(func(txn *badger.Txn) error {
 		for _, i := range update {
@@ -117,10 +130,13 @@ func Refresh(ctx context.Context, dir string) (refreshed []string, err error) {
 		err = cerr
 	}
 	if err != nil {
-		return nil, fmt.Errorf("index %s: record the sources' times: %w", dir, err)
+		return nil, fmt.Errorf("index %s: record the sources' times: %w", given, err)
 	}
 	// As after a build: the value log's garbage statistics are of no use to a reader.
-	if err := os.Remove(filepath.Join(dir, "DISCARD")); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err := os.Remove(filepath.Join(tmp, "DISCARD")); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if err := swap(tmp, dir); err != nil {
 		return nil, err
 	}
 	return refreshed, nil

@@ -16,7 +16,10 @@ import (
 // numbers, ECO codes re-coded, the result of the move text, the last copy of a
 // repeated tag, and values as the file writes them, escapes included (Scid
 // keeps `\"` and `\\` as they are: CQL's `"\\" in event` matches [Event
-// "a \\ b"]). AppendGameCQL writes the same record back.
+// "a \\ b"]). AppendGameCQL writes the same record back. The values read
+// (Player, Event, Site, Round, Tag) are UTF-8, bytes that are not read as
+// Latin-1 (TextUTF8), as the text outputs show them; AppendGameCQL writes the
+// file's bytes, as CQL does.
 //
 // The header keeps g.Tags (no copy): read what is needed before the tags
 // change.
@@ -46,12 +49,12 @@ func ReadCQLHeader(g *Game) CQLHeader {
 
 // Player is the tidied name of White (side 0) or Black (side 1): "?" without
 // the tag, "" when it is empty.
-func (c *CQLHeader) Player(side int) string { return escapeTag(c.h.name(side)) }
+func (c *CQLHeader) Player(side int) string { return TextUTF8(escapeTag(c.h.name(side))) }
 
 // Event, Site and Round are those tags' values ("?" without the tag).
-func (c *CQLHeader) Event() string { return escapeTag(c.h.event) }
-func (c *CQLHeader) Site() string  { return escapeTag(c.h.site) }
-func (c *CQLHeader) Round() string { return escapeTag(c.h.round) }
+func (c *CQLHeader) Event() string { return TextUTF8(escapeTag(c.h.event)) }
+func (c *CQLHeader) Site() string  { return TextUTF8(escapeTag(c.h.site)) }
+func (c *CQLHeader) Round() string { return TextUTF8(escapeTag(c.h.round)) }
 
 // unknownDate is a date with no known part, as CQL prints it.
 const unknownDate = "????.??.??"
@@ -138,7 +141,7 @@ func (c *CQLHeader) Tag(name string) (string, bool) {
 	if !ratingName(name) {
 		for i := len(c.tags) - 1; i >= 0; i-- {
 			if c.tags[i].Name == name {
-				return escapeTag(c.tags[i].Value), true
+				return TextUTF8(escapeTag(c.tags[i].Value)), true
 			}
 		}
 		return "", false
@@ -199,7 +202,7 @@ func ratingName(name string) bool {
 // last White or Black tag has this value).
 func CQLPlayerName(tag string) string {
 	name, _, _ := playerName(tag)
-	return escapeTag(name)
+	return TextUTF8(escapeTag(name))
 }
 
 // CQLECO is the code CQL reads from an ECO tag's value, "" when it is not one

@@ -66,3 +66,25 @@ func TestParseFENTag(t *testing.T) {
 		}
 	}
 }
+
+// TestCQLHeaderLatin1: the values filters read are UTF-8, a byte that is not read as
+// Latin-1 (as JSONL, CSV and HTML write it); valid UTF-8 stays as it is.
+func TestCQLHeaderLatin1(t *testing.T) {
+	g := &Game{Tags: []Tag{{"Event", "N\xfcrnberg"}, {"Site", "Z\u00fcrich"}, {"White", "W\xe4lbers, W."}, {"Annotator", "\xc9mile"}}}
+	h := ReadCQLHeader(g)
+	if got := h.Player(0); got != "Wälbers, W" {
+		t.Errorf("Player: %q", got)
+	}
+	if got := h.Event(); got != "Nürnberg" {
+		t.Errorf("Event: %q", got)
+	}
+	if got := h.Site(); got != "Zürich" {
+		t.Errorf("Site: %q", got)
+	}
+	if got, _ := h.Tag("Annotator"); got != "Émile" {
+		t.Errorf("Annotator: %q", got)
+	}
+	if got := CQLPlayerName("W\xe4lbers, W."); got != "Wälbers, W" {
+		t.Errorf("CQLPlayerName: %q", got)
+	}
+}

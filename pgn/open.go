@@ -35,6 +35,31 @@ func Open(name string) (io.ReadCloser, error) {
 	return r, nil
 }
 
+// CheckInput says whether the input name can be read, without reading it, so that a run can
+// refuse its inputs before reading any (a total counted over part of them would look like
+// an answer): it must exist and not be a directory, and a regular file must open. "-" is
+// standard input. A FIFO or device is not opened: opening a FIFO waits for its writer.
+func CheckInput(name string) error {
+	if name == "-" {
+		return nil
+	}
+	st, err := os.Stat(name)
+	if err != nil {
+		return err
+	}
+	if st.IsDir() {
+		return fmt.Errorf("%s: is a directory, not a PGN file (give the files in it: %s/*.pgn)", name, strings.TrimRight(name, "/"))
+	}
+	if st.Mode().IsRegular() {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		f.Close()
+	}
+	return nil
+}
+
 // ErrTruncated is the read error of a compressed file whose compressed data
 // ends before its stream does: an interrupted download or copy. The games
 // before the cut are read normally; the error comes after them.

@@ -6,9 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/cqlgo/cql/internal/testdata"
 )
@@ -146,5 +150,49 @@ func TestCROnlyLocations(t *testing.T) {
 	var e *Error
 	if !errors.As(games[0].Errors[0], &e) || e.Line != 5 || e.Col != 4 {
 		t.Errorf("problem at %v", games[0].Errors[0])
+	}
+}
+
+// TestCheckInput: an input is refused before reading when it is missing, a directory or a
+// regular file that does not open; standard input and a FIFO pass without being opened (a
+// FIFO's open would wait for its writer).
+func TestCheckInput(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "g.pgn")
+	if err := os.WriteFile(good, []byte("*\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"-", good} {
+		if err := CheckInput(name); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if err := CheckInput(dir); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("directory: %v", err)
+	}
+	if err := CheckInput(filepath.Join(dir, "nope.pgn")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing: %v", err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err == nil {
+		done := make(chan error, 1)
+		go func() { done <- CheckInput(fifo) }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("fifo: %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("CheckInput opened the FIFO and waits for a writer")
+		}
+	}
+	locked := filepath.Join(dir, "locked.pgn")
+	if err := os.WriteFile(locked, []byte("*\n"), 0o000); err != nil {
+		t.Fatal(err)
+	}
+	if os.Geteuid() == 0 {
+		t.Log("running as root: every file opens, the mode 000 case is not checked")
+	} else if err := CheckInput(locked); !errors.Is(err, fs.ErrPermission) {
+		t.Errorf("mode 000: %v", err)
 	}
 }

@@ -527,11 +527,9 @@ type Assign struct {
 // S for which Body matched. With All it is logical: Body matches for every
 // square (vacuously true on an empty S).
 //
-// Body extension: without braces, the body would be the single next filter,
-// but CQL scripts commonly write `square x in h1-8 R attacks x x attacks K`.
-// The parser makes the body extend over the following filters of the same
-// sequence up to the last one that uses the variable, so Body is then a
-// Block holding all of them. With braces nothing changes.
+// Without braces the body is the single next filter, as in CQL: in
+// `square x in h1-8 R attacks x x attacks K` the second filter is after the
+// loop, where x names the same variable, unbound (a run-time error there).
 type Square struct {
 	At
 	All   bool

@@ -564,6 +564,11 @@ func (c *checker) square(n *Square) {
 	c.scope = append(c.scope, n.Var)
 	n.Body = c.check(n.Body)
 	c.scope = c.scope[:len(c.scope)-1]
+	if c.globals[n.Name] == nil {
+		// The name stays a variable after the loop, unbound there as in
+		// CQL: a set or piece use stops the run, comment writes <unbound: x>.
+		c.globals[n.Name] = n.Var
+	}
 }
 
 func (c *checker) unary(n *Unary) {

@@ -141,8 +141,7 @@ func (p *parser) parseProgram() (prog *Program) {
 	return prog
 }
 
-// parseSequence parses filters until the closing token (not consumed) and
-// then extends the bodies of brace-less square/piece filters.
+// parseSequence parses filters until the closing token (not consumed).
 func (p *parser) parseSequence(end tokenKind) []Node {
 	var seq []Node
 	for p.tok.kind != end && p.tok.kind != tEOF {
@@ -153,68 +152,7 @@ func (p *parser) parseSequence(end tokenKind) []Node {
 		}
 		seq = append(seq, p.parseFilter())
 	}
-	return extendBodies(seq)
-}
-
-// extendBodies applies the body extension rule: the body of a brace-less
-// `square x in S body` (or piece) extends over the following filters of the
-// same sequence up to the last one that uses x.
-func extendBodies(seq []Node) []Node {
-	for i := 0; i < len(seq); i++ {
-		sq, ok := seq[i].(*Square)
-		if !ok {
-			continue
-		}
-		if _, braced := sq.Body.(*Block); braced {
-			continue
-		}
-		last := -1
-		for j := i + 1; j < len(seq); j++ {
-			if uses(seq[j], sq.Name) {
-				last = j
-			}
-		}
-		if last < 0 {
-			continue
-		}
-		filters := append([]Node{sq.Body}, seq[i+1:last+1]...)
-		sq.Body = &Block{At: At{sq.Body.Pos()}, Filters: extendBodies(filters)}
-		seq = slices.Delete(seq, i+1, last+1)
-	}
 	return seq
-}
-
-// uses reports whether n refers to variable name (not counting uses inside
-// an inner iteration that rebinds the same name).
-func uses(n Node, name string) bool {
-	found := false
-	walk(n, func(n Node) bool {
-		if found {
-			return false
-		}
-		switch n := n.(type) {
-		case *Var:
-			if n.Name == name {
-				found = true
-			}
-		case *Assign:
-			if n.Name == name {
-				found = true
-			}
-		case *Square:
-			if n.Name == name {
-				// The in-filter is evaluated outside the new binding.
-				found = uses(n.In, name)
-				return false
-			}
-		case *Echo:
-			if n.SourceName == name || n.TargetName == name {
-				return false
-			}
-		}
-		return true
-	})
-	return found
 }
 
 // ---------------------------------------------------------------------------

@@ -7,7 +7,8 @@ import (
 )
 
 // The SVG board shared by the html format and cql serve. A board is drawn with <use> of
-// the symbols in BoardDefs (the light squares, the pieces, the arrow head), which a page
+// the definitions in BoardDefs (the light squares, the pieces, the coordinates, the arrow
+// head), which a page
 // holds once: a board is then near 1 KB. a8 is at the top left; the strip right of the
 // board shows the side to move (a white or black disc, at that side's edge).
 
@@ -17,7 +18,7 @@ var BoardDefs = `<svg width="0" height="0" style="position:absolute" aria-hidden
 <defs>
 <path id="light" fill="#f0d9b5" d="` + lightSquares + `"/>
 <marker id="head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="2.5" markerHeight="2.5" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#2a6fdb"/></marker>
-` + pieceSymbols + `</defs>
+` + pieceSymbols + boardCoordinates + `</defs>
 </svg>
 `
 
@@ -97,7 +98,7 @@ func AppendBoardSVG(dst []byte, p *chess.Position, b Board) []byte {
 		dst = strconv.AppendInt(dst, int64(s.File()), 10)
 		dst = append(dst, `" y="`...)
 		dst = strconv.AppendInt(dst, int64(7-s.Rank()), 10)
-		dst = append(dst, `" width="1" height="1"/>`...)
+		dst = append(dst, `"/>`...)
 	}
 	if from != chess.NoSquare {
 		dst = append(dst, `<line x1="`...)
@@ -131,7 +132,7 @@ func appendRect(dst []byte, s chess.Square, rest string) []byte {
 // boardCoordinates are the file letters along the bottom edge and the rank numbers along
 // the left, each in the colour of the other kind of square.
 var boardCoordinates = func() string {
-	b := []byte(`<g class="coords" font-size=".24" font-family="sans-serif" font-weight="600">`)
+	b := []byte(`<g id="coords" font-size=".24" font-family="sans-serif" font-weight="600">`)
 	for f := 0; f < 8; f++ {
 		fill := "#f0d9b5" // a1 is dark: its letter is light
 		if f%2 == 1 {
@@ -158,7 +159,7 @@ var boardCoordinates = func() string {
 		b = append(b, byte('8'-r))
 		b = append(b, "</text>"...)
 	}
-	return string(append(b, "</g>"...))
+	return string(append(b, "</g>\n"...))
 }()
 
-func appendCoordinates(dst []byte) []byte { return append(dst, boardCoordinates...) }
+func appendCoordinates(dst []byte) []byte { return append(dst, `<use href="#coords"/>`...) }

@@ -228,3 +228,30 @@ func TestPGNTagsAsCQL(t *testing.T) {
 		t.Errorf("got\n%q\nwant prefix\n%q", out, want)
 	}
 }
+
+// TestLatin1FiltersSeeOutputText: filters read a Latin-1 game's tags and comments as the
+// text outputs show them (issue 30: JSONL showed "Wälbers, W.", -player 'Wälbers' found 0
+// games and 'W.lbers' 1), while PGN output keeps the file's bytes, as CQL does.
+func TestLatin1FiltersSeeOutputText(t *testing.T) {
+	game := strings.Replace(latin1Game, "1. Nf3 d5", "1. Nf3 {sch\xf6n} d5", 1)
+	src := memFiles(map[string]string{"g.pgn": game}, "g.pgn")
+	for q, want := range map[string]int{
+		`player white "Réti"`:             1,
+		`player white "R.ti"`:             0, // a search, not a pattern: the é is one character now
+		`player white ~~ "^R.ti"`:         1,
+		`site "München"`:                  1,
+		`tag "Site" == "München"`:         1,
+		`originalcomment "schön"`:         1,
+		"player white \"R\xe9ti\"":        0, // the raw byte is not what the output shows
+		`player white == "Réti, Richard"`: 1,
+	} {
+		_, st := runString(t, compile(t, q), src, Options{Format: "pgn", Count: true})
+		if st.GamesMatched != want {
+			t.Errorf("%s: %d games matched, want %d", q, st.GamesMatched, want)
+		}
+	}
+	out, _ := runString(t, compile(t, `player white "Réti"`), src, Options{Format: "pgn", NoHeader: true})
+	if !strings.Contains(out, "[White \"R\xe9ti, Richard\"]") || !strings.Contains(out, "{sch\xf6n") {
+		t.Errorf("PGN output does not keep the file's bytes:\n%q", out)
+	}
+}

@@ -14,7 +14,7 @@ import (
 // (yellow) and arrow, the game's players, event
 // and year, and the moves around the match. The cards are split into pages of HTMLPageSize
 // shown one at a time with CSS :target, so thousands of matches stay usable. Each board
-// draws its pieces with <use> of symbols defined once, which keeps a card near 1.5 KB.
+// draws its pieces and coordinates with <use> of definitions the page holds once.
 
 // HTMLPageSize is the number of positions on one page of the gallery.
 const HTMLPageSize = 100
@@ -30,15 +30,22 @@ var htmlHead = `<!DOCTYPE html>
 <title>cql matches</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;display:flex;flex-direction:column;background:#fafafa;color:#222}
-nav{order:-1;position:sticky;top:0;background:#fff;border-bottom:1px solid #ccc;padding:6px 12px;z-index:1}
+header{padding:8px 12px;background:#fff;border-bottom:1px solid #ccc}
+header pre{margin:4px 0;white-space:pre-wrap;font-size:13px;background:#f3f3f0;padding:4px 6px}
+header .inputs{color:#666;font-size:12px}
+nav{order:-1;background:#fff;border-bottom:1px solid #ccc;padding:6px 12px;font-size:13px}
 nav a{margin-right:6px}
+.pager{width:100%;font-size:13px}
+.pager a{margin-right:12px}
 main{padding:12px}
 .page{display:none;flex-wrap:wrap;gap:12px}
 .page:first-of-type{display:flex}
 main:has(.page:target) .page{display:none}
 main:has(.page:target) .page:target{display:flex}
 .card{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px;width:260px;font-size:13px}
-.card svg{width:240px;height:240px;display:block;margin:0 auto 6px}
+.card svg{width:240px;height:auto;display:block;margin:0 auto 6px}
+.card .variation{background:#eef3ff;border-left:3px solid #2a6fdb;padding:2px 4px;margin:2px 0}
+.card input{width:100%;font:11px monospace;border:1px solid #ddd;margin-top:4px}
 .card .who{font-weight:600}
 .card .moves b{background:#ffe680}
 .card .where{color:#666}
@@ -46,8 +53,7 @@ footer{padding:12px;color:#666;font-size:12px}
 </style>
 </head>
 <body>
-` + BoardDefs + `<main>
-`
+` + BoardDefs
 
 // lightSquares is the path of the 32 light squares of a board drawn with a8 at the top left.
 var lightSquares = func() string {
@@ -76,12 +82,39 @@ var pieceSymbols = func() string {
 		if up >= 'a' {
 			up -= 'a' - 'A'
 		}
-		b.WriteString(`<symbol id="` + string(c) + `" viewBox="0 0 1 1"><text x=".5" y=".84" font-size=".86" text-anchor="middle" ` +
+		// A group drawn in the unit square at the origin: <use x y> puts it on its square.
+		b.WriteString(`<g id="` + string(c) + `"><text x=".5" y=".84" font-size=".86" text-anchor="middle" ` +
 			`font-family="DejaVu Sans,Segoe UI Symbol,Noto Sans Symbols2,Apple Symbols,serif" fill="` + fill +
-			`" stroke="` + stroke + `" stroke-width=".025">` + glyphs[up] + "</text></symbol>\n")
+			`" stroke="` + stroke + `" stroke-width=".025">` + glyphs[up] + "</text></g>\n")
 	}
 	return b.String()
 }()
+
+// appendHTMLHead appends the document's head and the header naming the query and its
+// inputs (when opt gives them).
+func appendHTMLHead(dst []byte, opt Options) []byte {
+	dst = append(dst, htmlHead...)
+	if opt.HTMLQuery == "" && len(opt.HTMLInputs) == 0 {
+		return append(dst, "<main>\n"...)
+	}
+	dst = append(dst, "<header>"...)
+	if opt.HTMLQuery != "" {
+		dst = append(dst, "<div>Positions matching</div><pre>"...)
+		dst = appendHTMLText(dst, strings.TrimRight(opt.HTMLQuery, "\n"))
+		dst = append(dst, "</pre>"...)
+	}
+	if len(opt.HTMLInputs) > 0 {
+		dst = append(dst, `<div class="inputs">in `...)
+		for k, in := range opt.HTMLInputs {
+			if k > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = appendHTMLText(dst, in)
+		}
+		dst = append(dst, "</div>"...)
+	}
+	return append(dst, "</header>\n<main>\n"...)
+}
 
 // htmlPager writes the page sections around the cards as they come, in output order.
 type htmlPager struct {
@@ -89,21 +122,34 @@ type htmlPager struct {
 }
 
 // start appends what goes before the next game's n cards: a new page when the current one
-// is full.
+// is full, with links to the pages before and after it.
 func (p *htmlPager) start(dst []byte, n int) []byte {
 	if p.pages == 0 || p.cards >= HTMLPageSize {
 		if p.pages > 0 {
-			dst = append(dst, "</section>\n"...)
+			dst = append(dst, `<div class="pager"><a href="#p`...)
+			dst = strconv.AppendInt(dst, int64(p.pages+1), 10)
+			dst = append(dst, "\">next page ›</a></div>\n</section>\n"...)
 		}
 		p.pages++
 		p.cards = 0
 		dst = append(dst, `<section class="page" id="p`...)
 		dst = strconv.AppendInt(dst, int64(p.pages), 10)
 		dst = append(dst, "\">\n"...)
+		if p.pages > 1 {
+			dst = append(dst, `<div class="pager"><a href="#p`...)
+			dst = strconv.AppendInt(dst, int64(p.pages-1), 10)
+			dst = append(dst, `">‹ previous page</a> page `...)
+			dst = strconv.AppendInt(dst, int64(p.pages), 10)
+			dst = append(dst, "</div>\n"...)
+		}
 	}
 	p.cards += n
 	return dst
 }
+
+// maxPageLinks bounds the links of the page list: beyond it, pages 1 to 10, every step-th
+// and the last are listed (each page links to the next and the previous one).
+const maxPageLinks = 40
 
 // end closes the last page and writes the page links and the end of the document.
 func (p *htmlPager) end(dst []byte, matches int) []byte {
@@ -112,8 +158,20 @@ func (p *htmlPager) end(dst []byte, matches int) []byte {
 	}
 	dst = append(dst, "</main>\n<nav>"...)
 	dst = strconv.AppendInt(dst, int64(matches), 10)
-	dst = append(dst, " positions; page:"...)
-	for i := 1; i <= p.pages; i++ {
+	dst = append(dst, " positions"...)
+	if p.pages > 1 {
+		dst = append(dst, " in "...)
+		dst = strconv.AppendInt(dst, int64(p.pages), 10)
+		dst = append(dst, " pages:"...)
+	}
+	step := 1
+	for p.pages/step > maxPageLinks {
+		step *= 10
+	}
+	for i := 1; i <= p.pages && p.pages > 1; i++ {
+		if step > 1 && i > 10 && i%step != 0 && i != p.pages {
+			continue
+		}
 		dst = append(dst, ` <a href="#p`...)
 		dst = strconv.AppendInt(dst, int64(i), 10)
 		dst = append(dst, `">`...)
@@ -123,7 +181,8 @@ func (p *htmlPager) end(dst []byte, matches int) []byte {
 	dst = append(dst, "</nav>\n<footer>Written by cql. Pages of "...)
 	dst = strconv.AppendInt(dst, HTMLPageSize, 10)
 	return append(dst, " positions; no script, no network. Red squares: what the query marked (the values of its filters"+
-		" that matched); yellow squares and the arrow: the last move.</footer>\n</body>\n</html>\n"...)
+		" that matched); yellow squares and the arrow: the last move; a red king is in check, framed when mated; the disc"+
+		" beside the board: the side to move.</footer>\n</body>\n</html>\n"...)
 }
 
 // AppendHTMLCard appends the card of node i of g, with the squares the query marked
@@ -138,8 +197,16 @@ func AppendHTMLCard(dst []byte, g *pgn.Game, i int32, marked chess.Bitboard) []b
 	dst = AppendBoardSVG(dst, &n.Pos, bd)
 	dst = append(dst, "\n<div class=\"who\">"...)
 	dst = appendHTMLText(dst, orUnknown(g.Tag("White")))
+	if e := g.Tag("WhiteElo"); e != "" {
+		dst = appendHTMLText(append(dst, " ("...), e)
+		dst = append(dst, ')')
+	}
 	dst = append(dst, " – "...)
 	dst = appendHTMLText(dst, orUnknown(g.Tag("Black")))
+	if e := g.Tag("BlackElo"); e != "" {
+		dst = appendHTMLText(append(dst, " ("...), e)
+		dst = append(dst, ')')
+	}
 	dst = append(dst, " "...)
 	dst = appendHTMLText(dst, gameResult(g))
 	dst = append(dst, "</div>\n<div class=\"where\">"...)
@@ -152,9 +219,23 @@ func AppendHTMLCard(dst []byte, g *pgn.Game, i int32, marked chess.Bitboard) []b
 	dst = strconv.AppendInt(dst, int64(g.Number), 10)
 	dst = append(dst, " of "...)
 	dst = appendHTMLText(dst, g.File)
-	dst = append(dst, "</div>\n<div class=\"moves\">"...)
+	if site := g.Tag("Site"); strings.HasPrefix(site, "https://") || strings.HasPrefix(site, "http://") {
+		dst = append(dst, ` · <a href="`...)
+		dst = appendHTMLText(dst, site)
+		dst = append(dst, `" rel="noopener noreferrer">game</a>`...)
+	}
+	dst = append(dst, "</div>\n"...)
+	if v := VariationMoves(g, i); v != "" {
+		dst = append(dst, `<div class="variation">in a variation: `...)
+		dst = append(dst, v...)
+		dst = append(dst, "</div>\n"...)
+	}
+	dst = append(dst, "<div class=\"moves\">"...)
 	dst = AppendMovesAround(dst, g, i)
-	return append(dst, "</div></div>\n"...)
+	dst = append(dst, `</div><input readonly aria-label="FEN" value="`...)
+	dst = n.Pos.AppendFEN(dst)
+	dst = append(dst, `">`...)
+	return append(dst, "</div>\n"...)
 }
 
 func appendHalf(dst []byte, c int) []byte {

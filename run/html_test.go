@@ -54,6 +54,9 @@ func checkHTML(t *testing.T, page []byte) map[string]int {
 					ids[a.Val] = true
 				case "href", "src", "marker-end":
 					v := strings.TrimSuffix(strings.TrimPrefix(a.Val, "url("), ")")
+					if tok.Data == "a" && a.Key == "href" && (strings.HasPrefix(v, "https://") || strings.HasPrefix(v, "http://")) {
+						continue // a link the reader may follow (the game's Site); the page loads nothing
+					}
 					if !strings.HasPrefix(v, "#") {
 						t.Errorf("<%s %s=%q> is not a reference inside the page", tok.Data, a.Key, a.Val)
 					}
@@ -137,10 +140,10 @@ func TestHTMLGallery(t *testing.T) {
 	s := string(page)
 	for _, want := range []string{
 		"A – B 1-0", "Scholar&#39;s mate", // players, result and event (escaped)
-		"2. Bc4 Nc6 3. Qh5 Nf6 4. <b>Qxf7#</b>",             // the four half-moves before the match
-		"<b>start</b>",                                      // the bare position is the start of its game
-		`<line x1="7.5" y1="3.5" x2="5.5" y2="1.5"`,         // Qh5xf7: h5 to f7 (a8 at the top left)
-		`<use href="#Q" x="5" y="1" width="1" height="1"/>`, // the queen on f7
+		"2. Bc4 Nc6 3. Qh5 Nf6 4. <b>Qxf7#</b>",     // the four half-moves before the match
+		"<b>start</b>",                              // the bare position is the start of its game
+		`<line x1="7.5" y1="3.5" x2="5.5" y2="1.5"`, // Qh5xf7: h5 to f7 (a8 at the top left)
+		`<use href="#Q" x="5" y="1"/>`,              // the queen on f7
 		`aria-label="r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4; checkmate"`,
 	} {
 		if !strings.Contains(s, want) {
@@ -148,8 +151,8 @@ func TestHTMLGallery(t *testing.T) {
 		}
 	}
 	start := htmlPage(t, "initial", latin1Game)
-	if n := strings.Count(string(start), `<use href="#`); n != 33 { // 32 pieces and the light squares
-		t.Errorf("start position: %d uses, want 33", n)
+	if n := strings.Count(string(start), `<use href="#`); n != 34 { // 32 pieces, the light squares and the coordinates
+		t.Errorf("start position: %d uses, want 34", n)
 	}
 	if !strings.Contains(string(start), "Réti, Richard – Tartakower 1-0") || !strings.Contains(string(start), "<b>start</b> 1. Nf3 d5 2. g3") {
 		t.Errorf("start card:\n%s", start[strings.Index(string(start), `<div class="card">`):])
@@ -223,5 +226,46 @@ func TestHTMLInBrowser(t *testing.T) {
 	// Each visible card shows its marked square (the mating queen), about 28 px wide.
 	if string(m[4]) != fmt.Sprint(HTMLPageSize) {
 		t.Errorf("%s marked squares laid out on the visible cards, want %d", m[4], HTMLPageSize)
+	}
+}
+
+// The page says what it shows (the query and the inputs, escaped); a card labels a match in
+// a variation with the variation's moves, links the game's Site when it is a URL, and
+// holds the FEN to copy; a thousand pages list some forty links, each page links to the
+// next and the one before.
+func TestHTMLPageHeaderAndCard(t *testing.T) {
+	games := `[Event "E"]
+[Site "https://lichess.org/abc?x=<1>"]
+[White "W"]
+[Black "B"]
+[Result "*"]
+
+1. e4 e5 2. Qh5 (2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#) 2... Nc6 *
+`
+	opt := Options{Format: "html", HTMLQuery: "cql(variations) mate // <b>", HTMLInputs: []string{"a<b>.pgn"}}
+	out, _ := runString(t, compileMarks(t, "cql(variations) mate", true), memFiles(map[string]string{"g.pgn": games}, "g.pgn"), opt)
+	checkHTML(t, []byte(out))
+	for _, want := range []string{
+		"<pre>cql(variations) mate // &lt;b&gt;</pre>", "in a&lt;b&gt;.pgn",
+		`<div class="variation">in a variation: 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#</div>`,
+		`<a href="https://lichess.org/abc?x=&lt;1&gt;" rel="noopener noreferrer">game</a>`,
+		`<input readonly aria-label="FEN" value="r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4">`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	var b strings.Builder
+	moves := strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", 25) // 50 positions with black to move
+	for i := 0; i < 1000*HTMLPageSize/50; i++ {
+		b.WriteString("[Event \"x\"]\n\n" + moves + "*\n\n")
+	}
+	out, _ = runString(t, compileMarks(t, "btm", true), memFiles(map[string]string{"g.pgn": b.String()}, "g.pgn"), Options{Format: "html"})
+	nav := out[strings.Index(out, "<nav>"):]
+	if n := strings.Count(nav, "<a "); n > 2*maxPageLinks || !strings.Contains(nav, `href="#p1000"`) || !strings.Contains(nav, "in 1000 pages") {
+		t.Errorf("%d page links:\n%.600s", n, nav)
+	}
+	if !strings.Contains(out, `<a href="#p2">next page ›</a>`) || !strings.Contains(out, `<a href="#p999">‹ previous page</a> page 1000`) {
+		t.Errorf("pages do not link to their neighbours")
 	}
 }

@@ -66,6 +66,7 @@ func compareKeys(sorts []filter.SortKey, x, y sortValues) int {
 // outputs of several runs (Options.Matches): the csv header line, the html document's head,
 // its page sections and its end. Other formats have none.
 type Pages struct {
+	opt    Options
 	format string
 	tags   []string
 	pager  *htmlPager
@@ -73,7 +74,7 @@ type Pages struct {
 
 // NewPages returns the pages of opt's format (Format and Tags; nothing with Count).
 func NewPages(opt Options) *Pages {
-	p := &Pages{format: opt.Format, tags: opt.Tags}
+	p := &Pages{opt: opt, format: opt.Format, tags: opt.Tags}
 	if opt.Count {
 		p.format = ""
 	}
@@ -89,7 +90,7 @@ func (p *Pages) Head(dst []byte) []byte {
 	case "csv":
 		return append(dst, CSVHeader(p.tags)...)
 	case "html":
-		return append(dst, htmlHead...)
+		return appendHTMLHead(dst, p.opt)
 	}
 	return dst
 }

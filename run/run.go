@@ -61,6 +61,9 @@ type Options struct {
 	Messages io.Writer
 	// OnGame, if set, is called once per game read, in game order (e.g. for a progress bar).
 	OnGame func()
+	// OnGameEnd, if set, is called with where each game read ends in its (decompressed)
+	// file, in game order: a progress bar counts the input consumed, not read ahead.
+	OnGameEnd func(end int64)
 	// Persistent receives the values of the query's persistent variables after the last
 	// game, `name: value` a line, as CQL prints them; nil means Errors.
 	Persistent io.Writer
@@ -107,6 +110,10 @@ type Options struct {
 	// game's output (dst is empty at the game's first position). For a caller that keeps
 	// its own records of the positions (cql serve), with Matches.
 	AppendPosition func(dst []byte, g *pgn.Game, i int32, rec *Record) []byte
+	// HTMLQuery and HTMLInputs are what the html page says it shows: the query's text
+	// and the inputs' names.
+	HTMLQuery  string
+	HTMLInputs []string
 }
 
 // Stats counts what a run saw.
@@ -160,6 +167,7 @@ type Result struct {
 	errs      []error
 	warns     []error   // the game's warnings, with Options.Verbose
 	number    int       // the game's number in its file
+	end       int64     // where the game ends in its file (Options.OnGameEnd)
 	file      string    // and the file
 	info      *gameInfo // for Options.Tally
 	dup       uint64    // for Options.Dedupe
@@ -247,7 +255,7 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	}
 	if opt.Format == "html" && !opt.Count && opt.Matches == nil {
 		r.pager = &htmlPager{}
-		bw.WriteString(htmlHead)
+		bw.Write(appendHTMLHead(nil, opt))
 	}
 	r.spill.limit = opt.SortMemory
 	defer r.spill.close()
@@ -371,6 +379,9 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 	if r.opt.OnGame != nil {
 		r.opt.OnGame()
 	}
+	if r.opt.OnGameEnd != nil && res.end > 0 {
+		r.opt.OnGameEnd(res.end)
+	}
 	r.stats.GamesRead++
 	r.stats.Warnings += len(res.errs)
 	for _, e := range res.errs {
@@ -442,7 +453,7 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 
 // work runs in a worker goroutine: evaluate the query on g and format the output.
 func (r *runner) work(worker int, g *pgn.Game) Result {
-	res := Result{number: g.Number, file: g.File}
+	res := Result{number: g.Number, file: g.File, end: g.Offset + int64(g.Length)}
 	if len(g.Errors) > 0 {
 		res.errs = append(res.errs, g.Errors...)
 	}

@@ -11,10 +11,7 @@ import (
 // queryName is what errors call the query, as cql calls query text given as an argument.
 const queryName = "query"
 
-// refusal ends the message of a query refused for naming a file.
-const refusal = "cql serve runs no query that reads or writes files: it reads only the databases it was started with"
-
-// compile parses and compiles a query for the server: as cql compiles it, except that a
+// compile parses and compiles a query for the server: as cql --secure compiles it, so that a
 // query naming a file (readfile, writefile, the header's input and output) is refused
 // before anything runs. Errors are *query.Error with the line and caret cql prints.
 func compile(text string, marks bool) (*query.Program, *filter.Query, error) {
@@ -26,33 +23,11 @@ func compile(text string, marks bool) (*query.Program, *filter.Query, error) {
 	if prog.Header == nil {
 		prog.Header = &query.Header{}
 	}
-	if err := refuseFiles(prog); err != nil {
-		return nil, nil, withLine(err, src)
-	}
-	q, err := filter.CompileWith(prog, filter.Options{Marks: marks})
+	q, err := filter.CompileWith(prog, filter.Options{Marks: marks, Secure: true})
 	if err != nil {
 		return nil, nil, withLine(err, src)
 	}
 	return prog, q, nil
-}
-
-// refuseFiles refuses the filters and header parameters that name a file.
-func refuseFiles(prog *query.Program) error {
-	h := prog.Header
-	if len(h.Input) > 0 {
-		return &query.Error{Pos: h.At, Msg: "the header's input is refused: " + refusal}
-	}
-	if h.Output != "" {
-		return &query.Error{Pos: h.At, Msg: "the header's output is refused: " + refusal}
-	}
-	var found error
-	query.Inspect(prog.Body, func(n query.Node) bool {
-		if b, ok := n.(*query.Builtin); ok && (b.Name == "readfile" || b.Name == "writefile") && found == nil {
-			found = &query.Error{Pos: b.Pos(), Msg: b.Name + " is refused: " + refusal}
-		}
-		return found == nil
-	})
-	return found
 }
 
 // withLine gives a compiler's error the query's name and the line of its caret, as cql

@@ -165,7 +165,7 @@ func buildOptions() []option {
 	flag("mainline", "search the main line only (the default)", func(f *queryFlags) { f.variations = &no })
 	flag("virtualmainline", "search variations, only positions on the virtual main line (adds the filter virtualmainline)",
 		func(f *queryFlags) { f.pre.Add("virtualmainline"); f.variations = &yes })
-	num("limit", "N", "stop after N matching games", func(f *queryFlags, n int) error {
+	num("limit", "N", "stop after N matching games (games, not fen/jsonl/csv records: each game writes all its matching positions)", func(f *queryFlags, n int) error {
 		if n < 1 {
 			return fmt.Errorf("-limit: want a number of games of at least 1, got %d", n)
 		}

@@ -15,16 +15,28 @@ import (
 // progress draws a progress bar on standard error, only when it is a terminal.
 // Add may be called from any goroutine. Other lines for standard error are written
 // through the progress (it is an io.Writer), which clears the bar first so that no
-// message is torn by it; the bar is drawn again at the next tick.
+// message is torn by it; so are the results when standard output is a terminal too
+// (Clearing); the bar is drawn again at the next tick.
+//
+// The percentage counts input consumed, not read: the reader runs ahead of the games
+// handed out by megabytes (a small file is read whole before its first game is done), so
+// the bytes read of the current file are scaled by the share of its decompressed bytes
+// that the games emitted so far end at (GameEnd).
 type progress struct {
 	w     io.Writer
+	fd    int // w's terminal, for its width
 	label string
 	mu    sync.Mutex // orders drawing and writing
 	drawn bool       // the bar is on the screen
 	// lineIncrement > 0 prints a line every lineIncrement games (CQL's -lineincrement).
 	lineIncrement int
 	total         atomic.Int64 // bytes expected, 0 if unknown
-	done          atomic.Int64 // bytes read
+	preset        atomic.Bool  // total was set for all files at once (SetTotal)
+	finished      atomic.Int64 // bytes of the files done
+	fileSize      atomic.Int64 // the current file's size, 0 if unknown
+	done          atomic.Int64 // bytes read of the current file (compressed)
+	inflated      atomic.Int64 // bytes decompressed of the current file
+	consumed      atomic.Int64 // where the last game emitted ends, in decompressed bytes; -1 none
 	items         atomic.Int64 // games seen
 	enabled       bool
 	stop          chan struct{}
@@ -34,8 +46,10 @@ type progress struct {
 
 // newProgress starts a bar on w if w is a terminal; otherwise it draws nothing.
 func newProgress(w io.Writer, label string) *progress {
-	p := &progress{w: w, label: label, stop: make(chan struct{}), start: time.Now()}
+	p := &progress{w: w, label: label, stop: make(chan struct{}), start: time.Now(), fd: -1}
+	p.consumed.Store(-1)
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		p.fd = int(f.Fd())
 		p.enabled = true
 		p.wg.Add(1)
 		go p.loop()
@@ -43,11 +57,29 @@ func newProgress(w io.Writer, label string) *progress {
 	return p
 }
 
-// AddTotal adds to the number of bytes expected.
-func (p *progress) AddTotal(n int64) { p.total.Add(n) }
+// SetTotal sets the number of bytes of all the files to be read: the percentage is of all
+// of them from the first (else of the files opened so far).
+func (p *progress) SetTotal(n int64) {
+	p.total.Store(n)
+	p.preset.Store(true)
+}
+
+// StartFile says the next file, of size bytes (0: unknown, standard input), is being read.
+func (p *progress) StartFile(size int64) {
+	p.finished.Add(p.fileSize.Swap(size))
+	p.done.Store(0)
+	p.inflated.Store(0)
+	p.consumed.Store(-1)
+	if !p.preset.Load() {
+		p.total.Add(size)
+	}
+}
 
 // Add records n more bytes read.
 func (p *progress) Add(n int64) { p.done.Add(n) }
+
+// GameEnd records that the games of the current file up to decompressed offset end are done.
+func (p *progress) GameEnd(end int64) { p.consumed.Store(end) }
 
 // Item records one more game.
 func (p *progress) Item() {
@@ -61,24 +93,57 @@ func (p *progress) Item() {
 func (p *progress) Write(b []byte) (int, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.clear()
+	return p.w.Write(b)
+}
+
+func (p *progress) clear() {
 	if p.drawn {
 		fmt.Fprint(p.w, "\r\x1b[K")
 		p.drawn = false
 	}
-	return p.w.Write(b)
+}
+
+// Clearing returns w, through which writes clear the bar first when w is the terminal
+// the bar is drawn on (a result sharing the bar's line: cql --format fen mate f.pgn).
+func (p *progress) Clearing(w io.Writer) io.Writer {
+	if f, ok := w.(*os.File); ok && p.enabled && term.IsTerminal(int(f.Fd())) {
+		return clearingWriter{w: w, p: p}
+	}
+	return w
+}
+
+type clearingWriter struct {
+	w io.Writer
+	p *progress
+}
+
+func (c clearingWriter) Write(b []byte) (int, error) {
+	c.p.mu.Lock()
+	defer c.p.mu.Unlock()
+	c.p.clear()
+	return c.w.Write(b)
 }
 
 // Reader counts the bytes read through r.
-func (p *progress) Reader(r io.Reader) io.Reader { return &countReader{r: r, p: p} }
+func (p *progress) Reader(r io.Reader) io.Reader { return &countReader{r: r, n: &p.done} }
+
+// Inflated counts the decompressed bytes read through rc.
+func (p *progress) Inflated(rc io.ReadCloser) io.ReadCloser {
+	return struct {
+		io.Reader
+		io.Closer
+	}{&countReader{r: rc, n: &p.inflated}, rc}
+}
 
 type countReader struct {
 	r io.Reader
-	p *progress
+	n *atomic.Int64
 }
 
 func (c *countReader) Read(b []byte) (int, error) {
 	n, err := c.r.Read(b)
-	c.p.Add(int64(n))
+	c.n.Add(int64(n))
 	return n, err
 }
 
@@ -90,10 +155,7 @@ func (p *progress) loop() {
 		select {
 		case <-p.stop:
 			p.mu.Lock()
-			if p.drawn {
-				fmt.Fprint(p.w, "\r\x1b[K")
-				p.drawn = false
-			}
+			p.clear()
 			p.mu.Unlock()
 			return
 		case <-t.C:
@@ -102,28 +164,72 @@ func (p *progress) loop() {
 	}
 }
 
+// fraction is the share of the input consumed, or -1 when the total is unknown.
+func (p *progress) fraction() float64 {
+	total := p.total.Load()
+	if total <= 0 {
+		return -1
+	}
+	cur := float64(p.done.Load())
+	if size := p.fileSize.Load(); size > 0 {
+		cur = min(cur, float64(size))
+		if c, in := p.consumed.Load(), p.inflated.Load(); c >= 0 && in > 0 {
+			cur *= min(float64(c)/float64(in), 1)
+		}
+	}
+	return min((float64(p.finished.Load())+cur)/float64(total), 1)
+}
+
+// width is the terminal's width in columns (80 when unknown).
+func (p *progress) width() int {
+	if p.fd >= 0 {
+		if w, _, err := term.GetSize(p.fd); err == nil && w > 0 {
+			return w
+		}
+	}
+	return 80
+}
+
 func (p *progress) draw() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.drawn = true
-	done, total, items := p.done.Load(), p.total.Load(), p.items.Load()
-	secs := time.Since(p.start).Seconds()
+	fmt.Fprintf(p.w, "\r%s\x1b[K", p.line(p.width(), time.Since(p.start)))
+}
+
+// line is the bar's text for a terminal of cols columns after elapsed: the label, a bar
+// when there is room, the percentage, the games, their rate and the time left; never more
+// than cols-1 characters, so that it never wraps.
+func (p *progress) line(cols int, elapsed time.Duration) string {
+	items := p.items.Load()
+	secs := elapsed.Seconds()
 	rate := ""
 	if secs > 0 {
 		rate = fmt.Sprintf(" %.0f games/s", float64(items)/secs)
 	}
-	if total > 0 {
-		frac := float64(done) / float64(total)
-		if frac > 1 {
-			frac = 1
-		}
-		const width = 30
-		n := int(frac * width)
-		fmt.Fprintf(p.w, "\r%s [%s%s] %3.0f%% %d games%s\x1b[K", p.label,
-			strings.Repeat("=", n), strings.Repeat(" ", width-n), frac*100, items, rate)
-		return
+	frac := p.fraction()
+	if frac < 0 {
+		return fit(fmt.Sprintf("%s %d MB %d games%s", p.label, p.done.Load()>>20, items, rate), cols)
 	}
-	fmt.Fprintf(p.w, "\r%s %d MB %d games%s\x1b[K", p.label, done>>20, items, rate)
+	eta := ""
+	if frac > 0.01 && secs >= 1 && frac < 1 {
+		eta = " ETA " + time.Duration(secs*(1-frac)/frac*float64(time.Second)).Round(time.Second).String()
+	}
+	tail := fmt.Sprintf(" %3.0f%% %d games%s%s", frac*100, items, rate, eta)
+	room := cols - 1 - len(p.label) - len(tail) - 3 // " [" and "]"
+	if room < 10 {
+		return fit(p.label+tail, cols)
+	}
+	n := min(int(frac*float64(room)), room)
+	return fmt.Sprintf("%s [%s%s]%s", p.label, strings.Repeat("=", n), strings.Repeat(" ", room-n), tail)
+}
+
+// fit cuts s to cols-1 characters (the bar is ASCII).
+func fit(s string, cols int) string {
+	if cols > 1 && len(s) > cols-1 {
+		return s[:cols-1]
+	}
+	return s
 }
 
 // Finish removes the bar.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/internal/preamble"
+	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 	cqlrun "github.com/cqlgo/cql/run"
 )
@@ -105,12 +106,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		}
 		files = []string{"-"}
 	}
-	// Every input must exist before any work is done (and before a count is printed).
+	// Every input must exist and open before any work is done (and before a count is printed).
 	for _, in := range files {
-		if in == "-" {
-			continue
-		}
-		if _, err := os.Stat(in); err != nil {
+		if err := pgn.CheckInput(in); err != nil {
 			return fmt.Errorf("input: %w", err)
 		}
 	}
@@ -206,6 +204,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	bar := newProgress(cmd.ErrOrStderr(), "cql")
 	bar.lineIncrement = f.lineIncrement
+	bar.SetTotal(inputSizes(files))
+	out = bar.Clearing(out) // a result on the bar's terminal clears the bar first
+
 	stderr := bar // every line written while the bar is up clears it first
 	start := time.Now()
 	fileSrc := cqlrun.Files{
@@ -213,20 +214,26 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		Open:    func(name string) (io.ReadCloser, error) { return openInput(name, cmd.InOrStdin(), bar) },
 		OnError: func(err error) { fmt.Fprintln(stderr, "cql:", err) },
 	}
-	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item,
+	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item, OnGameEnd: bar.GameEnd,
 		Inputs: inputs, CSVRaw: f.csvRaw, NoHeader: f.noHeader, HideWarnings: h.Quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
 	fileSrc.LastGame = cqlrun.LastGame(q, opt)
+	if f.format == "html" { // the page says what it shows
+		opt.HTMLQuery, opt.HTMLInputs = string(src), files
+		if f.index != "" {
+			opt.HTMLInputs = []string{"the index " + f.index}
+		}
+	}
 	var games cqlrun.Source = fileSrc
 	if f.stats {
 		opt.Tally = cqlrun.NewTally()
 		opt.Tally.Top = f.statsTop
 	}
 	if outFile != nil {
-		opt.Persistent = cmd.OutOrStdout() // CQL prints persistent variables on standard output
+		opt.Persistent = bar.Clearing(cmd.OutOrStdout()) // CQL prints persistent variables on standard output
 	}
 	if (outFile != nil || f.count) && f.gui == nil {
 		// CQL prints messages on standard output; here only when no games go there.
-		opt.Messages = cmd.OutOrStdout()
+		opt.Messages = bar.Clearing(cmd.OutOrStdout())
 	}
 	if f.gui != nil {
 		opt.Persistent = &f.gui.messages
@@ -318,6 +325,20 @@ func writeStats(cmd *cobra.Command, f *queryFlags, t *cqlrun.Tally, matchesToFil
 		return statsFile.commit()
 	}
 	return write(w)
+}
+
+// inputSizes is the bytes of the regular files among the inputs (0 if any is not one, as
+// standard input: the bar then shows megabytes read, not a percentage).
+func inputSizes(files []string) int64 {
+	var n int64
+	for _, name := range files {
+		st, err := os.Stat(name)
+		if name == "-" || err != nil || !st.Mode().IsRegular() {
+			return 0
+		}
+		n += st.Size()
+	}
+	return n
 }
 
 // printOnlyError refuses -help or -version given with a query or files, which would

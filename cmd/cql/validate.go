@@ -19,19 +19,30 @@ import (
 // bytes, and counts the bytes read from disk into bar.
 func openInput(name string, stdin io.Reader, bar *progress) (io.ReadCloser, error) {
 	if name == "-" {
-		return pgn.NewReader(io.NopCloser(bar.Reader(stdin)), cqlrun.StdinName)
+		bar.StartFile(0)
+		rc, err := pgn.NewReader(io.NopCloser(bar.Reader(stdin)), cqlrun.StdinName)
+		if err != nil {
+			return nil, err
+		}
+		return bar.Inflated(rc), nil
 	}
 	f, err := openFile(name)
 	if err != nil {
 		return nil, err
 	}
-	if st, err := f.Stat(); err == nil {
-		bar.AddTotal(st.Size())
+	size := int64(0)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
 	}
-	return pgn.NewReader(struct {
+	bar.StartFile(size)
+	rc, err := pgn.NewReader(struct {
 		io.Reader
 		io.Closer
 	}{bar.Reader(f), f}, name)
+	if err != nil {
+		return nil, err
+	}
+	return bar.Inflated(rc), nil
 }
 
 // inputsExist checks that every named input (not -) exists, before anything is read.
