@@ -17,6 +17,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -244,9 +245,19 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if err != nil {
 		return 0, err
 	}
+	ro.Inputs = files
 	outName := *fl.output
-	if outName == "" {
-		outName = prog.Header.Output
+	if outName == "" && prog.Header.Output != "" {
+		if ro.Count || ro.Format != "pgn" {
+			// As cql: the header's output is the file of the matching games, which a count or
+			// records of another format leave as they are (they go to standard output).
+			if !ro.Count {
+				fmt.Fprintf(stderr, "cql-beam: the header's output %s is for PGN games and is left as it is: the %s records go to standard output (-o %s writes them there)\n",
+					prog.Header.Output, ro.Format, prog.Header.Output)
+			}
+		} else {
+			outName = prog.Header.Output
+		}
 	}
 	if outName == "-" || strings.EqualFold(outName, "stdout") { // as cql: standard output
 		outName = ""
@@ -261,6 +272,11 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	}
 	// Every input is opened and planned before the job starts: an unreadable input fails
 	// here, before anything is written.
+	if outName != "" {
+		if err := writable(outName); err != nil {
+			return 0, err
+		}
+	}
 	var shards []shardSpec
 	for i, file := range files {
 		if outName != "" && sameFile(outName, file) {
@@ -470,6 +486,24 @@ func outputMode(out, base string) os.FileMode {
 		return 0o644
 	}
 	return st.Mode().Perm()
+}
+
+// writable refuses an existing output file its user may not write, as a shell's > does:
+// the staged output replaces it by a rename, which the file's mode does not stop.
+func writable(name string) error {
+	st, err := os.Stat(name)
+	if err != nil || !st.Mode().IsRegular() {
+		return nil // a new file, or a device written directly
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY, 0)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot write output %s: %w", name, err)
+	}
+	return f.Close()
 }
 
 func sameFile(a, b string) bool {

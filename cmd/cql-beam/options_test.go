@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -149,5 +150,58 @@ func TestOutputMode(t *testing.T) {
 		if ma, mb := mode(a), mode(b); ma != mb {
 			t.Errorf("existing output %t: cql's output has mode %v, cql-beam's %v", existing, ma, mb)
 		}
+	}
+}
+
+// TestHeaderOutputKept: a count, or records of a format other than pgn, go to standard output
+// and leave the header's output file as it is, in cql-beam as in cql (both replaced it with
+// the count). The header's output still gets the PGN games.
+func TestHeaderOutputKept(t *testing.T) {
+	games := testdata.File(t, "cql-sample.pgn")
+	for _, q := range [][]string{{"--count"}, {"--format", "fen"}, {"--format", "csv", "--tags", "White"}} {
+		t.Run(strings.Join(q, " "), func(t *testing.T) {
+			dir := t.TempDir()
+			var out [2]string
+			for k, bin := range []string{"cql", "cql-beam"} {
+				script := filepath.Join(dir, bin+".cql")
+				target := filepath.Join(dir, bin+".pgn")
+				os.WriteFile(script, []byte("cql(input "+games+" output "+target+") mate\n"), 0o644)
+				os.WriteFile(target, []byte("earlier\n"), 0o644)
+				args := append(append([]string(nil), q...), script)
+				var r result
+				if bin == "cql" {
+					r = runCmd(t, cql(t), nil, args...)
+				} else {
+					r = beamCmd(t, append([]string{"--shard_size", "20000"}, args...)...)
+				}
+				if r.status != 0 || r.stdout == "" {
+					t.Errorf("%s: status %d, stdout %q, stderr %s", bin, r.status, r.stdout, r.stderr)
+				}
+				if b, _ := os.ReadFile(target); string(b) != "earlier\n" {
+					t.Errorf("%s replaced the header's output with %.60q", bin, b)
+				}
+				out[k] = r.stdout
+			}
+			if out[0] != out[1] {
+				t.Errorf("standard output differs: cql %d bytes, cql-beam %d", len(out[0]), len(out[1]))
+			}
+		})
+	}
+}
+
+// TestWritefileNotOntoInput: writefile onto an input stops the run, in cql-beam as in cql,
+// and the input is left as it is (cql-beam appended to it).
+func TestWritefileNotOntoInput(t *testing.T) {
+	data, err := os.ReadFile(testdata.File(t, "cql-sample.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(t.TempDir(), "in.pgn")
+	if err := os.WriteFile(in, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	same(t, []string{`mate writefile ("` + in + `" "x")`}, []string{in}, "--shard_size", "20000")
+	if b, _ := os.ReadFile(in); !bytes.Equal(b, data) {
+		t.Errorf("the input changed: %d bytes, was %d", len(b), len(data))
 	}
 }

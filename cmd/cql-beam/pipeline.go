@@ -169,11 +169,12 @@ type runOptions struct {
 	Quiet       bool // as cql --quiet: warnings counted, not written
 	NoSort      bool
 	Tags        []string
-	Limit       int    // serial stage only
-	Dedupe      string // serial stage only
-	Stats       bool   // tally the matching games (cql --stats)
-	StatsFormat string // "text" or "json"
-	MessagesOut bool   // message texts go to standard output, as cql's go with -o or --count
+	Limit       int      // serial stage only
+	Dedupe      string   // serial stage only
+	Stats       bool     // tally the matching games (cql --stats)
+	StatsFormat string   // "text" or "json"
+	MessagesOut bool     // message texts go to standard output, as cql's go with -o or --count
+	Inputs      []string // the input files, which writefile must not write to (run.Options.Inputs)
 }
 
 // evalFn evaluates the query on one shard with the run library. The query is compiled
@@ -260,6 +261,11 @@ func (o runOptions) options(log, msgs io.Writer) run.Options {
 		NoSort: o.NoSort, Tags: o.Tags, Limit: o.Limit, Dedupe: o.Dedupe}
 	if o.MessagesOut {
 		opt.Messages = msgs
+	}
+	for _, in := range o.Inputs {
+		if st, err := os.Stat(in); err == nil {
+			opt.Inputs = append(opt.Inputs, st)
+		}
 	}
 	return opt
 }
