@@ -13,6 +13,7 @@ import (
 	"github.com/dgraph-io/badger/v4/pb"
 	"github.com/dgraph-io/badger/v4/table"
 	"github.com/dgraph-io/badger/v4/y"
+	"golang.org/x/sys/unix"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/cqlgo/cql/query"
@@ -162,13 +163,21 @@ func checkTableFile(name string) (err error) {
 		return err
 	}
 	size := st.Size()
+	if size < 8 {
+		return fmt.Errorf("%d bytes", size)
+	}
+	// Mapped, as Badger maps it: only the pages read are touched (read into buffers, the
+	// tables' indexes cost a query 0.45 ms on masters-463k).
+	m, err := unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ, unix.MAP_SHARED)
+	if err != nil {
+		return err
+	}
+	defer unix.Munmap(m)
 	read := func(off, n int64) ([]byte, error) {
 		if off < 0 || n < 0 || off+n > size {
 			return nil, fmt.Errorf("%d bytes at %d, past the end (%d bytes)", n, off, size)
 		}
-		b := make([]byte, n)
-		_, err := f.ReadAt(b, off)
-		return b, err
+		return m[off : off+n : off+n], nil
 	}
 	// Layout (Badger's table/builder.go): blocks, index, be32(index length), checksum of
 	// the index, be32(checksum length).
