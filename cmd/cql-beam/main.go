@@ -248,6 +248,9 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		return 0, err
 	}
 	ro.Inputs = files
+	if ro.Format == "html" { // the page says what it shows, as cql's
+		ro.HTMLQuery, ro.HTMLInputs = string(src), files
+	}
 	outName := *fl.output
 	if outName == "" && prog.Header.Output != "" {
 		if ro.Count || ro.Format != "pgn" {
