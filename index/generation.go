@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -67,6 +68,18 @@ func openGeneration(dir string) (d *os.File, again bool, err error) {
 	}
 	return d, false, nil
 }
+
+// pathsIn has err's message name dir where it says at (the parts' paths through the
+// directory's descriptor, which mean nothing to the user).
+func pathsIn(err error, at, dir string) error { return renamedPaths{err, at, dir} }
+
+type renamedPaths struct {
+	err      error
+	from, to string
+}
+
+func (e renamedPaths) Error() string { return strings.ReplaceAll(e.err.Error(), e.from, e.to) }
+func (e renamedPaths) Unwrap() error { return e.err }
 
 // fdPath is a path that leads to the directory d is open on, wherever it is renamed.
 func fdPath(d *os.File) string { return "/proc/self/fd/" + strconv.Itoa(int(d.Fd())) }
