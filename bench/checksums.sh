@@ -5,6 +5,7 @@
 # figures are medians, the ratios new / old.
 # Usage: bench/checksums.sh OLD [FILE] [ROUNDS] [RUNS]
 #   (default ../shared/data/masters-463k.pgn.zst, 3 build rounds, 11 runs of each query)
+# ROUNDS 0 reuses the indexes of an earlier run with KEEP=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old=$1
@@ -26,7 +27,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 echo "file: $file, $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg)"
 : >"$tmp/build.old"
 : >"$tmp/build.new"
-for r in $(seq "$rounds"); do
+for r in $(seq 1 "$rounds"); do
 	for b in old new; do
 		bin=$old
 		[ $b = new ] && bin=$new
@@ -34,14 +35,17 @@ for r in $(seq "$rounds"); do
 		measure "$bin" index build --threads 2 -x "$tmp/$b.idx" "$file" >>"$tmp/build.$b"
 	done
 done
-ow=$(cut -d' ' -f1 "$tmp/build.old" | median) oc=$(cut -d' ' -f2 "$tmp/build.old" | median)
-nw=$(cut -d' ' -f1 "$tmp/build.new" | median) nc=$(cut -d' ' -f2 "$tmp/build.new" | median)
-echo "build ($rounds rounds): old wall ${ow}s cpu ${oc}s, new wall ${nw}s cpu ${nc}s: wall $(ratio "$nw" "$ow")x, cpu $(ratio "$nc" "$oc")x"
+if [ "$rounds" -gt 0 ]; then
+	ow=$(cut -d' ' -f1 "$tmp/build.old" | median) oc=$(cut -d' ' -f2 "$tmp/build.old" | median)
+	nw=$(cut -d' ' -f1 "$tmp/build.new" | median) nc=$(cut -d' ' -f2 "$tmp/build.new" | median)
+	echo "build ($rounds rounds): old wall ${ow}s cpu ${oc}s, new wall ${nw}s cpu ${nc}s: wall $(ratio "$nw" "$ow")x, cpu $(ratio "$nc" "$oc")x"
+	paste -d' ' "$tmp/build.old" "$tmp/build.new" | awk '{ printf "  round %d: old %s s wall %s s cpu, new %s s wall %s s cpu\n", NR, $1, $2, $3, $4 }'
+fi
 printf '%-36s %8s %8s %7s %8s %8s %7s\n' query oldWall newWall ratio oldCPU newCPU ratio
-queries=('mate' 'stalemate' 'move promote N' 'power A >= power a + 5' 'Q attacks k' 'year < 1900 and mate' 'player white "Carlsen"' 'Ka8')
+queries=('mate' 'stalemate' 'move promote N' 'move o-o-o' 'year < 1900 and mate' 'player white "Carlsen"' 'eco "B90"' 'Ka8')
 for q in "${queries[@]}"; do
-	a=$("$old" --count --threads 2 --index "$tmp/old.idx" "$q" 2>&1 || true)
-	b=$("$new" --count --threads 2 --index "$tmp/new.idx" "$q" 2>&1 || true)
+	a=$("$old" --count --threads 2 --index "$tmp/old.idx" "$q" 2>/dev/null || true)
+	b=$("$new" --count --threads 2 --index "$tmp/new.idx" "$q" 2>/dev/null || true)
 	[ "$a" = "$b" ] || echo "MISMATCH: $q: old $a, new $b"
 	: >"$tmp/q.old"
 	: >"$tmp/q.new"

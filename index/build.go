@@ -36,6 +36,10 @@ type BuildOptions struct {
 	// NoPositions leaves out the exact-position table (Find then parses candidate games).
 	// Add keeps what the index has: a table only when the index has one.
 	NoPositions bool
+
+	// freeSpace says how many bytes are free on the filesystem of a directory; nil means
+	// statfs (tests give a smaller disk)
+	freeSpace func(dir string) (int64, error)
 }
 
 // Build indexes files into a new index at dir, replacing any index there only when the
@@ -55,26 +59,30 @@ func Add(ctx context.Context, dir string, files []string, opt BuildOptions) (Met
 var ErrLocked = errors.New("another process is building this index")
 
 func build(ctx context.Context, dir string, files []string, opt BuildOptions, add bool) (meta Meta, err error) {
-	dir = filepath.Clean(dir)
+	given := filepath.Clean(dir)
+	if dir, err = buildTarget(given); err != nil {
+		return meta, err
+	}
 	unlock, err := lock(dir)
 	if err != nil {
 		return meta, err
 	}
 	defer unlock()
-	if err := checkTarget(dir); err != nil {
+	if err := checkTarget(dir, given); err != nil {
 		return meta, err
 	}
-	// Leftovers of builds that were killed: nobody else holds the lock, so they are dead.
+	// Leftovers of builds that were killed: nobody else holds the lock, so they are dead
+	// (or old generations that readers may still be opening: retire waits for them).
 	if old, _ := filepath.Glob(dir + ".tmp-*"); len(old) > 0 {
 		for _, o := range old {
-			os.RemoveAll(o)
+			retire(o)
 		}
 	}
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp-")
 	if err != nil {
-		return meta, err
+		return meta, fmt.Errorf("cannot create index %s: %w", given, err)
 	}
-	defer os.RemoveAll(tmp) // after the swap it holds the previous index
+	defer retire(tmp) // after the swap it holds the previous index
 	b := &builder{opt: opt, ps: newPostings(), strs: newStringTable(), workers: opt.Threads}
 	if b.workers <= 0 {
 		b.workers = runtime.GOMAXPROCS(0)
@@ -90,13 +98,17 @@ func build(ctx context.Context, dir string, files []string, opt BuildOptions, ad
 		opt.NoPositions = !ix.Meta.PositionTable
 		b.opt.NoPositions = opt.NoPositions
 	}
+	b.space = newDiskSpace(tmp, given, opt.freeSpace)
+	if err := b.space.check(0); err != nil {
+		return meta, err
+	}
 	if !opt.NoPositions {
 		spillDir, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp-")
 		if err != nil {
 			return meta, err
 		}
 		defer os.RemoveAll(spillDir)
-		if b.spill, err = newPositionSpill(spillDir, b.workers); err != nil {
+		if b.spill, err = newPositionSpill(spillDir, b.workers, b.space); err != nil {
 			return meta, err
 		}
 		defer b.spill.close()
@@ -111,7 +123,7 @@ func build(ctx context.Context, dir string, files []string, opt BuildOptions, ad
 	if err != nil {
 		return meta, fmt.Errorf("create index in %s: %w", tmp, err)
 	}
-	b.db = db
+	b.db, b.space.db = db, db
 	err = b.run(ctx, files)
 	if cerr := db.Close(); err == nil {
 		err = cerr
@@ -123,6 +135,9 @@ func build(ctx context.Context, dir string, files []string, opt BuildOptions, ad
 	// use; an index is opened read-only (and the values live in the LSM tree, so the value
 	// log holds nothing to collect): the file is a megabyte of nothing on disk.
 	if err := os.Remove(filepath.Join(tmp, "DISCARD")); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return meta, err
+	}
+	if err := writeMarker(tmp); err != nil {
 		return meta, err
 	}
 	if err := swap(tmp, dir); err != nil {
@@ -172,35 +187,6 @@ func lock(dir string) (unlock func(), err error) {
 	}
 }
 
-// checkTarget refuses to replace a directory that holds something other than an index.
-func checkTarget(dir string) error {
-	ents, err := os.ReadDir(dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if len(ents) == 0 {
-		return nil
-	}
-	if _, err := os.Stat(filepath.Join(dir, "MANIFEST")); err != nil {
-		return fmt.Errorf("%s exists and is not an index: refusing to replace it", dir)
-	}
-	return nil
-}
-
-// swap puts the finished index at tmp in dir's place in one step; tmp gets the old one.
-func swap(tmp, dir string) error {
-	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
-		return os.Rename(tmp, dir)
-	}
-	if err := unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, dir, unix.RENAME_EXCHANGE); err != nil {
-		return fmt.Errorf("replace index %s: %w", dir, err)
-	}
-	return nil
-}
-
 type builder struct {
 	opt     BuildOptions
 	workers int // parse workers
@@ -221,6 +207,10 @@ type builder struct {
 	strs *stringTable
 	// names writes the names column; nil with NoPositions (find lists from replays then)
 	names *namesWriter
+	// space keeps the build inside the disk's free space; namesRoom is the names
+	// writer's share (build_space.go)
+	space     *diskSpace
+	namesRoom allowance
 
 	// the chunk being filled
 	chunk      []byte
@@ -232,7 +222,7 @@ type builder struct {
 func (b *builder) run(ctx context.Context, files []string) error {
 	var err error
 	// Written in order as the build goes: game records, tag columns.
-	if b.sink, err = newSink(b.db, keyChunk+keySummary); err != nil {
+	if b.sink, err = newSink(b.db, keyChunk+keySummary, b.space); err != nil {
 		return err
 	}
 	defer b.sink.cancel()
@@ -240,6 +230,7 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		if b.names, err = createNames(b.db.Opts().Dir); err != nil {
 			return err
 		}
+		b.namesRoom = allowance{s: b.space}
 		defer func() {
 			if b.names != nil {
 				b.names.abort()
@@ -265,7 +256,14 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		return err
 	}
 	if b.names != nil {
-		err := b.names.close(b.strs.strs)
+		n := namesFooter + len(namesMagic)
+		for _, s := range b.strs.strs {
+			n += 4 + len(s)
+		}
+		err := b.namesRoom.take(n)
+		if err == nil {
+			err = b.names.close(b.strs.strs)
+		}
 		b.names = nil
 		if err != nil {
 			return err
@@ -428,6 +426,9 @@ func (b *builder) copyPrevious() error {
 		if err := b.copyFrom.names.checkEntries(); err != nil {
 			return b.copyFrom.damage("names.table", err)
 		}
+		if err := b.namesRoom.take(len(b.copyFrom.names.entries)); err != nil {
+			return err
+		}
 		if err := b.names.add(b.copyFrom.names.entries); err != nil {
 			return err
 		}
@@ -526,6 +527,9 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 				var names [namesWidth]byte
 				copy(names[:8], r.sum.tags[sumStrs:])    // White, Black
 				copy(names[8:], r.sum.tags[sumStrs+12:]) // Date
+				if err := b.namesRoom.take(len(names)); err != nil {
+					return err
+				}
 				if err := b.names.add(names[:]); err != nil {
 					return err
 				}

@@ -24,6 +24,7 @@ import (
 // sorted by flush.
 type sink struct {
 	sw      *badger.StreamWriter
+	space   *diskSpace
 	ordered map[byte]*stream
 	flushed bool
 
@@ -41,20 +42,24 @@ type stream struct {
 	id   uint32
 	buf  *z.Buffer
 	last []byte
+	// space is checked before Badger is given the buffer: bytes and entries in it
+	space   *diskSpace
+	bytes   int64
+	entries int
 }
 
 // streamBuffer is the size of the buffer a stream hands to StreamWriter at once.
 const streamBuffer = 4 << 20
 
-func newSink(db *badger.DB, orderedPrefixes string) (*sink, error) {
+func newSink(db *badger.DB, orderedPrefixes string, space *diskSpace) (*sink, error) {
 	sw := db.NewStreamWriter()
 	if err := sw.Prepare(); err != nil {
 		return nil, fmt.Errorf("write index: %w", err)
 	}
-	s := &sink{sw: sw, ordered: map[byte]*stream{}, loose: map[byte][]kvPair{}}
+	s := &sink{sw: sw, ordered: map[byte]*stream{}, loose: map[byte][]kvPair{}, space: space}
 	for i := range len(orderedPrefixes) {
 		p := orderedPrefixes[i]
-		s.ordered[p] = &stream{sw: sw, id: uint32(p)}
+		s.ordered[p] = &stream{sw: sw, id: uint32(p), space: space}
 	}
 	return s, nil
 }
@@ -88,6 +93,8 @@ func (st *stream) add(key, value []byte) error {
 		st.buf = z.NewBuffer(streamBuffer+streamBuffer/4, "index")
 	}
 	badger.KVToBuffer(&pb.KV{Key: key, Value: value, Version: 1, StreamId: st.id}, st.buf)
+	st.bytes += int64(len(key) + len(value))
+	st.entries++
 	if st.buf.LenNoPadding() >= streamBuffer {
 		return st.flushLocked()
 	}
@@ -98,8 +105,12 @@ func (st *stream) flushLocked() error {
 	if st.buf == nil || st.buf.LenNoPadding() == 0 {
 		return nil
 	}
+	if err := st.space.badger(st.bytes, st.entries); err != nil {
+		return err
+	}
 	err := st.sw.Write(st.buf)
 	st.buf.Reset()
+	st.bytes, st.entries = 0, 0
 	if err != nil {
 		return fmt.Errorf("write index: %w", err)
 	}
@@ -136,7 +147,7 @@ func (s *sink) flush() error {
 			continue
 		}
 		slices.SortFunc(kvs, func(a, b kvPair) int { return bytes.Compare(a.key, b.key) })
-		st := &stream{sw: s.sw, id: uint32(p)}
+		st := &stream{sw: s.sw, id: uint32(p), space: s.space}
 		for _, kv := range kvs {
 			if err := st.add(kv.key, kv.value); err != nil {
 				st.release()

@@ -13,6 +13,7 @@ import (
 	"github.com/dgraph-io/badger/v4/pb"
 	"github.com/dgraph-io/badger/v4/table"
 	"github.com/dgraph-io/badger/v4/y"
+	"golang.org/x/sys/unix"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/cqlgo/cql/query"
@@ -78,13 +79,16 @@ func (ix *Index) recoverDamage(part string, err *error) {
 }
 
 // openStore opens ix's Badger store read-only, after checking its tables.
-func (ix *Index) openStore() (db *badger.DB, err error) {
+func (ix *Index) openStore(at string) (db *badger.DB, err error) {
 	defer ix.recoverDamage("the Badger store", &err)
-	opt := badgerOptions(ix.Dir).WithReadOnly(true)
+	// at is the index's directory as opened by Open (generation.go). No lock of Badger's
+	// own: Open's lock covers the opening, and a shared lock held while the index is open
+	// would keep the build that replaced it from removing it.
+	opt := badgerOptions(at).WithReadOnly(true).WithBypassLockGuard(true)
 	if err := checkManifest(opt); err != nil {
 		return nil, ix.damage("its MANIFEST", err)
 	}
-	ssts, err := filepath.Glob(filepath.Join(ix.Dir, "*.sst"))
+	ssts, err := filepath.Glob(filepath.Join(at, "*.sst"))
 	if err != nil {
 		return nil, err
 	}
@@ -159,13 +163,21 @@ func checkTableFile(name string) (err error) {
 		return err
 	}
 	size := st.Size()
+	if size < 8 {
+		return fmt.Errorf("%d bytes", size)
+	}
+	// Mapped, as Badger maps it: only the pages read are touched (read into buffers, the
+	// tables' indexes cost a query 0.45 ms on masters-463k).
+	m, err := unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ, unix.MAP_SHARED)
+	if err != nil {
+		return err
+	}
+	defer unix.Munmap(m)
 	read := func(off, n int64) ([]byte, error) {
 		if off < 0 || n < 0 || off+n > size {
 			return nil, fmt.Errorf("%d bytes at %d, past the end (%d bytes)", n, off, size)
 		}
-		b := make([]byte, n)
-		_, err := f.ReadAt(b, off)
-		return b, err
+		return m[off : off+n : off+n], nil
 	}
 	// Layout (Badger's table/builder.go): blocks, index, be32(index length), checksum of
 	// the index, be32(checksum length).

@@ -16,12 +16,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sync"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/badger/v4/options"
+	"golang.org/x/sys/unix"
 )
 
 // FormatVersion is the layout of the keys and values below; an index of another version
@@ -79,8 +79,10 @@ type Source struct {
 
 // Index is an open index, read-only.
 type Index struct {
-	Dir     string
-	db      *badger.DB
+	Dir string
+	db  *badger.DB
+	// gen is the index's directory, open: every part was opened through it
+	gen     *os.File
 	Meta    Meta
 	Sources []Source
 	// table is the exact-position table's file (positions_file.go); nil without one
@@ -117,13 +119,41 @@ func badgerOptions(dir string) badger.Options {
 // ErrNoIndex says that there is no index in a directory.
 var ErrNoIndex = errors.New("no index")
 
-// Open opens the index in dir for reading.
+// Open opens the index in dir for reading. Every part is read from the one generation
+// that is at dir when Open starts or a later one (generation.go): a build or add that
+// swaps in a new index meanwhile is seen whole or not at all.
 func Open(dir string) (*Index, error) {
-	if _, err := os.Stat(filepath.Join(dir, "MANIFEST")); err != nil {
-		return nil, fmt.Errorf("%s: %w (build one with cql index build -x %s FILE...)", dir, ErrNoIndex, dir)
+	for attempt := 0; ; attempt++ {
+		d, again, err := openGeneration(dir)
+		if err != nil {
+			return nil, err
+		}
+		if again {
+			if attempt == 100 {
+				return nil, fmt.Errorf("open index %s: it keeps being replaced", dir)
+			}
+			continue
+		}
+		ix, err := openParts(dir, d)
+		if err != nil {
+			err = pathsIn(err, fdPath(d), dir)
+		}
+		// The parts are open (a remover of the generation may go on); the directory
+		// stays open: the path Badger was given leads through it.
+		flock(d, unix.LOCK_UN)
+		if err != nil {
+			d.Close()
+			return nil, err
+		}
+		return ix, nil
 	}
-	ix := &Index{Dir: dir}
-	db, err := ix.openStore()
+}
+
+// openParts opens the parts of the index whose directory is d.
+func openParts(dir string, d *os.File) (*Index, error) {
+	at := fdPath(d)
+	ix := &Index{Dir: dir, gen: d}
+	db, err := ix.openStore(at)
 	if err != nil {
 		return nil, err
 	}
@@ -133,8 +163,8 @@ func Open(dir string) (*Index, error) {
 		return nil, err
 	}
 	if ix.Meta.PositionTable {
-		if ix.table, err = openTable(dir); err == nil {
-			if ix.names, err = openNames(dir, ix.Meta.Games); err != nil {
+		if ix.table, err = openTable(at); err == nil {
+			if ix.names, err = openNames(at, ix.Meta.Games); err != nil {
 				ix.table.close()
 			}
 		}
@@ -154,7 +184,11 @@ func (ix *Index) Close() error {
 	if ix.names != nil {
 		ix.names.close()
 	}
-	return ix.db.Close()
+	err := ix.db.Close()
+	if ix.gen != nil {
+		ix.gen.Close()
+	}
+	return err
 }
 
 func (ix *Index) load() error {
@@ -232,6 +266,19 @@ func sourceKey(id int) []byte { return binary.BigEndian.AppendUint32([]byte(keyS
 func chunkKey(first uint32, games int) []byte {
 	k := binary.BigEndian.AppendUint32([]byte(keyChunk), first)
 	return binary.BigEndian.AppendUint32(k, uint32(games))
+}
+
+// DiskSize is the size of the files of the open index (of its generation, though another
+// may have been swapped in at its path since).
+func (ix *Index) DiskSize() (int64, error) {
+	ents, err := os.ReadDir(fdPath(ix.gen))
+	var n int64
+	for _, e := range ents {
+		if info, err := e.Info(); err == nil {
+			n += info.Size()
+		}
+	}
+	return n, err
 }
 
 // Sizes are the bytes of the index's values by kind.

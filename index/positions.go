@@ -104,6 +104,8 @@ type positionSpill struct {
 	mu        sync.Mutex
 	collide   []uint64
 	unchecked bool
+	// room is the disk space granted to the table's writer (build_space.go)
+	room allowance
 }
 
 // spillWriter spills one goroutine's entries: a buffer per part, written when full to the
@@ -114,6 +116,8 @@ type spillWriter struct {
 	buf     [spillParts][]byte // records not yet written, up to spillBuffer bytes
 	blocks  [spillParts][]spillBlock
 	entries int64
+	// room is the disk space granted to the writer (build_space.go)
+	room allowance
 	// err is the first write error: once a write fails the writer takes nothing more (the
 	// parse goes on for a while before the build sees the error, and a buffer that could
 	// not be written has no room left)
@@ -132,15 +136,15 @@ const (
 )
 
 // newPositionSpill makes the spill of a build with the given number of parse workers.
-func newPositionSpill(dir string, workers int) (*positionSpill, error) {
-	s := &positionSpill{dir: dir}
+func newPositionSpill(dir string, workers int, space *diskSpace) (*positionSpill, error) {
+	s := &positionSpill{dir: dir, room: allowance{s: space}}
 	for i := range workers + 1 {
 		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("pos-%03d", i)))
 		if err != nil {
 			s.close()
 			return nil, err
 		}
-		w := &spillWriter{f: f}
+		w := &spillWriter{f: f, room: allowance{s: space}}
 		if i == 0 {
 			s.copied = w
 		} else {
@@ -195,6 +199,10 @@ func (w *spillWriter) flush(part int) error {
 	}
 	if w.err != nil {
 		return w.err
+	}
+	if err := w.room.take(len(b)); err != nil {
+		w.err = err
+		return err
 	}
 	if _, err := w.f.Write(b); err != nil {
 		w.err = fmt.Errorf("position table spill: %w", err)
@@ -331,7 +339,9 @@ func (s *positionSpill) finish(threads int, table *tableWriter, set func(key, va
 		at := 0
 		for i, b := range out.buckets {
 			if err == nil {
-				err = table.add(b, (*out.data)[at:out.ends[i]])
+				if err = s.room.take(out.ends[i] - at); err == nil {
+					err = table.add(b, (*out.data)[at:out.ends[i]])
+				}
 			}
 			at = out.ends[i]
 		}

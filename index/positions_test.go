@@ -379,7 +379,7 @@ func TestPositionTableOptions(t *testing.T) {
 // The workers' spills are read back per part in game order, the copied index's entries
 // first (they are all of earlier games), whichever worker spilled a game.
 func TestSpillReadsWorkersInGameOrder(t *testing.T) {
-	s, err := newPositionSpill(t.TempDir(), 3)
+	s, err := newPositionSpill(t.TempDir(), 3, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -356,3 +356,26 @@ func TestBrowserMarkupShownAsText(t *testing.T) {
 	}
 	screenshot(t, ctx, "markup")
 }
+
+// TestBrowserMeasure measures, for docs/serve.md, the time a page of 50 boards takes in
+// the browser (fetch, insert, first frame) over the index in $CQL_SERVE_MEASURE_INDEX:
+// go test ./serve -run BrowserMeasure -v with CQL_SERVE_MEASURE_INDEX=DIR.
+func TestBrowserMeasure(t *testing.T) {
+	dir := os.Getenv("CQL_SERVE_MEASURE_INDEX")
+	if dir == "" {
+		t.Skip("set CQL_SERVE_MEASURE_INDEX=DIR to measure a page's render time over that index")
+	}
+	ctx := browserCtx(t)
+	_, ts := newTestServer(t, Config{Index: dir})
+	for _, q := range []string{"mate", "square x in h1-8 {R attacks x x attacks K}"} {
+		do(t, ctx, chromedp.Navigate(ts.URL+"/"), typeQuery(q), click("#run"), waitState("done"), visible(".card"))
+		for page := 0; page < 5; page++ {
+			first := text(t, ctx, "#results .card .n")
+			do(t, ctx, click("#next"), chromedp.Poll[chromedp.Void](`document.querySelector("#results .card .n").textContent !== `+strconv.Quote(first)))
+			time.Sleep(100 * time.Millisecond)
+			t.Logf("%s: page %d: %s boards in %s ms from the request, %s ms from the answer to the next frame", q, page+2,
+				js[string](t, ctx, `String(document.querySelectorAll("#results .card").length)`), attr(t, ctx, "body", "data-render-ms"), attr(t, ctx, "body", "data-draw-ms"))
+		}
+		screenshot(t, ctx, "masters-"+strings.Fields(q)[0])
+	}
+}

@@ -98,7 +98,9 @@ func (d *database) fileIndex(name string) int {
 func (d *database) source(prog *query.Program, q *filter.Query, opt run.Options, read *atomic.Int64, onError func(error)) (run.Source, error) {
 	if d.ix != nil {
 		o := opt
-		o.Matches, o.AppendPosition = nil, nil // they see only matching games: no part of the choice
+		// They see only matching games, as the writers do: no part of the choice (with
+		// them the prefilter of an unprunable query was off: the seed's full run 2.5x cql's).
+		o.Matches, o.AppendPosition, o.Tally = nil, nil, nil
 		return index.QuerySource(d.ix, prog, q, o, true)
 	}
 	return run.Files{

@@ -109,6 +109,7 @@ type status struct {
 	Positions   int64   `json:"positions"` // matched positions
 	Kept        int     `json:"kept"`      // positions whose boards can be shown
 	Full        bool    `json:"full,omitempty"`
+	Held        int64   `json:"held"` // bytes of records the run holds
 	Sorted      bool    `json:"sorted,omitempty"`
 	Sorts       bool    `json:"sorts,omitempty"` // the query sorts (the order is final when done)
 	Seconds     float64 `json:"seconds"`
@@ -123,7 +124,7 @@ func (s *Server) status(ss *session) status {
 	defer ss.mu.Unlock()
 	st := status{ID: ss.id, Query: ss.text, State: ss.state, GamesRead: ss.gamesRead.Load(),
 		TotalGames: s.db.totalGames, BytesRead: ss.bytesRead.Load(), TotalBytes: s.db.totalBytes,
-		Matched: ss.matched.Load(), Positions: ss.positions.Load(), Kept: ss.kept(), Full: ss.full,
+		Matched: ss.matched.Load(), Positions: ss.positions.Load(), Kept: ss.kept(), Full: ss.full, Held: ss.held,
 		Sorted: ss.sorted, Sorts: len(ss.q.Sorts()) > 0 || ss.q.Header().SortMatchCount, Log: ss.log.String()}
 	el := time.Since(ss.started)
 	if ss.state != stateRunning {

@@ -17,8 +17,42 @@ import (
 )
 
 // defaultGnuGoDir is where the repository's shared data keeps GNU Go's databases (GPL-3.0, read
-// at run time, never copied into the project).
+// at run time, never copied into the project): the last place looked in.
 const defaultGnuGoDir = "../shared/reference/gnugo"
+
+// gnugoSource says where GNU Go's databases come from: they are text files of its sources.
+const gnugoSource = "GNU Go's databases (eyes.db, patterns.db, ...) are in the patterns directory of its sources: " +
+	"https://ftp.gnu.org/gnu/gnugo/gnugo-3.8.tar.gz"
+
+// gnugoDirs is where cql go looks for GNU Go's databases without --db, in order:
+// $CQL_GNUGO_DIR, the user's data directory ($XDG_DATA_HOME/cql/gnugo, by default
+// ~/.local/share/cql/gnugo), then defaultGnuGoDir (from the current directory).
+func gnugoDirs() []string {
+	var dirs []string
+	if d := os.Getenv("CQL_GNUGO_DIR"); d != "" {
+		dirs = append(dirs, d)
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		dirs = append(dirs, filepath.Join(d, "cql", "gnugo"))
+	} else if h, err := os.UserHomeDir(); err == nil {
+		dirs = append(dirs, filepath.Join(h, ".local", "share", "cql", "gnugo"))
+	}
+	return append(dirs, defaultGnuGoDir)
+}
+
+// dbDir is --db, or the first of gnugoDirs that holds eyes.db.
+func (f *goFlags) dbDir() (string, error) {
+	if f.db != "" {
+		return f.db, nil
+	}
+	dirs := gnugoDirs()
+	for _, d := range dirs {
+		if st, err := os.Stat(filepath.Join(d, "eyes.db")); err == nil && st.Mode().IsRegular() {
+			return d, nil
+		}
+	}
+	return "", fmt.Errorf("no eyes.db in %s: give the directory with --db or CQL_GNUGO_DIR (%s)", strings.Join(dirs, ", "), gnugoSource)
+}
 
 // goFlags are the flags shared by the `cql go` subcommands.
 type goFlags struct {
@@ -29,7 +63,7 @@ type goFlags struct {
 }
 
 func (f *goFlags) add(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.db, "db", defaultGnuGoDir, "GNU Go's pattern directory (or, for patterns, a .db file)")
+	cmd.Flags().StringVar(&f.db, "db", "", "GNU Go's pattern directory (or, for patterns, a .db file; default: $CQL_GNUGO_DIR, ~/.local/share/cql/gnugo, "+defaultGnuGoDir+")")
 	cmd.Flags().IntVar(&f.move, "move", -1, "the position after this many moves of the main line (default: the last)")
 	cmd.Flags().StringVar(&f.format, "format", "text", "output: text or jsonl")
 	cmd.Flags().StringVar(&f.dead, "dead", "", "dead stones, GTP points separated by commas or spaces (default: SGF MA/TR markup, else the simple rule)")
@@ -48,7 +82,8 @@ func newGoCmd() *cobra.Command {
 		Use:   "go",
 		Short: "Go (the board game): eye spaces, group status and GNU Go's patterns on SGF records",
 		Long: `Go positions from SGF game records valued with GNU Go's databases (read at run time from
---db, by default ` + defaultGnuGoDir + `).
+--db, else the first of $CQL_GNUGO_DIR, $XDG_DATA_HOME/cql/gnugo (~/.local/share/cql/gnugo) and
+` + defaultGnuGoDir + ` that holds eyes.db; they are in the patterns directory of GNU Go's sources).
 
   cql go eyes FILE.sgf...          every eye space: points, marginal points, eyes.db pattern,
                                    (eyes if the owner plays first, if the opponent does),
@@ -71,7 +106,7 @@ func loadEyeDB(path string, stderr io.Writer) (*gnugo.EyeDB, error) {
 	db, problems, err := gnugo.LoadEyeDB(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%v: give --db with GNU Go's patterns directory (eyes.db)", err)
+			return nil, fmt.Errorf("%v: give --db with GNU Go's patterns directory (%s)", err, gnugoSource)
 		}
 		return nil, err
 	}
@@ -204,7 +239,11 @@ func newGoEyesCmd() *cobra.Command {
 				return err
 			}
 			out := cmd.OutOrStdout()
-			db, err := loadEyeDB(f.db, cmd.ErrOrStderr())
+			dir, err := f.dbDir()
+			if err != nil {
+				return err
+			}
+			db, err := loadEyeDB(dir, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -429,7 +468,11 @@ func newGoStatusCmd() *cobra.Command {
 				return err
 			}
 			out := cmd.OutOrStdout()
-			db, err := loadEyeDB(f.db, cmd.ErrOrStderr())
+			dir, err := f.dbDir()
+			if err != nil {
+				return err
+			}
+			db, err := loadEyeDB(dir, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -511,7 +554,11 @@ and are listed as not evaluated.`,
 				return err
 			}
 			out := cmd.OutOrStdout()
-			eyes, err := loadEyeDB(f.db, cmd.ErrOrStderr())
+			dir, err := f.dbDir()
+			if err != nil {
+				return err
+			}
+			eyes, err := loadEyeDB(dir, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -519,7 +566,7 @@ and are listed as not evaluated.`,
 			for _, name := range strings.Split(dbs, ",") {
 				path := strings.TrimSpace(name)
 				if !strings.ContainsRune(path, os.PathSeparator) {
-					path = filepath.Join(f.db, path)
+					path = filepath.Join(dir, path)
 				}
 				db, problems, err := gnugo.LoadPatternDB(path)
 				if err != nil {

@@ -142,3 +142,41 @@ func TestGoPatternsCommand(t *testing.T) {
 		t.Errorf("missing database: status %d %q", st, errs)
 	}
 }
+
+// Without --db, cql go finds GNU Go's databases in $CQL_GNUGO_DIR or the user's data
+// directory (it looked only in ../shared/reference/gnugo from the current directory); where
+// none is found, the error names the places and where to get the databases.
+func TestGoDatabaseSearchPath(t *testing.T) {
+	db := testdata.GnuGo(t)
+	want := `"pattern":"320"`
+	empty := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", empty)
+	t.Setenv("CQL_GNUGO_DIR", db)
+	if out, errs, st := runGo(t, "go", "eyes", "--format", "jsonl", "--shape", ".!."); st != 0 || !strings.Contains(out, want) {
+		t.Errorf("CQL_GNUGO_DIR: status %d %s\n%s", st, errs, out)
+	}
+	t.Setenv("CQL_GNUGO_DIR", "")
+	data := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", data)
+	abs, err := filepath.Abs(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(data, "cql"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(abs, filepath.Join(data, "cql", "gnugo")); err != nil {
+		t.Fatal(err)
+	}
+	if out, errs, st := runGo(t, "go", "eyes", "--format", "jsonl", "--shape", ".!."); st != 0 || !strings.Contains(out, want) {
+		t.Errorf("XDG_DATA_HOME/cql/gnugo: status %d %s\n%s", st, errs, out)
+	}
+	t.Setenv("XDG_DATA_HOME", empty)
+	t.Setenv("CQL_GNUGO_DIR", filepath.Join(empty, "none"))
+	_, errs, st := runGo(t, "go", "eyes", "--shape", ".!.")
+	for _, s := range []string{"no eyes.db in " + filepath.Join(empty, "none") + ", " + filepath.Join(empty, "cql", "gnugo"), "--db or CQL_GNUGO_DIR", "gnugo-3.8.tar.gz"} {
+		if st != exitError || !strings.Contains(errs, s) {
+			t.Errorf("no databases: status %d, stderr lacks %q: %s", st, s, errs)
+		}
+	}
+}

@@ -166,10 +166,15 @@ async function loadPage(offset) {
   if (!r.ok) { if (r.status !== 400) showError(r.data); return; }
   state.offset = offset;
   state.shownCount = r.data.count;
+  const t1 = performance.now();
   $("results").innerHTML = r.data.html; // the server's cards: escaped there
   if (r.data.status && (!state.status || state.status.state === "running")) state.status = r.data.status;
   updatePager();
-  requestAnimationFrame(() => { document.body.dataset.renderMs = String(Math.round(performance.now() - t0)); });
+  // For the measurements: from the request, and from the answer, to the next frame.
+  requestAnimationFrame(() => {
+    document.body.dataset.renderMs = String(Math.round(performance.now() - t0));
+    document.body.dataset.drawMs = String(Math.round(performance.now() - t1));
+  });
   const u = new URL(location.href);
   if (offset) u.searchParams.set("p", offset); else u.searchParams.delete("p");
   history.replaceState(null, "", u);
