@@ -23,7 +23,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -296,6 +298,9 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		return 0, err
 	}
 	ro.Inputs = files
+	if ro.Format == "html" { // the page says what it shows, as cql's
+		ro.HTMLQuery, ro.HTMLInputs = string(src), files
+	}
 	outName := *fl.output
 	if outName == "" && prog.Header.Output != "" {
 		if ro.Count || ro.Format != "pgn" {
@@ -352,7 +357,8 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	}
 	tag := make([]byte, 8)
 	rand.Read(tag)
-	base := filepath.Join(dir, fmt.Sprintf(".cql-beam-%s", hex.EncodeToString(tag)))
+	removeStaleStaged(dir)
+	base := filepath.Join(dir, fmt.Sprintf("%s%d-%s", stagedPrefix, os.Getpid(), hex.EncodeToString(tag)))
 	files4 := staged{Out: base + ".out", Log: base + ".log", Summary: base + ".summary", Fatal: base + ".fatal", Pieces: base}
 	// Messages go to standard output when the games do not go there, as cql's do.
 	ro.MessagesOut = outName != "" || ro.Count
@@ -539,6 +545,43 @@ func outputMode(out, base string) os.FileMode {
 		return 0o644
 	}
 	return st.Mode().Perm()
+}
+
+// stagedPrefix begins the names of a job's staged files: .cql-beam-PID-HEX.out and the others.
+const stagedPrefix = ".cql-beam-"
+
+// stagedPID returns the process id in a staged file's name, if it is one.
+func stagedPID(name string) (int, bool) {
+	rest, ok := strings.CutPrefix(name, stagedPrefix)
+	if !ok {
+		return 0, false
+	}
+	pid, rest, ok := strings.Cut(rest, "-")
+	if !ok || len(rest) < 17 || rest[16] != '.' || strings.Trim(rest[:16], "0123456789abcdef") != "" {
+		return 0, false
+	}
+	p, err := strconv.Atoi(pid)
+	return p, err == nil && p > 0
+}
+
+// removeStaleStaged removes the staged files in dir of jobs whose cql-beam process has ended
+// (kill -9 leaves them; a job that ends any other way removes its own). A process that
+// exists, even another user's, keeps its files.
+func removeStaleStaged(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		pid, ok := stagedPID(e.Name())
+		if !ok || pid == os.Getpid() || !e.Type().IsRegular() {
+			continue
+		}
+		if err := syscall.Kill(pid, 0); err == nil || errors.Is(err, syscall.EPERM) {
+			continue // the job is running
+		}
+		os.Remove(filepath.Join(dir, e.Name()))
+	}
 }
 
 // writable refuses an existing output file its user may not write, as a shell's > does:
