@@ -83,18 +83,24 @@ func Plan(file string, target int64) ([]Shard, error) {
 	if file == "-" {
 		return nil, fmt.Errorf("standard input cannot be sharded: give file names")
 	}
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
+	st, err := os.Stat(file)
 	if err != nil {
 		return nil, err
 	}
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s: is a directory", file)
 	}
+	if !st.Mode().IsRegular() || st.Size() == 0 {
+		// A FIFO, a device, or a special file that says it is empty and is not
+		// (/proc/self/status): read as a stream, in one shard, opened only then (a FIFO's
+		// open waits for its writer, and its bytes can be read once).
+		return []Shard{{File: file, Count: 1, Kind: Whole, Size: st.Size()}}, nil
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
 	size := st.Size()
 	var magic [4]byte
 	n, _ := f.ReadAt(magic[:], 0)
