@@ -324,7 +324,7 @@ func (c *compiler) compileNode(n query.Node) (node, error) {
 		if !n.Message && c.q.autoComments {
 			c.commenters++
 		}
-		return &commentNode{args: items, message: n.Message, quiet: n.Quiet}, nil
+		return &commentNode{args: items, message: n.Message, quiet: n.Quiet, at: n.Pos()}, nil
 	case *query.Sort:
 		return c.sort(n)
 	case *query.Find:

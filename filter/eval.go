@@ -130,6 +130,7 @@ type Evaluator struct {
 	// matchedAt[i]: node i matched (the comments made there later are Late).
 	matchedAt []bool
 	pending   []Annotation // comment texts of the current game
+	noteBytes int          // bytes of the comment and message texts the game made (bounded: tooLong)
 	// seenComment is uniqueComments' scratch.
 	seenComment map[noteKey]bool
 	messages    []Annotation // message texts of the current game, matched or not
@@ -189,6 +190,7 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 	e.matches = e.matches[:0]
 	e.pending = e.pending[:0]
 	e.messages = e.messages[:0]
+	e.noteBytes = 0
 	e.err = nil
 	if len(g.Nodes) == 0 {
 		return e.matches

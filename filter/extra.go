@@ -110,6 +110,13 @@ func cqlFEN(nodes []pgn.Node, i int32) string {
 
 func (fenNode) match(*Evaluator) bool { return true }
 
+func (n *commentNode) what() string {
+	if n.message {
+		return "message (the texts of the game's comments and messages)"
+	}
+	return "comment (the texts of the game's comments and messages)"
+}
+
 // commentNode is `comment (...)` or `message (...)`: it records its arguments'
 // values as text for the current position and matches. The runner writes a
 // comment into the output game (only at matching positions) and prints a
@@ -118,13 +125,20 @@ type commentNode struct {
 	args    []node
 	message bool
 	quiet   bool // message quiet
+	at      query.Pos
 }
 
 func (n *commentNode) match(e *Evaluator) bool {
 	var b []byte
 	for _, a := range n.args {
-		b = appendValue(b, a, e)
+		// The texts of a game's comments and messages together are bounded as one
+		// string is: a 64 MiB string commented at every position, or in a loop, would
+		// hold that much again each time.
+		if b = appendValue(b, a, e); e.tooLong(n.at, n.what(), e.noteBytes+len(b)) {
+			return false
+		}
 	}
+	e.noteBytes += len(b)
 	if n.message {
 		// A message is printed when it is evaluated (the CQL manual: it is
 		// meant for finding out why a game does not match), so it is kept

@@ -61,3 +61,29 @@ func TestDefaultMaxString(t *testing.T) {
 		t.Fatalf("DefaultMaxString = %d, README says 64 MiB", DefaultMaxString)
 	}
 }
+
+// The texts of a game's comments and messages are bounded together as one string:
+// each comment copies its text, so a large string commented at every position or in a
+// loop took that much again each time.
+func TestCommentTextLimit(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`x = "abcdefghijklmnopqrstuvwxyz" loop { comment(x) }`, "query 1:41: comment (the texts of the game's comments and messages): the string would have 1040 bytes, more than 1024 bytes"},
+		{`x = "abcdefghijklmnopqrstuvwxyz" loop { message(x x) }`, "message (the texts of the game's comments and messages): the string would have 1040 bytes"},
+		{`x = "abcdefghijklmnopqrstuvwxyz" comment(x)`, ""}, // once at each of 8 positions: 208 bytes
+	} {
+		p, err := query.Parse("q", []byte(c.src))
+		if err != nil {
+			t.Fatalf("%s: %v", c.src, err)
+		}
+		q, err := CompileWith(p, Options{MaxString: 1024})
+		if err != nil {
+			t.Fatalf("%s: %v", c.src, err)
+		}
+		e := q.NewEvaluator()
+		e.Game(readGames(t, stringsPGN)[0])
+		err = e.Err()
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%s: error %v, want %q", c.src, err, c.want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -68,6 +69,18 @@ func openGeneration(dir string) (d *os.File, again bool, err error) {
 	return d, false, nil
 }
 
+// pathsIn has err's message name dir where it says at (the parts' paths through the
+// directory's descriptor, which mean nothing to the user).
+func pathsIn(err error, at, dir string) error { return renamedPaths{err, at, dir} }
+
+type renamedPaths struct {
+	err      error
+	from, to string
+}
+
+func (e renamedPaths) Error() string { return strings.ReplaceAll(e.err.Error(), e.from, e.to) }
+func (e renamedPaths) Unwrap() error { return e.err }
+
 // fdPath is a path that leads to the directory d is open on, wherever it is renamed.
 func fdPath(d *os.File) string { return "/proc/self/fd/" + strconv.Itoa(int(d.Fd())) }
 
@@ -97,9 +110,40 @@ func retire(dir string) error {
 	return err
 }
 
-// writeMarker marks the finished generation at dir as an index.
+// writeMarker marks the finished generation at dir as an index, and syncs the marker and
+// the directory's entries to disk before the swap: a crash after the swap must not leave
+// an index without its marker, which no build would replace.
 func writeMarker(dir string) error {
-	return os.WriteFile(filepath.Join(dir, markerName), []byte(markerText), 0o644)
+	f, err := os.OpenFile(filepath.Join(dir, markerName), os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(markerText)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = syncDir(dir)
+	}
+	if err != nil {
+		return fmt.Errorf("write index: %w", err)
+	}
+	return nil
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // buildTarget is where an index given as dir is written: a symbolic link is followed to
@@ -180,6 +224,9 @@ func swap(tmp, dir string) error {
 	err := unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, dir, unix.RENAME_EXCHANGE)
 	if errors.Is(err, unix.ENOENT) {
 		err = unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, dir, unix.RENAME_NOREPLACE)
+	}
+	if err == nil {
+		err = syncDir(filepath.Dir(dir)) // the swap itself
 	}
 	if err != nil {
 		return fmt.Errorf("replace index %s: %w", dir, err)

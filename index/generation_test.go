@@ -139,3 +139,17 @@ func TestOpenIndexOutlivesSwap(t *testing.T) {
 		t.Errorf("opened after the swap: %+v, want %+v", now.Meta, second)
 	}
 }
+
+// An error opening a part names it under the index's directory, not under the
+// descriptor path the parts are opened through.
+func TestOpenErrorNamesTheDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ix")
+	if _, err := Build(context.Background(), dir, []string{lockTestGames}, BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(dir, namesName))
+	_, err := Open(dir)
+	if err == nil || strings.Contains(err.Error(), "/proc/") || !strings.Contains(err.Error(), filepath.Join(dir, namesName)) {
+		t.Errorf("Open without %s: %v", namesName, err)
+	}
+}

@@ -135,6 +135,9 @@ func Open(dir string) (*Index, error) {
 			continue
 		}
 		ix, err := openParts(dir, d)
+		if err != nil {
+			err = pathsIn(err, fdPath(d), dir)
+		}
 		// The parts are open (a remover of the generation may go on); the directory
 		// stays open: the path Badger was given leads through it.
 		flock(d, unix.LOCK_UN)
@@ -263,6 +266,19 @@ func sourceKey(id int) []byte { return binary.BigEndian.AppendUint32([]byte(keyS
 func chunkKey(first uint32, games int) []byte {
 	k := binary.BigEndian.AppendUint32([]byte(keyChunk), first)
 	return binary.BigEndian.AppendUint32(k, uint32(games))
+}
+
+// DiskSize is the size of the files of the open index (of its generation, though another
+// may have been swapped in at its path since).
+func (ix *Index) DiskSize() (int64, error) {
+	ents, err := os.ReadDir(fdPath(ix.gen))
+	var n int64
+	for _, e := range ents {
+		if info, err := e.Info(); err == nil {
+			n += info.Size()
+		}
+	}
+	return n, err
 }
 
 // Sizes are the bytes of the index's values by kind.

@@ -157,30 +157,3 @@ func TestIndexWithoutItsTableFile(t *testing.T) {
 	}
 	ix.Close()
 }
-
-// Any bytes as a table file: opening and reading it fails cleanly or works.
-func FuzzTableFile(f *testing.F) {
-	seed, err := os.ReadFile(filepath.Join(writeTable(f, map[uint16][]byte{1: {0x01, 0x01, 3, 2, 2, 0xaa}, 2: []byte("xy")}), tableName))
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(seed, uint16(1))
-	f.Add([]byte(tableMagic), uint16(0))
-	f.Fuzz(func(t *testing.T, data []byte, b uint16) {
-		tf, err := checkTable(bytes.NewReader(data), int64(len(data)))
-		if err != nil {
-			return
-		}
-		if v, err := tf.bucket(b, nil); err == nil && len(v) > 0 {
-			br, err := newBucketReader(b, v)
-			for err == nil {
-				var ok bool
-				if _, _, ok = br.next(nil); !ok {
-					break
-				}
-			}
-		}
-		tf.each(func(uint16, []byte) error { return nil })
-		tf.stats()
-	})
-}

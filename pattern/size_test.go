@@ -62,3 +62,17 @@ func TestTooLargeRefusedBeforeExpanding(t *testing.T) {
 		t.Error("d16 d0: 65,537 states accepted")
 	}
 }
+
+// The same in a board description, whose Pattern statements are compiled as they are read:
+// twenty-six statements doubling /(n)0/ took 92 s (and kept FuzzDescription on one input).
+func TestDescriptionTooLargeRefused(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Board { 3*3 }\nPattern d0 = /(n)0/\n")
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&b, "Pattern d%d = /d%d d%d/\n", i, i-1, i-1)
+	}
+	_, err := ParseDescription("dbl.board", b.String())
+	if err == nil || !strings.Contains(err.Error(), "pattern /d17 d17/ is too large") {
+		t.Fatalf("error %v, want d18 refused", err)
+	}
+}

@@ -158,7 +158,10 @@ func (p *htmlPager) end(dst []byte, matches int) []byte {
 	}
 	dst = append(dst, "</main>\n<nav>"...)
 	dst = strconv.AppendInt(dst, int64(matches), 10)
-	dst = append(dst, " positions"...)
+	dst = append(dst, " position"...)
+	if matches != 1 {
+		dst = append(dst, 's')
+	}
 	if p.pages > 1 {
 		dst = append(dst, " in "...)
 		dst = strconv.AppendInt(dst, int64(p.pages), 10)

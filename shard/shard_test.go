@@ -57,8 +57,15 @@ func (g gameRec) String() string {
 // scanRecs scans PGN bytes as pgn.Scan numbers them after the given counts.
 func scanRecs(t testing.TB, r io.Reader, before pgn.Counts) []gameRec {
 	t.Helper()
+	return scanRecsBlock(t, r, before, 0)
+}
+
+// scanRecsBlock is scanRecs reading blocks of that many bytes (0: pgn's default, 1 MB,
+// which each scan allocates: FuzzExact's small inputs use small blocks).
+func scanRecsBlock(t testing.TB, r io.Reader, before pgn.Counts, block int) []gameRec {
+	t.Helper()
 	var recs []gameRec
-	opt := pgn.Options{Workers: 2, GamesBefore: before.Games, LinesBefore: before.Lines, OffsetBefore: before.Bytes}
+	opt := pgn.Options{Workers: 2, BlockSize: block, GamesBefore: before.Games, LinesBefore: before.Lines, OffsetBefore: before.Bytes}
 	err := pgn.Scan(context.Background(), r, "f.pgn", opt, func(g *pgn.Game) error {
 		h := fnv.New64a()
 		fmt.Fprintf(h, "%d %d %q %q %q ", g.Length, len(g.Nodes), g.Tags, g.Result, g.Comment(0))
@@ -165,6 +172,12 @@ func pieceRecs(t testing.TB, shards []Shard) ([]gameRec, []Piece) {
 // pieceRecsKeep is pieceRecs with splits that keep that many game starts.
 func pieceRecsKeep(t testing.TB, shards []Shard, keep int) ([]gameRec, []Piece) {
 	t.Helper()
+	return pieceRecsBlock(t, shards, keep, 0)
+}
+
+// pieceRecsBlock is pieceRecsKeep reading the pieces in blocks of that many bytes (scanRecsBlock).
+func pieceRecsBlock(t testing.TB, shards []Shard, keep, block int) ([]gameRec, []Piece) {
+	t.Helper()
 	ctx := context.Background()
 	splits := make([]Split, len(shards))
 	if len(shards) > 1 {
@@ -189,7 +202,7 @@ func pieceRecsKeep(t testing.TB, shards []Shard, keep int) ([]gameRec, []Piece) 
 		if err != nil {
 			t.Fatal(err)
 		}
-		recs = append(recs, scanRecs(t, r, pgn.Counts{Games: p.GamesBefore, Lines: p.LinesBefore, Bytes: p.From})...)
+		recs = append(recs, scanRecsBlock(t, r, pgn.Counts{Games: p.GamesBefore, Lines: p.LinesBefore, Bytes: p.From}, block)...)
 		r.Close()
 	}
 	return recs, pieces

@@ -30,6 +30,16 @@ type Split struct {
 // shard's at its first game, or a few games later when the shard began inside a comment.
 const KeepStarts = 256
 
+// splitBlock is the block size a split reads with: pgn's default (1 MB), but no more than
+// the bytes of a small shard, since each block is allocated whole (FuzzExact's shards of a
+// few hundred bytes allocated 2 MB each input; a game that does not fit grows the block).
+func (s Shard) splitBlock() int {
+	if s.Kind != Bytes {
+		return 0
+	}
+	return int(min(max(s.End-s.Start, 4<<10), 1<<20))
+}
+
 // Split parses the shard's games (splitting only, no replay; see the package comment).
 func (s Shard) Split(ctx context.Context) (Split, error) { return s.split(ctx, KeepStarts) }
 
@@ -42,7 +52,7 @@ func (s Shard) split(ctx context.Context, keep int) (Split, error) {
 	var sp Split
 	begin := int64(-1)
 	stopped := false
-	c, err := pgn.Starts(ctx, r, s.File, pgn.Options{}, func(off int64, lines int) error {
+	c, err := pgn.Starts(ctx, r, s.File, pgn.Options{BlockSize: s.splitBlock()}, func(off int64, lines int) error {
 		if begin < 0 {
 			// The parse's offsets count from the first byte Read returned, at Begin. (Read
 			// ran before this call in the pipeline's order, so this sees its value.)

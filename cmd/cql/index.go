@@ -189,7 +189,7 @@ func newIndexInfoCmd() *cobra.Command {
 			}
 			defer ix.Close()
 			out := cmd.OutOrStdout()
-			size, _ := dirSize(dir)
+			size, _ := ix.DiskSize()
 			fmt.Fprintf(out, "index %s: format %d, %d games, %d positions, %d bytes on disk\n", dir, index.FormatVersion, ix.Meta.Games, ix.Meta.Positions, size)
 			if sz, err := ix.Sizes(); err == nil {
 				fmt.Fprintf(out, "game records %d bytes in %d chunks, posting lists %d bytes in %d lists\n", sz.Games, sz.Chunks, sz.Postings, sz.Lists)
@@ -298,17 +298,6 @@ func startCPUProfile(file string) (stop func(), err error) {
 		return nil, err
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
-}
-
-func dirSize(dir string) (int64, error) {
-	ents, err := os.ReadDir(dir)
-	var n int64
-	for _, e := range ents {
-		if info, err := e.Info(); err == nil {
-			n += info.Size()
-		}
-	}
-	return n, err
 }
 
 func newIndexFindCmd() *cobra.Command {

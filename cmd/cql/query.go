@@ -106,6 +106,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		}
 		files = []string{"-"}
 	}
+	if files, err = expandInputs(files); err != nil { // quoted globs, directories
+		return err
+	}
 	// Every input must exist and open before any work is done (and before a count is printed).
 	for _, in := range files {
 		if err := pgn.CheckInput(in); err != nil {
