@@ -67,9 +67,6 @@ func (ix *Index) view(fn func(txn *badger.Txn) error) (err error) {
 // recoverDamage turns a panic into damage to part (deferred).
 func (ix *Index) recoverDamage(part string, err *error) {
 	if r := recover(); r != nil {
-		if os.Getenv("CQL_DEBUG_PANIC") != "" {
-			panic(r)
-		}
 		msg := fmt.Sprint(r)
 		if i := strings.IndexByte(msg, '\n'); i >= 0 {
 			msg = msg[:i] // Badger's panics carry a dump of the table

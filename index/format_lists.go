@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"unsafe"
 
 	"github.com/RoaringBitmap/roaring/v2"
 )
@@ -156,11 +157,18 @@ func decodeList(v []byte, games int) (*roaring.Bitmap, error) {
 	}
 	kind, v := v[0], v[1:]
 	if kind == listRoaring {
+		// FromUnsafeBytes reads the containers in place, as []uint16 and []uint64: v
+		// (after the kind byte, in Badger's table) is not aligned for them (checkptr,
+		// on under -race, stops the program there), so it reads an 8-aligned copy,
+		// which the bitmap then keeps.
+		words := make([]uint64, len(v)/8+1)
+		buf := unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), len(words)*8)[:len(v)]
+		copy(buf, v)
 		bm := roaring.New()
-		if _, err := bm.FromUnsafeBytes(v); err != nil {
+		if _, err := bm.FromUnsafeBytes(buf); err != nil {
 			return nil, fmt.Errorf("%w: %w", errBadList, err)
 		}
-		return bm.Clone(), nil
+		return bm, nil
 	}
 	if kind != listGaps && kind != listGapsNot {
 		return nil, fmt.Errorf("%w: encoding %d", errBadList, kind)

@@ -110,9 +110,40 @@ func retire(dir string) error {
 	return err
 }
 
-// writeMarker marks the finished generation at dir as an index.
+// writeMarker marks the finished generation at dir as an index, and syncs the marker and
+// the directory's entries to disk before the swap: a crash after the swap must not leave
+// an index without its marker, which no build would replace.
 func writeMarker(dir string) error {
-	return os.WriteFile(filepath.Join(dir, markerName), []byte(markerText), 0o644)
+	f, err := os.OpenFile(filepath.Join(dir, markerName), os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(markerText)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = syncDir(dir)
+	}
+	if err != nil {
+		return fmt.Errorf("write index: %w", err)
+	}
+	return nil
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // buildTarget is where an index given as dir is written: a symbolic link is followed to
@@ -193,6 +224,9 @@ func swap(tmp, dir string) error {
 	err := unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, dir, unix.RENAME_EXCHANGE)
 	if errors.Is(err, unix.ENOENT) {
 		err = unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, dir, unix.RENAME_NOREPLACE)
+	}
+	if err == nil {
+		err = syncDir(filepath.Dir(dir)) // the swap itself
 	}
 	if err != nil {
 		return fmt.Errorf("replace index %s: %w", dir, err)

@@ -136,6 +136,9 @@ func Refresh(ctx context.Context, dir string) (refreshed []string, err error) {
 	if err := os.Remove(filepath.Join(tmp, "DISCARD")); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
+	if err := writeMarker(tmp); err != nil {
+		return nil, err
+	}
 	if err := swap(tmp, dir); err != nil {
 		return nil, err
 	}

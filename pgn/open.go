@@ -11,10 +11,12 @@ import (
 	"strings"
 
 	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
 )
 
-// Open opens a PGN file for reading, decompressing .gz, .bz2 and .zst files
-// (recognised by name or by their magic bytes). "-" is standard input, which
+// Open opens a PGN file for reading, decompressing .gz, .bz2, .zst and .xz files
+// (recognised by name or by their magic bytes). An input that does not look like PGN
+// is refused with a *NotPGNError before any game is read. "-" is standard input, which
 // is not closed. Decompression runs in its own goroutine.
 func Open(name string) (io.ReadCloser, error) {
 	var f io.ReadCloser
@@ -67,9 +69,39 @@ var ErrTruncated = errors.New("compressed data ends early: the file is truncated
 
 // NewReader returns a reader of the decompressed bytes of rc, closing rc when
 // it is closed. The compression is chosen by name's extension or the magic bytes.
+// The first 64 KB are looked at: input that does not look like PGN is a *NotPGNError.
 func NewReader(rc io.ReadCloser, name string) (io.ReadCloser, error) {
+	r, err := newReader(rc, name)
+	if err != nil {
+		return nil, err
+	}
+	br, ok := r.(*plainReader)
+	var peek *bufio.Reader
+	if ok {
+		peek = br.Reader
+	} else {
+		peek = bufio.NewReaderSize(r, SniffBytes)
+		r = &plainReader{peek, r}
+	}
+	b, err := peek.Peek(SniffBytes)
+	if err == nil || err == io.EOF {
+		if err := Sniff(b, err == io.EOF); err != nil {
+			r.Close()
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return r, nil
+}
+
+// plainReader reads a bufio.Reader and closes what is under it.
+type plainReader struct {
+	*bufio.Reader
+	io.Closer
+}
+
+func newReader(rc io.ReadCloser, name string) (io.ReadCloser, error) {
 	br := bufio.NewReaderSize(rc, 256<<10)
-	magic, peekErr := br.Peek(4)
+	magic, peekErr := br.Peek(6)
 	if len(magic) == 0 && peekErr != nil && peekErr != io.EOF {
 		// A directory, an unreadable device: nothing to decompress.
 		if _, ok := peekErr.(*fs.PathError); ok {
@@ -86,11 +118,10 @@ func NewReader(rc io.ReadCloser, name string) (io.ReadCloser, error) {
 		format = "gzip"
 	case strings.HasSuffix(lower, ".bz2") || hasMagic(magic, "BZh"):
 		format = "bzip2"
+	case strings.HasSuffix(lower, ".xz") || hasMagic(magic, "\xfd7zXZ\x00"):
+		format = "xz"
 	default:
-		return struct {
-			io.Reader
-			io.Closer
-		}{br, rc}, nil
+		return &plainReader{br, rc}, nil
 	}
 	if len(magic) == 0 {
 		// Not even a header: gzip would say only "EOF" and zstd would read no games at all.
@@ -104,6 +135,12 @@ func NewReader(rc io.ReadCloser, name string) (io.ReadCloser, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		return readAhead(d, func() error { d.Close(); return rc.Close() }), nil
+	case "xz":
+		d, err := xz.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, truncated(err))
+		}
+		return readAhead(d, rc.Close), nil
 	case "gzip":
 		d, err := newGzipReader(br)
 		if err != nil {

@@ -42,7 +42,7 @@ func TestSortHoldBound(t *testing.T) {
 	r.spill.limit = 100
 	defer r.spill.close()
 	for i := 0; i < 50; i++ {
-		out := make([]byte, 30, 30)
+		out := make([]byte, 30)
 		out[0] = byte(i)
 		res := Result{out: out, keys: []int{i, 0}, hasKeys: []bool{true, false}}
 		if err := r.hold(&res); err != nil {

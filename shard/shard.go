@@ -105,6 +105,18 @@ func Plan(file string, target int64) ([]Shard, error) {
 	var magic [4]byte
 	n, _ := f.ReadAt(magic[:], 0)
 	m := string(magic[:n])
+	sniffPlain := func() error {
+		// Input that is not PGN is refused once, as cql refuses it (pgn.Sniff).
+		b := make([]byte, min(size, pgn.SniffBytes))
+		n, err := f.ReadAt(b, 0)
+		if err != nil && err != io.EOF {
+			return err
+		}
+		if err := pgn.Sniff(b[:n], int64(n) == size); err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		return nil
+	}
 	lower := strings.ToLower(file)
 	switch {
 	case strings.HasSuffix(lower, ".zst") || strings.HasSuffix(lower, ".zstd") || m == zstdMagic:
@@ -119,6 +131,11 @@ func Plan(file string, target int64) ([]Shard, error) {
 	case strings.HasSuffix(lower, ".gz") || strings.HasPrefix(m, "\x1f\x8b"),
 		strings.HasSuffix(lower, ".bz2") || strings.HasPrefix(m, "BZh"):
 		return []Shard{{File: file, Count: 1, Kind: Whole, Size: size}}, nil
+	case strings.HasSuffix(lower, ".xz") || m == "\xfd7zX":
+		return []Shard{{File: file, Count: 1, Kind: Whole, Size: size}}, nil
+	}
+	if err := sniffPlain(); err != nil {
+		return nil, err
 	}
 	n64 := int64(1)
 	if target > 0 {

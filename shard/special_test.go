@@ -1,12 +1,15 @@
 package shard
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cqlgo/cql/pgn"
 )
 
 // TestPlanSpecialFiles: a FIFO and a special file whose size says 0 (/proc/self/status) are
@@ -62,13 +65,20 @@ func TestPlanSpecialFiles(t *testing.T) {
 	if err != nil || len(ss) != 1 || ss[0].Kind != Whole {
 		t.Fatalf("/proc/self/status planned as %v, %v", ss, err)
 	}
-	r, err = ss[0].Open()
-	if err != nil {
-		t.Fatal(err)
+	// Read, it is found not to be PGN (it was read as empty, 0 games).
+	_, err = ss[0].Open()
+	var np *pgn.NotPGNError
+	if !errors.As(err, &np) {
+		t.Errorf("/proc/self/status opened: %v, want it named as not PGN", err)
 	}
-	b, _ = io.ReadAll(r)
-	r.Close()
-	if len(b) == 0 {
-		t.Error("/proc/self/status read as empty")
+}
+
+// TestPlanRefusesNotPGN: a plain file that is not PGN is refused when planned, before the
+// job starts, as cql refuses it.
+func TestPlanRefusesNotPGN(t *testing.T) {
+	_, err := Plan("../README.md", 1<<20)
+	var np *pgn.NotPGNError
+	if !errors.As(err, &np) {
+		t.Errorf("README.md planned: %v, want a NotPGNError", err)
 	}
 }

@@ -4,6 +4,8 @@ go 1.26.0
 
 require github.com/cqlgo/cql v0.0.0
 
+require github.com/ulikunitz/xz v0.5.17 // indirect
+
 require (
 	cel.dev/expr v0.25.2 // indirect
 	cloud.google.com/go v0.123.0 // indirect

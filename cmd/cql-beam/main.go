@@ -22,7 +22,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -87,6 +90,8 @@ func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
 var verbose = flag.Bool("verbose", false, "show the runner's and the SDK's log")
 
+var version = flag.Bool("version", false, "print the version, the commit and the Go version")
+
 var fl = flags{
 	runner:      flag.String("runner", "prism", "Beam runner: prism (in-process), universal (any job server at --endpoint), flink, spark, dataflow"),
 	shardSize:   flag.Int64("shard_size", 64<<20, "cut plain PGN files into shards of about this many bytes (multi-frame .zst: compressed bytes); 0: one shard per file"),
@@ -136,6 +141,34 @@ func main() {
 	os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// oneShardNote says why a .zst larger than a shard runs as one shard (it is one zstd frame:
+// only frame starts can be cut at) and how to recompress it so that it splits.
+func oneShardNote(file string, ss []shard.Shard, target int64) string {
+	lower := strings.ToLower(file)
+	if target <= 0 || len(ss) != 1 || ss[0].Kind != shard.Whole || ss[0].Size <= target ||
+		!strings.HasSuffix(lower, ".zst") && !strings.HasSuffix(lower, ".zstd") {
+		return ""
+	}
+	return fmt.Sprintf("%s is a single zstd frame, so it runs as one shard on one worker; recompress it in frames of 64 MB to split it: "+
+		"zstd -dc %s | split -b 64M --filter='zstd -c' > frames.pgn.zst", file, file)
+}
+
+// printVersion prints the module version, the commit and the Go version.
+func printVersion(w io.Writer) {
+	v, commit := "devel", "unknown"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			v = bi.Main.Version
+		}
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" {
+				commit = s.Value
+			}
+		}
+	}
+	fmt.Fprintf(w, "cql-beam %s\ncommit %s\n%s %s/%s\n", v, commit, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
 // parseArgs parses flags anywhere among the arguments (QUERY INPUT... -o OUT works).
 func parseArgs(args []string) ([]string, error) {
 	var pos []string
@@ -156,10 +189,29 @@ func parseArgs(args []string) ([]string, error) {
 }
 
 func realMain(args []string, stdout, stderr io.Writer) int {
-	flag.CommandLine.SetOutput(stderr)
+	// The flag package's own error handling printed every flag, Beam's too (229 lines), on a
+	// mistyped one: an error says what was wrong and how to get the list.
+	flag.CommandLine.Init("cql-beam", flag.ContinueOnError)
+	flag.CommandLine.SetOutput(io.Discard)
+	flag.CommandLine.Usage = func() {}
 	pos, err := parseArgs(cqlArgs(args))
+	if errors.Is(err, flag.ErrHelp) {
+		flag.CommandLine.SetOutput(stdout)
+		fmt.Fprintln(stdout, "usage: cql-beam [options] QUERY FILE... (or -f SCRIPT, -i FILE); the options, then Beam's:")
+		flag.CommandLine.PrintDefaults()
+		return 0
+	}
 	if err != nil {
+		fmt.Fprintf(stderr, "cql-beam: %v (cql-beam -help lists the options)\n", err)
 		return exitError
+	}
+	if *version {
+		if len(pos) > 0 {
+			fmt.Fprintln(stderr, "cql-beam: -version only prints the version: nothing was run (give it alone)")
+			return exitError
+		}
+		printVersion(stdout)
+		return 0
 	}
 	if !*verbose {
 		// Prism and the SDK log every job step at INFO: keep warnings and errors only.
@@ -246,6 +298,9 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		return 0, err
 	}
 	ro.Inputs = files
+	if ro.Format == "html" { // the page says what it shows, as cql's
+		ro.HTMLQuery, ro.HTMLInputs = string(src), files
+	}
 	outName := *fl.output
 	if outName == "" && prog.Header.Output != "" {
 		if ro.Count || ro.Format != "pgn" {
@@ -286,6 +341,9 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		if err != nil {
 			return 0, fmt.Errorf("input: %w", err)
 		}
+		if note := oneShardNote(file, ss, size); note != "" {
+			fmt.Fprintln(stderr, "cql-beam: note:", note)
+		}
 		for _, s := range ss {
 			shards = append(shards, shardSpec{FileIndex: i, File: s.File, Index: s.Index, Count: s.Count,
 				Kind: int(s.Kind), Start: s.Start, End: s.End, Size: s.Size})
@@ -299,7 +357,8 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	}
 	tag := make([]byte, 8)
 	rand.Read(tag)
-	base := filepath.Join(dir, fmt.Sprintf(".cql-beam-%s", hex.EncodeToString(tag)))
+	removeStaleStaged(dir)
+	base := filepath.Join(dir, fmt.Sprintf("%s%d-%s", stagedPrefix, os.Getpid(), hex.EncodeToString(tag)))
 	files4 := staged{Out: base + ".out", Log: base + ".log", Summary: base + ".summary", Fatal: base + ".fatal", Pieces: base}
 	// Messages go to standard output when the games do not go there, as cql's do.
 	ro.MessagesOut = outName != "" || ro.Count
@@ -486,6 +545,43 @@ func outputMode(out, base string) os.FileMode {
 		return 0o644
 	}
 	return st.Mode().Perm()
+}
+
+// stagedPrefix begins the names of a job's staged files: .cql-beam-PID-HEX.out and the others.
+const stagedPrefix = ".cql-beam-"
+
+// stagedPID returns the process id in a staged file's name, if it is one.
+func stagedPID(name string) (int, bool) {
+	rest, ok := strings.CutPrefix(name, stagedPrefix)
+	if !ok {
+		return 0, false
+	}
+	pid, rest, ok := strings.Cut(rest, "-")
+	if !ok || len(rest) < 17 || rest[16] != '.' || strings.Trim(rest[:16], "0123456789abcdef") != "" {
+		return 0, false
+	}
+	p, err := strconv.Atoi(pid)
+	return p, err == nil && p > 0
+}
+
+// removeStaleStaged removes the staged files in dir of jobs whose cql-beam process has ended
+// (kill -9 leaves them; a job that ends any other way removes its own). A process that
+// exists, even another user's, keeps its files.
+func removeStaleStaged(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		pid, ok := stagedPID(e.Name())
+		if !ok || pid == os.Getpid() || !e.Type().IsRegular() {
+			continue
+		}
+		if err := syscall.Kill(pid, 0); err == nil || errors.Is(err, syscall.EPERM) {
+			continue // the job is running
+		}
+		os.Remove(filepath.Join(dir, e.Name()))
+	}
 }
 
 // writable refuses an existing output file its user may not write, as a shell's > does:

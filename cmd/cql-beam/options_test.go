@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -203,5 +205,47 @@ func TestWritefileNotOntoInput(t *testing.T) {
 	same(t, []string{`mate writefile ("` + in + `" "x")`}, []string{in}, "--shard_size", "20000")
 	if b, _ := os.ReadFile(in); !bytes.Equal(b, data) {
 		t.Errorf("the input changed: %d bytes, was %d", len(b), len(data))
+	}
+}
+
+// TestStaleStagedRemoved: the staged files of a cql-beam killed by kill -9 carry its process
+// id; the next job writing in that directory removes those of ended processes and keeps the
+// others (a running job's, names that are not cql-beam's).
+func TestStaleStagedRemoved(t *testing.T) {
+	ended := exec.Command("true")
+	if err := ended.Run(); err != nil {
+		t.Skip("no true command:", err)
+	}
+	dead := strconv.Itoa(ended.Process.Pid)
+	dir := t.TempDir()
+	stale := []string{
+		".cql-beam-" + dead + "-0123456789abcdef.out",
+		".cql-beam-" + dead + "-0123456789abcdef.0.3.piece",
+		".cql-beam-" + dead + "-0123456789abcdef.log.123.tmp",
+	}
+	keep := []string{
+		".cql-beam-1-0123456789abcdef.out", // pid 1 runs
+		".cql-beam-0123456789abcdef.out",   // the old names: whose they are is unknown
+		".cql-beam-" + dead + "-0123.out",
+		"cql-beam-" + dead + "-0123456789abcdef.out",
+	}
+	for _, n := range append(append([]string(nil), stale...), keep...) {
+		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	games := testdata.File(t, "cql-sample.pgn")
+	if r := beamCmd(t, "-o", filepath.Join(dir, "out.pgn"), "mate", games); r.status != 0 {
+		t.Fatalf("status %d: %s", r.status, r.stderr)
+	}
+	for _, n := range stale {
+		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
+			t.Errorf("%s is still there", n)
+		}
+	}
+	for _, n := range append(keep, "out.pgn") {
+		if _, err := os.Stat(filepath.Join(dir, n)); err != nil {
+			t.Errorf("%s: %v", n, err)
+		}
 	}
 }

@@ -175,6 +175,8 @@ type runOptions struct {
 	StatsFormat string   // "text" or "json"
 	MessagesOut bool     // message texts go to standard output, as cql's go with -o or --count
 	Inputs      []string // the input files, which writefile must not write to (run.Options.Inputs)
+	HTMLQuery   string   // what the html page says it shows, as cql's (run.Options.HTMLQuery)
+	HTMLInputs  []string
 }
 
 // evalFn evaluates the query on one shard with the run library. The query is compiled
@@ -262,6 +264,7 @@ func (o runOptions) options(log, msgs io.Writer) run.Options {
 	if o.MessagesOut {
 		opt.Messages = msgs
 	}
+	opt.HTMLQuery, opt.HTMLInputs = o.HTMLQuery, o.HTMLInputs
 	for _, in := range o.Inputs {
 		if st, err := os.Stat(in); err == nil {
 			opt.Inputs = append(opt.Inputs, st)

@@ -60,7 +60,7 @@ var faultCases = []faultCase{
 	{name: "FEN with three kings", input: "fen-three-kings", args: []string{"--count", "true", "$IN"}, exit: 1, out: "0\n", err: []string{"white has 3 kings"}},
 	{name: "100,000-ply game", input: "ply-100k", args: []string{"--count", "ply > 99999", "$IN"}, exit: 0, out: "1\n", rssMB: 250},
 	{name: "empty file", input: "empty", args: []string{"--count", "true", "$IN"}, exit: 1, out: "0\n", err: []string{"0 games read"}},
-	{name: "a directory", args: []string{"--count", "true", "$DIR"}, exit: 2, err: []string{"is a directory"}},
+	{name: "a directory", args: []string{"--count", "true", "$DIR"}, exit: 2, err: []string{"a directory with no PGN files"}},
 	{name: "missing file", args: []string{"--count", "true", "$DIR/none.pgn"}, exit: 2, err: []string{"none.pgn"}},
 	{name: "validate: damaged games", input: "illegal", args: []string{validateCmd, "$IN"}, exit: 1, err: []string{}},
 

@@ -321,3 +321,26 @@ func dirListing(t *testing.T, dir string) string {
 	}
 	return b.String()
 }
+
+// The source's problems are reported by the build once; a query through the index says
+// how many it did not show instead of repeating them on every run (--verbose shows them).
+func TestIndexQuerySaysProblemsOnce(t *testing.T) {
+	dir := t.TempDir()
+	pgnFile := filepath.Join(dir, "bad.pgn")
+	bad := "[White \"A\"]\n\n1. e4 e5 2. Bc5 *\n\n[White \"B\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
+	if err := os.WriteFile(pgnFile, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ix := filepath.Join(dir, "ix")
+	if st, _, errs := runCLI(t, "index", "build", "-x", ix, pgnFile); st != 0 || !strings.Contains(errs, "illegal move") {
+		t.Fatalf("build: status %d: %s", st, errs)
+	}
+	st, out, errs := runCLI(t, "mate", "--index", ix)
+	if st != 0 || !strings.Contains(out, "Qxf7#") || strings.Contains(errs, "illegal move") ||
+		!strings.Contains(errs, "1 problem in games not shown (reported by cql index build; --verbose shows them)") {
+		t.Errorf("query: status %d, stderr %q", st, errs)
+	}
+	if _, _, errs := runCLI(t, "mate", "--index", ix, "--verbose"); !strings.Contains(errs, "illegal move") || strings.Contains(errs, "not shown") {
+		t.Errorf("--verbose: stderr %q", errs)
+	}
+}

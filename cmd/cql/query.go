@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/internal/plural"
 	"github.com/cqlgo/cql/internal/preamble"
 	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
@@ -105,6 +106,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 			return errors.New("no input: give PGN files after the query, with -i, in the header's input parameter, or on standard input")
 		}
 		files = []string{"-"}
+	}
+	if files, err = expandInputs(files); err != nil { // quoted globs, directories
+		return err
 	}
 	// Every input must exist and open before any work is done (and before a count is printed).
 	for _, in := range files {
@@ -215,7 +219,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		OnError: func(err error) { fmt.Fprintln(stderr, "cql:", err) },
 	}
 	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item, OnGameEnd: bar.GameEnd,
-		Inputs: inputs, CSVRaw: f.csvRaw, NoHeader: f.noHeader, HideWarnings: h.Quiet, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
+		Inputs: inputs, CSVRaw: f.csvRaw, NoHeader: f.noHeader, HideWarnings: h.Quiet || indexed != nil && !f.verbose, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
 	fileSrc.LastGame = cqlrun.LastGame(q, opt)
 	if f.format == "html" { // the page says what it shows
 		opt.HTMLQuery, opt.HTMLInputs = string(src), files
@@ -272,6 +276,10 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	summary := "cql: " + st.Counts() + fmt.Sprintf(", %.2fs, %.0f games/s", el, float64(st.GamesRead)/el)
 	if indexed != nil {
 		summary = "cql: " + indexed.summary(st, el)
+		if !h.Quiet && !f.verbose && st.Warnings > 0 {
+			// The build reported them; every query through the index repeated them.
+			summary += fmt.Sprintf(", %s in games not shown (reported by cql index build; --verbose shows them)", plural.N(st.Warnings, "problem"))
+		}
 	}
 	summary += st.SummaryNotes(h.Quiet, f.dedupe, f.limit)
 	if !f.noSummary {
