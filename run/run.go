@@ -401,7 +401,7 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 	if r.opt.Dedupe != "" {
 		if first, ok := r.seen[res.dup]; ok {
 			r.stats.Duplicates++
-			if first.number == res.number && first.file == res.file {
+			if first.number == res.number && sameInput(first.file, res.file) {
 				fmt.Fprintf(r.opt.Errors, "cql: game %d of %s is read again (the file is given twice)\n", res.number, res.file)
 			} else {
 				fmt.Fprintf(r.opt.Errors, "cql: game %d of %s duplicates game %d of %s\n", res.number, res.file, first.number, first.file)
@@ -772,4 +772,18 @@ func MessageLine(game int, a filter.Annotation) string {
 		return fmt.Sprintf("Game: %d move %d(%s)[%d]: %s", game, a.MoveNumber, side, a.PositionID, a.Text)
 	}
 	return fmt.Sprintf("Game: %d move %d(%s): %s", game, a.MoveNumber, side, a.Text)
+}
+
+// sameInput says whether two input names are one file: the same name, or two paths to it
+// (s20.pgn and ./s20.pgn), so --dedupe does not call a game a duplicate of itself.
+func sameInput(a, b string) bool {
+	if a == b {
+		return true
+	}
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
 }

@@ -263,7 +263,7 @@ func newIndexVerifyCmd() *cobra.Command {
 			if deep {
 				fmt.Fprintf(out, "index %s: every checksum matches; %d games in %d sources agree with a fresh parse of them\n", dir, ix.Meta.Games, len(ix.Sources))
 			} else {
-				fmt.Fprintf(out, "index %s: every checksum matches; %d sources of %d games unchanged since indexed (--deep compares every game with them)\n", dir, len(ix.Sources), ix.Meta.Games)
+				fmt.Fprintf(out, "index %s: every checksum matches; %s of %s unchanged since indexed (--deep compares every game with them)\n", dir, plural.N(len(ix.Sources), "source"), plural.N(int(ix.Meta.Games), "game"))
 			}
 			if len(touched) == 0 {
 				return nil // nothing to write: a read-only index verifies too
