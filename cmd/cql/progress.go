@@ -37,6 +37,7 @@ type progress struct {
 	done          atomic.Int64 // bytes read of the current file (compressed)
 	inflated      atomic.Int64 // bytes decompressed of the current file
 	consumed      atomic.Int64 // where the last game emitted ends, in decompressed bytes; -1 none
+	gameEnds      atomic.Bool  // GameEnd is called (the query command): -1 means none consumed
 	items         atomic.Int64 // games seen
 	enabled       bool
 	stop          chan struct{}
@@ -173,7 +174,11 @@ func (p *progress) fraction() float64 {
 	cur := float64(p.done.Load())
 	if size := p.fileSize.Load(); size > 0 {
 		cur = min(cur, float64(size))
-		if c, in := p.consumed.Load(), p.inflated.Load(); c >= 0 && in > 0 {
+		// Before the file's first game ends nothing of it is consumed, however far the
+		// reader has run ahead (it showed 95% after 4 games).
+		if c, in := p.consumed.Load(), p.inflated.Load(); c < 0 && p.gameEnds.Load() {
+			cur = 0
+		} else if c >= 0 && in > 0 {
 			cur *= min(float64(c)/float64(in), 1)
 		}
 	}

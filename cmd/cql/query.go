@@ -207,6 +207,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		}()
 	}
 	bar := newProgress(cmd.ErrOrStderr(), "cql")
+	bar.gameEnds.Store(true) // OnGameEnd below reports where each game ends
 	bar.lineIncrement = f.lineIncrement
 	bar.SetTotal(inputSizes(files))
 	out = bar.Clearing(out) // a result on the bar's terminal clears the bar first

@@ -45,6 +45,15 @@ func TestProgressCountsConsumedInput(t *testing.T) {
 	if f := p.fraction(); f < 0.124 || f > 0.126 {
 		t.Errorf("fraction %v, want 0.125 (a quarter of the first of two files of 600 bytes)", f)
 	}
+	// read ahead with no game ended yet: nothing of the file is consumed
+	q := &progress{label: "cql", fd: -1}
+	q.gameEnds.Store(true)
+	q.StartFile(1000)
+	q.Add(950)
+	q.inflated.Store(4000)
+	if f := q.fraction(); f != 0 {
+		t.Errorf("fraction %v before the first game ends, want 0", f)
+	}
 	p.StartFile(600) // the second file: the first is done
 	if f := p.fraction(); f != 0.5 {
 		t.Errorf("fraction %v at the second file, want 0.5", f)
