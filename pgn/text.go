@@ -11,7 +11,11 @@ func TextUTF8(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
-	dst := make([]byte, 0, len(s)+len(s)/4)
+	return string(AppendUTF8(make([]byte, 0, len(s)+len(s)/4), s))
+}
+
+// AppendUTF8 appends s to dst, reading each byte that is not part of valid UTF-8 as Latin-1.
+func AppendUTF8(dst []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
@@ -27,5 +31,5 @@ func TextUTF8(s string) string {
 		}
 		i += size
 	}
-	return string(dst)
+	return dst
 }

@@ -267,31 +267,11 @@ func runsAsFormula(s string) bool {
 // appendCSVField appends s, quoted when it holds a comma, quote or line break, as UTF-8.
 func appendCSVField(dst []byte, s string) []byte {
 	if !strings.ContainsAny(s, ",\"\r\n") {
-		return appendUTF8(dst, s)
+		return pgn.AppendUTF8(dst, s)
 	}
 	dst = append(dst, '"')
-	dst = appendUTF8(dst, strings.ReplaceAll(s, `"`, `""`))
+	dst = pgn.AppendUTF8(dst, strings.ReplaceAll(s, `"`, `""`))
 	return append(dst, '"')
-}
-
-// appendUTF8 appends s, reading each byte that is not part of valid UTF-8 as Latin-1.
-func appendUTF8(dst []byte, s string) []byte {
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			dst = append(dst, c)
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = utf8.AppendRune(dst, rune(c))
-		} else {
-			dst = append(dst, s[i:i+size]...)
-		}
-		i += size
-	}
-	return dst
 }
 
 // appendJSONString appends s as a JSON string, UTF-8, with bytes that are not UTF-8 read

@@ -306,17 +306,13 @@ func AppendMovesAround(dst []byte, g *pgn.Game, i int32) []byte {
 // appendHTMLText appends s escaped as html.EscapeString does, as UTF-8 (Latin-1 decoded).
 func appendHTMLText(dst []byte, s string) []byte {
 	start := len(dst)
-	dst = appendUTF8(dst, s)
+	dst = pgn.AppendUTF8(dst, s)
 	if !strings.ContainsAny(string(dst[start:]), `<>&'"`) {
 		return dst
 	}
 	esc := html.EscapeString(string(dst[start:]))
 	return append(dst[:start], esc...)
 }
-
-// TextUTF8 is s as UTF-8, each byte that is not part of valid UTF-8 read as Latin-1 (as
-// every output of this package writes the text of PGN files).
-func TextUTF8(s string) string { return string(appendUTF8(nil, s)) }
 
 // VariationMoves is the moves of the variation node i of g lies in, from the move where it
 // leaves the main line to i, in SAN with move numbers ("12... Nf6 13. Qh5"); "" when i is

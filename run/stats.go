@@ -43,7 +43,7 @@ func infoOf(g *pgn.Game) *gameInfo {
 		if v == "" || v == "?" {
 			v = empty
 		}
-		b = appendUTF8(b, v)
+		b = pgn.AppendUTF8(b, v)
 		ends[k] = len(b)
 	}
 	year := "unknown"

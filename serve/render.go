@@ -108,10 +108,10 @@ func newCard(g *pgn.Game, p position, n, k int, sorts []string) card {
 	if nd.Parent >= 0 {
 		bd.Move = nd.Move
 	}
-	tag := func(name string) string { return run.TextUTF8(g.Tag(name)) }
+	tag := func(name string) string { return pgn.TextUTF8(g.Tag(name)) }
 	c := card{N: n, Game: k, Node: p.node, Board: run.AppendBoardSVG(nil, &nd.Pos, bd), FEN: nd.Pos.FEN(),
 		White: orUnknown(tag("White")), Black: orUnknown(tag("Black")), WhiteElo: tag("WhiteElo"), BlackElo: tag("BlackElo"),
-		Event: tag("Event"), Site: tag("Site"), Date: tag("Date"), Round: tag("Round"), Result: run.TextUTF8(result(g)),
+		Event: tag("Event"), Site: tag("Site"), Date: tag("Date"), Round: tag("Round"), Result: pgn.TextUTF8(result(g)),
 		ECO: tag("ECO"), Around: run.AppendMovesAround(nil, g, p.node), Variation: run.VariationMoves(g, p.node),
 		Comments: p.comments, Sorts: sorts, File: g.File, Number: g.Number}
 	if strings.HasPrefix(c.Site, "https://") || strings.HasPrefix(c.Site, "http://") {
@@ -234,8 +234,8 @@ func gameJSON(g *pgn.Game, rec gameRecord, byNode bool) map[string]any {
 				gn.Number += ".."
 			}
 		}
-		gn.Before = run.TextUTF8(g.CommentBefore(int32(i)))
-		gn.Comment = run.TextUTF8(g.Comment(int32(i)))
+		gn.Before = pgn.TextUTF8(g.CommentBefore(int32(i)))
+		gn.Comment = pgn.TextUTF8(g.Comment(int32(i)))
 		gn.NAGs = g.NAGs(int32(i))
 		gn.FEN = nd.Pos.FEN()
 	}
@@ -265,8 +265,8 @@ func gameJSON(g *pgn.Game, rec gameRecord, byNode bool) map[string]any {
 	}
 	tags := make([][2]string, 0, len(g.Tags))
 	for _, t := range g.Tags {
-		tags = append(tags, [2]string{t.Name, run.TextUTF8(t.Value)})
+		tags = append(tags, [2]string{t.Name, pgn.TextUTF8(t.Value)})
 	}
-	return map[string]any{"file": g.File, "number": g.Number, "tags": tags, "result": run.TextUTF8(result(g)),
+	return map[string]any{"file": g.File, "number": g.Number, "tags": tags, "result": pgn.TextUTF8(result(g)),
 		"nodes": nodes, "cut": n < len(g.Nodes)}
 }
