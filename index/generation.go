@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/cqlgo/cql/internal/fspath"
 )
 
 // An index directory is one generation: a build or add writes a new one beside it
@@ -43,7 +45,7 @@ func openGeneration(dir string) (d *os.File, again bool, err error) {
 		return nil, false, fmt.Errorf("%s: %w (build one with cql index build -x %s FILE...)", dir, ErrNoIndex, dir)
 	}
 	if err != nil {
-		return nil, false, fmt.Errorf("open index %s: %w", dir, unwrapPath(err))
+		return nil, false, fmt.Errorf("open index %s: %w", dir, fspath.Unwrap(err))
 	}
 	if err := flock(d, unix.LOCK_SH); err != nil {
 		d.Close()
@@ -151,7 +153,7 @@ func syncDir(dir string) error {
 // that the link stays and its target gets the index. The directory that holds it must
 // exist: the build creates the index directory, not its parents.
 func buildTarget(dir string) (string, error) {
-	target, err := resolveLinks(filepath.Clean(dir))
+	target, err := fspath.ResolveLinks(filepath.Clean(dir))
 	if err != nil {
 		return "", fmt.Errorf("index %s: %w", dir, err)
 	}
@@ -161,34 +163,12 @@ func buildTarget(dir string) (string, error) {
 		return "", fmt.Errorf("cannot create index %s: directory %s does not exist", dir, parent)
 	}
 	if err != nil {
-		return "", fmt.Errorf("cannot create index %s: %w", dir, unwrapPath(err))
+		return "", fmt.Errorf("cannot create index %s: %w", dir, fspath.Unwrap(err))
 	}
 	if !st.IsDir() {
 		return "", fmt.Errorf("cannot create index %s: %s is not a directory", dir, parent)
 	}
 	return target, nil
-}
-
-// resolveLinks follows symbolic links from name to what they lead to, which need not
-// exist (a dangling link names the directory to create).
-func resolveLinks(name string) (string, error) {
-	for hops := 0; ; hops++ {
-		st, err := os.Lstat(name)
-		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
-			return name, nil // missing or not a link: this is the target
-		}
-		if hops == 40 {
-			return "", errors.New("too many levels of symbolic links")
-		}
-		link, err := os.Readlink(name)
-		if err != nil {
-			return "", unwrapPath(err)
-		}
-		if !filepath.IsAbs(link) {
-			link = filepath.Join(filepath.Dir(name), link)
-		}
-		name = link
-	}
 }
 
 // checkTarget refuses to replace anything but an index written by cql (or an empty
@@ -209,7 +189,7 @@ func checkTarget(dir, given string) error {
 	}
 	f, err := os.Open(dir)
 	if err != nil {
-		return fmt.Errorf("index %s: %w", given, unwrapPath(err))
+		return fmt.Errorf("index %s: %w", given, fspath.Unwrap(err))
 	}
 	defer f.Close()
 	if _, err := f.Readdirnames(1); err == io.EOF {
@@ -232,16 +212,6 @@ func swap(tmp, dir string) error {
 		return fmt.Errorf("replace index %s: %w", dir, err)
 	}
 	return nil
-}
-
-// unwrapPath drops a *fs.PathError's operation and path, which the messages give in the
-// user's terms.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // cloneGeneration copies the generation at dir into the empty directory to, for a writer

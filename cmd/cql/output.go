@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"github.com/cqlgo/cql/internal/fspath"
 )
 
 // outputFile is an output file written under a temporary name beside its target and renamed
@@ -37,7 +39,7 @@ type outputFile struct {
 // input's file too), over a file the user may not write (as a redirection would), and over any
 // existing file with noClobber.
 func createOutput(ctx context.Context, name string, inputs []os.FileInfo, appendTo, noClobber bool) (*outputFile, error) {
-	target, err := resolveLinks(name)
+	target, err := fspath.ResolveLinks(name)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write output %s: %w", name, err)
 	}
@@ -60,7 +62,7 @@ func createOutput(ctx context.Context, name string, inputs []os.FileInfo, append
 			// for writing (which changes nothing) to refuse what a redirection would refuse.
 			f, err := os.OpenFile(target, os.O_WRONLY, 0)
 			if err != nil {
-				return nil, fmt.Errorf("cannot write output %s: %w", name, unwrapPath(err))
+				return nil, fmt.Errorf("cannot write output %s: %w", name, fspath.Unwrap(err))
 			}
 			f.Close()
 		}
@@ -69,29 +71,29 @@ func createOutput(ctx context.Context, name string, inputs []os.FileInfo, append
 			// it cannot be replaced, and renaming over it would destroy it.
 			f, err := os.OpenFile(target, os.O_WRONLY, 0)
 			if err != nil {
-				return nil, fmt.Errorf("cannot write output %s: %w", name, unwrapPath(err))
+				return nil, fmt.Errorf("cannot write output %s: %w", name, fspath.Unwrap(err))
 			}
 			return &outputFile{f: f, name: target, direct: true}, nil
 		}
 	case !errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("cannot write output %s: %w", name, unwrapPath(err))
+		return nil, fmt.Errorf("cannot write output %s: %w", name, fspath.Unwrap(err))
 	}
 	if appendTo {
 		f, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o666)
 		if err != nil {
-			return nil, fmt.Errorf("cannot write output %s: %w", name, unwrapPath(err))
+			return nil, fmt.Errorf("cannot write output %s: %w", name, fspath.Unwrap(err))
 		}
 		fi, err := f.Stat()
 		if err != nil {
 			f.Close()
-			return nil, fmt.Errorf("cannot write output %s: %w", name, unwrapPath(err))
+			return nil, fmt.Errorf("cannot write output %s: %w", name, fspath.Unwrap(err))
 		}
 		return &outputFile{f: f, name: target, direct: true, append: true, oldSize: fi.Size()}, nil
 	}
 	temps := tempFilesOf(ctx)
 	f, err := createTemp(target, temps)
 	if err != nil {
-		return nil, fmt.Errorf("cannot write output %s: %w", name, unwrapPath(err))
+		return nil, fmt.Errorf("cannot write output %s: %w", name, fspath.Unwrap(err))
 	}
 	if st != nil {
 		// Keep the target's permissions (chmod is not subject to the umask).
@@ -99,7 +101,7 @@ func createOutput(ctx context.Context, name string, inputs []os.FileInfo, append
 			f.Close()
 			os.Remove(f.Name())
 			temps.remove(f.Name())
-			return nil, fmt.Errorf("cannot write output %s: %w", name, unwrapPath(err))
+			return nil, fmt.Errorf("cannot write output %s: %w", name, fspath.Unwrap(err))
 		}
 	}
 	return &outputFile{f: f, name: target, temps: temps}, nil
@@ -193,43 +195,11 @@ func statInputs(names []string, stdin io.Reader) []os.FileInfo {
 	return out
 }
 
-// resolveLinks follows symbolic links from name to the file they lead to, which need not
-// exist yet (a dangling link names the file to create).
-func resolveLinks(name string) (string, error) {
-	for hops := 0; ; hops++ {
-		st, err := os.Lstat(name)
-		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
-			return name, nil // missing or not a link: this is the target
-		}
-		if hops == 40 {
-			return "", errors.New("too many levels of symbolic links")
-		}
-		link, err := os.Readlink(name)
-		if err != nil {
-			return "", unwrapPath(err)
-		}
-		if !filepath.IsAbs(link) {
-			link = filepath.Join(filepath.Dir(name), link)
-		}
-		name = link
-	}
-}
-
-// unwrapPath drops a *fs.PathError's operation and path (often the temporary file's), whose
-// place the messages above give in the user's terms.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
 // Write writes to the file; an error names the output, not the temporary file.
 func (o *outputFile) Write(p []byte) (int, error) {
 	n, err := o.f.Write(p)
 	if err != nil {
-		err = fmt.Errorf("cannot write output %s: %w", o.name, unwrapPath(err))
+		err = fmt.Errorf("cannot write output %s: %w", o.name, fspath.Unwrap(err))
 	}
 	return n, err
 }
@@ -238,14 +208,14 @@ func (o *outputFile) Write(p []byte) (int, error) {
 func (o *outputFile) commit() error {
 	o.closed = true
 	if err := o.f.Close(); err != nil {
-		return fmt.Errorf("cannot write output %s: %w", o.name, unwrapPath(err))
+		return fmt.Errorf("cannot write output %s: %w", o.name, fspath.Unwrap(err))
 	}
 	if o.direct {
 		o.done = true
 		return nil
 	}
 	if err := os.Rename(o.f.Name(), o.name); err != nil {
-		return fmt.Errorf("cannot write output %s: %w", o.name, unwrapPath(err))
+		return fmt.Errorf("cannot write output %s: %w", o.name, fspath.Unwrap(err))
 	}
 	o.done = true
 	o.temps.remove(o.f.Name())
