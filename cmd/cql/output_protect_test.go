@@ -192,3 +192,39 @@ func TestTempPID(t *testing.T) {
 		}
 	}
 }
+
+// An input its user may not read is found before any is read: --count prints no partial
+// total of the inputs before it (issue 30). Root reads any file, so under root the run is
+// made as the user nobody.
+func TestUnreadableInputBeforeReading(t *testing.T) {
+	bin := cqlBinary(t)
+	dir, err := os.MkdirTemp("", "cql-unreadable-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	games := filepath.Join(dir, "games.pgn")
+	locked := filepath.Join(dir, "locked.pgn")
+	if err := os.WriteFile(games, mateGames(2), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(locked, mateGames(2), 0o000); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{dir, filepath.Dir(bin)} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(bin, "--count", "mate", games, locked)
+	if os.Geteuid() == 0 {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != exitError || !strings.Contains(stderr.String(), "permission denied") || stdout.Len() != 0 {
+		t.Errorf("%v; stdout %q; stderr: %s", err, stdout.String(), stderr.String())
+	}
+}
