@@ -551,6 +551,20 @@ func (c *compiler) keyword(n *query.Keyword) (node, error) {
 		return constStr(query.CurrentTransformString(n.Transforms)), nil
 	case query.KwCurrentPosition:
 		return curPos{}, nil
+	case query.KwHalfmoveClock:
+		return halfmoveClockNode{}, nil
+	case query.KwCurrentFen:
+		return currentFenNode{}, nil
+	case query.KwStandardFen:
+		return standardFenNode{}, nil
+	case query.KwZobristKey:
+		return zobristNode{}, nil
+	case query.KwPromotedPieces:
+		return promotedNode{}, nil
+	case query.KwLegalPosition:
+		return legalPositionNode{}, nil
+	case query.KwReachablePosition:
+		return reachablePositionNode{}, nil
 	}
 	return nil, errorf(n, "%v is not supported by the evaluator yet", n.Kind)
 }

@@ -84,6 +84,15 @@ type Evaluator struct {
 	// Position ids of the current game, built when first needed.
 	gt gameTree
 
+	// promotedpieces: per node of the current game, the squares of pieces that
+	// were pawns at its start (promoted.go), built when first asked for.
+	promoted     []chess.Bitboard
+	promotedDone bool
+	// currentfen and standardfen: the FEN writer (it reuses the ranks a move
+	// left alone) and its buffer.
+	fenW   chess.FENWriter
+	fenBuf []byte
+
 	// The from and to sets of the move filter whose target is being
 	// evaluated (owned: there is one): `from` and `to` after a castling move
 	// are the king's and the rook's squares that fit them (castle.go).
@@ -314,6 +323,7 @@ func (e *Evaluator) SortString(i int) (string, bool) {
 func (e *Evaluator) startGame(g *pgn.Game) {
 	e.g = g
 	e.gt.ready = false
+	e.promotedDone = false
 	e.hh.cookedDone, e.hh.searchDone = false, false
 	for i := range e.vars {
 		if len(e.q.persistent) == 0 || !e.q.isPersistent(i) {

@@ -274,6 +274,19 @@ var keywordFilters = map[string]struct {
 	"currenttransform": {KwCurrentTransform, TypeString},
 }
 
+// cqliKeywords are CQLi's board-state filters (docs/cqli.md). They are not
+// reserved words: CQL 9.493 knows none of them, so a CQL script may use the
+// names as variables, and a name assigned before is the variable.
+var cqliKeywords = map[string]struct {
+	kind KeywordKind
+	t    Type
+}{
+	"halfmoveclock": {KwHalfmoveClock, TypeNumber}, "currentfen": {KwCurrentFen, TypeString},
+	"standardfen": {KwStandardFen, TypeString}, "zobristkey": {KwZobristKey, TypeNumber},
+	"promotedpieces": {KwPromotedPieces, TypeSet}, "legalposition": {KwLegalPosition, TypeNone},
+	"reachableposition": {KwReachablePosition, TypeNone},
+}
+
 var directions = map[string]Direction{
 	"up": DirUp, "down": DirDown, "left": DirLeft, "right": DirRight,
 	"northeast": DirNortheast, "northwest": DirNorthwest, "southeast": DirSoutheast, "southwest": DirSouthwest,
@@ -420,6 +433,9 @@ func (p *parser) parseWord() Node {
 		}
 		if p.tok.kind == tOrAssign || p.tok.kind == tAndAssign {
 			return p.parseSetAssign(w, pos)
+		}
+		if kw, ok := cqliKeywords[w]; ok && !p.declared[w] {
+			return &Keyword{At: At{pos}, Kind: kw.kind, T: kw.t}
 		}
 		if w == "backwardpawns" && !p.declared[w] {
 			// Neither the CQL 6.1/6.2 manuals and filter lists, nor CQL 6.2's keyword
@@ -862,7 +878,6 @@ func (p *parser) checkMoveParams(m *Move, at map[string]Pos) {
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
 	"backwardpawns",
-	"zobristkey",
 )
 
 // sortedKeywords lists the keywords in order, for suggestions.
