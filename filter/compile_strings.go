@@ -22,6 +22,7 @@ func (c *compiler) compileStrings(n query.Node) (node, bool, error) {
 	switch n := n.(type) {
 	case *query.Match:
 		m := &matchNode{re: n.Re}
+		m.seq, m.isSeq = dotStarLiterals(n.Re)
 		x, err := c.str(n.X)
 		if err != nil {
 			return nil, true, err

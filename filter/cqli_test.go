@@ -2,8 +2,10 @@ package filter
 
 import (
 	"fmt"
+	"math/rand"
 	"testing"
 
+	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/pgn"
 )
 
@@ -168,6 +170,41 @@ func TestLegalAndReachablePosition(t *testing.T) {
 		}
 		if got := valuesAt(t, "reachableposition", g)[0]; got != fmt.Sprint(c.reachable) {
 			t.Errorf("%s (%s): reachableposition %s, want %v", c.fen, c.why, got, c.reachable)
+		}
+	}
+}
+
+// TestPawnCapturesWithin: on random pawn sets, pawnCapturesWithin (the ordered matching
+// first) says yes exactly when the cheapest of every assignment (anyCaptures) is within the
+// limit: black pawns e4, e5, e7 need two captures (e5 from d7, e4 from f7), which no
+// matching in file order finds.
+func TestPawnCapturesWithin(t *testing.T) {
+	if pawnCapturesWithin(chess.Black, bb(t, "e4", "e5", "e7"), 1) || !pawnCapturesWithin(chess.Black, bb(t, "e4", "e5", "e7"), 2) {
+		t.Errorf("black pawns e4, e5, e7: want two captures exactly")
+	}
+	rng := rand.New(rand.NewSource(7))
+	for i := 0; i < 20000; i++ {
+		var pawns chess.Bitboard
+		for k := rng.Intn(9); k > 0; k-- {
+			pawns |= chess.SquareBB(chess.SquareAt(rng.Intn(8), 1+rng.Intn(6)))
+		}
+		c := chess.Color(rng.Intn(2))
+		limit := rng.Intn(9)
+		var file, reach []int
+		for f := 0; f < 8; f++ {
+			for b := pawns & chess.FileBB(f); b != 0; {
+				s := b.PopFirst()
+				file = append(file, f)
+				if c == chess.White {
+					reach = append(reach, s.Rank()-1)
+				} else {
+					reach = append(reach, 6-s.Rank())
+				}
+			}
+		}
+		want := len(file) == 0 || anyCaptures(file, reach) <= limit
+		if got := pawnCapturesWithin(c, pawns, limit); got != want {
+			t.Fatalf("%v pawns %v, limit %d: pawnCapturesWithin %v, want %v", c, pawns, limit, got, want)
 		}
 	}
 }

@@ -149,6 +149,7 @@ type Evaluator struct {
 	// The last successful ~~ match: its target and group offsets, for \N and \-N.
 	capTarget string
 	capLoc    []int
+	seqLoc    [2]int // capLoc of a match made without the regexp engine (matchNode.seq)
 
 	err *RuntimeError // a failure that stops the run (assert, readfile, ...)
 

@@ -54,8 +54,11 @@ func reachablePosition(p *chess.Position) bool {
 		if extra > 8-pawns.Count() {
 			return false
 		}
+		if pawnFiles(pawns).Count() == pawns.Count() {
+			continue // a pawn a file: each may stand on its own starting file, no capture needed
+		}
 		lost := 16 - p.ByColor(c.Other()).Count()
-		if pawnCaptures(c, pawns, lost) > lost {
+		if !pawnCapturesWithin(c, pawns, lost) {
 			return false
 		}
 	}
@@ -67,49 +70,41 @@ func reachablePosition(p *chess.Position) bool {
 
 func over(n, limit int) int { return max(n-limit, 0) }
 
-// pawnCaptures is the fewest captures that bring side c's pawns from
-// distinct starting files to their files, a pawn changing file once per
-// capture and capturing at most once per rank it advanced; it is more than
-// limit (limit+1) when no assignment needs limit or fewer.
-func pawnCaptures(c chess.Color, pawns chess.Bitboard, limit int) int {
-	var file, reach [8]int
-	n := 0
-	for b := pawns; b != 0; n++ {
-		s := b.PopFirst()
-		file[n], reach[n] = s.File(), s.Rank()-1 // ranks advanced: the captures it had room for
-		if c == chess.Black {
-			reach[n] = 6 - s.Rank()
-		}
-	}
-	if n == 0 {
-		return 0
-	}
-	// Pawns in file order, matched to starting files in the same order: the
-	// cheapest assignment when every pawn may reach any file; when the
-	// advances forbid that matching, every assignment is tried.
-	sortPawns(file[:n], reach[:n])
-	if k := orderedCaptures(file[:n], reach[:n]); k <= limit {
-		return k
-	}
-	if k := anyCaptures(file[:n], reach[:n]); k <= limit {
-		return k
-	}
-	return limit + 1
+// pawnFiles is the files of the pawns b, as the squares of the first rank.
+func pawnFiles(b chess.Bitboard) chess.Bitboard {
+	b |= b >> 32
+	b |= b >> 16
+	b |= b >> 8
+	return b & chess.RankBB(0)
 }
 
-func sortPawns(file, reach []int) {
-	for i := 1; i < len(file); i++ {
-		for j := i; j > 0 && file[j] < file[j-1]; j-- {
-			file[j], file[j-1] = file[j-1], file[j]
-			reach[j], reach[j-1] = reach[j-1], reach[j]
+// pawnCapturesWithin reports whether limit captures or fewer can bring side
+// c's pawns from distinct starting files to their files, a pawn changing
+// file once per capture and capturing at most once per rank it advanced.
+func pawnCapturesWithin(c chess.Color, pawns chess.Bitboard, limit int) bool {
+	var file, reach [8]int
+	n := 0
+	for f := 0; f < 8; f++ { // in file order
+		for b := pawns & chess.FileBB(f); b != 0 && n < 8; n++ {
+			s := b.PopFirst()
+			file[n], reach[n] = f, s.Rank()-1 // ranks advanced: the captures it had room for
+			if c == chess.Black {
+				reach[n] = 6 - s.Rank()
+			}
 		}
 	}
+	// Pawns in file order, matched to starting files in the same order, is
+	// one assignment (the cheapest when every pawn may reach any file); when
+	// it needs too many captures or the advances forbid it, every assignment
+	// is tried.
+	return n == 0 || orderedCaptures(file[:n], reach[:n]) <= limit || anyCaptures(file[:n], reach[:n]) <= limit
 }
 
 const noWay = 1 << 20
 
 // orderedCaptures matches the pawns, in file order, to starting files in
-// the same order at least cost (dynamic programming over pawns and files).
+// the same order at least cost (dynamic programming over pawns and files);
+// noWay or more when no such matching keeps within the pawns' advances.
 func orderedCaptures(file, reach []int) int {
 	var dp [9][9]int // dp[i][j]: the first i pawns on starting files below j
 	for i := 1; i <= len(file); i++ {

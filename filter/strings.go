@@ -111,6 +111,10 @@ func (e *Evaluator) Err() error {
 type matchNode struct {
 	x  []strNode // the string matched (one; several match when any does)
 	re *regexp.Regexp
+	// seq: re is ".*L1.*L2...*" (dotStarLiterals), matched without it on a
+	// string without a newline.
+	seq   []string
+	isSeq bool
 }
 
 func (n *matchNode) str(e *Evaluator) (string, bool) {
@@ -118,6 +122,14 @@ func (n *matchNode) str(e *Evaluator) (string, bool) {
 		s, ok := x.str(e)
 		if !ok {
 			continue
+		}
+		if n.isSeq && strings.IndexByte(s, '\n') < 0 {
+			if !literalsInOrder(s, n.seq) {
+				continue
+			}
+			e.seqLoc = [2]int{0, len(s)}
+			e.capTarget, e.capLoc = s, e.seqLoc[:]
+			return s, true
 		}
 		// FindStringSubmatchIndex allocates its result; match-less strings do not.
 		if loc := n.re.FindStringSubmatchIndex(s); loc != nil {
