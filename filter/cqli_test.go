@@ -3,6 +3,7 @@ package filter
 import (
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/cqlgo/cql/chess"
@@ -206,5 +207,31 @@ func TestPawnCapturesWithin(t *testing.T) {
 		if got := pawnCapturesWithin(c, pawns, limit); got != want {
 			t.Fatalf("%v pawns %v, limit %d: pawnCapturesWithin %v, want %v", c, pawns, limit, got, want)
 		}
+	}
+}
+
+// TestNamedCaptures: CQLi's \{name} and \-{name} are the group of that name in the pattern
+// of the last successful ~~, as \N and \-N are the numbered ones.
+func TestNamedCaptures(t *testing.T) {
+	g := lineGame(t, startFEN, "e2e4")
+	wantValues(t, `currentfen ~~ " (?P<side>[wb]) (?P<castle>\S+) " \{castle}`, g, "KQkq", "KQkq")
+	wantValues(t, `currentfen ~~ " (?<side>[wb]) " \{side}`, g, "w", "b")
+	wantValues(t, `currentfen ~~ " (?P<side>[wb]) " \-{side}`, g, "44", "46") // the board is 43 and 45 characters long
+	wantValues(t, `currentfen ~~ " (?P<side>[wb]) " \{nosuch}`, g, "-", "-")
+	wantValues(t, `standardfen ~~ ".*e3.*" \{side}`, g, "-", "-")
+}
+
+// TestPatternFromAStringFilter: CQLi 1.0.7's `X ~~ Y` with Y a string filter: the pattern is
+// Y's value where ~~ is evaluated; one that is no regular expression stops the run.
+func TestPatternFromAStringFilter(t *testing.T) {
+	g := lineGame(t, startFEN, "e2e4")
+	wantValues(t, `pat = " [wb] " currentfen ~~ pat`, g, " w ", " b ")
+	wantValues(t, `pat = "e3" if wtm pat = "KQ" standardfen ~~ pat`, g, "KQ", "e3")
+	wantValues(t, `currentfen ~~ ("K" + "Q")`, g, "KQ", "KQ")
+	q := compileSrc(t, `pat = "(" currentfen ~~ pat`)
+	e := q.NewEvaluator()
+	e.Game(g)
+	if err := e.Err(); err == nil || !strings.Contains(err.Error(), "is not a regular expression") {
+		t.Errorf("pattern \"(\": error %v, want one saying it is not a regular expression", err)
 	}
 }

@@ -10,6 +10,7 @@ package filter
 
 import (
 	"os"
+	"regexp"
 	"slices"
 
 	"github.com/cqlgo/cql/chess"
@@ -149,7 +150,9 @@ type Evaluator struct {
 	// The last successful ~~ match: its target and group offsets, for \N and \-N.
 	capTarget string
 	capLoc    []int
-	seqLoc    [2]int // capLoc of a match made without the regexp engine (matchNode.seq)
+	seqLoc    [2]int                    // capLoc of a match made without the regexp engine (matchNode.seq)
+	capRe     *regexp.Regexp            // the pattern that matched, for CQLi's named groups \{name}
+	regexps   map[string]*regexp.Regexp // patterns given by string filters, compiled (matchNode.regexp)
 
 	err *RuntimeError // a failure that stops the run (assert, readfile, ...)
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // parser is a recursive-descent parser with one token of lookahead (plus
@@ -327,7 +328,11 @@ func (p *parser) parsePrimary() Node {
 		return &StringLit{At: At{pos}, Value: t.text}
 	case tCapture:
 		p.next()
-		return &Capture{At: At{pos}, Group: t.num, Index: t.text[1] == '-'}
+		c := &Capture{At: At{pos}, Group: t.num, Index: t.text[1] == '-'}
+		if t.num < 0 { // \{name} or \-{name}
+			c.Name = t.text[strings.IndexByte(t.text, '{')+1 : len(t.text)-1]
+		}
+		return c
 	case tLBrace:
 		if nx := p.peek(); nx.kind == tRBrace {
 			// cql -parse rejects `{}` (chessql's tables), and CQL 9.493 also braces with

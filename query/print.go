@@ -245,8 +245,20 @@ func sprint(b *strings.Builder, n Node) {
 		}
 		list(head, n.Body)
 	case *Match:
+		if n.PatternX != nil {
+			list("~~", n.X, n.PatternX)
+			break
+		}
 		list("~~ "+strconv.Quote(n.Pattern), n.X)
 	case *Capture:
+		if n.Name != "" {
+			if n.Index {
+				b.WriteString("\\-{" + n.Name + "}")
+			} else {
+				b.WriteString("\\{" + n.Name + "}")
+			}
+			break
+		}
 		if n.Index {
 			b.WriteString("\\-" + strconv.Itoa(n.Group))
 		} else {
