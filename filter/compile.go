@@ -718,6 +718,8 @@ func (c *compiler) move(n *query.Move) (node, error) {
 		m.mode = modeLegal
 	case query.MovePseudoLegal:
 		m.mode = modePseudoLegal
+	case query.MoveReverse:
+		m.mode = modeReverse
 	}
 	switch n.Value {
 	case query.MoveValueTo:

@@ -93,6 +93,8 @@ type Evaluator struct {
 	// left alone) and its buffer.
 	fenW   chess.FENWriter
 	fenBuf []byte
+	// move reverse: the retractions of the current position (reverse.go).
+	retro []retraction
 
 	// The from and to sets of the move filter whose target is being
 	// evaluated (owned: there is one): `from` and `to` after a castling move

@@ -560,6 +560,7 @@ const (
 	MovePrevious                      // the move that led to the current position
 	MoveLegal                         // all legal moves
 	MovePseudoLegal                   // all pseudolegal moves
+	MoveReverse                       // CQLi's reverse: the moves that could have led to the current position
 )
 
 // MoveValue says what a Move filter's value is.

@@ -747,7 +747,9 @@ func (p *parser) parseMove() Node {
 	selectSet := false
 	var counted Pos
 	at := map[string]Pos{} // where each parameter was last given
-	for p.tok.kind == tIdent && slices.Contains(moveParams, p.tok.text) {
+	// CQLi's reverse is a parameter unless the script made it a variable
+	// (CQL 9.493 does not reserve the word).
+	for p.tok.kind == tIdent && (slices.Contains(moveParams, p.tok.text) || p.tok.text == "reverse" && !p.declared["reverse"]) {
 		t := p.tok
 		if t.text == "captures" { // CQL's synonym (move-parse.cpp)
 			t.text = "capture"
@@ -786,12 +788,12 @@ func (p *parser) parseMove() Node {
 			}
 			m.Promote = p.tok.pieces
 			p.next()
-		case "previous", "legal", "pseudolegal":
+		case "previous", "legal", "pseudolegal", "reverse":
 			if selectSet {
-				p.errorf(t.pos, "move filter can have only one of previous, legal, pseudolegal")
+				p.errorf(t.pos, "move filter can have only one of previous, legal, pseudolegal, reverse")
 			}
 			selectSet = true
-			m.Select = map[string]MoveSelect{"previous": MovePrevious, "legal": MoveLegal, "pseudolegal": MovePseudoLegal}[t.text]
+			m.Select = map[string]MoveSelect{"previous": MovePrevious, "legal": MoveLegal, "pseudolegal": MovePseudoLegal, "reverse": MoveReverse}[t.text]
 		case "count":
 			m.Value = MoveValueCount
 			counted = t.pos
@@ -814,11 +816,18 @@ func (p *parser) parseMove() Node {
 		}
 		first = false
 	}
-	if counted != (Pos{}) && m.Select != MoveLegal && m.Select != MovePseudoLegal {
-		p.errorf(counted, "the 'count' keyword in 'move' can only be used when 'legal' or 'pseudolegal' are also specified (CQL's rule)")
+	if counted != (Pos{}) && m.Select != MoveLegal && m.Select != MovePseudoLegal && m.Select != MoveReverse {
+		p.errorf(counted, "the 'count' keyword in 'move' can only be used when 'legal' or 'pseudolegal' (or CQLi's 'reverse') are also specified (CQL's rule)")
 	}
 	p.checkMoveParams(m, at)
-	if m.Select != MoveLegal && m.Select != MovePseudoLegal && p.isKw("comment") {
+	if m.Select == MoveReverse {
+		for _, w := range []string{"null", "primary", "secondary"} {
+			if pos, ok := at[w]; ok {
+				p.errorf(pos, "'%s' cannot be used with 'reverse' in a move filter: the moves that could have led here were not played in the game", w)
+			}
+		}
+	}
+	if m.Select != MoveLegal && m.Select != MovePseudoLegal && m.Select != MoveReverse && p.isKw("comment") {
 		m.Comment = p.parseWord().(*Comment)
 	}
 	if m.Primary && m.Secondary {

@@ -161,6 +161,8 @@ func sprint(b *strings.Builder, n Node) {
 			b.WriteString(" legal")
 		case MovePseudoLegal:
 			b.WriteString(" pseudolegal")
+		case MoveReverse:
+			b.WriteString(" reverse")
 		}
 		for _, a := range []struct {
 			name string
