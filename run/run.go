@@ -217,11 +217,23 @@ func ReadOptions(q *filter.Query, opt Options) pgn.Options {
 // gets the number of matching games. Output already produced is written (sorted output
 // too) even when the source fails; the source's error is returned with the stats.
 func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Options) (Stats, error) {
-	if err := CheckFormat(opt.Format); err != nil {
+	r, err := newRunner(q, src, opt)
+	if err != nil {
 		return Stats{}, err
 	}
+	defer r.spill.close()
+	bw := r.start(out)
+	err = src.Games(ctx, ReadOptions(q, r.opt), r.work, func(res Result) error { return r.emit(res, bw) })
+	return r.stats, r.finish(bw, err)
+}
+
+// newRunner checks opt and makes the runner of q over src with one evaluator per worker.
+func newRunner(q *filter.Query, src Source, opt Options) (*runner, error) {
+	if err := CheckFormat(opt.Format); err != nil {
+		return nil, err
+	}
 	if opt.Threads > MaxThreads {
-		return Stats{}, CheckThreads(opt.Threads)
+		return nil, CheckThreads(opt.Threads)
 	}
 	if opt.Threads < 1 {
 		opt.Threads = 1
@@ -249,19 +261,31 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	r.src = src
 	r.additive = q.Additive()
 	r.lastGame = LastGame(q, opt)
-	bw := bufio.NewWriterSize(out, 256<<10)
-	if opt.Format == "csv" && !opt.Count && opt.Matches == nil {
-		bw.Write(CSVHeader(opt.Tags))
-	}
-	if opt.Format == "html" && !opt.Count && opt.Matches == nil {
-		r.pager = &htmlPager{}
-		bw.Write(appendHTMLHead(nil, opt))
-	}
 	r.spill.limit = opt.SortMemory
-	defer r.spill.close()
-	err := src.Games(ctx, ReadOptions(q, opt), r.work, func(res Result) error { return r.emit(res, bw) })
+	return r, nil
+}
+
+// start returns the buffered writer of the run's output, with what comes before the first
+// game (the csv header, the html page's head) written.
+func (r *runner) start(out io.Writer) *bufio.Writer {
+	bw := bufio.NewWriterSize(out, 256<<10)
+	if r.opt.Format == "csv" && !r.opt.Count && r.opt.Matches == nil {
+		bw.Write(CSVHeader(r.opt.Tags))
+	}
+	if r.opt.Format == "html" && !r.opt.Count && r.opt.Matches == nil {
+		r.pager = &htmlPager{}
+		bw.Write(appendHTMLHead(nil, r.opt))
+	}
+	return bw
+}
+
+// finish writes what follows the last game (persistent variables, sorted output, the html
+// page's end, the count) and flushes bw; err is the source's error, returned unless a
+// query failed or a write did.
+func (r *runner) finish(bw *bufio.Writer, err error) error {
+	q, opt := r.q, r.opt
 	if r.fatal != nil {
-		return r.stats, r.fatal // nothing more is written: the output is not a result
+		return r.fatal // nothing more is written: the output is not a result
 	}
 	if opt.Totals != nil {
 		*opt.Totals = r.totals
@@ -293,7 +317,7 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
 	}
-	return r.stats, err
+	return err
 }
 
 // runner evaluates a query over a source and writes what matched.
