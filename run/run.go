@@ -21,6 +21,7 @@ import (
 
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/groupby"
 	"github.com/cqlgo/cql/internal/plural"
 	"github.com/cqlgo/cql/pgn"
 )
@@ -181,6 +182,9 @@ type Result struct {
 	game      *pgn.Game // a serial query's game, evaluated in emit (see filter.Query.Serial)
 	deltas    []int     // what the game added to an additive query's tallies (filter.Query.Additive)
 	fatal     error     // a runtime failure of the query: the run stops
+	nodes     []int32   // the matching positions, for a tag pass's position records (runner.keepNodes)
+	parts     []Result  // a tag pass: each query's result for this game (tag.go)
+	groupVals groupby.Values
 }
 
 // CheckFormat reports whether format is one Run writes.
@@ -356,6 +360,11 @@ type runner struct {
 	anyFailed atomic.Bool
 	failMu    sync.Mutex
 	failedAt  map[string]int
+
+	// A tag pass's settings of its runners (tag.go): keepNodes keeps the matching positions
+	// (Result.nodes); cloneOut annotates a copy of the game for PGN output, since the next
+	// query evaluates the game as read.
+	keepNodes, cloneOut bool
 
 	src       Source
 	lastMu    sync.Mutex
@@ -548,6 +557,9 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 	}
 	res.matched = true
 	res.positions = len(matches)
+	if r.keepNodes {
+		res.nodes = append([]int32(nil), matches...)
+	}
 	res.number, res.file = g.Number, g.File
 	if r.opt.Tally != nil {
 		res.info = infoOf(g)
@@ -573,6 +585,9 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 	}
 	switch r.opt.Format {
 	case "pgn":
+		if r.cloneOut {
+			g = g.Clone()
+		}
 		if !r.silent {
 			r.annotate(g, matches, worker)
 		}
