@@ -86,13 +86,13 @@ func tagTexts(texts []string) []tagSource {
 // compileTag parses and compiles one query of cql tag as cql compiles it alone: with CQL's
 // automatic comments when its PGN is written (cql -o), without them for a count.
 func compileTag(s tagSource, comments bool) (*filter.Query, error) {
-	where := s.file
+	where := s.file // the name parse errors start with
 	if where == "" {
-		where = s.name
+		where = "--cql " + s.name
 	}
 	prog, err := query.Parse(where, s.text)
 	if err != nil {
-		return nil, fmt.Errorf("query %s: %w", s.name, err)
+		return nil, err
 	}
 	if prog.Header == nil {
 		prog.Header = &query.Header{}
@@ -105,6 +105,7 @@ func compileTag(s tagSource, comments bool) (*filter.Query, error) {
 			if lines := strings.Split(string(s.text), "\n"); qe.Pos.Line >= 1 && qe.Pos.Line <= len(lines) {
 				qe.Line = strings.TrimRight(lines[qe.Pos.Line-1], "\r")
 			}
+			return nil, err
 		}
 		return nil, fmt.Errorf("query %s: %w", s.name, err)
 	}
