@@ -46,6 +46,7 @@ var subcommands = map[string]func() *cobra.Command{
 	"go":       newGoCmd,
 	"index":    newIndexCmd,
 	"serve":    newServeCmd,
+	"themes":   newThemesCmd,
 }
 
 // run executes the command line and returns the exit status; tests call it directly.
