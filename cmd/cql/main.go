@@ -47,6 +47,7 @@ var subcommands = map[string]func() *cobra.Command{
 	"index":    newIndexCmd,
 	"serve":    newServeCmd,
 	"tags":     newTagCmd,
+	"themes":   newThemesCmd,
 }
 
 // run executes the command line and returns the exit status; tests call it directly.
