@@ -83,6 +83,7 @@ NAME: variable: value after the last game.`,
 	fl.BoolVar(&f.verbose, "verbose", false, "also print the games' warnings")
 	fl.BoolVar(&f.noSummary, "no-summary", false, "no summary line on standard error")
 	fl.BoolVar(&f.csvRaw, "csv-raw", false, "write csv values starting with = + - @ as they are")
+	addThemeFlags(fl, f)
 	workers = threadsFlag(cmd)
 	return cmd
 }
@@ -113,6 +114,11 @@ func runTag(cmd *cobra.Command, f *tagFlags, threads int, files []string) error 
 		return err
 	}
 	srcs = append(srcs, tagTexts(f.texts)...)
+	th, err := themeSources(f)
+	if err != nil {
+		return err
+	}
+	srcs = append(srcs, th...)
 	qs, err := tagQueries(srcs, f.pgnDir != "")
 	if err != nil {
 		return err

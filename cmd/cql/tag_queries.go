@@ -137,7 +137,7 @@ func pgnFileName(name string) string {
 // tagQueries compiles the sources into the tag pass's queries and checks them together.
 func tagQueries(srcs []tagSource, comments bool) ([]cqlrun.TagQuery, error) {
 	if len(srcs) == 0 {
-		return nil, errors.New("no query: give -q FILE or DIR, or --cql TEXT")
+		return nil, errors.New("no query: give -q FILE or DIR, --cql TEXT, --theme NAME or --themes")
 	}
 	qs := make([]cqlrun.TagQuery, 0, len(srcs))
 	for _, s := range srcs {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cqlgo/cql/internal/testdata"
+	"github.com/cqlgo/cql/themes"
 )
 
 // tagTestQueries are the queries of testdata/tags: comments, match strings, quiet, sort
@@ -208,6 +209,36 @@ func TestTagsThreadsDeterministic(t *testing.T) {
 		}
 		if strings.Count(one, "\n") < 1000 {
 			t.Errorf("%v: %d records: too few to show an order", extra, strings.Count(one, "\n"))
+		}
+	}
+}
+
+// Every built-in theme's game count in one pass of --themes over masters-10k is what
+// cql --count gives for the theme's text alone (cql themes show NAME > NAME.cql).
+func TestTagsThemesEqualCount(t *testing.T) {
+	data := testdata.File(t, "masters-10k.pgn")
+	games, _, names := tagCSVCounts(t, "--themes", data)
+	all := themes.All()
+	if len(names) != len(all) {
+		t.Fatalf("%d columns for %d themes", len(names), len(all))
+	}
+	dir := t.TempDir()
+	for i, th := range all {
+		if names[i] != th.Name {
+			t.Fatalf("column %d is %s, theme %s", i, names[i], th.Name)
+		}
+		file := filepath.Join(dir, th.Name+".cql")
+		if err := os.WriteFile(file, []byte(th.Source), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		run([]string{"--count", "--no-summary", file, data}, nil, &out, &errb)
+		want, err := strconv.Atoi(strings.TrimSpace(out.String()))
+		if err != nil {
+			t.Fatalf("cql --count %s: %q %s", th.Name, out.String(), errb.String())
+		}
+		if games[th.Name] != want {
+			t.Errorf("%s: tags counts %d games, cql --count %d", th.Name, games[th.Name], want)
 		}
 	}
 }
