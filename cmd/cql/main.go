@@ -46,6 +46,7 @@ var subcommands = map[string]func() *cobra.Command{
 	"go":       newGoCmd,
 	"index":    newIndexCmd,
 	"serve":    newServeCmd,
+	"tags":     newTagCmd,
 	"themes":   newThemesCmd,
 }
 
