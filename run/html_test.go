@@ -2,8 +2,8 @@ package run
 
 import (
 	"bytes"
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
