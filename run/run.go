@@ -599,6 +599,10 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 		if (r.opt.Format == "fen" || r.opt.Format == "epd") && res.out == nil {
 			res.out = outBuffer(72 * len(matches)) // a FEN line is 60-70 bytes: one allocation
 		}
+		if r.opt.Format == "html" { // one JSON object of the game's cards
+			res.out = appendHTMLGame(res.out, g, matches, ev)
+			break
+		}
 		for _, i := range matches {
 			switch r.opt.Format {
 			case "fen":
@@ -607,11 +611,6 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 			case "epd":
 				res.out = AppendEPD(res.out, &g.Nodes[i].Pos)
 				res.out = append(res.out, '\n')
-			case "html":
-				if res.out == nil {
-					res.out = make([]byte, 0, 1600*len(matches))
-				}
-				res.out = AppendHTMLCard(res.out, g, i, ev.Marked(i))
 			case "jsonl", "csv":
 				rec.Comments = rec.Comments[:0]
 				rec.Squares = ev.Marked(i)
@@ -756,8 +755,8 @@ func putOutBuffer(b []byte) {
 // write writes one matching game's output (inside the html pages when there are some).
 func (r *runner) write(w *bufio.Writer, res *Result) (int, error) {
 	if r.pager != nil {
-		r.pagerBuf = r.pager.start(r.pagerBuf[:0], res.positions)
-		w.Write(r.pagerBuf)
+		r.pagerBuf = r.pager.game(r.pagerBuf[:0], res.positions, res.out)
+		return w.Write(r.pagerBuf)
 	}
 	return w.Write(res.out)
 }
