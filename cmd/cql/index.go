@@ -146,7 +146,7 @@ contain (pieces on squares, check, mate, stalemate, castling, en passant, promot
 that cql --index DIR QUERY examines only the games that can match and answers exactly as
 a scan of the files would, in the same order.`,
 	}
-	cmd.AddCommand(newIndexBuildCmd(false), newIndexBuildCmd(true), newIndexInfoCmd(), newIndexVerifyCmd(), newIndexFindCmd(), newIndexExploreCmd())
+	cmd.AddCommand(newIndexBuildCmd(false), newIndexBuildCmd(true), newIndexInfoCmd(), newIndexVerifyCmd(), newIndexFindCmd(), newIndexExploreCmd(), newIndexRefreshCmd())
 	return cmd
 }
 
