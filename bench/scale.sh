@@ -13,7 +13,8 @@
 # Environment: SRC (default ../shared/data/masters-463k.pgn.zst), THREADS (default all
 # cores), WORK (default ${TMPDIR:-/tmp}/cql-scale: corpora and indexes, several GB),
 # EXAMPLES (CQL's example scripts, default /work/peers/exalpha), EVERY (run every EVERY-th of
-# them, default 11: an unprunable script reads every game, 40 s at 463k here),
+# them too, default 0: none; an unprunable script reads every game, and on this shared
+# 2-core machine one took 42 s at 463k games, 8piecesinline.cql more than 9 minutes),
 # KEEP=1 keeps the corpora and indexes of an earlier run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,9 +78,12 @@ percentile() { sort -n "$2" | awk -v p="$1" '{ a[NR] = $1 } END { i = int((p * N
 queries=('move o-o-o' 'wtm move o-o-o' 'btm move o-o' 'mate' 'stalemate' 'move promote N' 'Ka8' 'mate Pa7'
 	'player white "Carlsen"' 'eco "B90"' 'ply > 250' '#R == 1 and #P == 1 and #r == 1 and #p == 0 and #[QBNqbn] == 0'
 	'year < 1900 and mate' 'check')
-mapfile -t scripts < <(find "$examples" -name '*.cql' 2>/dev/null | sort | awk -v e="${EVERY:-11}" 'NR % e == 1')
+scripts=()
+if [ "${EVERY:-0}" -gt 0 ]; then
+	mapfile -t scripts < <(find "$examples" -name '*.cql' 2>/dev/null | sort | awk -v e="$EVERY" 'NR % e == 1')
+fi
 echo "scale benchmark: $src ($games1 games), copies: $*, threads $threads, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ)"
-echo "query set: ${#queries[@]} queries and ${#scripts[@]} of CQL's example scripts (every ${EVERY:-11}th of $examples)"
+echo "query set: ${#queries[@]} queries and ${#scripts[@]} of CQL's example scripts (every ${EVERY:-0}th of $examples)"
 for copies in "$@"; do
 	file=$(corpus "$copies")
 	idx=$work/index-$copies.idx
