@@ -64,7 +64,12 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "offset %d is past the end of the result (%d positions so far)", offset, kept)
 		return
 	}
-	games, err := ss.page(offset, PageSize, s.db.ix == nil)
+	var games []pageGame
+	if ss.lazy {
+		games, err = s.lazyPage(r.Context(), ss, offset, PageSize)
+	} else {
+		games, err = ss.page(offset, PageSize, s.db.ix == nil)
+	}
 	if err != nil {
 		httpError(w, http.StatusInternalServerError, "%v", err)
 		return
@@ -178,7 +183,13 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	rec, sorts, err := ss.game(k, s.db.ix == nil)
+	var rec gameRecord
+	var sorts []string
+	if ss.lazy {
+		rec, err = s.lazyGame(r.Context(), ss, k)
+	} else {
+		rec, sorts, err = ss.game(k, s.db.ix == nil)
+	}
 	if err != nil {
 		httpError(w, http.StatusBadRequest, "%v", err)
 		return
