@@ -122,8 +122,8 @@ type status struct {
 	TotalGames  int     `json:"totalGames,omitempty"`
 	BytesRead   int64   `json:"bytesRead,omitempty"`
 	TotalBytes  int64   `json:"totalBytes,omitempty"`
-	Matched     int64   `json:"matched"`   // games, as cql --count
-	Positions   int64   `json:"positions"` // matched positions
+	Matched     int64   `json:"matched"`           // games, as cql --count
+	Positions   int64   `json:"positions"`         // matched positions
 	Decided     int     `json:"decided,omitempty"` // matching games the index decided (not in positions)
 	Kept        int     `json:"kept"`              // positions whose boards can be shown
 	Exact       bool    `json:"exact"`             // kept is final (else a lower bound: see lazy.go)
