@@ -633,3 +633,69 @@ func TestIndexPage(t *testing.T) {
 		}
 	}
 }
+
+// pagesHTML reads every page of a run and returns their cards' HTML.
+func (c client) pagesHTML(id string) string {
+	c.t.Helper()
+	var all strings.Builder
+	for off := 0; ; off += PageSize {
+		code, v, data := c.do("GET", fmt.Sprintf("/api/runs/%s/page?offset=%d", id, off), "")
+		if code != http.StatusOK {
+			c.t.Fatalf("page %d: %d %s", off, code, data)
+		}
+		all.WriteString(v["html"].(string))
+		if st := v["status"].(map[string]any); off+PageSize >= int(st["kept"].(float64)) {
+			return all.String()
+		}
+	}
+}
+
+// A run through an index counts (it keeps no squares or comments, and replays no game the
+// index decides), and its pages run the query again over their games: the cards, the game
+// viewer and the statistics are those of a run over the PGN files, which keeps them all.
+func TestLazyIndexRunShowsWhatFilesShow(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ix")
+	if _, err := index.Build(context.Background(), dir, []string{samplePGN}, index.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	_, tf := newTestServer(t, Config{Files: []string{samplePGN}})
+	si, ti := newTestServer(t, Config{Index: dir})
+	cf, ci := client{t, tf}, client{t, ti}
+	for _, q := range []string{
+		"check",                   // decided by the index: positions counted page by page
+		"Q attacks k",             // marks squares
+		`check comment("check!")`, // comments
+		"square x in h1-8 {R attacks x x attacks K}",
+		"mate",
+	} {
+		sf, sl := cf.wait(cf.start(q)), ci.wait(ci.start(q))
+		ss := si.runs.get(sl["id"].(string))
+		if !ss.lazy || ss.matches != nil {
+			t.Fatalf("%s: the index run is not lazy", q)
+		}
+		if sf["matched"] != sl["matched"] {
+			t.Fatalf("%s: files %v, index %v", q, sf, sl)
+		}
+		a, b := cf.pagesHTML(sf["id"].(string)), ci.pagesHTML(sl["id"].(string))
+		if a != b {
+			t.Errorf("%s: the index's pages differ from the files': %s", q, firstDiff(strings.Split(a, "\n"), strings.Split(b, "\n")))
+		}
+		if q == "Q attacks k" && !strings.Contains(b, `class="mark"`) || strings.Contains(q, "comment") && !strings.Contains(b, `<div class="comment">check!</div>`) {
+			t.Errorf("%s: no marked square or comment on the pages", q)
+		}
+		for _, k := range []string{"0", "3"} {
+			_, _, gf := cf.do("GET", "/api/runs/"+sf["id"].(string)+"/game?k="+k, "")
+			_, _, gl := ci.do("GET", "/api/runs/"+sl["id"].(string)+"/game?k="+k, "")
+			if !bytes.Equal(gf, gl) || !bytes.Contains(gl, []byte(`"m":true`)) {
+				t.Errorf("%s: game %s in the viewer differs:\n%.300s\n%.300s", q, k, gf, gl)
+			}
+		}
+		for _, f := range []string{"?format=json", ""} {
+			_, _, xf := cf.do("GET", "/api/runs/"+sf["id"].(string)+"/stats"+f, "")
+			_, _, xl := ci.do("GET", "/api/runs/"+sl["id"].(string)+"/stats"+f, "")
+			if !bytes.Equal(xf, xl) {
+				t.Errorf("%s: statistics%s differ:\n%.500s\n%.500s", q, f, xf, xl)
+			}
+		}
+	}
+}
