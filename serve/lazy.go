@@ -166,36 +166,34 @@ func (s stopAfter) Games(ctx context.Context, opt pgn.Options, work func(int, *p
 // lazyPage is session.page for a lazy run: it counts the positions of the decided games
 // up to the page first, then runs the query again over the page's games.
 func (s *Server) lazyPage(ctx context.Context, ss *session, offset, n int) ([]pageGame, error) {
-	recs := map[int]gameRecord{}
 	for {
 		ss.mu.Lock()
-		f := len(ss.ends)
+		f, need := len(ss.ends), offset+n-ss.prefix()
 		var ks []int
-		if f < len(ss.npos) && ss.prefix() < offset+n {
-			for k := f; k < len(ss.npos) && len(ks) < PageSize; k++ {
-				if ss.npos[k] < 0 {
-					ks = append(ks, k)
-				}
+		// Each decided game has a position at least: as many games as positions needed
+		// (the number of them is bounded, so that each count runs a short while).
+		for k := f; k < len(ss.npos) && need > 0 && len(ks) < maxCount; k++ {
+			if ss.npos[k] < 0 {
+				ks = append(ks, k)
 			}
+			need -= max(int(ss.npos[k]), 1)
 		}
 		ss.mu.Unlock()
 		if len(ks) == 0 {
 			break
 		}
-		got, err := s.lazyRecords(ctx, ss, ks)
+		counts, err := s.lazyCount(ctx, ss, ks)
 		if err != nil {
 			return nil, err
 		}
 		ss.mu.Lock()
-		for _, k := range ks {
-			ss.counted(k, len(got[k].positions))
+		for i, k := range ks {
+			ss.counted(k, counts[i])
 		}
 		ss.advance()
 		ss.mu.Unlock()
-		for k, r := range got {
-			recs[k] = r
-		}
 	}
+	recs := map[int]gameRecord{}
 	type span struct{ k, first, end int }
 	var spans []span
 	var missing []int
@@ -231,6 +229,39 @@ func (s *Server) lazyPage(ctx context.Context, ss *session, offset, n int) ([]pa
 		out = append(out, pageGame{k: sp.k, rec: rec, first: min(sp.first, end), end: end})
 	}
 	return out, nil
+}
+
+// maxCount bounds the games whose positions one count counts.
+const maxCount = 20000
+
+// lazyCount counts the matching positions of the result's games ks, as the run did: the
+// query (without marks) runs again over them, as cql --count runs it.
+func (s *Server) lazyCount(ctx context.Context, ss *session, ks []int) ([]int, error) {
+	bm := roaring.New()
+	ss.mu.Lock()
+	byID := make(map[uint32]int, len(ks))
+	for i, k := range ks {
+		bm.Add(ss.ids[k])
+		byID[ss.ids[k]] = i
+	}
+	ss.mu.Unlock()
+	src := s.db.ix.Games(bm)
+	if ss.q.PositionLocal() && !ss.q.Variations() {
+		src = s.db.ix.GamesCounted(bm, nil, ss.q) // replayed without a game tree
+	}
+	counts := make([]int, len(ks))
+	opt := run.Options{Format: "jsonl", Count: true, Threads: s.cfg.Threads, Errors: io.Discard, Persistent: io.Discard,
+		OnMatch: func(number int, file string, positions int) {
+			if f := s.db.fileIndex(file); f >= 0 {
+				if i, ok := byID[s.db.ix.Sources[f].FirstID+uint32(number-1)]; ok {
+					counts[i] = positions
+				}
+			}
+		}}
+	if _, err := run.Run(ctx, ss.q, upTo(src, bm.Maximum()), discard{}, opt); err != nil {
+		return nil, fmt.Errorf("counting the positions of %d games: %w", len(ks), err)
+	}
+	return counts, nil
 }
 
 // lazyGame is session.game for a lazy run.
