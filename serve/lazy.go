@@ -165,7 +165,8 @@ func (s stopAfter) Games(ctx context.Context, opt pgn.Options, work func(int, *p
 
 // lazyPage is session.page for a lazy run: it counts the positions of the decided games
 // up to the page first, then runs the query again over the page's games.
-func (s *Server) lazyPage(ctx context.Context, ss *session, offset, n int) ([]pageGame, error) {
+func (s *Server) lazyPage(ctx context.Context, ss *session, offset, n int) (_ []pageGame, err error) {
+	recs := map[int]gameRecord{}
 	for {
 		ss.mu.Lock()
 		f, need := len(ss.ends), offset+n-ss.prefix()
@@ -182,8 +183,20 @@ func (s *Server) lazyPage(ctx context.Context, ss *session, offset, n int) ([]pa
 		if len(ks) == 0 {
 			break
 		}
-		counts, err := s.lazyCount(ctx, ss, ks)
-		if err != nil {
+		var counts []int
+		if len(ks) <= PageSize {
+			// A few games (the page's, most often): their records count them, and show them.
+			got, err := s.lazyRecords(ctx, ss, ks)
+			if err != nil {
+				return nil, err
+			}
+			for _, k := range ks {
+				counts = append(counts, len(got[k].positions))
+			}
+			for k, r := range got {
+				recs[k] = r
+			}
+		} else if counts, err = s.lazyCount(ctx, ss, ks); err != nil {
 			return nil, err
 		}
 		ss.mu.Lock()
@@ -193,7 +206,6 @@ func (s *Server) lazyPage(ctx context.Context, ss *session, offset, n int) ([]pa
 		ss.advance()
 		ss.mu.Unlock()
 	}
-	recs := map[int]gameRecord{}
 	type span struct{ k, first, end int }
 	var spans []span
 	var missing []int
