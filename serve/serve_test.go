@@ -676,6 +676,16 @@ func TestLazyIndexRunShowsWhatFilesShow(t *testing.T) {
 		if sf["matched"] != sl["matched"] {
 			t.Fatalf("%s: files %v, index %v", q, sf, sl)
 		}
+		// A page far in, first: the positions of the games before it are counted at once.
+		far := int(sf["kept"].(float64)) - 10
+		_, pf, _ := cf.do("GET", fmt.Sprintf("/api/runs/%s/page?offset=%d", sf["id"], far), "")
+		_, pl, _ := ci.do("GET", fmt.Sprintf("/api/runs/%s/page?offset=%d", sl["id"], far), "")
+		if pf["html"] != pl["html"] || pl["count"].(float64) != 10 {
+			t.Errorf("%s: the page at %d differs (%v cards, %v through the index)", q, far, pf["count"], pl["count"])
+		}
+		if code, v, _ := ci.do("GET", fmt.Sprintf("/api/runs/%s/page?offset=%d", sl["id"], int64(1)<<40), ""); code != 400 || !strings.Contains(v["error"].(string), "past the end") {
+			t.Errorf("%s: a huge offset through the index: %d %v", q, code, v)
+		}
 		a, b := cf.pagesHTML(sf["id"].(string)), ci.pagesHTML(sl["id"].(string))
 		if a != b {
 			t.Errorf("%s: the index's pages differ from the files': %s", q, firstDiff(strings.Split(a, "\n"), strings.Split(b, "\n")))
