@@ -244,7 +244,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		opt.Persistent = &f.gui.messages
 	}
 	if f.showMatches {
-		opt.OnMatch = func(game int, file string) { fmt.Fprintf(stderr, "cql: match: game %d of %s\n", game, file) }
+		opt.OnMatch = func(game int, file string, _ int) { fmt.Fprintf(stderr, "cql: match: game %d of %s\n", game, file) }
 	}
 	if indexed != nil {
 		if games, err = indexed.source(opt); err != nil {
