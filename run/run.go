@@ -68,8 +68,10 @@ type Options struct {
 	// Persistent receives the values of the query's persistent variables after the last
 	// game, `name: value` a line, as CQL prints them; nil means Errors.
 	Persistent io.Writer
-	// OnMatch, if set, is called with each matching game's number and file, in game order.
-	OnMatch func(game int, file string)
+	// OnMatch, if set, is called with each matching game's number and file, in game order,
+	// and the number of its matching positions: 0 for a game the source decided without
+	// evaluating the query (see Decided), which has at least one.
+	OnMatch func(game int, file string, positions int)
 	// NoHeader leaves out the {cql: game N of FILE} comment of PGN output.
 	NoHeader bool
 	// HideWarnings counts problems in games (Stats.Warnings) without writing them.
@@ -461,7 +463,7 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 		r.stats.Decided++
 	}
 	if r.opt.OnMatch != nil {
-		r.opt.OnMatch(res.number, res.file)
+		r.opt.OnMatch(res.number, res.file, res.positions)
 	}
 	if r.opt.Limit > 0 && r.stats.GamesMatched >= r.opt.Limit {
 		r.stats.LimitReached = true
@@ -599,6 +601,10 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 		if (r.opt.Format == "fen" || r.opt.Format == "epd") && res.out == nil {
 			res.out = outBuffer(72 * len(matches)) // a FEN line is 60-70 bytes: one allocation
 		}
+		if r.opt.Format == "html" { // one JSON object of the game's cards
+			res.out = appendHTMLGame(res.out, g, matches, ev)
+			break
+		}
 		for _, i := range matches {
 			switch r.opt.Format {
 			case "fen":
@@ -607,11 +613,6 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 			case "epd":
 				res.out = AppendEPD(res.out, &g.Nodes[i].Pos)
 				res.out = append(res.out, '\n')
-			case "html":
-				if res.out == nil {
-					res.out = make([]byte, 0, 1600*len(matches))
-				}
-				res.out = AppendHTMLCard(res.out, g, i, ev.Marked(i))
 			case "jsonl", "csv":
 				rec.Comments = rec.Comments[:0]
 				rec.Squares = ev.Marked(i)
@@ -756,8 +757,8 @@ func putOutBuffer(b []byte) {
 // write writes one matching game's output (inside the html pages when there are some).
 func (r *runner) write(w *bufio.Writer, res *Result) (int, error) {
 	if r.pager != nil {
-		r.pagerBuf = r.pager.start(r.pagerBuf[:0], res.positions)
-		w.Write(r.pagerBuf)
+		r.pagerBuf = r.pager.game(r.pagerBuf[:0], res.positions, res.out)
+		return w.Write(r.pagerBuf)
 	}
 	return w.Write(res.out)
 }
