@@ -20,6 +20,8 @@ type Query struct {
 	alwaysComment bool     // keep comment texts of positions that do not match
 	noSetTag      bool     // settag matches without setting (-nosettag)
 	noRmComment   bool     // removecomment matches without removing (-noremovecomment)
+	editsGame     bool     // see EditsGame
+	needCheck     bool     // see NeedsCheck (guard.go)
 	noUnique      bool     // a position may get one text twice (-nouniquecomments)
 	noSortComment bool     // comments made in a sort stay where made (-nosortcomments)
 	needIDs       bool     // piece variables are used: track piece identities
@@ -97,6 +99,11 @@ func (q *Query) resultRejects(g *pgn.Game) bool {
 // Sorts lists the program's sort filters; Evaluator.SortValues gives each
 // game's values in the same order.
 func (q *Query) Sorts() []SortKey { return q.sorts }
+
+// EditsGame reports whether evaluating the query can change the game it is given (settag
+// sets a tag, removecomment drops a comment): a runner that evaluates several queries on
+// one game gives such a query its own copy.
+func (q *Query) EditsGame() bool { return q.editsGame }
 
 // UniqueComments says that a position's comment gets each text once (CQL's
 // default; off with Options.NoUniqueComments): a writer adding its own texts,
@@ -177,6 +184,7 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 		return nil, err
 	}
 	q.body = body
+	q.needCheck = needsCheck(body)
 	q.positionLocal = !opt.Marks && positionLocal(prog.Body, nil)
 	q.planState(prog)
 	return q, nil

@@ -174,6 +174,7 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		if err != nil {
 			return nil, err
 		}
+		c.q.editsGame = true
 		return &setTagNode{name: x, value: y}, nil
 	case "originalcomment":
 		return originalComment{}, nil
@@ -185,6 +186,7 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		if c.q.noRmComment {
 			return disabledNode{}, nil
 		}
+		c.q.editsGame = true
 		return removeComment{}, nil
 	case "eventdate":
 		c.q.needInfo = true

@@ -40,6 +40,21 @@ const boardWidth = "8.36"
 // (and the marked squares), so the board reads as text too. A king in check is tinted;
 // a mated king is framed as well.
 func AppendBoardSVG(dst []byte, p *chess.Position, b Board) []byte {
+	from, to := chess.NoSquare, chess.NoSquare
+	if b.Move != chess.NoMove {
+		from, to = b.Move.From(), b.Move.To()
+		if b.Move.IsCastle() {
+			to = b.Move.KingTo()
+		}
+	}
+	return appendBoard(dst, p, b.Marked, from, to, b.Coordinates)
+}
+
+// appendBoard is AppendBoardSVG with the last move given by its squares (chess.NoSquare:
+// none); a castling move goes from the king's square to where the king lands. The html
+// gallery's script (html.js, drawBoard) writes the same markup from the same facts.
+func appendBoard(dst []byte, p *chess.Position, marked chess.Bitboard, from, to chess.Square, coordinates bool) []byte {
+	b := Board{Marked: marked, Coordinates: coordinates}
 	dst = append(dst, `<svg class="board" viewBox="0 0 `+boardWidth+` 8" role="img" aria-label="`...)
 	dst = p.AppendFEN(dst)
 	if b.Marked != 0 {
@@ -53,12 +68,7 @@ func AppendBoardSVG(dst []byte, p *chess.Position, b Board) []byte {
 		dst = append(dst, `; checkmate`...)
 	}
 	dst = append(dst, `"><rect width="8" height="8" fill="#b58863"/><use href="#light"/>`...)
-	from, to := chess.NoSquare, chess.NoSquare
-	if b.Move != chess.NoMove {
-		from, to = b.Move.From(), b.Move.To()
-		if b.Move.IsCastle() {
-			to = b.Move.KingTo()
-		}
+	if from != chess.NoSquare {
 		for _, s := range [2]chess.Square{from, to} {
 			dst = appendRect(dst, s, `" width="1" height="1" fill="#f7ec5a" opacity=".55"/>`)
 		}

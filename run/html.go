@@ -1,6 +1,9 @@
 package run
 
 import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
 	"html"
 	"strconv"
 	"strings"
@@ -9,18 +12,30 @@ import (
 	"github.com/cqlgo/cql/pgn"
 )
 
-// The html format: one self-contained page (no script, no network) with a card per matched
-// position: an SVG board with the squares the query marked (red), the last move's squares
-// (yellow) and arrow, the game's players, event
-// and year, and the moves around the match. The cards are split into pages of HTMLPageSize
-// shown one at a time with CSS :target, so thousands of matches stay usable. Each board
-// draws its pieces and coordinates with <use> of definitions the page holds once.
+// The html format: one self-contained page (nothing loaded from the network) with a card
+// per matched position: an SVG board with coordinates, the side to move, the squares the
+// query marked (red), the last move's squares (yellow) and arrow, a king in check (red,
+// framed when mated); the game's players, ratings, result, event, year and Site link; the
+// moves around the match; a match in a variation labelled with the variation's moves; the
+// FEN to copy. The page names the query and its inputs.
+//
+// Scale: the cards are data, not markup (html_card.go): some 200 bytes a position, where
+// drawn boards took 1.5 KB and 32 elements each (41,100 positions: 60 MB, half a minute to
+// load). The first page's cards are drawn in Go, so they show at once and without
+// JavaScript; the page's script (html.js) draws the page on view from the data, HTMLPageSize
+// cards at a time, with a pager of its own (previous, next, a page number to type, the
+// number of cards a page, the keys ← and →; the page is in the URL's fragment).
 
 // HTMLPageSize is the number of positions on one page of the gallery.
 const HTMLPageSize = 100
 
 // htmlMovesAround is how many half-moves the card shows before and after the match.
 const htmlMovesAround = 4
+
+// htmlScript is the page's script: the pager and the cards drawn from the data.
+//
+//go:embed html.js
+var htmlScript string
 
 var htmlHead = `<!DOCTYPE html>
 <html lang="en">
@@ -29,26 +44,27 @@ var htmlHead = `<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>cql matches</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:0;display:flex;flex-direction:column;background:#fafafa;color:#222}
+body{font-family:system-ui,sans-serif;margin:0;background:#fafafa;color:#222}
 header{padding:8px 12px;background:#fff;border-bottom:1px solid #ccc}
-header pre{margin:4px 0;white-space:pre-wrap;font-size:13px;background:#f3f3f0;padding:4px 6px}
+header pre{margin:4px 0;white-space:pre-wrap;font-size:13px;background:#f3f3f0;padding:4px 6px;max-height:12em;overflow:auto}
 header .inputs{color:#666;font-size:12px}
-nav{order:-1;background:#fff;border-bottom:1px solid #ccc;padding:6px 12px;font-size:13px}
-nav a{margin-right:6px}
-.pager{width:100%;font-size:13px}
-.pager a{margin-right:12px}
-main{padding:12px}
-.page{display:none;flex-wrap:wrap;gap:12px}
-.page:first-of-type{display:flex}
-main:has(.page:target) .page{display:none}
-main:has(.page:target) .page:target{display:flex}
-.card{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px;width:260px;font-size:13px}
+.pager{position:sticky;top:0;z-index:1;background:#fff;border-bottom:1px solid #ccc;padding:6px 12px;font-size:13px;display:flex;flex-wrap:wrap;gap:6px 12px;align-items:center}
+.pager:empty{display:none}
+#pager-end{position:static;border-top:1px solid #ccc}
+.pager input{width:5em}
+.pager .range{color:#555}
+main{padding:12px;display:flex;flex-wrap:wrap;gap:12px}
+.card{position:relative;background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px;width:260px;font-size:13px}
 .card svg{width:240px;height:auto;display:block;margin:0 auto 6px}
+.card .n{position:absolute;right:6px;bottom:4px;color:#999;font-size:11px}
 .card .variation{background:#eef3ff;border-left:3px solid #2a6fdb;padding:2px 4px;margin:2px 0}
-.card input{width:100%;font:11px monospace;border:1px solid #ddd;margin-top:4px}
+.card .comment{color:#075;font-style:italic}
+.card input{width:100%;box-sizing:border-box;font:11px monospace;border:1px solid #ddd;margin:4px 0 10px;cursor:copy}
+.card input.copied{outline:2px solid #2a6fdb}
 .card .who{font-weight:600}
 .card .moves b{background:#ffe680}
 .card .where{color:#666}
+.total{margin:0;padding:0 12px 12px;color:#444;font-size:13px}
 footer{padding:12px;color:#666;font-size:12px}
 </style>
 </head>
@@ -90,155 +106,133 @@ var pieceSymbols = func() string {
 	return b.String()
 }()
 
-// appendHTMLHead appends the document's head and the header naming the query and its
-// inputs (when opt gives them).
+// appendHTMLHead appends the document's head, the header naming the query and its inputs
+// (when opt gives them), the pager the script fills, and the start of the first page.
 func appendHTMLHead(dst []byte, opt Options) []byte {
 	dst = append(dst, htmlHead...)
-	if opt.HTMLQuery == "" && len(opt.HTMLInputs) == 0 {
-		return append(dst, "<main>\n"...)
-	}
-	dst = append(dst, "<header>"...)
-	if opt.HTMLQuery != "" {
-		dst = append(dst, "<div>Positions matching</div><pre>"...)
-		dst = appendHTMLText(dst, strings.TrimRight(opt.HTMLQuery, "\n"))
-		dst = append(dst, "</pre>"...)
-	}
-	if len(opt.HTMLInputs) > 0 {
-		dst = append(dst, `<div class="inputs">in `...)
-		for k, in := range opt.HTMLInputs {
-			if k > 0 {
-				dst = append(dst, ", "...)
+	if opt.HTMLQuery != "" || len(opt.HTMLInputs) > 0 {
+		dst = append(dst, "<header>"...)
+		if opt.HTMLQuery != "" {
+			dst = append(dst, "<div>Positions matching</div><pre>"...)
+			dst = appendHTMLText(dst, strings.TrimRight(opt.HTMLQuery, "\n"))
+			dst = append(dst, "</pre>"...)
+		}
+		if len(opt.HTMLInputs) > 0 {
+			dst = append(dst, `<div class="inputs">in `...)
+			for k, in := range opt.HTMLInputs {
+				if k > 0 {
+					dst = append(dst, ", "...)
+				}
+				dst = appendHTMLText(dst, in)
 			}
-			dst = appendHTMLText(dst, in)
+			dst = append(dst, "</div>"...)
 		}
-		dst = append(dst, "</div>"...)
+		dst = append(dst, "</header>\n"...)
 	}
-	return append(dst, "</header>\n<main>\n"...)
+	dst = append(dst, `<nav class="pager" id="pager" aria-label="pages"></nav>`+"\n"...)
+	dst = append(dst, `<main id="cards" data-page-size="`...)
+	dst = strconv.AppendInt(dst, HTMLPageSize, 10)
+	return append(dst, "\">\n"...)
 }
 
-// htmlPager writes the page sections around the cards as they come, in output order.
+// htmlPager writes the document around the games' data as they come, in output order: the
+// cards of the first page drawn in Go inside <main>, then every game's data (each a JSON
+// object from appendHTMLGame) in one array inside <script type="application/json">, which
+// the page's script pages through.
 type htmlPager struct {
-	cards, pages int
+	static  int    // cards drawn in Go: the first page
+	games   int    // games in the data
+	inData  bool   // the data array is open (the first page is done)
+	pending []byte // the data of the first page's games, written once the page is
 }
 
-// start appends what goes before the next game's n cards: a new page when the current one
-// is full, with links to the pages before and after it.
-func (p *htmlPager) start(dst []byte, n int) []byte {
-	if p.pages == 0 || p.cards >= HTMLPageSize {
-		if p.pages > 0 {
-			dst = append(dst, `<div class="pager"><a href="#p`...)
-			dst = strconv.AppendInt(dst, int64(p.pages+1), 10)
-			dst = append(dst, "\">next page ›</a></div>\n</section>\n"...)
-		}
-		p.pages++
-		p.cards = 0
-		dst = append(dst, `<section class="page" id="p`...)
-		dst = strconv.AppendInt(dst, int64(p.pages), 10)
-		dst = append(dst, "\">\n"...)
-		if p.pages > 1 {
-			dst = append(dst, `<div class="pager"><a href="#p`...)
-			dst = strconv.AppendInt(dst, int64(p.pages-1), 10)
-			dst = append(dst, `">‹ previous page</a> page `...)
-			dst = strconv.AppendInt(dst, int64(p.pages), 10)
-			dst = append(dst, "</div>\n"...)
-		}
+// game appends what the output of one game (its JSON data, for positions matched
+// positions) makes of it in the document.
+func (p *htmlPager) game(dst []byte, positions int, out []byte) []byte {
+	if positions == 0 || len(out) == 0 {
+		return dst
 	}
-	p.cards += n
+	if !p.inData {
+		var g htmlGame
+		if err := json.Unmarshal(out, &g); err != nil {
+			panic(fmt.Sprintf("html gallery: the data of a game: %v", err)) // written by appendHTMLGame
+		}
+		for k := range g.Pos {
+			if p.static >= HTMLPageSize {
+				break
+			}
+			p.static++
+			dst = appendCard(dst, p.static, &g, &g.Pos[k])
+		}
+		p.pending = p.appendData(p.pending, out)
+		if p.static >= HTMLPageSize {
+			dst = p.openData(dst)
+		}
+		return dst
+	}
+	return p.appendData(dst, out)
+}
+
+func (p *htmlPager) appendData(dst, out []byte) []byte {
+	if p.games > 0 {
+		dst = append(dst, ',')
+	}
+	p.games++
+	dst = append(dst, out...)
+	return append(dst, '\n')
+}
+
+// openData ends the first page and opens the data array with the first page's games.
+func (p *htmlPager) openData(dst []byte) []byte {
+	p.inData = true
+	dst = append(dst, "</main>\n<script type=\"application/json\" id=\"cql-data\">[\n"...)
+	dst = append(dst, p.pending...)
+	p.pending = nil
 	return dst
 }
 
-// maxPageLinks bounds the links of the page list: beyond it, pages 1 to 10, every step-th
-// and the last are listed (each page links to the next and the previous one).
-const maxPageLinks = 40
-
-// end closes the last page and writes the page links and the end of the document.
+// end closes the data and writes the end of the document: the totals, the page's script.
 func (p *htmlPager) end(dst []byte, matches int) []byte {
-	if p.pages > 0 {
-		dst = append(dst, "</section>\n"...)
+	if !p.inData {
+		dst = p.openData(dst)
 	}
-	dst = append(dst, "</main>\n<nav>"...)
-	dst = strconv.AppendInt(dst, int64(matches), 10)
-	dst = append(dst, " position"...)
-	if matches != 1 {
-		dst = append(dst, 's')
-	}
-	if p.pages > 1 {
+	dst = append(dst, "]</script>\n"...)
+	dst = append(dst, `<p class="total" id="total">`...)
+	if matches == 0 {
+		dst = append(dst, "No position matched."...)
+	} else {
+		dst = appendCount(dst, matches, "position")
 		dst = append(dst, " in "...)
-		dst = strconv.AppendInt(dst, int64(p.pages), 10)
-		dst = append(dst, " pages:"...)
-	}
-	step := 1
-	for p.pages/step > maxPageLinks {
-		step *= 10
-	}
-	for i := 1; i <= p.pages && p.pages > 1; i++ {
-		if step > 1 && i > 10 && i%step != 0 && i != p.pages {
-			continue
+		dst = appendCount(dst, p.games, "game")
+		dst = append(dst, '.')
+		if matches > p.static {
+			dst = append(dst, "<noscript> Without JavaScript this page shows the first "...)
+			dst = strconv.AppendInt(dst, int64(p.static), 10)
+			dst = append(dst, "; its own small script (no network) shows them all, a page at a time.</noscript>"...)
 		}
-		dst = append(dst, ` <a href="#p`...)
-		dst = strconv.AppendInt(dst, int64(i), 10)
-		dst = append(dst, `">`...)
-		dst = strconv.AppendInt(dst, int64(i), 10)
-		dst = append(dst, "</a>"...)
 	}
-	dst = append(dst, "</nav>\n<footer>Written by cql. Pages of "...)
-	dst = strconv.AppendInt(dst, HTMLPageSize, 10)
-	return append(dst, " positions; no script, no network. Red squares: what the query marked (the values of its filters"+
+	dst = append(dst, "</p>\n<nav class=\"pager\" id=\"pager-end\" aria-label=\"pages\"></nav>\n"...)
+	dst = append(dst, "<footer>Written by cql. Red squares: what the query marked (the values of its filters"+
 		" that matched); yellow squares and the arrow: the last move; a red king is in check, framed when mated; the disc"+
-		" beside the board: the side to move.</footer>\n</body>\n</html>\n"...)
+		" beside the board: the side to move. Keys: ← and → turn the pages; a click on a FEN copies it.</footer>\n<script>\n"...)
+	dst = append(dst, htmlScript...)
+	return append(dst, "</script>\n</body>\n</html>\n"...)
 }
 
-// AppendHTMLCard appends the card of node i of g, with the squares the query marked
-// there (filter.Evaluator.Marked) highlighted.
-func AppendHTMLCard(dst []byte, g *pgn.Game, i int32, marked chess.Bitboard) []byte {
-	n := &g.Nodes[i]
-	dst = append(dst, `<div class="card">`...)
-	bd := Board{Marked: marked, Coordinates: true}
-	if n.Parent >= 0 {
-		bd.Move = n.Move
+// appendCount appends n and noun, in the plural unless n is 1 ("41,100 positions").
+func appendCount(dst []byte, n int, noun string) []byte {
+	s := strconv.Itoa(n)
+	for k := range s {
+		if k > 0 && (len(s)-k)%3 == 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, s[k])
 	}
-	dst = AppendBoardSVG(dst, &n.Pos, bd)
-	dst = append(dst, "\n<div class=\"who\">"...)
-	dst = appendHTMLText(dst, orUnknown(g.Tag("White")))
-	if e := g.Tag("WhiteElo"); e != "" {
-		dst = appendHTMLText(append(dst, " ("...), e)
-		dst = append(dst, ')')
+	dst = append(append(dst, ' '), noun...)
+	if n != 1 {
+		dst = append(dst, 's')
 	}
-	dst = append(dst, " – "...)
-	dst = appendHTMLText(dst, orUnknown(g.Tag("Black")))
-	if e := g.Tag("BlackElo"); e != "" {
-		dst = appendHTMLText(append(dst, " ("...), e)
-		dst = append(dst, ')')
-	}
-	dst = append(dst, " "...)
-	dst = appendHTMLText(dst, gameResult(g))
-	dst = append(dst, "</div>\n<div class=\"where\">"...)
-	dst = appendHTMLText(dst, orUnknown(g.Tag("Event")))
-	if d := g.Tag("Date"); len(d) >= 4 && isDigits(d[:4]) {
-		dst = append(dst, ", "...)
-		dst = append(dst, d[:4]...)
-	}
-	dst = append(dst, " · game "...)
-	dst = strconv.AppendInt(dst, int64(g.Number), 10)
-	dst = append(dst, " of "...)
-	dst = appendHTMLText(dst, g.File)
-	if site := g.Tag("Site"); strings.HasPrefix(site, "https://") || strings.HasPrefix(site, "http://") {
-		dst = append(dst, ` · <a href="`...)
-		dst = appendHTMLText(dst, site)
-		dst = append(dst, `" rel="noopener noreferrer">game</a>`...)
-	}
-	dst = append(dst, "</div>\n"...)
-	if v := VariationMoves(g, i); v != "" {
-		dst = append(dst, `<div class="variation">in a variation: `...)
-		dst = append(dst, v...)
-		dst = append(dst, "</div>\n"...)
-	}
-	dst = append(dst, "<div class=\"moves\">"...)
-	dst = AppendMovesAround(dst, g, i)
-	dst = append(dst, `</div><input readonly aria-label="FEN" value="`...)
-	dst = n.Pos.AppendFEN(dst)
-	dst = append(dst, `">`...)
-	return append(dst, "</div>\n"...)
+	return dst
 }
 
 func appendHalf(dst []byte, c int) []byte {
@@ -253,9 +247,19 @@ func orUnknown(s string) string {
 	return s
 }
 
-// appendMovesAround appends up to htmlMovesAround half-moves before the match, the move
+// AppendMovesAround appends up to htmlMovesAround half-moves before the match, the move
 // that led to it (bold), and as many after, in SAN with move numbers.
 func AppendMovesAround(dst []byte, g *pgn.Game, i int32) []byte {
+	a := movesAround(g, i)
+	dst = append(dst, a[0]...)
+	dst = append(append(append(dst, "<b>"...), a[1]...), "</b>"...)
+	return append(dst, a[2]...)
+}
+
+// movesAround is the text of AppendMovesAround in three: the moves before the match (with
+// the match's move number), the match's move ("start" at the start of the game), the moves
+// after it (from the space after the match's move).
+func movesAround(g *pgn.Game, i int32) [3]string {
 	// Back along the parents (i and up to htmlMovesAround before it), then forward
 	// along the main continuation.
 	var line [2*htmlMovesAround + 1]int32
@@ -271,8 +275,11 @@ func AppendMovesAround(dst []byte, g *pgn.Game, i int32) []byte {
 		line[k] = c
 		k++
 	}
+	var out [3]string
+	var dst []byte
 	if i == 0 {
-		dst = append(dst, "<b>start</b> "...)
+		out[1] = "start"
+		dst = append(dst, ' ')
 	}
 	first := true
 	for _, n := range line[:k] {
@@ -292,15 +299,17 @@ func AppendMovesAround(dst []byte, g *pgn.Game, i int32) []byte {
 		}
 		first = false
 		if n == i {
-			dst = append(dst, "<b>"...)
-		}
-		dst = parent.AppendSANTo(dst, nd.Move, &nd.Pos)
-		if n == i {
-			dst = append(dst, "</b>"...)
+			out[0] = string(dst)
+			dst = parent.AppendSANTo(dst[:0], nd.Move, &nd.Pos)
+			out[1] = string(dst)
+			dst = dst[:0]
+		} else {
+			dst = parent.AppendSANTo(dst, nd.Move, &nd.Pos)
 		}
 		dst = append(dst, ' ')
 	}
-	return dst
+	out[2] = string(dst)
+	return out
 }
 
 // appendHTMLText appends s escaped as html.EscapeString does, as UTF-8 (Latin-1 decoded).

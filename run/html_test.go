@@ -2,18 +2,16 @@ package run
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
 
 	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 )
 
@@ -87,6 +85,17 @@ func checkHTML(t *testing.T, page []byte) map[string]int {
 	return count
 }
 
+// mainOf is the <main> element of page, which holds the cards drawn in Go (the page's
+// script holds their markup too).
+func mainOf(page []byte) string {
+	s := string(page)
+	a, b := strings.Index(s, "<main"), strings.Index(s, "</main>")
+	if a < 0 || b < a {
+		return ""
+	}
+	return s[a:b]
+}
+
 func htmlPage(t *testing.T, query string, games string) []byte {
 	t.Helper()
 	opt := Options{Format: "html"}
@@ -110,8 +119,9 @@ func compileMarks(t testing.TB, src string, marks bool) *filter.Query {
 // The squares the query marked are drawn on the board: after 4. Qxf7# the queen on f7
 // (column 5, row 1 from the top) attacks the king; with `mate` alone nothing is marked.
 func TestHTMLMarkedSquares(t *testing.T) {
-	page := string(htmlPage(t, "mate Q attacks k", threeGames))
-	checkHTML(t, []byte(page))
+	full := htmlPage(t, "mate Q attacks k", threeGames)
+	checkHTML(t, full)
+	page := mainOf(full)
 	if n := strings.Count(page, `<rect class="mark"`); n != 1 {
 		t.Errorf("%d marked squares, want 1", n)
 	}
@@ -120,7 +130,7 @@ func TestHTMLMarkedSquares(t *testing.T) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
-	if page := string(htmlPage(t, "mate", threeGames)); strings.Contains(page, `class="mark"`) || strings.Contains(page, "; marked") {
+	if page := mainOf(htmlPage(t, "mate", threeGames)); strings.Contains(page, `class="mark"`) || strings.Contains(page, "; marked") {
 		t.Errorf("mate marks squares")
 	}
 }
@@ -131,11 +141,11 @@ func TestHTMLGallery(t *testing.T) {
 	page := htmlPage(t, "check", latin1Game+"\n"+threeGames)
 	count := checkHTML(t, page)
 	// check: after 4. Qxf7#, the bare position (start), after 6. Qxd7+.
-	if n := strings.Count(string(page), `<div class="card">`); n != 3 {
+	if n := strings.Count(mainOf(page), `<div class="card">`); n != 3 {
 		t.Errorf("%d cards, want 3", n)
 	}
-	if count["svg"] != 4 || count["section"] != 1 {
-		t.Errorf("svg %d (want 3 boards and the definitions), sections %d", count["svg"], count["section"])
+	if count["svg"] != 4 {
+		t.Errorf("svg %d (want 3 boards and the definitions)", count["svg"])
 	}
 	s := string(page)
 	for _, want := range []string{
@@ -145,13 +155,16 @@ func TestHTMLGallery(t *testing.T) {
 		`<line x1="7.5" y1="3.5" x2="5.5" y2="1.5"`, // Qh5xf7: h5 to f7 (a8 at the top left)
 		`<use href="#Q" x="5" y="1"/>`,              // the queen on f7
 		`aria-label="r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4; checkmate"`,
+		`<rect class="mate" x="4" y="0"`, // the mated king on e8 is framed
+		`<circle class="tomove b"`,       // black to move
+		"3 positions in 3 games.",
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
 	start := htmlPage(t, "initial", latin1Game)
-	if n := strings.Count(string(start), `<use href="#`); n != 34 { // 32 pieces, the light squares and the coordinates
+	if n := strings.Count(mainOf(start), `<use href="#`); n != 34 { // 32 pieces, the light squares and the coordinates
 		t.Errorf("start position: %d uses, want 34", n)
 	}
 	if !strings.Contains(string(start), "Réti, Richard – Tartakower 1-0") || !strings.Contains(string(start), "<b>start</b> 1. Nf3 d5 2. g3") {
@@ -159,113 +172,138 @@ func TestHTMLGallery(t *testing.T) {
 	}
 }
 
-// Thousands of matches are split into pages of HTMLPageSize with a link to each.
+// galleryData is the data of a page's cards, parsed.
+func galleryData(t *testing.T, page []byte) []htmlGame {
+	t.Helper()
+	s := string(page)
+	open := `<script type="application/json" id="cql-data">`
+	a := strings.Index(s, open)
+	b := strings.Index(s, "]</script>")
+	if a < 0 || b < a {
+		t.Fatalf("the page holds no data")
+	}
+	var games []htmlGame
+	if err := json.Unmarshal([]byte(s[a+len(open):b+1]), &games); err != nil {
+		t.Fatalf("the page's data: %v", err)
+	}
+	return games
+}
+
+// Past the first page, positions are data: the first HTMLPageSize are drawn as cards (and
+// are in the data too), every position is in the data in output order, and without a
+// script the page says it shows only the first page.
 func TestHTMLPages(t *testing.T) {
 	var b strings.Builder
 	for i := 0; i < 250; i++ {
 		fmt.Fprintf(&b, "[Event \"%d\"]\n\n1. e4 e5 *\n\n", i+1)
 	}
 	page := htmlPage(t, "initial", b.String())
-	count := checkHTML(t, page)
-	if count["section"] != 3 {
-		t.Errorf("%d pages for 250 positions, want 3", count["section"])
-	}
+	checkHTML(t, page)
 	s := string(page)
-	for _, want := range []string{`id="p1"`, `id="p3"`, `<a href="#p3">3</a>`, "250 positions"} {
+	main := mainOf(page)
+	if n := strings.Count(main, `<div class="card">`); n != HTMLPageSize {
+		t.Errorf("%d cards drawn, want %d", n, HTMLPageSize)
+	}
+	if !strings.Contains(main, `<span class="n">#100</span>`) || !strings.Contains(main, "1 · game 1 of g.pgn") || !strings.Contains(main, "100 · game 100 of g.pgn") {
+		t.Errorf("the first page is not positions 1 to 100")
+	}
+	games := galleryData(t, page)
+	if len(games) != 250 {
+		t.Fatalf("%d games in the data, want 250", len(games))
+	}
+	for i, g := range games {
+		if g.Event != fmt.Sprint(i+1) || g.Number != i+1 || len(g.Pos) != 1 || g.Pos[0].FEN != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" ||
+			g.Pos[0].Around != [3]string{"", "start", " 1. e4 e5 "} {
+			t.Fatalf("game %d in the data: %+v", i+1, g)
+		}
+	}
+	for _, want := range []string{"250 positions in 250 games.", "Without JavaScript this page shows the first 100;", `<main id="cards" data-page-size="100">`} {
 		if !strings.Contains(s, want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
-	if m := regexp.MustCompile(`(?s)id="p2">(.*?)</section>`).FindStringSubmatch(s); m == nil || strings.Count(m[1], `class="card"`) != HTMLPageSize {
-		t.Errorf("page 2 does not hold %d cards", HTMLPageSize)
+	if strings.Contains(s, `<a href="#p`) || strings.Contains(s, "<section") {
+		t.Errorf("the page still has page sections or links")
 	}
-}
-
-// In a real browser (Chromium, headless, when installed): the page loads with no network,
-// shows the first page's cards, lays out every board at its size and draws the marked
-// squares.
-func TestHTMLInBrowser(t *testing.T) {
-	var browser string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			browser = p
-			break
-		}
+	few := string(htmlPage(t, "mate", threeGames))
+	if strings.Contains(few, "<noscript>") || !strings.Contains(few, "1 position in 1 game.") {
+		t.Errorf("one position: %s", few[strings.Index(few, `<p class="total"`):])
 	}
-	if browser == "" {
-		t.Skip("no Chromium or Chrome on PATH: the browser test of the HTML gallery is skipped (apt-get install chromium runs it)")
-	}
-	var b strings.Builder
-	for i := 0; i < 120; i++ {
-		fmt.Fprintf(&b, "[Event \"%d\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n", i+1)
-	}
-	file := filepath.Join(t.TempDir(), "g.html")
-	if err := os.WriteFile(file, htmlPage(t, "mate Q attacks k", b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	// A script run after load reports what the browser made of the page.
-	probe := `<script>addEventListener("load",()=>{const v=[...document.querySelectorAll(".card")].filter(c=>c.offsetParent!==null);` +
-		`const s=v.map(c=>c.querySelector("svg").getBoundingClientRect().width);` +
-		`const m=v.flatMap(c=>[...c.querySelectorAll("rect.mark")]).filter(r=>r.getBoundingClientRect().width>20);` +
-		`document.body.setAttribute("data-probe",v.length+" "+Math.min(...s)+" "+document.querySelectorAll(".page").length+" "+m.length)})</script>`
-	data, _ := os.ReadFile(file)
-	os.WriteFile(file, bytes.Replace(data, []byte("</body>"), []byte(probe+"</body>"), 1), 0o644)
-	cmd := exec.Command(browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-		"--user-data-dir="+t.TempDir(), "--virtual-time-budget=5000", "--dump-dom", "file://"+file)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("%s: %v", browser, err)
-	}
-	m := regexp.MustCompile(`data-probe="(\d+) ([\d.]+) (\d+) (\d+)"`).FindSubmatch(out)
-	if m == nil {
-		t.Fatalf("the page's probe did not run:\n%.2000s", out)
-	}
-	if string(m[1]) != fmt.Sprint(HTMLPageSize) || string(m[2]) != "240" || string(m[3]) != "2" {
-		t.Errorf("visible cards %s (want %d), smallest board %s px (want 240), pages %s (want 2)", m[1], HTMLPageSize, m[2], m[3])
-	}
-	// Each visible card shows its marked square (the mating queen), about 28 px wide.
-	if string(m[4]) != fmt.Sprint(HTMLPageSize) {
-		t.Errorf("%s marked squares laid out on the visible cards, want %d", m[4], HTMLPageSize)
+	none := htmlPage(t, "wtm btm", threeGames)
+	checkHTML(t, none)
+	if !strings.Contains(string(none), "No position matched.") || len(galleryData(t, none)) != 0 {
+		t.Errorf("no position: %s", none[bytes.Index(none, []byte(`<p class="total"`)):])
 	}
 }
 
 // The page says what it shows (the query and the inputs, escaped); a card labels a match in
-// a variation with the variation's moves, links the game's Site when it is a URL, and
-// holds the FEN to copy; a thousand pages list some forty links, each page links to the
-// next and the one before.
+// a variation with the variation's moves, apart from the moves around it, links the game's
+// Site when it is a URL, holds the FEN to copy and the texts the query's comments gave
+// the position; markup in a tag value or a comment is text, in the cards and in the data.
 func TestHTMLPageHeaderAndCard(t *testing.T) {
 	games := `[Event "E"]
 [Site "https://lichess.org/abc?x=<1>"]
-[White "W"]
-[Black "B"]
+[White "<b>W</b>"]
+[Black "B</script><script>alert(1)</script>"]
 [Result "*"]
 
 1. e4 e5 2. Qh5 (2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#) 2... Nc6 *
 `
-	opt := Options{Format: "html", HTMLQuery: "cql(variations) mate // <b>", HTMLInputs: []string{"a<b>.pgn"}}
-	out, _ := runString(t, compileMarks(t, "cql(variations) mate", true), memFiles(map[string]string{"g.pgn": games}, "g.pgn"), opt)
+	query := `cql(variations) mate comment("<i>c</i>")`
+	opt := Options{Format: "html", HTMLQuery: query + " // <b>", HTMLInputs: []string{"a<b>.pgn"}}
+	out, _ := runString(t, compileMarks(t, query, true), memFiles(map[string]string{"g.pgn": games}, "g.pgn"), opt)
 	checkHTML(t, []byte(out))
 	for _, want := range []string{
-		"<pre>cql(variations) mate // &lt;b&gt;</pre>", "in a&lt;b&gt;.pgn",
+		"<pre>cql(variations) mate comment(&#34;&lt;i&gt;c&lt;/i&gt;&#34;) // &lt;b&gt;</pre>", "in a&lt;b&gt;.pgn",
 		`<div class="variation">in a variation: 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#</div>`,
+		`<div class="moves">2. Bc4 Nc6 3. Qh5 Nf6 4. <b>Qxf7#</b> </div>`,
 		`<a href="https://lichess.org/abc?x=&lt;1&gt;" rel="noopener noreferrer">game</a>`,
-		`<input readonly aria-label="FEN" value="r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4">`,
+		`<input readonly aria-label="FEN" title="FEN (click to copy)" value="r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4">`,
+		`&lt;b&gt;W&lt;/b&gt; – B&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; *`,
+		`<div class="comment">&lt;i&gt;c&lt;/i&gt;</div>`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
-	var b strings.Builder
-	moves := strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", 25) // 50 positions with black to move
-	for i := 0; i < 1000*HTMLPageSize/50; i++ {
-		b.WriteString("[Event \"x\"]\n\n" + moves + "*\n\n")
+	data := out[strings.Index(out, `id="cql-data">`)+len(`id="cql-data">`):]
+	data = data[:strings.Index(data, "]</script>")]
+	if strings.ContainsAny(data, "<>") {
+		t.Errorf("the data holds < or >: %s", data)
 	}
-	out, _ = runString(t, compileMarks(t, "btm", true), memFiles(map[string]string{"g.pgn": b.String()}, "g.pgn"), Options{Format: "html"})
-	nav := out[strings.Index(out, "<nav>"):]
-	if n := strings.Count(nav, "<a "); n > 2*maxPageLinks || !strings.Contains(nav, `href="#p1000"`) || !strings.Contains(nav, "in 1000 pages") {
-		t.Errorf("%d page links:\n%.600s", n, nav)
+	g := galleryData(t, []byte(out))
+	if len(g) != 1 || g[0].White != "<b>W</b>" || g[0].Site != "https://lichess.org/abc?x=<1>" || len(g[0].Pos) != 1 ||
+		g[0].Pos[0].Variation != "2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#" || g[0].Pos[0].Check != 2 || g[0].Pos[0].Move != "h5f7" ||
+		len(g[0].Pos[0].Comments) != 1 || g[0].Pos[0].Comments[0] != "<i>c</i>" {
+		t.Errorf("data: %+v", g)
 	}
-	if !strings.Contains(out, `<a href="#p2">next page ›</a>`) || !strings.Contains(out, `<a href="#p999">‹ previous page</a> page 1000`) {
-		t.Errorf("pages do not link to their neighbours")
+	// A Site that is not a URL is no link.
+	out, _ = runString(t, compileMarks(t, "mate", true), memFiles(map[string]string{"g.pgn": strings.Replace(threeGames, "[Event", "[Site \"javascript:alert(1)\"]\n[Event", 1)}, "g.pgn"), Options{Format: "html"})
+	if strings.Contains(out, "javascript:") && strings.Contains(out, `rel="noopener`) {
+		t.Errorf("a Site that is not an http(s) URL is linked")
 	}
+}
+
+// The moves around a match, in three, are AppendMovesAround's text (cql serve's) around
+// the bold move.
+func TestMovesAroundParts(t *testing.T) {
+	g := parseOne(t, threeGames)
+	for i := range g.Nodes {
+		a := movesAround(g, int32(i))
+		if got, want := a[0]+"<b>"+a[1]+"</b>"+a[2], string(AppendMovesAround(nil, g, int32(i))); got != want {
+			t.Errorf("node %d: %q, AppendMovesAround %q", i, got, want)
+		}
+	}
+	if a := movesAround(g, 7); a != [3]string{"2. Bc4 Nc6 3. Qh5 Nf6 4. ", "Qxf7#", " "} {
+		t.Errorf("after 4. Qxf7#: %q", a)
+	}
+}
+
+func parseOne(t *testing.T, text string) *pgn.Game {
+	t.Helper()
+	games, err := pgn.ReadAll(strings.NewReader(text), "g.pgn", pgn.Options{})
+	if err != nil || len(games) == 0 {
+		t.Fatalf("%d games: %v", len(games), err)
+	}
+	return games[0]
 }

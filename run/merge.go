@@ -95,12 +95,13 @@ func (p *Pages) Head(dst []byte) []byte {
 	return dst
 }
 
-// Game appends what comes before the output of the next game, which matched positions times.
-func (p *Pages) Game(dst []byte, positions int) []byte {
+// Game appends the output of the next game, which matched positions times, with what
+// comes before it (the html format's document makes the first page's cards of it).
+func (p *Pages) Game(dst []byte, positions int, out []byte) []byte {
 	if p.pager != nil {
-		return p.pager.start(dst, positions)
+		return p.pager.game(dst, positions, out)
 	}
-	return dst
+	return append(dst, out...)
 }
 
 // End appends what comes after the last game; positions is the total of matched positions.

@@ -66,7 +66,7 @@ func TestPagesMergeRuns(t *testing.T) {
 			p := NewPages(opt)
 			got := p.Head(nil)
 			for _, m := range ms {
-				got = append(p.Game(got, m.Positions), m.Out...)
+				got = p.Game(got, m.Positions, m.Out)
 			}
 			got = p.End(got, positions)
 			if string(got) != want {

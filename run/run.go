@@ -21,6 +21,7 @@ import (
 
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/groupby"
 	"github.com/cqlgo/cql/internal/plural"
 	"github.com/cqlgo/cql/pgn"
 )
@@ -67,8 +68,10 @@ type Options struct {
 	// Persistent receives the values of the query's persistent variables after the last
 	// game, `name: value` a line, as CQL prints them; nil means Errors.
 	Persistent io.Writer
-	// OnMatch, if set, is called with each matching game's number and file, in game order.
-	OnMatch func(game int, file string)
+	// OnMatch, if set, is called with each matching game's number and file, in game order,
+	// and the number of its matching positions: 0 for a game the source decided without
+	// evaluating the query (see Decided), which has at least one.
+	OnMatch func(game int, file string, positions int)
 	// NoHeader leaves out the {cql: game N of FILE} comment of PGN output.
 	NoHeader bool
 	// HideWarnings counts problems in games (Stats.Warnings) without writing them.
@@ -181,6 +184,9 @@ type Result struct {
 	game      *pgn.Game // a serial query's game, evaluated in emit (see filter.Query.Serial)
 	deltas    []int     // what the game added to an additive query's tallies (filter.Query.Additive)
 	fatal     error     // a runtime failure of the query: the run stops
+	nodes     []int32   // the matching positions, for a tag pass's position records (runner.keepNodes)
+	parts     []Result  // a tag pass: each query's result for this game (tag.go)
+	groupVals groupby.Values
 }
 
 // CheckFormat reports whether format is one Run writes.
@@ -217,11 +223,23 @@ func ReadOptions(q *filter.Query, opt Options) pgn.Options {
 // gets the number of matching games. Output already produced is written (sorted output
 // too) even when the source fails; the source's error is returned with the stats.
 func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Options) (Stats, error) {
-	if err := CheckFormat(opt.Format); err != nil {
+	r, err := newRunner(q, src, opt)
+	if err != nil {
 		return Stats{}, err
 	}
+	defer r.spill.close()
+	bw := r.start(out)
+	err = src.Games(ctx, ReadOptions(q, r.opt), r.work, func(res Result) error { return r.emit(res, bw) })
+	return r.stats, r.finish(bw, err)
+}
+
+// newRunner checks opt and makes the runner of q over src with one evaluator per worker.
+func newRunner(q *filter.Query, src Source, opt Options) (*runner, error) {
+	if err := CheckFormat(opt.Format); err != nil {
+		return nil, err
+	}
 	if opt.Threads > MaxThreads {
-		return Stats{}, CheckThreads(opt.Threads)
+		return nil, CheckThreads(opt.Threads)
 	}
 	if opt.Threads < 1 {
 		opt.Threads = 1
@@ -249,19 +267,31 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	r.src = src
 	r.additive = q.Additive()
 	r.lastGame = LastGame(q, opt)
-	bw := bufio.NewWriterSize(out, 256<<10)
-	if opt.Format == "csv" && !opt.Count && opt.Matches == nil {
-		bw.Write(CSVHeader(opt.Tags))
-	}
-	if opt.Format == "html" && !opt.Count && opt.Matches == nil {
-		r.pager = &htmlPager{}
-		bw.Write(appendHTMLHead(nil, opt))
-	}
 	r.spill.limit = opt.SortMemory
-	defer r.spill.close()
-	err := src.Games(ctx, ReadOptions(q, opt), r.work, func(res Result) error { return r.emit(res, bw) })
+	return r, nil
+}
+
+// start returns the buffered writer of the run's output, with what comes before the first
+// game (the csv header, the html page's head) written.
+func (r *runner) start(out io.Writer) *bufio.Writer {
+	bw := bufio.NewWriterSize(out, 256<<10)
+	if r.opt.Format == "csv" && !r.opt.Count && r.opt.Matches == nil {
+		bw.Write(CSVHeader(r.opt.Tags))
+	}
+	if r.opt.Format == "html" && !r.opt.Count && r.opt.Matches == nil {
+		r.pager = &htmlPager{}
+		bw.Write(appendHTMLHead(nil, r.opt))
+	}
+	return bw
+}
+
+// finish writes what follows the last game (persistent variables, sorted output, the html
+// page's end, the count) and flushes bw; err is the source's error, returned unless a
+// query failed or a write did.
+func (r *runner) finish(bw *bufio.Writer, err error) error {
+	q, opt := r.q, r.opt
 	if r.fatal != nil {
-		return r.stats, r.fatal // nothing more is written: the output is not a result
+		return r.fatal // nothing more is written: the output is not a result
 	}
 	if opt.Totals != nil {
 		*opt.Totals = r.totals
@@ -293,7 +323,7 @@ func Run(ctx context.Context, q *filter.Query, src Source, out io.Writer, opt Op
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
 	}
-	return r.stats, err
+	return err
 }
 
 // runner evaluates a query over a source and writes what matched.
@@ -332,6 +362,11 @@ type runner struct {
 	anyFailed atomic.Bool
 	failMu    sync.Mutex
 	failedAt  map[string]int
+
+	// A tag pass's settings of its runners (tag.go): keepNodes keeps the matching positions
+	// (Result.nodes); cloneOut annotates a copy of the game for PGN output, since the next
+	// query evaluates the game as read.
+	keepNodes, cloneOut bool
 
 	src       Source
 	lastMu    sync.Mutex
@@ -428,7 +463,7 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 		r.stats.Decided++
 	}
 	if r.opt.OnMatch != nil {
-		r.opt.OnMatch(res.number, res.file)
+		r.opt.OnMatch(res.number, res.file, res.positions)
 	}
 	if r.opt.Limit > 0 && r.stats.GamesMatched >= r.opt.Limit {
 		r.stats.LimitReached = true
@@ -524,6 +559,9 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 	}
 	res.matched = true
 	res.positions = len(matches)
+	if r.keepNodes {
+		res.nodes = append([]int32(nil), matches...)
+	}
 	res.number, res.file = g.Number, g.File
 	if r.opt.Tally != nil {
 		res.info = infoOf(g)
@@ -549,6 +587,9 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 	}
 	switch r.opt.Format {
 	case "pgn":
+		if r.cloneOut {
+			g = g.Clone()
+		}
 		if !r.silent {
 			r.annotate(g, matches, worker)
 		}
@@ -560,6 +601,10 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 		if (r.opt.Format == "fen" || r.opt.Format == "epd") && res.out == nil {
 			res.out = outBuffer(72 * len(matches)) // a FEN line is 60-70 bytes: one allocation
 		}
+		if r.opt.Format == "html" { // one JSON object of the game's cards
+			res.out = appendHTMLGame(res.out, g, matches, ev)
+			break
+		}
 		for _, i := range matches {
 			switch r.opt.Format {
 			case "fen":
@@ -568,11 +613,6 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 			case "epd":
 				res.out = AppendEPD(res.out, &g.Nodes[i].Pos)
 				res.out = append(res.out, '\n')
-			case "html":
-				if res.out == nil {
-					res.out = make([]byte, 0, 1600*len(matches))
-				}
-				res.out = AppendHTMLCard(res.out, g, i, ev.Marked(i))
 			case "jsonl", "csv":
 				rec.Comments = rec.Comments[:0]
 				rec.Squares = ev.Marked(i)
@@ -717,8 +757,8 @@ func putOutBuffer(b []byte) {
 // write writes one matching game's output (inside the html pages when there are some).
 func (r *runner) write(w *bufio.Writer, res *Result) (int, error) {
 	if r.pager != nil {
-		r.pagerBuf = r.pager.start(r.pagerBuf[:0], res.positions)
-		w.Write(r.pagerBuf)
+		r.pagerBuf = r.pager.game(r.pagerBuf[:0], res.positions, res.out)
+		return w.Write(r.pagerBuf)
 	}
 	return w.Write(res.out)
 }

@@ -493,9 +493,8 @@ func writeMerged(q *filter.Query, o runOptions, w io.Writer, all []shardResult, 
 		if rf.i+1 < len(r.Offs) {
 			end = r.Offs[rf.i+1]
 		}
-		buf = pages.Game(buf[:0], m.Positions)
+		buf = pages.Game(buf[:0], m.Positions, data[rf.piece][r.Offs[rf.i]:end])
 		bw.Write(buf)
-		bw.Write(data[rf.piece][r.Offs[rf.i]:end])
 	}
 	bw.Write(pages.End(buf[:0], positions))
 	return bw.Flush()

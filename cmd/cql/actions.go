@@ -14,7 +14,7 @@ import (
 
 const queryUsage = `usage: cql [options] QUERY [FILE...]
        cql [options] SCRIPT.cql [FILE...]
-       cql index|validate|export|perft|board|go|serve ...   (cql COMMAND --help)
+       cql index|validate|export|perft|board|go|serve|tags|themes|man|completion ...   (cql COMMAND --help)
 
 cql runs a CQL (Chess Query Language 6.1/6.2) query over every position of every game in
 PGN files and writes the matching games as PGN, with a {CQL} comment after the move that
@@ -39,9 +39,14 @@ func printHelp(w io.Writer) {
 	io.WriteString(w, optionsHelp())
 }
 
-// version is set at build time (-ldflags "-X main.version=v1.2.3"); otherwise the module
-// version from the build information, or "devel".
+// version is set at build time (-ldflags "-X main.version=v1.2.3"); otherwise it is the
+// module version from the build information (go install ...@v0.9.0), or devVersion with the
+// commit as build metadata.
 var version = ""
+
+// devVersion is the version of a build from a checkout: the next release, as a semantic
+// version's pre-release.
+const devVersion = "v0.9.0-dev"
 
 // printVersion prints the version, the commit it was built from, and the Go version.
 func printVersion(w io.Writer) {
@@ -49,19 +54,28 @@ func printVersion(w io.Writer) {
 	fmt.Fprintf(w, "cql %s\ncommit %s\n%s %s/%s\n", v, commit, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
-// versionInfo returns the version and the commit (with "(modified)" and its time) this
-// binary was built from.
+// versionInfo returns the semantic version and the commit (with "(modified)" and its time)
+// this binary was built from.
 func versionInfo() (v, commit string) {
-	v, commit = version, "unknown (built without VCS information: not from a git checkout, or -buildvcs=false)"
-	modified, when := false, ""
-	if info, ok := debug.ReadBuildInfo(); ok {
-		if v == "" && info.Main.Version != "" && info.Main.Version != "(devel)" {
-			v = info.Main.Version
+	info, _ := debug.ReadBuildInfo()
+	return semanticVersion(version, info)
+}
+
+// semanticVersion is versionInfo for a given -X version and build information (nil: none).
+// A build from a checkout is devVersion+REVISION (12 hex digits; .dirty when modified).
+func semanticVersion(set string, info *debug.BuildInfo) (v, commit string) {
+	v, commit = set, "unknown (built without VCS information: not from a git checkout, or -buildvcs=false)"
+	revision, modified, when := "", false, ""
+	if info != nil {
+		// Go 1.24 and later stamp a checkout's build with a pseudo-version; v0.0.0-... says
+		// only that no release tag precedes the commit, which devVersion says better.
+		if m := info.Main.Version; v == "" && m != "" && m != "(devel)" && !strings.HasPrefix(m, "v0.0.0-") {
+			v = m
 		}
 		for _, s := range info.Settings {
 			switch s.Key {
 			case "vcs.revision":
-				commit = s.Value
+				revision = s.Value
 			case "vcs.modified":
 				modified = s.Value == "true"
 			case "vcs.time":
@@ -69,8 +83,17 @@ func versionInfo() (v, commit string) {
 			}
 		}
 	}
+	if revision != "" {
+		commit = revision
+	}
 	if v == "" {
-		v = "devel"
+		v = devVersion
+		if revision != "" {
+			v += "+" + revision[:min(12, len(revision))]
+			if modified {
+				v += ".dirty"
+			}
+		}
 	}
 	if modified {
 		commit += " (modified)"

@@ -46,6 +46,15 @@ var subcommands = map[string]func() *cobra.Command{
 	"go":       newGoCmd,
 	"index":    newIndexCmd,
 	"serve":    newServeCmd,
+	"tags":     newTagCmd,
+	"themes":   newThemesCmd,
+}
+
+// The commands that describe the command line itself (they read subcommands, so they are
+// added here rather than in its initializer).
+func init() {
+	subcommands["man"] = newManCmd
+	subcommands["completion"] = newCompletionCmd
 }
 
 // run executes the command line and returns the exit status; tests call it directly.
@@ -69,7 +78,9 @@ func runContext(ctx context.Context, temps *tempFiles, args []string, stdin io.R
 		stdin = noInput{}
 	}
 	var cmd *cobra.Command
-	if len(args) > 0 && subcommands[args[0]] != nil {
+	if completionRequest(args) {
+		cmd = completionTree() // the shell completion script asking for words
+	} else if len(args) > 0 && subcommands[args[0]] != nil {
 		// The subcommand hangs under a root named cql, so that its help reads "cql index
 		// build ..." and cobra adds no completion command of its own (`cql export
 		// completion` wrote a completion script for a program named export).

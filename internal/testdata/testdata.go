@@ -1,6 +1,6 @@
-// Package testdata finds the shared corpora for tests: ../shared/data beside the repository.
-// A test that needs them skips when they are missing, and fails under CI (CI=true), where
-// they must be present.
+// Package testdata finds the shared corpora for tests: ../shared/data beside the repository,
+// or $CQL_SHARED/data when CQL_SHARED names the shared directory elsewhere. A test that needs
+// them skips when they are missing, and fails under CI (CI=true), where they must be present.
 package testdata
 
 import (
@@ -13,10 +13,19 @@ import (
 // Dir returns the corpus directory.
 func Dir(tb testing.TB) string {
 	tb.Helper()
-	_, file, _, _ := runtime.Caller(0) // .../internal/testdata/testdata.go
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "data")
+	dir := filepath.Join(shared(), "data")
 	require(tb, dir)
 	return dir
+}
+
+// shared is the shared directory: $CQL_SHARED when set (a git worktree placed elsewhere than
+// beside ../shared), else ../shared beside the repository.
+func shared() string {
+	if d := os.Getenv("CQL_SHARED"); d != "" {
+		return d
+	}
+	_, file, _, _ := runtime.Caller(0) // .../internal/testdata/testdata.go
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "shared")
 }
 
 // File returns the path of a file of the corpus.
