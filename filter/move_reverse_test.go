@@ -84,4 +84,3 @@ func TestMoveReverse(t *testing.T) {
 	wantLast(t, "move capture d5 reverse enpassant", g, "{d5}")
 	wantLast(t, "move from . reverse enpassant", g, "{c5,e5}")
 }
-
