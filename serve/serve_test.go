@@ -709,3 +709,16 @@ func TestLazyIndexRunShowsWhatFilesShow(t *testing.T) {
 		}
 	}
 }
+
+// The page names an index's games and files as the summary counts them: "1 file".
+func TestDescribeIndex(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ix")
+	if _, err := index.Build(context.Background(), dir, []string{samplePGN}, index.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newTestServer(t, Config{Index: dir})
+	_, _, page := client{t, ts}.do("GET", "/", "")
+	if want := "index " + dir + ": 300 games of 1 file<"; !bytes.Contains(page, []byte(want)) {
+		t.Errorf("the page does not say %q:\n%.800s", want, page)
+	}
+}
