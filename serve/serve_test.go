@@ -452,6 +452,29 @@ func TestTimeLimitAndCancel(t *testing.T) {
 	}
 }
 
+// Cancel stops a run through an index at once too: a query the index replays without a
+// game tree is evaluated inside the index's scan, a chunk of 256 games at a time, which
+// looks at the run's context between games.
+func TestCancelThroughIndex(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ix")
+	if _, err := index.Build(context.Background(), dir, []string{bigPGN(t, 4)}, index.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	s, ts := newTestServer(t, Config{Index: dir, Threads: 1})
+	c := client{t, ts}
+	id := c.start("square x in . square y in . {x attacks y}")
+	time.Sleep(200 * time.Millisecond)
+	ss := s.runs.get(id)
+	t0 := time.Now()
+	c.do("POST", "/api/runs/"+id+"/cancel", "")
+	<-ss.done
+	took := time.Since(t0)
+	t.Logf("a lazy run (%v) stopped %v after the cancel", ss.lazy, took)
+	if st := c.wait(id); st["state"] != stateCancelled || took > time.Second {
+		t.Errorf("cancel through the index: %v after %v", st["state"], took)
+	}
+}
+
 // bigPGN is sample.pgn n times over.
 func bigPGN(t testing.TB, n int) string {
 	data, err := os.ReadFile(samplePGN)
