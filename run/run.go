@@ -68,8 +68,10 @@ type Options struct {
 	// Persistent receives the values of the query's persistent variables after the last
 	// game, `name: value` a line, as CQL prints them; nil means Errors.
 	Persistent io.Writer
-	// OnMatch, if set, is called with each matching game's number and file, in game order.
-	OnMatch func(game int, file string)
+	// OnMatch, if set, is called with each matching game's number and file, in game order,
+	// and the number of its matching positions: 0 for a game the source decided without
+	// evaluating the query (see Decided), which has at least one.
+	OnMatch func(game int, file string, positions int)
 	// NoHeader leaves out the {cql: game N of FILE} comment of PGN output.
 	NoHeader bool
 	// HideWarnings counts problems in games (Stats.Warnings) without writing them.
@@ -461,7 +463,7 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 		r.stats.Decided++
 	}
 	if r.opt.OnMatch != nil {
-		r.opt.OnMatch(res.number, res.file)
+		r.opt.OnMatch(res.number, res.file, res.positions)
 	}
 	if r.opt.Limit > 0 && r.stats.GamesMatched >= r.opt.Limit {
 		r.stats.LimitReached = true

@@ -16,6 +16,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/cqlgo/cql/index"
 )
 
 // The page in a real browser: Debian's chromium, driven with chromedp. Outside CI the
@@ -373,9 +375,51 @@ func TestBrowserMeasure(t *testing.T) {
 			first := text(t, ctx, "#results .card .n")
 			do(t, ctx, click("#next"), chromedp.Poll[chromedp.Void](`document.querySelector("#results .card .n").textContent !== `+strconv.Quote(first)))
 			time.Sleep(100 * time.Millisecond)
-			t.Logf("%s: page %d: %s boards in %s ms from the request, %s ms from the answer to the next frame", q, page+2,
-				js[string](t, ctx, `String(document.querySelectorAll("#results .card").length)`), attr(t, ctx, "body", "data-render-ms"), attr(t, ctx, "body", "data-draw-ms"))
+			// Cards off the screen are drawn when scrolled to (content-visibility): the time
+			// to draw those at the end of the page when scrolled there.
+			scroll, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`new Promise(done => {
+				const t0 = performance.now(), cards = document.querySelectorAll("#results .card");
+				cards[cards.length - 1].scrollIntoView();
+				requestAnimationFrame(() => requestAnimationFrame(() => { const t = performance.now() - t0; window.scrollTo(0, 0); done(t); }));
+			})`, chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: page %d: %s boards in %s ms from the request, %s ms from the answer to the next frame; %.0f ms to draw the cards at the end when scrolled to the last", q, page+2,
+				js[string](t, ctx, `String(document.querySelectorAll("#results .card").length)`), attr(t, ctx, "body", "data-render-ms"), attr(t, ctx, "body", "data-draw-ms"), scroll)
 		}
 		screenshot(t, ctx, "masters-"+strings.Fields(q)[0])
+	}
+}
+
+// Through an index (a lazy run): the count is cql --index --count's; the positions of the
+// games the index decided are counted as the pages reach them; the viewer and the
+// statistics work.
+func TestBrowserIndex(t *testing.T) {
+	ctx := browserCtx(t)
+	dir := filepath.Join(t.TempDir(), "ix")
+	if _, err := index.Build(context.Background(), dir, []string{samplePGN}, index.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newTestServer(t, Config{Index: dir})
+	want := strings.TrimSpace(cqlOutput(t, "--index", dir, "--count", "check"))
+	do(t, ctx, chromedp.Navigate(ts.URL+"/"), typeQuery("check"), click("#run"), waitState("done"), visible(".card"))
+	if matched := attr(t, ctx, "#summary", "data-matched"); matched != want {
+		t.Errorf("the page says %s games matched, cql --index --count %s", matched, want)
+	}
+	if info := text(t, ctx, "#page-info"); !strings.HasPrefix(info, "1–50 of at least ") {
+		t.Errorf("page info %q: the decided games' positions are not all counted yet", info)
+	}
+	if n := js[int](t, ctx, `document.querySelectorAll("#results .card").length`); n != PageSize {
+		t.Errorf("%d cards", n)
+	}
+	do(t, ctx, click("#next"), chromedp.Poll[chromedp.Void](`document.querySelector("#results .card .n").textContent === "#51"`))
+	do(t, ctx, click("#results .card .open"), visible("#vboard svg"))
+	if js[int](t, ctx, `document.querySelectorAll("#moves .mv.matched").length`) == 0 {
+		t.Errorf("the move list marks no matched position")
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.Escape), click(`.tabs button[data-tab="stats"]`), visible("#stats figure svg"))
+	if n := js[int](t, ctx, `document.querySelectorAll("#stats figure").length`); n != 5 {
+		t.Errorf("statistics: %d charts", n)
 	}
 }

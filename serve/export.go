@@ -106,28 +106,40 @@ func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	if ss.state == stateRunning {
+	running, lazy, full := ss.state == stateRunning, ss.lazy, ss.full
+	ss.mu.Unlock()
+	if running {
 		httpError(w, http.StatusConflict, "the statistics are ready when the run ends")
 		return
 	}
+	var t *run.Tally
+	var bands map[string]int
+	if lazy {
+		select {
+		case s.runs.slots <- struct{}{}:
+			defer func() { <-s.runs.slots }()
+		default:
+			httpError(w, http.StatusTooManyRequests, "the server already runs %d queries (--max-runs): wait for one to end, or cancel one", s.cfg.MaxRuns)
+			return
+		}
+		ctx, cancel := context.WithTimeoutCause(r.Context(), s.cfg.TimeLimit, errTimeLimit)
+		defer cancel()
+		var err error
+		if t, bands, err = s.lazyTally(ctx, ss); err != nil {
+			httpError(w, http.StatusInternalServerError, "%v", err)
+			return
+		}
+	} else {
+		t, bands = ss.tally, s.recordBands(ss)
+	}
 	if r.URL.Query().Get("format") == "json" {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		ss.tally.WriteJSON(w)
+		t.WriteJSON(w)
 		return
 	}
-	bands := map[string]int{}
-	for k := range ss.matches {
-		rec, err := decodeRecord(ss.matches[k].Out, ss.matches[k].Positions, s.db.ix == nil)
-		if err != nil {
-			continue
-		}
-		bands[ratingBand(rec.elo)]++
-	}
-	t := ss.tally
 	var b strings.Builder
 	fmt.Fprintf(&b, "<p>%d matching games.", t.Games)
-	if ss.full {
+	if full {
 		b.WriteString(" The rating bands count the games whose records were kept.")
 	}
 	b.WriteString("</p>\n")
@@ -137,6 +149,21 @@ func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
 	b.WriteString(barChart("By ECO (top 30)", byCount(t.ECO), 30))
 	b.WriteString(barChart(fmt.Sprintf("Top %d players", run.TopPlayers), byCount(t.Players), run.TopPlayers))
 	writeJSON(w, http.StatusOK, map[string]any{"html": b.String()})
+}
+
+// recordBands counts the rating bands of a run's records.
+func (s *Server) recordBands(ss *session) map[string]int {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	bands := map[string]int{}
+	for k := range ss.matches {
+		rec, err := decodeRecord(ss.matches[k].Out, ss.matches[k].Positions, s.db.ix == nil)
+		if err != nil {
+			continue
+		}
+		bands[ratingBand(rec.elo)]++
+	}
+	return bands
 }
 
 // ratingBand is the 200-point band of the mean of the two ratings ("2400-2599"), or

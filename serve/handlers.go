@@ -33,6 +33,15 @@ func (s *Server) handleStart(w http.ResponseWriter, r *http.Request) {
 	now := time.Now()
 	ss := &session{id: newID(), text: text, prog: prog, q: q, started: now, lastUsed: now,
 		done: make(chan struct{}), state: stateRunning, tally: run.NewTally()}
+	if lazyQuery(s.db, q) {
+		// The run counts, as cql --count does; the pages evaluate their games with marks.
+		ss.lazy, ss.qMarks, ss.tally = true, q, nil
+		if ss.prog, ss.q, err = compile(text, false); err != nil {
+			<-s.runs.slots
+			compileError(w, err)
+			return
+		}
+	}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	ctx, stop := context.WithTimeoutCause(ctx, s.cfg.TimeLimit, errTimeLimit)
 	ss.cancel = cancel
@@ -53,12 +62,20 @@ func (s *Server) handleStart(w http.ResponseWriter, r *http.Request) {
 }
 
 // options are the run's options: the matched positions' records kept by the session.
+// A lazy run counts and keeps the matching games' ids.
 func (s *Server) options(ss *session) run.Options {
 	log := logWriter{ss}
-	return run.Options{Format: "jsonl", Threads: s.cfg.Threads, Errors: log, Messages: log, Persistent: log,
-		HideWarnings: ss.q.Header().Quiet, OnGame: func() { ss.gamesRead.Add(1) }, Tally: ss.tally,
-		Matches:        func(m run.Match) { s.runs.keep(ss, m) },
-		AppendPosition: s.db.appendPosition}
+	opt := run.Options{Format: "jsonl", Threads: s.cfg.Threads, Errors: log, Messages: log, Persistent: log,
+		HideWarnings: ss.q.Header().Quiet, OnGame: func() { ss.gamesRead.Add(1) }}
+	if ss.lazy {
+		opt.Count = true
+		opt.OnMatch = func(game int, file string, positions int) { s.runs.keepID(ss, s.db, game, file, positions) }
+		return opt
+	}
+	opt.Tally = ss.tally
+	opt.Matches = func(m run.Match) { s.runs.keep(ss, m) }
+	opt.AppendPosition = s.db.appendPosition
+	return opt
 }
 
 func (s *Server) execute(ctx context.Context, ss *session) (run.Stats, error) {
@@ -105,9 +122,11 @@ type status struct {
 	TotalGames  int     `json:"totalGames,omitempty"`
 	BytesRead   int64   `json:"bytesRead,omitempty"`
 	TotalBytes  int64   `json:"totalBytes,omitempty"`
-	Matched     int64   `json:"matched"`   // games, as cql --count
-	Positions   int64   `json:"positions"` // matched positions
-	Kept        int     `json:"kept"`      // positions whose boards can be shown
+	Matched     int64   `json:"matched"`           // games, as cql --count
+	Positions   int64   `json:"positions"`         // matched positions
+	Decided     int     `json:"decided,omitempty"` // matching games the index decided (not in positions)
+	Kept        int     `json:"kept"`              // positions whose boards can be shown
+	Exact       bool    `json:"exact"`             // kept is final (else a lower bound: see lazy.go)
 	Full        bool    `json:"full,omitempty"`
 	Held        int64   `json:"held"` // bytes of records the run holds
 	Sorted      bool    `json:"sorted,omitempty"`
@@ -124,13 +143,14 @@ func (s *Server) status(ss *session) status {
 	defer ss.mu.Unlock()
 	st := status{ID: ss.id, Query: ss.text, State: ss.state, GamesRead: ss.gamesRead.Load(),
 		TotalGames: s.db.totalGames, BytesRead: ss.bytesRead.Load(), TotalBytes: s.db.totalBytes,
-		Matched: ss.matched.Load(), Positions: ss.positions.Load(), Kept: ss.kept(), Full: ss.full, Held: ss.held,
+		Matched: ss.matched.Load(), Positions: ss.positions.Load(), Kept: ss.kept(), Exact: ss.exact(), Full: ss.full, Held: ss.held,
 		Sorted: ss.sorted, Sorts: len(ss.q.Sorts()) > 0 || ss.q.Header().SortMatchCount, Log: ss.log.String()}
 	el := time.Since(ss.started)
 	if ss.state != stateRunning {
 		el = ss.elapsed
 		st.GamesRead = int64(ss.stats.GamesRead)
 		st.Matched, st.Positions = int64(ss.stats.GamesMatched), int64(ss.stats.PositionsMatched)
+		st.Decided = ss.stats.Decided
 		st.Summary = summary(ss.stats, el, ss.q.Header().Quiet)
 	}
 	if ss.err != nil {

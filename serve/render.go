@@ -57,16 +57,22 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "%v", err)
 		return
 	}
+	var games []pageGame
+	if ss.lazy {
+		// Before the check: the positions of decided games up to offset are counted here.
+		games, err = s.lazyPage(r.Context(), ss, offset, PageSize)
+	} else {
+		games, err = ss.page(offset, PageSize, s.db.ix == nil)
+	}
+	if err != nil {
+		httpError(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
 	ss.mu.Lock()
 	kept := ss.kept()
 	ss.mu.Unlock()
 	if offset > kept || offset == kept && kept > 0 {
 		httpError(w, http.StatusBadRequest, "offset %d is past the end of the result (%d positions so far)", offset, kept)
-		return
-	}
-	games, err := ss.page(offset, PageSize, s.db.ix == nil)
-	if err != nil {
-		httpError(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
 	cards, err := s.cardsOf(r, ss, games, offset)
@@ -178,7 +184,13 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	rec, sorts, err := ss.game(k, s.db.ix == nil)
+	var rec gameRecord
+	var sorts []string
+	if ss.lazy {
+		rec, err = s.lazyGame(r.Context(), ss, k)
+	} else {
+		rec, sorts, err = ss.game(k, s.db.ix == nil)
+	}
 	if err != nil {
 		httpError(w, http.StatusBadRequest, "%v", err)
 		return

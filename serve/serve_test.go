@@ -135,11 +135,13 @@ func direct(t testing.TB, q string, files []string, format string) (string, run.
 
 var ariaFEN = regexp.MustCompile(`<svg class="board"[^>]*aria-label="([^";]*)`)
 
-// allPages reads every page of a run and returns the FEN of each card, in order.
-func (c client) allPages(id string, kept int) []string {
+// allPages reads every page of a run and returns the FEN of each card, in order. The
+// number of positions (kept) may grow as pages count the games the index decided: each
+// page's status says how many there are, at least; the last says exactly.
+func (c client) allPages(id string) []string {
 	c.t.Helper()
 	var fens []string
-	for off := 0; off < kept; off += PageSize {
+	for off := 0; ; off += PageSize {
 		code, v, data := c.do("GET", fmt.Sprintf("/api/runs/%s/page?offset=%d", id, off), "")
 		if code != http.StatusOK {
 			c.t.Fatalf("page %d: %d %s", off, code, data)
@@ -148,11 +150,18 @@ func (c client) allPages(id string, kept int) []string {
 		for _, m := range ariaFEN.FindAllStringSubmatch(html, -1) {
 			fens = append(fens, m[1])
 		}
+		st := v["status"].(map[string]any)
+		kept := int(st["kept"].(float64))
 		if n := int(v["count"].(float64)); n != min(PageSize, kept-off) {
 			c.t.Errorf("page at %d has %d cards, want %d", off, n, min(PageSize, kept-off))
 		}
+		if off+PageSize >= kept {
+			if st["exact"] != true {
+				c.t.Errorf("page at %d is the last of %d positions, not exact: %v", off, kept, st)
+			}
+			return fens
+		}
 	}
-	return fens
 }
 
 // The positions a run shows, page after page, are those cql writes with --format fen, in
@@ -177,7 +186,7 @@ func TestRunPagesAreCQLsPositions(t *testing.T) {
 				t.Fatalf("kept %d positions of %d", kept, stats.PositionsMatched)
 			}
 			var got []string
-			for _, f := range c.allPages(id, kept) {
+			for _, f := range c.allPages(id) {
 				got = append(got, f)
 			}
 			wantFENs := strings.Split(strings.TrimSpace(want), "\n")
@@ -211,13 +220,15 @@ func TestIndexPagesEqualFiles(t *testing.T) {
 		_, ti := newTestServer(t, Config{Index: dir})
 		cf, ci := client{t, tf}, client{t, ti}
 		sf, si := cf.wait(cf.start(q)), ci.wait(ci.start(q))
-		if sf["matched"] != si["matched"] || sf["kept"] != si["kept"] {
+		if sf["matched"] != si["matched"] {
 			t.Fatalf("%s: files %v, index %v", q, sf, si)
 		}
-		kept := int(sf["kept"].(float64))
-		a, b := cf.allPages(sf["id"].(string), kept), ci.allPages(si["id"].(string), kept)
+		a, b := cf.allPages(sf["id"].(string)), ci.allPages(si["id"].(string))
 		if strings.Join(a, "\n") != strings.Join(b, "\n") {
 			t.Errorf("%s: index pages differ from files: %s", q, firstDiff(a, b))
+		}
+		if _, after, _ := ci.do("GET", "/api/runs/"+si["id"].(string), ""); after["kept"] != sf["kept"] || after["exact"] != true {
+			t.Errorf("%s: after paging, the index run shows %v positions (exact %v), the files %v", q, after["kept"], after["exact"], sf["kept"])
 		}
 		if si["totalGames"].(float64) != 300 || si["gamesRead"].(float64) != 300 {
 			t.Errorf("%s: index progress %v of %v games", q, si["gamesRead"], si["totalGames"])
@@ -619,6 +630,82 @@ func TestIndexPage(t *testing.T) {
 	for _, a := range []string{"/assets/app.js", "/assets/app.css"} {
 		if code, _, body := c.do("GET", a, ""); code != 200 || len(body) < 1000 {
 			t.Errorf("%s: %d, %d bytes", a, code, len(body))
+		}
+	}
+}
+
+// pagesHTML reads every page of a run and returns their cards' HTML.
+func (c client) pagesHTML(id string) string {
+	c.t.Helper()
+	var all strings.Builder
+	for off := 0; ; off += PageSize {
+		code, v, data := c.do("GET", fmt.Sprintf("/api/runs/%s/page?offset=%d", id, off), "")
+		if code != http.StatusOK {
+			c.t.Fatalf("page %d: %d %s", off, code, data)
+		}
+		all.WriteString(v["html"].(string))
+		if st := v["status"].(map[string]any); off+PageSize >= int(st["kept"].(float64)) {
+			return all.String()
+		}
+	}
+}
+
+// A run through an index counts (it keeps no squares or comments, and replays no game the
+// index decides), and its pages run the query again over their games: the cards, the game
+// viewer and the statistics are those of a run over the PGN files, which keeps them all.
+func TestLazyIndexRunShowsWhatFilesShow(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ix")
+	if _, err := index.Build(context.Background(), dir, []string{samplePGN}, index.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	_, tf := newTestServer(t, Config{Files: []string{samplePGN}})
+	si, ti := newTestServer(t, Config{Index: dir})
+	cf, ci := client{t, tf}, client{t, ti}
+	for _, q := range []string{
+		"check",                   // decided by the index: positions counted page by page
+		"Q attacks k",             // marks squares
+		`check comment("check!")`, // comments
+		"square x in h1-8 {R attacks x x attacks K}",
+		"mate",
+	} {
+		sf, sl := cf.wait(cf.start(q)), ci.wait(ci.start(q))
+		ss := si.runs.get(sl["id"].(string))
+		if !ss.lazy || ss.matches != nil {
+			t.Fatalf("%s: the index run is not lazy", q)
+		}
+		if sf["matched"] != sl["matched"] {
+			t.Fatalf("%s: files %v, index %v", q, sf, sl)
+		}
+		// A page far in, first: the positions of the games before it are counted at once.
+		far := int(sf["kept"].(float64)) - 10
+		_, pf, _ := cf.do("GET", fmt.Sprintf("/api/runs/%s/page?offset=%d", sf["id"], far), "")
+		_, pl, _ := ci.do("GET", fmt.Sprintf("/api/runs/%s/page?offset=%d", sl["id"], far), "")
+		if pf["html"] != pl["html"] || pl["count"].(float64) != 10 {
+			t.Errorf("%s: the page at %d differs (%v cards, %v through the index)", q, far, pf["count"], pl["count"])
+		}
+		if code, v, _ := ci.do("GET", fmt.Sprintf("/api/runs/%s/page?offset=%d", sl["id"], int64(1)<<40), ""); code != 400 || !strings.Contains(v["error"].(string), "past the end") {
+			t.Errorf("%s: a huge offset through the index: %d %v", q, code, v)
+		}
+		a, b := cf.pagesHTML(sf["id"].(string)), ci.pagesHTML(sl["id"].(string))
+		if a != b {
+			t.Errorf("%s: the index's pages differ from the files': %s", q, firstDiff(strings.Split(a, "\n"), strings.Split(b, "\n")))
+		}
+		if q == "Q attacks k" && !strings.Contains(b, `class="mark"`) || strings.Contains(q, "comment") && !strings.Contains(b, `<div class="comment">check!</div>`) {
+			t.Errorf("%s: no marked square or comment on the pages", q)
+		}
+		for _, k := range []string{"0", "3"} {
+			_, _, gf := cf.do("GET", "/api/runs/"+sf["id"].(string)+"/game?k="+k, "")
+			_, _, gl := ci.do("GET", "/api/runs/"+sl["id"].(string)+"/game?k="+k, "")
+			if !bytes.Equal(gf, gl) || !bytes.Contains(gl, []byte(`"m":true`)) {
+				t.Errorf("%s: game %s in the viewer differs:\n%.300s\n%.300s", q, k, gf, gl)
+			}
+		}
+		for _, f := range []string{"?format=json", ""} {
+			_, _, xf := cf.do("GET", "/api/runs/"+sf["id"].(string)+"/stats"+f, "")
+			_, _, xl := ci.do("GET", "/api/runs/"+sl["id"].(string)+"/stats"+f, "")
+			if !bytes.Equal(xf, xl) {
+				t.Errorf("%s: statistics%s differ:\n%.500s\n%.500s", q, f, xf, xl)
+			}
 		}
 	}
 }

@@ -67,6 +67,15 @@ type session struct {
 	log      bytes.Buffer
 	logLost  int
 	lastUsed time.Time
+
+	// A lazy run (lazy.go) keeps its games' ids instead of records; matches is nil.
+	lazy    bool
+	qMarks  *filter.Query // the query compiled with marks, for pages
+	ids     []uint32      // index ids of the matching games, in game order
+	npos    []int32       // their matching positions; -1: decided by the index, not counted yet
+	bound   int           // positions counted, and one for each game not counted yet
+	bands   map[string]int
+	statsMu sync.Mutex // one statistics pass at a time
 }
 
 // maxLog bounds what a run keeps of its problems and messages.
@@ -144,6 +153,7 @@ func (st *store) drop(id string, s *session) {
 	s.mu.Lock()
 	st.held.Add(-s.held)
 	s.matches, s.ends, s.arena, s.held = nil, nil, nil, 0
+	s.ids, s.npos, s.bound = nil, nil, 0
 	s.mu.Unlock()
 	delete(st.runs, id)
 }
@@ -229,11 +239,12 @@ func (st *store) keep(s *session, m run.Match) {
 }
 
 // kept is the number of positions whose records the run holds.
+// For a lazy run it is a lower bound until exact; s.mu is held.
 func (s *session) kept() int {
-	if len(s.ends) == 0 {
-		return 0
+	if s.lazy {
+		return s.bound
 	}
-	return s.ends[len(s.ends)-1]
+	return s.prefix()
 }
 
 // finish records how the run ended and sorts its games if the query sorts.

@@ -102,7 +102,9 @@ function progressText(st) {
   let s = "";
   if (st.totalGames) s += st.gamesRead.toLocaleString() + " of " + st.totalGames.toLocaleString() + " games read";
   else s += st.gamesRead.toLocaleString() + " games read";
-  s += ", " + st.matched.toLocaleString() + " matched (" + st.positions.toLocaleString() + " positions), " +
+  const positions = st.decided ? st.decided.toLocaleString() + " decided by the index, " + st.positions.toLocaleString() + " positions in the others"
+    : st.positions.toLocaleString() + " positions";
+  s += ", " + st.matched.toLocaleString() + " matched (" + positions + "), " +
     Math.round(st.gamesPerSec).toLocaleString() + " games/s";
   return s;
 }
@@ -148,7 +150,9 @@ function updatePager() {
   if (!st) { $("page-info").textContent = ""; return; }
   const total = st.kept;
   const end = Math.min(state.offset + pageSize, total);
-  $("page-info").textContent = total ? (state.offset + 1).toLocaleString() + "–" + end.toLocaleString() + " of " + total.toLocaleString() + " positions" : "no positions";
+  // A lazy run counts the positions of the games the index decided as pages reach them.
+  const of = st.exact ? " of " : " of at least ";
+  $("page-info").textContent = total ? (state.offset + 1).toLocaleString() + "–" + end.toLocaleString() + of + total.toLocaleString() + " positions" : "no positions";
   $("prev").disabled = state.offset === 0;
   $("next").disabled = state.offset + pageSize >= total;
 }
@@ -168,7 +172,7 @@ async function loadPage(offset) {
   state.shownCount = r.data.count;
   const t1 = performance.now();
   $("results").innerHTML = r.data.html; // the server's cards: escaped there
-  if (r.data.status && (!state.status || state.status.state === "running")) state.status = r.data.status;
+  if (r.data.status) state.status = r.data.status; // a page may have counted positions
   updatePager();
   // For the measurements: from the request, and from the answer, to the next frame.
   requestAnimationFrame(() => {
