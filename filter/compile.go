@@ -21,6 +21,7 @@ type Query struct {
 	noSetTag      bool     // settag matches without setting (-nosettag)
 	noRmComment   bool     // removecomment matches without removing (-noremovecomment)
 	editsGame     bool     // see EditsGame
+	needCheck     bool     // see NeedsCheck (guard.go)
 	noUnique      bool     // a position may get one text twice (-nouniquecomments)
 	noSortComment bool     // comments made in a sort stay where made (-nosortcomments)
 	needIDs       bool     // piece variables are used: track piece identities
@@ -183,6 +184,7 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 		return nil, err
 	}
 	q.body = body
+	q.needCheck = needsCheck(body)
 	q.positionLocal = !opt.Marks && positionLocal(prog.Body, nil)
 	q.planState(prog)
 	return q, nil

@@ -155,6 +155,11 @@ type Evaluator struct {
 	// only tag queries use them).
 	info gameInfo
 	hh   hhdbGame // what hhdb filters compute once per game (hhdb.go)
+
+	// The positions in check (Query.NeedsCheck): the evaluator's own, reset each game,
+	// or one shared with other queries' evaluators (ShareChecks), reset by their runner.
+	checks       *Checks
+	sharedChecks bool
 }
 
 // NewEvaluator returns an evaluator for q with its own variables and buffers.
@@ -212,12 +217,37 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 	if e.q.variations {
 		order = e.tree().node
 	}
-	for k := range g.Nodes {
-		i := int32(k)
-		if order != nil {
+	guard := e.q.needCheck
+	if guard {
+		if e.checks == nil {
+			e.checks = &Checks{}
+		}
+		if !e.sharedChecks {
+			e.checks.Reset()
+		}
+	}
+	// A guarded query (guard.go) visits only the positions in check.
+	var inCheck []int32
+	n := len(g.Nodes)
+	if guard && order == nil {
+		inCheck = e.checks.mainLine(g)
+		n = len(inCheck)
+	}
+	for k := 0; k < n; k++ {
+		var i int32
+		switch {
+		case guard && order == nil:
+			i = inCheck[k]
+		case order != nil:
 			i = order[k]
-		} else if g.Nodes[i].Variation {
-			continue
+			if guard && !e.checks.inCheck(g, i) {
+				continue // the body fails here at its first filter
+			}
+		default:
+			i = int32(k)
+			if g.Nodes[i].Variation {
+				continue
+			}
 		}
 		e.at(i)
 		mark := len(e.pending)

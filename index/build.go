@@ -222,7 +222,7 @@ type builder struct {
 func (b *builder) run(ctx context.Context, files []string) error {
 	var err error
 	// Written in order as the build goes: game records, tag columns.
-	if b.sink, err = newSink(b.db, keyChunk+keySummary, b.space); err != nil {
+	if b.sink, err = newSink(b.db, keyChunk+keySummary+keyExplore, b.space); err != nil {
 		return err
 	}
 	defer b.sink.cancel()
@@ -298,6 +298,7 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		}
 	}
 	b.meta.Files = len(b.sources)
+	b.meta.ExploreColumn = true     // flushSummary wrote it
 	b.meta.Keys = b.sink.keys() + 1 // and the meta's
 	js, _ := json.Marshal(b.meta)
 	if err := b.sink.set([]byte(keyMeta), js); err != nil {
@@ -693,6 +694,9 @@ func (b *builder) flushSummary() error {
 		return nil
 	}
 	if err := b.comp.add(summaryKey(b.tagsFirst), nil, bytes.Clone(b.tags)); err != nil {
+		return err
+	}
+	if err := b.sink.set(exploreKey(b.tagsFirst), exploreValue(b.tags)); err != nil {
 		return err
 	}
 	b.tagsFirst += uint32(len(b.tags) / summaryWidth)

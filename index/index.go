@@ -63,6 +63,9 @@ type Meta struct {
 	// reader that finds fewer knows the index is damaged (see damage.go).
 	Keys     int `json:"keys"`
 	MatLists int `json:"matLists"`
+	// ExploreColumn says the index has the explorer's column (explore_column.go); one
+	// built before it was written reads the tag column instead.
+	ExploreColumn bool `json:"exploreColumn,omitempty"`
 }
 
 // Source is one PGN file as it was when indexed.

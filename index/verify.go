@@ -109,7 +109,7 @@ func (ix *Index) checkValues() error {
 		return err
 	}
 	defer dec.Close()
-	keys, lists, mats, nextChunk, nextTags := 0, 0, 0, uint32(0), uint32(0)
+	keys, lists, mats, nextChunk, nextTags, nextExplore := 0, 0, 0, uint32(0), uint32(0), uint32(0)
 	var buf, col []byte
 	err = ix.view(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{})
@@ -172,6 +172,11 @@ func (ix *Index) checkValues() error {
 					return fmt.Errorf("the tag column: %d bytes at game %d, after game %d", len(col), first, nextTags)
 				}
 				nextTags += uint32(len(col) / summaryWidth)
+			case keyExplore[0]:
+				if len(key) != 5 || binary.BigEndian.Uint32(key[1:]) != nextExplore || len(v) == 0 || len(v)%exploreWidth != 0 {
+					return fmt.Errorf("the explorer's column: %d bytes at key %q, after game %d", len(v), key, nextExplore)
+				}
+				nextExplore += uint32(len(v) / exploreWidth)
 			case keyStrings[0]:
 				if _, err := newStringView(dec, v); err != nil {
 					return err
@@ -200,6 +205,8 @@ func (ix *Index) checkValues() error {
 		return fmt.Errorf("game records of %d games, the index has %d", nextChunk, ix.Meta.Games)
 	case nextTags != uint32(ix.Meta.Games):
 		return fmt.Errorf("a tag column of %d games, the index has %d", nextTags, ix.Meta.Games)
+	case ix.Meta.ExploreColumn && nextExplore != uint32(ix.Meta.Games):
+		return fmt.Errorf("an explorer's column of %d games, the index has %d", nextExplore, ix.Meta.Games)
 	case lists != len(listNames):
 		return fmt.Errorf("%d posting lists, a build writes %d", lists, len(listNames))
 	case mats != ix.Meta.MatLists:
@@ -344,6 +351,8 @@ func partOf(key []byte) string {
 		return "posting lists"
 	case keySummary[0]:
 		return "the tag column"
+	case keyExplore[0]:
+		return "the explorer's column"
 	case keyStrings[0]:
 		return "the tag column's string table"
 	case keySource[0]:

@@ -10,6 +10,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/groupby"
@@ -113,7 +114,11 @@ type tagger struct {
 	runners []*runner
 	outs    []*bufio.Writer // each runner's PGN output (a discarding one without)
 	stats   TagStats
-	pos     []int // scratch: the game's matching positions per query
+	pos     []int            // scratch: the game's matching positions per query
+	checks  []*filter.Checks // per worker, the positions in check, shared by the queries
+	// parts holds the per-query result slices emitted games are done with, for the workers
+	// to fill again (a slice per game was most of what a pass allocated).
+	parts sync.Pool
 }
 
 // Tag evaluates the queries qs over the games of src in one pass and writes the records to
@@ -131,7 +136,10 @@ func Tag(ctx context.Context, qs []TagQuery, src Source, out io.Writer, opt TagO
 	if opt.Errors == nil {
 		opt.Errors = io.Discard
 	}
-	t := &tagger{qs: qs, opt: opt, pos: make([]int, len(qs))}
+	t := &tagger{qs: qs, opt: opt, pos: make([]int, len(qs)), checks: make([]*filter.Checks, max(opt.Threads, 1))}
+	for w := range t.checks {
+		t.checks[w] = &filter.Checks{}
+	}
 	read := pgn.Options{}
 	persistent := make([]bytes.Buffer, len(qs))
 	for i, q := range qs {
@@ -142,6 +150,9 @@ func Tag(ctx context.Context, qs []TagQuery, src Source, out io.Writer, opt TagO
 			return TagStats{}, err
 		}
 		defer r.spill.close()
+		for w, ev := range r.evals {
+			ev.ShareChecks(t.checks[w])
+		}
 		r.keepNodes = opt.Positions && !opt.NoRecords
 		r.cloneOut = true
 		t.runners = append(t.runners, r)
@@ -199,7 +210,12 @@ func (t *tagger) work(worker int, g *pgn.Game) Result {
 	if t.opt.Verbose && len(g.Warnings) > 0 {
 		res.warns = append(res.warns, g.Warnings...)
 	}
-	res.parts = make([]Result, len(t.runners))
+	t.checks[worker].Reset()
+	if ps, _ := t.parts.Get().(*[]Result); ps != nil {
+		res.parts = *ps
+	} else {
+		res.parts = make([]Result, len(t.runners))
+	}
 	matched := false
 	for i, r := range t.runners {
 		gi := g
@@ -269,6 +285,8 @@ func (t *tagger) emit(res Result, w *bufio.Writer) error {
 	if res.matched {
 		t.stats.GamesMatched++
 	}
+	clear(res.parts)
+	t.parts.Put(&res.parts)
 	if len(res.out) > 0 {
 		if _, err := w.Write(res.out); err != nil {
 			return err

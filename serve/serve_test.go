@@ -647,7 +647,7 @@ func TestIndexPage(t *testing.T) {
 	_, ts := newTestServer(t, Config{Files: []string{samplePGN}})
 	c := client{t, ts}
 	code, _, page := c.do("GET", "/", "")
-	if code != 200 || !bytes.Contains(page, []byte("../testdata/sample.pgn")) || !bytes.Contains(page, []byte("Checkmate")) || !bytes.Contains(page, []byte(`<g id="K"`)) {
+	if code != 200 || !bytes.Contains(page, []byte("../testdata/sample.pgn")) || !bytes.Contains(page, []byte("Checkmate")) || !bytes.Contains(page, []byte(`<g id="coords"`)) {
 		t.Errorf("page %d:\n%.500s", code, page)
 	}
 	for _, a := range []string{"/assets/app.js", "/assets/app.css"} {

@@ -14,7 +14,7 @@ import (
 
 const queryUsage = `usage: cql [options] QUERY [FILE...]
        cql [options] SCRIPT.cql [FILE...]
-       cql index|validate|export|perft|board|go|serve|themes|man|completion ...   (cql COMMAND --help)
+       cql index|validate|export|perft|board|go|serve|tags|themes|man|completion ...   (cql COMMAND --help)
 
 cql runs a CQL (Chess Query Language 6.1/6.2) query over every position of every game in
 PGN files and writes the matching games as PGN, with a {CQL} comment after the move that

@@ -77,7 +77,7 @@ type queryFlags struct {
 	csvRaw      bool   // csv values starting with = + - @ unguarded
 
 	// The position index (index.go).
-	index   string // answer from the index in this directory instead of PGN files
+	indexes []string // answer from the indexes in these directories (in this order) instead of PGN files
 	noPrune bool
 }
 

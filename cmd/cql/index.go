@@ -22,44 +22,56 @@ import (
 
 // addIndexOptions adds the query command's index options.
 func addIndexOptions(str func(names, arg, help string, set func(*queryFlags, string) error), flag func(names, help string, set func(*queryFlags))) {
-	str("index", "DIR", "answer from the index in DIR (see cql index build) instead of PGN files",
-		func(f *queryFlags, v string) error { f.index = v; return nil })
+	str("index", "DIR", "answer from the index in DIR (see cql index build) instead of PGN files; repeat it for several indexes, read in the order given",
+		func(f *queryFlags, v string) error { f.indexes = append(f.indexes, v); return nil })
 	flag("noprune", "with -index, examine every game (to check the pruning)", func(f *queryFlags) { f.noPrune = true })
 }
 
-// openIndexSource opens the index for a query: its games, pruned to the candidates of prog.
-// A changed source is an error (the index would answer for the old text); a missing one is
-// reported, since the index holds its games.
-func openIndexSource(ctx context.Context, dir string, files []string, prog *query.Program, q *filter.Query, noPrune bool, stderr io.Writer) (*indexSource, error) {
+// openIndexSources opens the indexes for a query: their games, in the order of dirs (each
+// index's in its order), pruned to the candidates of prog. A changed source is an error
+// (the index would answer for the old text); a missing one is reported, since the index
+// holds its games.
+func openIndexSources(ctx context.Context, dirs, files []string, prog *query.Program, q *filter.Query, noPrune bool, stderr io.Writer) (*indexSource, error) {
 	if len(files) > 0 {
-		return nil, fmt.Errorf("--index %s answers for the indexed files; give no PGN files (%s)", dir, strings.Join(files, " "))
+		return nil, fmt.Errorf("--index %s answers for the indexed files; give no PGN files (%s)", strings.Join(dirs, " --index "), strings.Join(files, " "))
 	}
-	ix, err := index.Open(dir)
-	if err != nil {
-		return nil, err
+	s := &indexSource{prog: prog, q: q, prune: !noPrune}
+	for _, dir := range dirs {
+		ix, err := index.Open(dir)
+		if err != nil {
+			s.close()
+			return nil, err
+		}
+		s.ixs = append(s.ixs, ix)
+		changed, missing, touched := ix.Stale(ctx)
+		for _, m := range missing {
+			fmt.Fprintf(stderr, "cql: %s: source %s is missing (the index still holds its games)\n", dir, m)
+		}
+		for _, m := range touched {
+			fmt.Fprintf(stderr, "cql: %s: source %s has a new modification time but the same content (checked by its SHA-256 at every query until cql index verify -x %s records the time)\n", dir, m, dir)
+		}
+		if len(changed) > 0 {
+			s.close()
+			return nil, fmt.Errorf("%s: source changed since it was indexed: %s (cql index refresh -x %s brings the index up to date)", dir, strings.Join(changed, ", "), dir)
+		}
 	}
-	changed, missing, touched := ix.Stale(ctx)
-	for _, m := range missing {
-		fmt.Fprintf(stderr, "cql: %s: source %s is missing (the index still holds its games)\n", dir, m)
-	}
-	for _, m := range touched {
-		fmt.Fprintf(stderr, "cql: %s: source %s has a new modification time but the same content (checked by its SHA-256 at every query until cql index verify -x %s records the time)\n", dir, m, dir)
-	}
-	if len(changed) > 0 {
-		ix.Close()
-		return nil, fmt.Errorf("%s: source changed since it was indexed: %s (rebuild the index with cql index build)", dir, strings.Join(changed, ", "))
-	}
-	return &indexSource{ix: ix, prog: prog, q: q, prune: !noPrune}, nil
+	return s, nil
 }
 
-// indexSource is an open index and the query it answers.
+// indexSource is the open indexes and the query they answer.
 type indexSource struct {
-	ix    *index.Index
+	ixs   []*index.Index
 	prog  *query.Program
 	q     *filter.Query
 	prune bool
-	// candidates is the number of games the index could not rule out (-1: every game).
+	// candidates is the number of games the indexes could not rule out (-1: every game).
 	candidates int
+}
+
+func (s *indexSource) close() {
+	for _, ix := range s.ixs {
+		ix.Close()
+	}
 }
 
 // summary is the run's summary line after "cql: ". The index reads only the games it
@@ -75,17 +87,54 @@ func (s *indexSource) summary(st cqlrun.Stats, secs float64) string {
 		// Games the index's summaries decided were counted, not evaluated.
 		positions = fmt.Sprintf("%d decided by the index, %s in the others", st.Decided, positions)
 	}
-	return fmt.Sprintf("%s in the index%s, %d matched (%s), %d with errors, %.2fs",
-		plural.N(st.GamesRead, "game"), examined, st.GamesMatched, positions, st.GamesWithErrors, secs)
+	where := "the index"
+	if len(s.ixs) > 1 {
+		where = fmt.Sprintf("%d indexes", len(s.ixs))
+	}
+	return fmt.Sprintf("%s in %s%s, %d matched (%s), %d with errors, %.2fs",
+		plural.N(st.GamesRead, "game"), where, examined, st.GamesMatched, positions, st.GamesWithErrors, secs)
 }
 
 // source returns the games a run with opt reads: the candidates, and when the run needs
 // only the number of matching games, the games the summaries decide are counted without
-// being replayed.
+// being replayed; of each index in turn.
 func (s *indexSource) source(opt cqlrun.Options) (cqlrun.Source, error) {
-	src, candidates, err := index.QuerySourceCandidates(s.ix, s.prog, s.q, opt, s.prune)
-	s.candidates = candidates
-	return src, err
+	var srcs chainedSources
+	s.candidates = -1
+	some := false
+	total := 0
+	for _, ix := range s.ixs {
+		src, candidates, err := index.QuerySourceCandidates(ix, s.prog, s.q, opt, s.prune)
+		if err != nil {
+			return nil, err
+		}
+		srcs = append(srcs, src)
+		if candidates >= 0 {
+			some = true
+			total += candidates
+		} else {
+			total += ix.Meta.Games
+		}
+	}
+	if some {
+		s.candidates = total
+	}
+	if len(srcs) == 1 {
+		return srcs[0], nil
+	}
+	return srcs, nil
+}
+
+// chainedSources reads its sources one after the other, as a scan reads its files.
+type chainedSources []cqlrun.Source
+
+func (c chainedSources) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.Game) cqlrun.Result, emit func(cqlrun.Result) error) error {
+	for _, src := range c {
+		if err := src.Games(ctx, opt, work, emit); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func newIndexCmd() *cobra.Command {
@@ -97,7 +146,7 @@ contain (pieces on squares, check, mate, stalemate, castling, en passant, promot
 that cql --index DIR QUERY examines only the games that can match and answers exactly as
 a scan of the files would, in the same order.`,
 	}
-	cmd.AddCommand(newIndexBuildCmd(false), newIndexBuildCmd(true), newIndexInfoCmd(), newIndexVerifyCmd(), newIndexFindCmd())
+	cmd.AddCommand(newIndexBuildCmd(false), newIndexBuildCmd(true), newIndexInfoCmd(), newIndexVerifyCmd(), newIndexFindCmd(), newIndexExploreCmd(), newIndexRefreshCmd())
 	return cmd
 }
 

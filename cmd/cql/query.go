@@ -90,13 +90,13 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		return err
 	}
 	var indexed *indexSource
-	if f.index != "" {
+	if len(f.indexes) > 0 {
 		// -dedupe compares every game with the earlier ones, matching or not.
-		indexed, err = openIndexSource(cmd.Context(), f.index, files, prog, q, f.noPrune || f.dedupe != "", cmd.ErrOrStderr())
+		indexed, err = openIndexSources(cmd.Context(), f.indexes, files, prog, q, f.noPrune || f.dedupe != "", cmd.ErrOrStderr())
 		if err != nil {
 			return err
 		}
-		defer indexed.ix.Close()
+		defer indexed.close()
 	}
 	if len(files) == 0 && indexed == nil {
 		files = h.Input
@@ -224,8 +224,8 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	fileSrc.LastGame = cqlrun.LastGame(q, opt)
 	if f.format == "html" { // the page says what it shows
 		opt.HTMLQuery, opt.HTMLInputs = string(src), files
-		if f.index != "" {
-			opt.HTMLInputs = []string{"the index " + f.index}
+		if len(f.indexes) > 0 {
+			opt.HTMLInputs = []string{"the index " + strings.Join(f.indexes, ", the index ")}
 		}
 	}
 	var games cqlrun.Source = fileSrc

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -30,6 +31,7 @@ type tagFlags struct {
 	quiet, noSummary       bool
 	verbose, csvRaw        bool
 	noHeader               bool
+	cpuProfile             string
 }
 
 func newTagCmd() *cobra.Command {
@@ -84,6 +86,8 @@ NAME: variable: value after the last game.`,
 	fl.BoolVar(&f.noSummary, "no-summary", false, "no summary line on standard error")
 	fl.BoolVar(&f.csvRaw, "csv-raw", false, "write csv values starting with = + - @ as they are")
 	addThemeFlags(fl, f)
+	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile to this file (for developers)")
+	fl.MarkHidden("cpuprofile")
 	workers = threadsFlag(cmd)
 	return cmd
 }
@@ -207,6 +211,17 @@ func runTag(cmd *cobra.Command, f *tagFlags, threads int, files []string) error 
 		Open:     func(name string) (io.ReadCloser, error) { return openInput(name, cmd.InOrStdin(), bar) },
 		OnError:  func(err error) { fmt.Fprintln(errw, "cql:", err) },
 		LastGame: cqlrun.TagLastGame(qs),
+	}
+	if f.cpuProfile != "" {
+		pf, err := os.Create(f.cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	start := time.Now()
 	st, err := cqlrun.Tag(ctx, qs, src, bar.Clearing(records), opt)
