@@ -71,41 +71,6 @@ footer{padding:12px;color:#666;font-size:12px}
 <body>
 ` + BoardDefs
 
-// lightSquares is the path of the 32 light squares of a board drawn with a8 at the top left.
-var lightSquares = func() string {
-	var b strings.Builder
-	for r := 0; r < 8; r++ {
-		for f := 0; f < 8; f++ {
-			if (r+f)%2 == 0 {
-				b.WriteString("M" + strconv.Itoa(f) + "," + strconv.Itoa(r) + "h1v1h-1z")
-			}
-		}
-	}
-	return b.String()
-}()
-
-// pieceSymbols draws each piece as its chess glyph: the solid glyph for both colours,
-// filled white or black with an outline, so the two sides look alike in every font.
-var pieceSymbols = func() string {
-	glyphs := map[byte]string{'K': "♚", 'Q': "♛", 'R': "♜", 'B': "♝", 'N': "♞", 'P': "♟"}
-	var b strings.Builder
-	for _, c := range "KQRBNPkqrbnp" {
-		fill, stroke := "#fff", "#000"
-		if c >= 'a' {
-			fill, stroke = "#000", "#000"
-		}
-		up := byte(c)
-		if up >= 'a' {
-			up -= 'a' - 'A'
-		}
-		// A group drawn in the unit square at the origin: <use x y> puts it on its square.
-		b.WriteString(`<g id="` + string(c) + `"><text x=".5" y=".84" font-size=".86" text-anchor="middle" ` +
-			`font-family="DejaVu Sans,Segoe UI Symbol,Noto Sans Symbols2,Apple Symbols,serif" fill="` + fill +
-			`" stroke="` + stroke + `" stroke-width=".025">` + glyphs[up] + "</text></g>\n")
-	}
-	return b.String()
-}()
-
 // appendHTMLHead appends the document's head, the header naming the query and its inputs
 // (when opt gives them), the pager the script fills, and the start of the first page.
 func appendHTMLHead(dst []byte, opt Options) []byte {

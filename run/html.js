@@ -17,6 +17,7 @@
   const escapes = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;" };
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => escapes[c]);
   const sq = (name) => [name.charCodeAt(0) - 97, 7 - (name.charCodeAt(1) - 49)]; // x, y with a8 at 0, 0
+  const glyphs = { K: "♚", Q: "♛", R: "♜", B: "♝", N: "♞", P: "♟" };
   const at = (xy) => `x="${xy[0]}" y="${xy[1]}"`;
 
   function boardSVG(p) {
@@ -46,7 +47,14 @@
     }
     for (const m of marked) s += `<rect class="mark" ${at(sq(m))} width=".92" height=".92" transform="translate(.04 .04)" fill="#e8483f" fill-opacity=".45" stroke="#b3171c" stroke-width=".08"/>`;
     s += `<use href="#coords"/>`;
-    for (const [, c, xy] of pieces) s += `<use href="#${c}" ${at(xy)}/>`;
+    s += `<g font-size=".86" text-anchor="middle" font-family="DejaVu Sans,Segoe UI Symbol,Noto Sans Symbols2,Apple Symbols,serif" stroke="#000" stroke-width=".025">`;
+    for (const white of [true, false]) { // a <text> run a side: appendPieces
+      const run = pieces.filter((p) => (p[1] < "a") === white);
+      if (!run.length) continue;
+      s += `<text class="${white ? "pw" : "pb"}" fill="${white ? "#fff" : "#000"}" x="${run.map((p) => p[2][0] + ".5").join(" ")}" y="${run.map((p) => p[2][1] + ".84").join(" ")}">` +
+        run.map((p) => glyphs[p[1].toUpperCase()]).join("") + "</text>";
+    }
+    s += "</g>";
     if (move) s += `<line x1="${move[0][0]}.5" y1="${move[0][1]}.5" x2="${move[1][0]}.5" y2="${move[1][1]}.5" stroke="#2a6fdb" stroke-width=".12" opacity=".8" marker-end="url(#head)"/>`;
     s += side === "w"
       ? `<circle class="tomove w" cx="8.18" cy="7.8" r=".15" fill="#fff" stroke="#333" stroke-width=".04"/>`

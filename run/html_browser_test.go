@@ -20,7 +20,7 @@ import (
 // test skips when no chromium is installed; under CI=true it fails (.ci/run installs it).
 // A screenshot goes to $CQL_SCREENSHOTS, else to the test's temporary directory.
 
-func galleryBrowser(t *testing.T) context.Context {
+func galleryBrowser(t *testing.T, timeout time.Duration) context.Context {
 	t.Helper()
 	var exe string
 	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"} {
@@ -41,7 +41,7 @@ func galleryBrowser(t *testing.T) context.Context {
 		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelB := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, cancelT := context.WithTimeout(ctx, timeout)
 	t.Cleanup(func() { cancelT(); cancelB(); cancelA() })
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting %s: %v", exe, err)
@@ -118,8 +118,12 @@ func cardFacts(t *testing.T, ctx context.Context, sel string, game int, variatio
 		// The mated king framed on e8 (column 4, row 0), about 26 px of a 240 px board.
 		{`[c.querySelector("rect.mate").getAttribute("x"), c.querySelector("rect.mate").getAttribute("y"), Math.round(c.querySelector("rect.mate").getBoundingClientRect().width) > 20]`, "4,0,true"},
 		{`c.querySelectorAll("rect.mark").length + " " + c.querySelector("rect.mark").getAttribute("x") + "," + c.querySelector("rect.mark").getAttribute("y")`, "1 5,1"},
-		// Coordinates: the 16 letters and digits, laid out inside the board.
-		{`[...document.querySelectorAll("#coords text")].filter(x => x.getBBox().width > 0).length + " " + c.querySelectorAll('use[href="#coords"]').length`, "16 1"},
+		// Coordinates: the 16 letters and digits, each laid out inside the board.
+		{`[...document.querySelectorAll("#coords text")].map(x => [...Array(x.getNumberOfChars()).keys()].filter(i => { const e = x.getExtentOfChar(i); return e.width > 0 && e.x >= 0 && e.x + e.width <= 8 && e.y >= 0 && e.y + e.height <= 8.1 }).length).join(" ") + " " + c.querySelectorAll('use[href="#coords"]').length`, "4 4 4 4 1"},
+		// The pieces: 16 white and 15 black glyphs, each in its square (the centre of its
+		// extent): the white queen on f7 (column 5, row 1), Black's king on e8.
+		{`[...c.querySelectorAll("text.pw, text.pb")].map(x => x.getNumberOfChars()).join(" ")`, "16 15"},
+		{`(() => { const where = (run, g) => { const i = run.textContent.indexOf(g), e = run.getExtentOfChar(i); return Math.floor(e.x + e.width / 2) + "," + Math.floor(e.y + e.height / 2) }; return where(c.querySelector("text.pw"), "♛") + " " + where(c.querySelector("text.pb"), "♚") + " " + getComputedStyle(c.querySelector("text.pw")).fill + " " + getComputedStyle(c.querySelector("text.pb")).fill })()`, "5,1 4,0 rgb(255, 255, 255) rgb(0, 0, 0)"},
 		{`c.querySelectorAll("circle.tomove.b").length + " " + c.querySelectorAll("circle.tomove.w").length`, "1 0"},
 		{`c.querySelectorAll("line").length`, "1"},
 		{`[...c.querySelectorAll(".comment")].map(x => x.textContent + x.children.length).join("|")`, "<i>c</i>0"},
@@ -145,7 +149,7 @@ func cardFacts(t *testing.T, ctx context.Context, sel string, game int, variatio
 // the page in the URL; a click on a FEN selects it; without JavaScript the first page shows
 // and the page says so.
 func TestHTMLInBrowser(t *testing.T) {
-	ctx := galleryBrowser(t)
+	ctx := galleryBrowser(t, 2*time.Minute)
 	query := `cql(variations) mate Q attacks k comment("<i>c</i>")`
 	file := galleryFile(t, query)
 	doSteps(t, ctx, chromedp.Navigate("file://"+file), chromedp.WaitVisible(chromedp.CSS("#pager button")))

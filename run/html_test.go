@@ -153,7 +153,10 @@ func TestHTMLGallery(t *testing.T) {
 		"2. Bc4 Nc6 3. Qh5 Nf6 4. <b>Qxf7#</b>",     // the four half-moves before the match
 		"<b>start</b>",                              // the bare position is the start of its game
 		`<line x1="7.5" y1="3.5" x2="5.5" y2="1.5"`, // Qh5xf7: h5 to f7 (a8 at the top left)
-		`<use href="#Q" x="5" y="1"/>`,              // the queen on f7
+		// White's 16 pieces from a1 on: the rank 1 pieces, seven pawns, Bc4, e4, the queen on f7 (last).
+		`<text class="pw" fill="#fff" x="0.5 1.5 2.5 4.5 6.5 7.5 0.5 1.5 2.5 3.5 5.5 6.5 7.5 2.5 4.5 5.5" y="7.84 7.84 7.84 7.84 7.84 7.84 6.84 6.84 6.84 6.84 6.84 6.84 6.84 4.84 4.84 1.84">♜♞♝♚♞♜♟♟♟♟♟♟♟♝♟♛</text>`,
+		// Black's 15 from a1 on: the pawn on e5, the knights on c6 and f6, six pawns, the eighth rank.
+		`<text class="pb" fill="#000" x="4.5 2.5 5.5 0.5 1.5 2.5 3.5 6.5 7.5 0.5 2.5 3.5 4.5 5.5 7.5" y="3.84 2.84 2.84 1.84 1.84 1.84 1.84 1.84 1.84 0.84 0.84 0.84 0.84 0.84 0.84">♟♞♞♟♟♟♟♟♟♜♝♛♚♝♜</text>`,
 		`aria-label="r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4; checkmate"`,
 		`<rect class="mate" x="4" y="0"`, // the mated king on e8 is framed
 		`<circle class="tomove b"`,       // black to move
@@ -164,8 +167,17 @@ func TestHTMLGallery(t *testing.T) {
 		}
 	}
 	start := htmlPage(t, "initial", latin1Game)
-	if n := strings.Count(mainOf(start), `<use href="#`); n != 34 { // 32 pieces, the light squares and the coordinates
-		t.Errorf("start position: %d uses, want 34", n)
+	for _, want := range []string{
+		`<use href="#light"/>`, `<use href="#coords"/>`,
+		`<text class="pw" fill="#fff" x="0.5 1.5 2.5 3.5 4.5 5.5 6.5 7.5 0.5 1.5 2.5 3.5 4.5 5.5 6.5 7.5" y="7.84 7.84 7.84 7.84 7.84 7.84 7.84 7.84 6.84 6.84 6.84 6.84 6.84 6.84 6.84 6.84">♜♞♝♛♚♝♞♜♟♟♟♟♟♟♟♟</text>`,
+		`<text class="pb" fill="#000" x="0.5 1.5 2.5 3.5 4.5 5.5 6.5 7.5 0.5 1.5 2.5 3.5 4.5 5.5 6.5 7.5" y="1.84 1.84 1.84 1.84 1.84 1.84 1.84 1.84 0.84 0.84 0.84 0.84 0.84 0.84 0.84 0.84">♟♟♟♟♟♟♟♟♜♞♝♛♚♝♞♜</text>`,
+	} {
+		if !strings.Contains(mainOf(start), want) {
+			t.Errorf("start position lacks %s", want)
+		}
+	}
+	if n := strings.Count(mainOf(start), `<use href="#`); n != 2 { // the light squares and the coordinates
+		t.Errorf("start position: %d uses, want 2", n)
 	}
 	if !strings.Contains(string(start), "Réti, Richard – Tartakower 1-0") || !strings.Contains(string(start), "<b>start</b> 1. Nf3 d5 2. g3") {
 		t.Errorf("start card:\n%s", start[strings.Index(string(start), `<div class="card">`):])

@@ -4,7 +4,9 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/pgn"
@@ -28,17 +30,34 @@ func TestThemesOnMasters(t *testing.T) {
 	}
 	defer f.Close()
 	all := All()
+	// Reference queries, timed in the same pass: the cost of evaluating anything at all
+	// (true), and of the gates the themes start with. CQL_THEME_QUERIES adds more, one a line.
+	extra := []string{"true", "check", "mate", "flipcolor {btm}"}
+	if q := os.Getenv("CQL_THEME_QUERIES"); q != "" {
+		extra = append(extra, strings.Split(q, "\n")...)
+	}
+	for _, src := range extra {
+		all = append(all, Theme{Name: "(query) " + src, Source: src})
+	}
 	evs := make([]*filter.Evaluator, len(all))
 	for i, th := range all {
-		evs[i] = compileTheme(t, th.Name).NewEvaluator()
+		evs[i] = compileSource(t, th.Name, th.Source).NewEvaluator()
 	}
 	sample := os.Getenv("CQL_THEME_SAMPLES")
 	gamesN, positions := make([]int, len(all)), make([]int, len(all))
-	read, logged := 0, 0
+	spent := make([]time.Duration, len(all))
+	read, logged, plies := 0, 0, 0
+	start := time.Now()
+	var clock threadClock
 	err = pgn.Scan(context.Background(), f, file, pgn.Options{}, func(g *pgn.Game) error {
+		clock.lock()
+		defer clock.unlock()
 		read++
+		plies += len(g.Nodes)
 		for i, ev := range evs {
+			t0 := clock.now()
 			m := ev.Game(g)
+			spent[i] += clock.now() - t0
 			if err := ev.Err(); err != nil {
 				t.Errorf("%s on game %d: %v", all[i].Name, g.Number, err)
 			}
@@ -59,7 +78,12 @@ func TestThemesOnMasters(t *testing.T) {
 	if read < 10000 {
 		t.Fatalf("read %d games of masters-10k", read)
 	}
+	var total time.Duration
 	for i, th := range all {
-		t.Logf("%-32s %6d games %7d positions", th.Name, gamesN[i], positions[i])
+		total += spent[i]
+		t.Logf("%-32s %6d games %7d positions %6.1f ns/position", th.Name, gamesN[i], positions[i],
+			float64(spent[i].Nanoseconds())/float64(plies))
 	}
+	t.Logf("%d games, %d positions; all themes %v (%s) in a run of %v, %.0f ns/position", read, plies, total, clockName, time.Since(start),
+		float64(total.Nanoseconds())/float64(plies))
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // allCases lists every table of hand-checked cases, for TestEveryThemeHasCases.
-var allCases = [][]themeCase{mateCases}
+var allCases = [][]themeCase{mateCases, tacticCases, specialCases, endgameCases, structureCases}
 
 // TestAllThemesLoad: every embedded file has a header naming it and a summary, the list is
 // sorted, and every theme parses and compiles.
