@@ -321,6 +321,7 @@ func (s *scanner[R]) scan(ctx context.Context, opt pgn.Options, work func(int, *
 	s.results = make(chan []R, workers*8)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	s.ctx = ctx
 	jobs := make(chan *job[R], workers*2)
 	ordered := make(chan *job[R], workers*4)
 	readErr := make(chan error, 1)
@@ -393,6 +394,9 @@ type scanner[R any] struct {
 	// free lists of chunk values and result slices (nil channels: none, always allocate)
 	values  chan []byte
 	results chan []R
+	// ctx is the scan's: a chunk's games stop when it ends (count evaluates a slow query
+	// game by game, 256 games to a chunk; the workers' work looks at it itself)
+	ctx context.Context
 }
 
 // value returns a buffer for a chunk value, from the free list when it has one.
@@ -598,6 +602,9 @@ func (s *scanner[R]) chunk(w int, rp *replayer, tc *tagColumn, j *job[R], buf *[
 		}
 		g.File, g.Number = src.Path, int(id-src.FirstID)+1
 		if s.count != nil {
+			if s.ctx != nil && s.ctx.Err() != nil {
+				return s.ctx.Err() // the consumer ends with the context's error
+			}
 			res, ok, err := s.count(w, rp, body, &at, g)
 			if err != nil {
 				return fmt.Errorf("index %s: game %d of %s: %w", s.ix.Dir, g.Number, src.Path, err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/index"
+	"github.com/cqlgo/cql/internal/plural"
 	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 	"github.com/cqlgo/cql/run"
@@ -75,7 +76,7 @@ func (d *database) Close() error {
 // describe names the database for the page.
 func (d *database) describe() string {
 	if d.ix != nil {
-		return fmt.Sprintf("index %s: %d games of %d files", d.ix.Dir, d.ix.Meta.Games, len(d.ix.Sources))
+		return fmt.Sprintf("index %s: %s of %s", d.ix.Dir, plural.N(d.ix.Meta.Games, "game"), plural.N(len(d.ix.Sources), "file"))
 	}
 	if len(d.files) == 1 {
 		return d.files[0]

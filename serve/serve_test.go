@@ -452,6 +452,29 @@ func TestTimeLimitAndCancel(t *testing.T) {
 	}
 }
 
+// Cancel stops a run through an index at once too: a query the index replays without a
+// game tree is evaluated inside the index's scan, a chunk of 256 games at a time, which
+// looks at the run's context between games.
+func TestCancelThroughIndex(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ix")
+	if _, err := index.Build(context.Background(), dir, []string{bigPGN(t, 4)}, index.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	s, ts := newTestServer(t, Config{Index: dir, Threads: 1})
+	c := client{t, ts}
+	id := c.start("square x in . square y in . {x attacks y}")
+	time.Sleep(200 * time.Millisecond)
+	ss := s.runs.get(id)
+	t0 := time.Now()
+	c.do("POST", "/api/runs/"+id+"/cancel", "")
+	<-ss.done
+	took := time.Since(t0)
+	t.Logf("a lazy run (%v) stopped %v after the cancel", ss.lazy, took)
+	if st := c.wait(id); st["state"] != stateCancelled || took > time.Second {
+		t.Errorf("cancel through the index: %v after %v", st["state"], took)
+	}
+}
+
 // bigPGN is sample.pgn n times over.
 func bigPGN(t testing.TB, n int) string {
 	data, err := os.ReadFile(samplePGN)
@@ -707,5 +730,18 @@ func TestLazyIndexRunShowsWhatFilesShow(t *testing.T) {
 				t.Errorf("%s: statistics%s differ:\n%.500s\n%.500s", q, f, xf, xl)
 			}
 		}
+	}
+}
+
+// The page names an index's games and files as the summary counts them: "1 file".
+func TestDescribeIndex(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ix")
+	if _, err := index.Build(context.Background(), dir, []string{samplePGN}, index.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newTestServer(t, Config{Index: dir})
+	_, _, page := client{t, ts}.do("GET", "/", "")
+	if want := "index " + dir + ": 300 games of 1 file<"; !bytes.Contains(page, []byte(want)) {
+		t.Errorf("the page does not say %q:\n%.800s", want, page)
 	}
 }
