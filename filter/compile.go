@@ -775,17 +775,35 @@ func (c *compiler) move(n *query.Move) (node, error) {
 			return nil, err
 		}
 	}
+	if n.Target != nil {
+		// The target is evaluated at positions that are not the game's: only
+		// filters of the position itself (those a streamed run allows).
+		if !positionLocal(n.Target, nil) {
+			return nil, errorf(n.Target, "a speculative move's target is evaluated at a position not in the game: only filters of the position itself are supported there yet (pieces, attacks, check, mate, stalemate, wtm, btm, counts and comparisons, zobristkey, currentfen, legalposition ...)")
+		}
+		if m.target, err = c.compile(n.Target); err != nil {
+			return nil, err
+		}
+		m.all = n.All
+	}
 	if m.val == valueCount {
 		return moveCount{m}, nil
 	}
 	return m, nil
 }
 
-// moveCount is a move filter with count: a number, the matching moves.
+// moveCount is a move filter with count: a number, the matching moves
+// (speculative all: the moves considered, when the target matched after each).
 type moveCount struct{ m *moveNode }
 
-func (n moveCount) num(e *Evaluator) (int, bool) { return n.m.collect(e).n, true }
-func (moveCount) match(*Evaluator) bool          { return true }
+func (n moveCount) num(e *Evaluator) (int, bool) {
+	a := n.m.collect(e)
+	if n.m.all {
+		return a.considered, !a.allFailed
+	}
+	return a.n, true
+}
+func (moveCount) match(*Evaluator) bool { return true }
 
 func (c *compiler) sort(n *query.Sort) (node, error) {
 	if n.X.Type() == query.TypeString {

@@ -49,6 +49,7 @@ func FuzzEvaluate(f *testing.F) {
 		// CQLi's (issue 34)
 		`halfmoveclock > 2 standardfen ~~ "(?P<c>[KQkq-]+) (?P<ep>\S+)" \{ep} \-{c} zobristkey #promotedpieces legalposition reachableposition`,
 		`p = "R" currentfen ~~ p move count reverse > 3 move from . reverse capture . move to . reverse promote Q move reverse o-o enpassant`,
+		`move from . legal : mate move count legal all : (not check) move pseudolegal all : (K attacks q)`,
 	} {
 		f.Add(s)
 	}

@@ -44,6 +44,8 @@ type moveNode struct {
 	primary           bool        // only the primary move (the main continuation)
 	secondary         bool        // only secondary moves (those that start a variation)
 	comment           node        // move ... comment (...): evaluated after each matching move (CQL's movebase.cpp)
+	target            node        // CQLi's speculative move: evaluated after each matching legal move (speculative.go)
+	all               bool        // speculative all: whether the target matched after every move
 	lin               *lineLinear // in a line constituent: the one move to look at, when set
 }
 
@@ -62,6 +64,9 @@ func (n *moveNode) branchOK(e *Evaluator, c int32) bool {
 type moveAcc struct {
 	from, to, captured chess.Bitboard
 	n                  int
+	// speculative all: considered moves, and whether the target failed after one
+	considered int
+	allFailed  bool
 }
 
 func (n *moveNode) set(e *Evaluator) chess.Bitboard { return n.value(n.collect(e)) }
@@ -77,7 +82,12 @@ func (n *moveNode) value(a moveAcc) chess.Bitboard {
 	return a.from
 }
 
-func (n *moveNode) match(e *Evaluator) bool { return n.collect(e).n > 0 }
+func (n *moveNode) match(e *Evaluator) bool {
+	if n.all {
+		return !n.collect(e).allFailed
+	}
+	return n.collect(e).n > 0
+}
 
 // collect evaluates the filter's parameters in the position the moves are
 // played from (the parent, for previous) and gathers the matching moves.
@@ -131,6 +141,9 @@ func (n *moveNode) collect(e *Evaluator) moveAcc {
 		// FEN's en passant square (Attack::enpassantAttack), so the first
 		// position of a game has none.
 		initial := e.g.Nodes[e.cur].Parent < 0
+		if n.target != nil {
+			return n.speculate(e, l, initial, fromSet, toSet, capSet)
+		}
 		for i := 0; i < l.Len(); i++ {
 			m := l.At(i)
 			if n.underpromotionAlias(m) || initial && m.IsEnPassant() {

@@ -55,7 +55,8 @@ func positionLocal(n query.Node, loopVars []*query.Symbol) bool {
 	case *query.Keyword:
 		switch n.Kind {
 		case query.KwCheck, query.KwMate, query.KwStalemate, query.KwWtm, query.KwBtm,
-			query.KwSideToMove, query.KwWhite, query.KwBlack:
+			query.KwSideToMove, query.KwWhite, query.KwBlack,
+			query.KwHalfmoveClock, query.KwCurrentFen, query.KwZobristKey, query.KwLegalPosition, query.KwReachablePosition:
 			return true
 		}
 		return false // ply, initial, terminal, tags ...: the game, not the position

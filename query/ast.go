@@ -600,6 +600,13 @@ type Move struct {
 	// move that led here).
 	EnPassantSquare    Node
 	Primary, Secondary bool
+	// Target, for CQLi's speculative move filter (`move legal ... : F`), is
+	// evaluated at the position after each matching move; only the moves
+	// where it matches count. All (`move legal all : F`): the filter is
+	// whether F matched after every move considered (with count, their
+	// number then).
+	Target Node
+	All    bool
 	// Comment (`move ... comment (...)`, not with legal or pseudolegal) is
 	// evaluated, as CQL's move-parse.cpp and movebase.cpp do, at the
 	// position after each matching move.

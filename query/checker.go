@@ -249,6 +249,20 @@ func (c *checker) check(n Node) Node {
 		if n.Comment != nil {
 			c.check(n.Comment)
 		}
+		if n.All && n.Target == nil {
+			c.errorf(n.Pos(), "'all' in a move filter is CQLi's speculative move's: it needs a target after ':' (move legal all : mate)")
+		}
+		if n.Target != nil {
+			n.Target = c.check(n.Target)
+			Inspect(n.Target, func(x Node) bool {
+				_, comment := x.(*Comment)
+				b, builtin := x.(*Builtin)
+				if comment || builtin && (b.Name == "settag" || b.Name == "removecomment" || b.Name == "writefile") {
+					c.errorf(x.Pos(), "a speculative move's target is evaluated at positions not in the game: comments, messages, settag, removecomment and writefile are not supported there")
+				}
+				return true
+			})
+		}
 		if (n.Primary || n.Secondary) && (n.Select == MoveLegal || n.Select == MovePseudoLegal) {
 			c.errorf(n.Pos(), "primary and secondary are about moves played in the game; they cannot be used with legal or pseudolegal")
 		}

@@ -32,3 +32,31 @@ func TestMoveReverseParses(t *testing.T) {
 		}
 	}
 }
+
+// CQLi's speculative move filter: a target after ':' for legal and pseudolegal moves, and
+// all; refused in a target, what would write to the game.
+func TestSpeculativeMoveParses(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"move legal : mate", "{(move legal :none : mate)}"},
+		{"move from K legal : check", "{(move legal from K : check)}"},
+		{"move count legal all : not check", "{(move legal all :count : (not check))}"},
+		{"move legal : mate check", "{(move legal :none : mate) check}"},
+	} {
+		p, err := Parse("test.cql", []byte(tt.src))
+		if err != nil {
+			t.Errorf("%s: %v", tt.src, err)
+			continue
+		}
+		if got := p.String(); got != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+	for _, tt := range []struct{ src, want string }{
+		{"move legal all", "needs a target after ':'"},
+		{`move legal : comment("x")`, "not supported there"},
+	} {
+		if _, err := Parse("test.cql", []byte(tt.src)); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.src, err, tt.want)
+		}
+	}
+}

@@ -107,6 +107,15 @@ func (p *parser) parseColon(x Node) Node {
 			}
 		}
 	}
+	// CQLi's speculative move: `move legal ... : F` (CQL has no position
+	// in a move filter to take : after).
+	if m, ok := x.(*Move); ok && p.tok.kind == tColon && (m.Select == MoveLegal || m.Select == MovePseudoLegal) && !(p.noColon && p.open == p.noColonOpen) {
+		p.next()
+		p.enter()
+		defer p.leave()
+		m.Target = p.parseUnary()
+		return m
+	}
 	// In an index a ':' ends the number, but after a position it is the
 	// colon filter, as in CQL's bracket range: "abcdef"[position 0 : 3]
 	// is "d".

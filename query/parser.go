@@ -749,7 +749,7 @@ func (p *parser) parseMove() Node {
 	at := map[string]Pos{} // where each parameter was last given
 	// CQLi's reverse is a parameter unless the script made it a variable
 	// (CQL 9.493 does not reserve the word).
-	for p.tok.kind == tIdent && (slices.Contains(moveParams, p.tok.text) || p.tok.text == "reverse" && !p.declared["reverse"]) {
+	for p.tok.kind == tIdent && (slices.Contains(moveParams, p.tok.text) || p.tok.text == "reverse" && !p.declared["reverse"] || p.tok.text == "all") {
 		t := p.tok
 		if t.text == "captures" { // CQL's synonym (move-parse.cpp)
 			t.text = "capture"
@@ -794,6 +794,8 @@ func (p *parser) parseMove() Node {
 			}
 			selectSet = true
 			m.Select = map[string]MoveSelect{"previous": MovePrevious, "legal": MoveLegal, "pseudolegal": MovePseudoLegal, "reverse": MoveReverse}[t.text]
+		case "all": // CQLi's speculative move filter's (checker.go)
+			m.All = true
 		case "count":
 			m.Value = MoveValueCount
 			counted = t.pos

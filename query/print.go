@@ -164,6 +164,9 @@ func sprint(b *strings.Builder, n Node) {
 		case MoveReverse:
 			b.WriteString(" reverse")
 		}
+		if n.All {
+			b.WriteString(" all")
+		}
 		for _, a := range []struct {
 			name string
 			x    Node
@@ -197,6 +200,10 @@ func sprint(b *strings.Builder, n Node) {
 		if n.Comment != nil {
 			b.WriteByte(' ')
 			sprint(b, n.Comment)
+		}
+		if n.Target != nil {
+			b.WriteString(" : ")
+			sprint(b, n.Target)
 		}
 		b.WriteByte(')')
 	case *FromTo:

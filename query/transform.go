@@ -582,6 +582,9 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 		case *Move:
 			c := *n
 			c.From, c.To, c.Capture, c.EnPassantSquare = tr(n.From), tr(n.To), tr(n.Capture), tr(n.EnPassantSquare)
+			if n.Target != nil {
+				c.Target = tr(n.Target)
+			}
 			if n.Comment != nil {
 				c.Comment = tr(n.Comment).(*Comment)
 			}

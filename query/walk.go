@@ -42,7 +42,7 @@ func children(n Node) []Node {
 	case *Square:
 		add(n.In, n.Body)
 	case *Move:
-		add(n.From, n.To, n.Capture, n.EnPassantSquare)
+		add(n.From, n.To, n.Capture, n.EnPassantSquare, n.Target)
 		if n.Comment != nil {
 			add(n.Comment)
 		}
