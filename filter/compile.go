@@ -559,6 +559,20 @@ func (c *compiler) keyword(n *query.Keyword) (node, error) {
 		return constStr(query.CurrentTransformString(n.Transforms)), nil
 	case query.KwCurrentPosition:
 		return curPos{}, nil
+	case query.KwHalfmoveClock:
+		return halfmoveClockNode{}, nil
+	case query.KwCurrentFen:
+		return currentFenNode{}, nil
+	case query.KwStandardFen:
+		return standardFenNode{}, nil
+	case query.KwZobristKey:
+		return zobristNode{}, nil
+	case query.KwPromotedPieces:
+		return promotedNode{}, nil
+	case query.KwLegalPosition:
+		return legalPositionNode{}, nil
+	case query.KwReachablePosition:
+		return reachablePositionNode{}, nil
 	}
 	return nil, errorf(n, "%v is not supported by the evaluator yet", n.Kind)
 }
@@ -712,6 +726,8 @@ func (c *compiler) move(n *query.Move) (node, error) {
 		m.mode = modeLegal
 	case query.MovePseudoLegal:
 		m.mode = modePseudoLegal
+	case query.MoveReverse:
+		m.mode = modeReverse
 	}
 	switch n.Value {
 	case query.MoveValueTo:

@@ -21,14 +21,23 @@ type persistentVar struct {
 func (c *compiler) compileStrings(n query.Node) (node, bool, error) {
 	switch n := n.(type) {
 	case *query.Match:
-		m := &matchNode{re: n.Re}
+		m := &matchNode{re: n.Re, at: n.Pos()}
+		m.seq, m.isSeq = dotStarLiterals(n.Re)
 		x, err := c.str(n.X)
 		if err != nil {
 			return nil, true, err
 		}
+		if n.PatternX != nil {
+			if m.pat, err = c.str(n.PatternX); err != nil {
+				return nil, true, err
+			}
+		}
 		m.x = []strNode{x}
 		return m, true, nil
 	case *query.Capture:
+		if n.Name != "" {
+			return namedCapture{name: n.Name, index: n.Index}, true, nil
+		}
 		if n.Index {
 			return captureIndex(n.Group), true, nil
 		}

@@ -10,6 +10,7 @@ package filter
 
 import (
 	"os"
+	"regexp"
 	"slices"
 
 	"github.com/cqlgo/cql/chess"
@@ -84,6 +85,17 @@ type Evaluator struct {
 	// Position ids of the current game, built when first needed.
 	gt gameTree
 
+	// promotedpieces: per node of the current game, the squares of pieces that
+	// were pawns at its start (promoted.go), built when first asked for.
+	promoted     []chess.Bitboard
+	promotedDone bool
+	// currentfen and standardfen: the FEN writer (it reuses the ranks a move
+	// left alone) and its buffer.
+	fenW   chess.FENWriter
+	fenBuf []byte
+	// move reverse: the retractions of the current position (reverse.go).
+	retro []retraction
+
 	// The from and to sets of the move filter whose target is being
 	// evaluated (owned: there is one): `from` and `to` after a castling move
 	// are the king's and the rook's squares that fit them (castle.go).
@@ -140,6 +152,9 @@ type Evaluator struct {
 	// The last successful ~~ match: its target and group offsets, for \N and \-N.
 	capTarget string
 	capLoc    []int
+	seqLoc    [2]int                    // capLoc of a match made without the regexp engine (matchNode.seq)
+	capRe     *regexp.Regexp            // the pattern that matched, for CQLi's named groups \{name}
+	regexps   map[string]*regexp.Regexp // patterns given by string filters, compiled (matchNode.regexp)
 
 	err *RuntimeError // a failure that stops the run (assert, readfile, ...)
 
@@ -344,6 +359,7 @@ func (e *Evaluator) SortString(i int) (string, bool) {
 func (e *Evaluator) startGame(g *pgn.Game) {
 	e.g = g
 	e.gt.ready = false
+	e.promotedDone = false
 	e.hh.cookedDone, e.hh.searchDone = false, false
 	for i := range e.vars {
 		if len(e.q.persistent) == 0 || !e.q.isPersistent(i) {

@@ -219,7 +219,7 @@ func pure(n query.Node) bool {
 		case *query.PieceDesignator, *query.NumberLit, *query.BoolLit, *query.Block,
 			*query.Unary, *query.Binary, *query.Compare:
 		case *query.Keyword:
-			if m.Kind == query.KwFen || m.Kind == query.KwCurrentPosition {
+			if m.Kind == query.KwFen || m.Kind == query.KwCurrentPosition || m.Kind == query.KwCurrentFen || m.Kind == query.KwStandardFen {
 				ok = false
 			}
 		default:

@@ -48,8 +48,12 @@ func (n *whileMatchNode) match(e *Evaluator) bool {
 	if !ok {
 		return false
 	}
-	e.capTarget, e.capLoc = s, nil
-	for _, loc := range n.m.re.FindAllStringSubmatchIndex(s, -1) {
+	re, ok := n.m.regexp(e)
+	if !ok {
+		return false
+	}
+	e.capTarget, e.capLoc, e.capRe = s, nil, re
+	for _, loc := range re.FindAllStringSubmatchIndex(s, -1) {
 		e.capTarget, e.capLoc = s, loc
 		n.body.match(e)
 		if e.err != nil {

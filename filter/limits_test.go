@@ -58,7 +58,7 @@ func TestStringLimit(t *testing.T) {
 // The default bound is the documented 64 MiB.
 func TestDefaultMaxString(t *testing.T) {
 	if DefaultMaxString != 64<<20 {
-		t.Fatalf("DefaultMaxString = %d, README says 64 MiB", DefaultMaxString)
+		t.Fatalf("DefaultMaxString = %d, docs/language.md says 64 MiB", DefaultMaxString)
 	}
 }
 

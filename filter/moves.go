@@ -10,6 +10,7 @@ const (
 	modePrevious                    // the move that led to this position
 	modeLegal                       // all legal moves
 	modePseudoLegal                 // all pseudo-legal moves
+	modeReverse                     // CQLi's reverse: the moves that could have led here (reverse.go)
 )
 
 // moveValue says what a move filter's value is.
@@ -113,6 +114,11 @@ func (n *moveNode) collect(e *Evaluator) moveAcc {
 				n.comment.match(e)
 				e.at(save)
 			}
+		}
+	case modeReverse:
+		e.retro = retractions(e.pos, e.retro[:0])
+		for _, r := range e.retro {
+			n.testRetraction(r, fromSet, toSet, capSet, &acc)
 		}
 	case modeLegal, modePseudoLegal:
 		var l *chess.MoveList

@@ -111,17 +111,62 @@ func (e *Evaluator) Err() error {
 type matchNode struct {
 	x  []strNode // the string matched (one; several match when any does)
 	re *regexp.Regexp
+	// seq: re is ".*L1.*L2...*" (dotStarLiterals), matched without it on a
+	// string without a newline.
+	seq   []string
+	isSeq bool
+	// pat, for CQLi's pattern given by a string filter (re is then nil),
+	// is compiled at each evaluation (Evaluator.regexpOf keeps them).
+	pat strNode
+	at  query.Pos
+}
+
+// regexp is n's pattern: re, or pat's value compiled; false when pat has
+// no value, and a run-time error when it is no regular expression.
+func (n *matchNode) regexp(e *Evaluator) (*regexp.Regexp, bool) {
+	if n.pat == nil {
+		return n.re, true
+	}
+	p, ok := n.pat.str(e)
+	if !ok {
+		return nil, false
+	}
+	if re, ok := e.regexps[p]; ok {
+		return re, true
+	}
+	re, err := regexp.Compile(p)
+	if err != nil {
+		e.fail(n.at, "the pattern of ~~, %q, is not a regular expression: %v", p, err)
+		return nil, false
+	}
+	if e.regexps == nil || len(e.regexps) >= 1024 {
+		e.regexps = map[string]*regexp.Regexp{} // a bound on a script that makes a pattern per position
+	}
+	e.regexps[p] = re
+	return re, true
 }
 
 func (n *matchNode) str(e *Evaluator) (string, bool) {
+	re, ok := n.regexp(e)
+	if !ok {
+		return "", false
+	}
 	for _, x := range n.x {
 		s, ok := x.str(e)
 		if !ok {
 			continue
 		}
+		if n.isSeq && strings.IndexByte(s, '\n') < 0 {
+			if !literalsInOrder(s, n.seq) {
+				continue
+			}
+			e.seqLoc = [2]int{0, len(s)}
+			e.capTarget, e.capLoc, e.capRe = s, e.seqLoc[:], n.re
+			return s, true
+		}
 		// FindStringSubmatchIndex allocates its result; match-less strings do not.
-		if loc := n.re.FindStringSubmatchIndex(s); loc != nil {
-			e.capTarget, e.capLoc = s, loc
+		if loc := re.FindStringSubmatchIndex(s); loc != nil {
+			e.capTarget, e.capLoc, e.capRe = s, loc, re
 			return s[loc[0]:loc[1]], true
 		}
 	}
@@ -140,6 +185,45 @@ func (n captureNode) str(e *Evaluator) (string, bool) {
 	return e.capTarget[e.capLoc[i]:e.capLoc[i+1]], true
 }
 func (n captureNode) match(e *Evaluator) bool { _, ok := n.str(e); return ok }
+
+// namedCapture is CQLi's `\{name}` (or `\-{name}` when index): the group of
+// that name in the pattern of the last successful ~~, as \N and \-N; it
+// fails when that pattern has no such group.
+type namedCapture struct {
+	name  string
+	index bool
+}
+
+func (n namedCapture) group(e *Evaluator) (int, bool) {
+	if e.capRe == nil {
+		return 0, false
+	}
+	i := e.capRe.SubexpIndex(n.name)
+	return i, i >= 0
+}
+
+func (n namedCapture) str(e *Evaluator) (string, bool) {
+	if i, ok := n.group(e); ok && !n.index {
+		return captureNode(i).str(e)
+	}
+	return "", false
+}
+
+func (n namedCapture) num(e *Evaluator) (int, bool) {
+	if i, ok := n.group(e); ok && n.index {
+		return captureIndex(i).num(e)
+	}
+	return 0, false
+}
+
+func (n namedCapture) match(e *Evaluator) bool {
+	if n.index {
+		_, ok := n.num(e)
+		return ok
+	}
+	_, ok := n.str(e)
+	return ok
+}
 
 // captureIndex is `\-N`: where group N of the last ~~ starts in its target.
 type captureIndex int

@@ -124,7 +124,7 @@ func TestStringFiltersFromTheManual(t *testing.T) {
 	}
 	for _, src := range yes {
 		if strings.Contains(src, `\n "b"`) {
-			continue // CQL's bare \n argument is not supported (see README)
+			continue // CQL's bare \n argument is not supported (see docs/language.md)
 		}
 		if !startMatches(t, src) {
 			t.Errorf("%s: did not match", src)

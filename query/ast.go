@@ -421,6 +421,14 @@ const (
 	KwEco                                 // string: ECO tag
 	KwFen                                 // string: FEN of the current position
 	KwCurrentTransform                    // string: the transforms acting on the filter
+	// CQLi's board-state filters (docs/cqli.md).
+	KwHalfmoveClock     // number: the halfmove clock of the current position (the FEN's fifth field)
+	KwCurrentFen        // string: the FEN of the current position, all six fields
+	KwStandardFen       // string: currentfen with the en passant square after every double step
+	KwZobristKey        // number: the Polyglot key of the current position
+	KwPromotedPieces    // set: the squares of pieces that were pawns at the game's start
+	KwLegalPosition     // logical: the position could occur in a game (docs/cqli.md)
+	KwReachablePosition // logical: legalposition and no count or pawn structure rules it out
 )
 
 var keywordNames = [...]string{
@@ -430,6 +438,9 @@ var keywordNames = [...]string{
 	KwMoveNumber: "movenumber", KwGameNumber: "gamenumber", KwYear: "year",
 	KwCurrentPosition: "currentposition", KwEvent: "event", KwSite: "site", KwDate: "date",
 	KwEco: "eco", KwFen: "fen", KwCurrentTransform: "currenttransform",
+	KwHalfmoveClock: "halfmoveclock", KwCurrentFen: "currentfen", KwStandardFen: "standardfen",
+	KwZobristKey: "zobristkey", KwPromotedPieces: "promotedpieces", KwLegalPosition: "legalposition",
+	KwReachablePosition: "reachableposition",
 }
 
 func (k KeywordKind) String() string {
@@ -549,6 +560,7 @@ const (
 	MovePrevious                      // the move that led to the current position
 	MoveLegal                         // all legal moves
 	MovePseudoLegal                   // all pseudolegal moves
+	MoveReverse                       // CQLi's reverse: the moves that could have led to the current position
 )
 
 // MoveValue says what a Move filter's value is.

@@ -13,6 +13,10 @@ type Match struct {
 	X       Node
 	Pattern string
 	Re      *regexp.Regexp // compiled by the checker
+	// PatternX, for CQLi's `X ~~ Y` with a pattern that is not a quoted
+	// string (CQLi 1.0.7), is the string filter that gives the pattern at
+	// each evaluation; Pattern and Re are then empty.
+	PatternX Node
 }
 
 // Capture is `\N` (string: the N-th group of the last successful ~~ match,
@@ -22,6 +26,9 @@ type Capture struct {
 	At
 	Group int
 	Index bool
+	// Name, for CQLi's `\{name}` and `\-{name}`, is the group's name in the
+	// pattern of the last ~~ (?P<name>...); Group is then -1.
+	Name string
 }
 
 // Index is `X[I]` (the character at I, a string of length one) or

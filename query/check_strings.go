@@ -16,6 +16,9 @@ func (c *checker) checkStrings(n Node) (Node, bool) {
 	switch n := n.(type) {
 	case *Match:
 		n.X = c.str(n.X, "the left side of ~~")
+		if n.PatternX != nil {
+			n.PatternX = c.str(n.PatternX, "the pattern of ~~")
+		}
 	case *Capture:
 	case *Index:
 		c.index(n)

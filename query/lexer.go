@@ -570,13 +570,27 @@ func (l *lexer) capture() token {
 	if index {
 		n++
 	}
+	if n < len(l.src) && l.src[n] == '{' {
+		// CQLi's named group: \{name}, \-{name}
+		end := n + 1
+		for end < len(l.src) && (isDigit(l.src[end]) || l.src[end] == '_' || l.src[end]|0x20 >= 'a' && l.src[end]|0x20 <= 'z') {
+			end++
+		}
+		if end == n+1 || end >= len(l.src) || l.src[end] != '}' {
+			l.advance(1)
+			return token{kind: tIllegal, text: "expected a capture group name and '}' after '\\{' (\\{name}, \\-{name})"}
+		}
+		text := string(l.src[l.off : end+1])
+		l.advance(end + 1 - l.off)
+		return token{kind: tCapture, num: -1, text: text}
+	}
 	start := n
 	for n < len(l.src) && isDigit(l.src[n]) {
 		n++
 	}
 	if n == start {
 		l.advance(1)
-		return token{kind: tIllegal, text: "expected a capture group number after '\\' (\\1, \\-1)"}
+		return token{kind: tIllegal, text: "expected a capture group number or {name} after '\\' (\\1, \\-1, \\{name})"}
 	}
 	v, err := strconv.Atoi(string(l.src[start:n]))
 	text := string(l.src[l.off:n])

@@ -45,7 +45,15 @@ func (p *parser) parsePostfix(x Node) Node {
 			pos := p.tok.pos
 			p.next()
 			if p.tok.kind != tString {
-				p.fail("a quoted regular expression after '~~'")
+				// CQLi 1.0.7: the pattern may be any string filter (CQL 9.493
+				// wants a quoted string, so no CQL script reads otherwise).
+				switch p.tok.kind {
+				case tIdent, tLParen, tCapture:
+				default:
+					p.fail("a regular expression after '~~' (a quoted string, or a string filter)")
+				}
+				x = &Match{At: At{pos}, X: x, PatternX: p.parsePrimary()}
+				continue
 			}
 			re, err := regexp.Compile(p.tok.text)
 			if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // parser is a recursive-descent parser with one token of lookahead (plus
@@ -274,6 +275,19 @@ var keywordFilters = map[string]struct {
 	"currenttransform": {KwCurrentTransform, TypeString},
 }
 
+// cqliKeywords are CQLi's board-state filters (docs/cqli.md). They are not
+// reserved words: CQL 9.493 knows none of them, so a CQL script may use the
+// names as variables, and a name assigned before is the variable.
+var cqliKeywords = map[string]struct {
+	kind KeywordKind
+	t    Type
+}{
+	"halfmoveclock": {KwHalfmoveClock, TypeNumber}, "currentfen": {KwCurrentFen, TypeString},
+	"standardfen": {KwStandardFen, TypeString}, "zobristkey": {KwZobristKey, TypeNumber},
+	"promotedpieces": {KwPromotedPieces, TypeSet}, "legalposition": {KwLegalPosition, TypeNone},
+	"reachableposition": {KwReachablePosition, TypeNone},
+}
+
 var directions = map[string]Direction{
 	"up": DirUp, "down": DirDown, "left": DirLeft, "right": DirRight,
 	"northeast": DirNortheast, "northwest": DirNorthwest, "southeast": DirSoutheast, "southwest": DirSouthwest,
@@ -314,7 +328,11 @@ func (p *parser) parsePrimary() Node {
 		return &StringLit{At: At{pos}, Value: t.text}
 	case tCapture:
 		p.next()
-		return &Capture{At: At{pos}, Group: t.num, Index: t.text[1] == '-'}
+		c := &Capture{At: At{pos}, Group: t.num, Index: t.text[1] == '-'}
+		if t.num < 0 { // \{name} or \-{name}
+			c.Name = t.text[strings.IndexByte(t.text, '{')+1 : len(t.text)-1]
+		}
+		return c
 	case tLBrace:
 		if nx := p.peek(); nx.kind == tRBrace {
 			// cql -parse rejects `{}` (chessql's tables), and CQL 9.493 also braces with
@@ -420,6 +438,9 @@ func (p *parser) parseWord() Node {
 		}
 		if p.tok.kind == tOrAssign || p.tok.kind == tAndAssign {
 			return p.parseSetAssign(w, pos)
+		}
+		if kw, ok := cqliKeywords[w]; ok && !p.declared[w] {
+			return &Keyword{At: At{pos}, Kind: kw.kind, T: kw.t}
 		}
 		if w == "backwardpawns" && !p.declared[w] {
 			// Neither the CQL 6.1/6.2 manuals and filter lists, nor CQL 6.2's keyword
@@ -726,7 +747,9 @@ func (p *parser) parseMove() Node {
 	selectSet := false
 	var counted Pos
 	at := map[string]Pos{} // where each parameter was last given
-	for p.tok.kind == tIdent && slices.Contains(moveParams, p.tok.text) {
+	// CQLi's reverse is a parameter unless the script made it a variable
+	// (CQL 9.493 does not reserve the word).
+	for p.tok.kind == tIdent && (slices.Contains(moveParams, p.tok.text) || p.tok.text == "reverse" && !p.declared["reverse"]) {
 		t := p.tok
 		if t.text == "captures" { // CQL's synonym (move-parse.cpp)
 			t.text = "capture"
@@ -765,12 +788,12 @@ func (p *parser) parseMove() Node {
 			}
 			m.Promote = p.tok.pieces
 			p.next()
-		case "previous", "legal", "pseudolegal":
+		case "previous", "legal", "pseudolegal", "reverse":
 			if selectSet {
-				p.errorf(t.pos, "move filter can have only one of previous, legal, pseudolegal")
+				p.errorf(t.pos, "move filter can have only one of previous, legal, pseudolegal, reverse")
 			}
 			selectSet = true
-			m.Select = map[string]MoveSelect{"previous": MovePrevious, "legal": MoveLegal, "pseudolegal": MovePseudoLegal}[t.text]
+			m.Select = map[string]MoveSelect{"previous": MovePrevious, "legal": MoveLegal, "pseudolegal": MovePseudoLegal, "reverse": MoveReverse}[t.text]
 		case "count":
 			m.Value = MoveValueCount
 			counted = t.pos
@@ -793,11 +816,18 @@ func (p *parser) parseMove() Node {
 		}
 		first = false
 	}
-	if counted != (Pos{}) && m.Select != MoveLegal && m.Select != MovePseudoLegal {
-		p.errorf(counted, "the 'count' keyword in 'move' can only be used when 'legal' or 'pseudolegal' are also specified (CQL's rule)")
+	if counted != (Pos{}) && m.Select != MoveLegal && m.Select != MovePseudoLegal && m.Select != MoveReverse {
+		p.errorf(counted, "the 'count' keyword in 'move' can only be used when 'legal' or 'pseudolegal' (or CQLi's 'reverse') are also specified (CQL's rule)")
 	}
 	p.checkMoveParams(m, at)
-	if m.Select != MoveLegal && m.Select != MovePseudoLegal && p.isKw("comment") {
+	if m.Select == MoveReverse {
+		for _, w := range []string{"null", "primary", "secondary"} {
+			if pos, ok := at[w]; ok {
+				p.errorf(pos, "'%s' cannot be used with 'reverse' in a move filter: the moves that could have led here were not played in the game", w)
+			}
+		}
+	}
+	if m.Select != MoveLegal && m.Select != MovePseudoLegal && m.Select != MoveReverse && p.isKw("comment") {
 		m.Comment = p.parseWord().(*Comment)
 	}
 	if m.Primary && m.Secondary {
@@ -862,7 +892,6 @@ func (p *parser) checkMoveParams(m *Move, at map[string]Pos) {
 // that using one gets a clear message instead of "unknown filter".
 var unsupported = wordSet(
 	"backwardpawns",
-	"zobristkey",
 )
 
 // sortedKeywords lists the keywords in order, for suggestions.

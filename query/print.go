@@ -161,6 +161,8 @@ func sprint(b *strings.Builder, n Node) {
 			b.WriteString(" legal")
 		case MovePseudoLegal:
 			b.WriteString(" pseudolegal")
+		case MoveReverse:
+			b.WriteString(" reverse")
 		}
 		for _, a := range []struct {
 			name string
@@ -245,8 +247,20 @@ func sprint(b *strings.Builder, n Node) {
 		}
 		list(head, n.Body)
 	case *Match:
+		if n.PatternX != nil {
+			list("~~", n.X, n.PatternX)
+			break
+		}
 		list("~~ "+strconv.Quote(n.Pattern), n.X)
 	case *Capture:
+		if n.Name != "" {
+			if n.Index {
+				b.WriteString("\\-{" + n.Name + "}")
+			} else {
+				b.WriteString("\\{" + n.Name + "}")
+			}
+			break
+		}
 		if n.Index {
 			b.WriteString("\\-" + strconv.Itoa(n.Group))
 		} else {

@@ -479,6 +479,9 @@ func (t xform) apply(n Node, copied *int) (out Node, ok bool, stuck Node) {
 		case *Match:
 			c := *n
 			c.X = tr(n.X)
+			if n.PatternX != nil {
+				c.PatternX = tr(n.PatternX)
+			}
 			return &c
 		case *Index:
 			c := *n

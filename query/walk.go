@@ -61,7 +61,7 @@ func children(n Node) []Node {
 	case *Echo:
 		add(n.X)
 	case *Match:
-		add(n.X)
+		add(n.X, n.PatternX)
 	case *Index:
 		add(n.X, n.I, n.J)
 	case *Builtin:

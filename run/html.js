@@ -36,7 +36,7 @@
     pieces.sort((a, b) => a[0] - b[0]);
     const marked = p.k ? p.k.split(" ") : [];
     let s = `<svg class="board" viewBox="0 0 8.36 8" role="img" aria-label="${esc(p.f)}`;
-    if (marked.length) s += "; marked " + marked.join(" ");
+    if (marked.length) s += "; marked " + esc(marked.join(" "));
     if (p.c === 2) s += "; checkmate";
     s += `"><rect width="8" height="8" fill="#b58863"/><use href="#light"/>`;
     const move = p.m ? [sq(p.m.slice(0, 2)), sq(p.m.slice(2, 4))] : null;

@@ -5,7 +5,7 @@
 //	cql-beam [--runner prism|universal|flink|spark|dataflow] [--endpoint HOST:PORT]
 //	         [cql flags] QUERY INPUT_GLOB... [-o OUTPUT]
 //
-// See README.md (section "Beyond one machine") for the design and how to run it on a
+// See docs/beam.md for the design and how to run it on a
 // cluster.
 package main
 

@@ -24,7 +24,7 @@ import (
 // split into 7 uneven files in shards of about 1/60 (boundaries inside games, comments and
 // tags); CQL_BEAM_LAYOUTS=whole,whole-small,split,split-small,zst chooses (zst: the file
 // as zstd frames of about 1/50 of it, cut anywhere, read in shards of about 3 frames). An option cql-beam
-// does not offer (the query-changing options such as -flipcolor, -player; README) is left out
+// does not offer (the query-changing options such as -flipcolor, -player; docs/beam.md) is left out
 // with its values, for both commands, and counted. CQL_BEAM_EXTRA, a JSON list of argument
 // lists (e.g. [["--format","html"],["--stats"]]), adds one of them to each query in turn, for
 // options the grammars' runs do not draw. A job takes about a second on lichess-10k.

@@ -118,7 +118,7 @@ func commentDifference(t *testing.T, cqlOut, oursOut string) string {
 		return fmt.Sprintf("CQL wrote %d games, cql %d", len(a), len(b))
 	}
 	// CQL writes each non-ASCII byte of a comment as '?', cql keeps them
-	// (README): compared as CQL writes them.
+	// (docs/language.md): compared as CQL writes them.
 	norm := func(s string) string {
 		b := []byte(strings.Join(strings.Fields(s), " "))
 		for i, c := range b {

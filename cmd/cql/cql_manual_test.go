@@ -61,7 +61,7 @@ func TestManualSnippetsAgainstCQL(t *testing.T) {
 					t.Errorf("%s on %s: cql failed: %s", s.query, games, stderr)
 					continue
 				}
-				// CQL cuts a game's text at 100,000 characters (README: known differences)
+				// CQL cuts a game's text at 100,000 characters (docs/language.md: known differences)
 				if text, _ := os.ReadFile(out); strings.Contains(string(text), "game truncated by CQL") {
 					t.Logf("%s on %s: CQL truncated a game's text, comments not compared", s.query, games)
 				} else if d := commentDifference(t, out, ours); d != "" {

@@ -101,7 +101,7 @@ func TestRandomQueriesAgainstCQL(t *testing.T) {
 			continue
 		}
 		// CQL cuts a game over 105,000 characters of output, and leaves
-		// comments out when close to it; cql does not (README, Comments):
+		// comments out when close to it; cql does not (docs/language.md, comments):
 		// such a run's comments are not compared.
 		if b, err := os.ReadFile(out); err == nil && nearOutputLimit(string(b)) {
 			t.Logf("query %d: %q: CQL truncated a game or left comments out; comments not compared", i, q)

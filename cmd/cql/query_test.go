@@ -50,8 +50,8 @@ func TestQueryCLI(t *testing.T) {
 		{name: "no match", args: []string{"stalemate and wtm", games}, wantStatus: exitNoMatch},
 		{name: "query error has a caret", args: []string{"mate attacks", games}, wantStatus: exitError, errHas: []string{"query:1:"}},
 		{name: "unknown keyword suggestion", args: []string{"atacks", games}, wantStatus: exitError, errHas: []string{"did you mean 'attacks'"}},
-		{name: "unsupported filter has a caret", args: []string{"mate zobristkey", games}, wantStatus: exitError,
-			errHas: []string{"query:1:6: 'zobristkey' is a CQL filter that this implementation does not support yet\nmate zobristkey\n     ^"}},
+		// CQLi's zobristkey is Polyglot's key: 0x463b96181691fc9c at the start position.
+		{name: "zobristkey of the start position", args: []string{"initial zobristkey == 5060803636482931868", games, "--gamenumber", "1", "--count"}, wantOut: "1\n"},
 		{name: "missing file", args: []string{"mate", "no-such.pgn"}, wantStatus: exitError, errHas: []string{"no-such.pgn"}},
 		{name: "no input", args: []string{"mate"}, wantStatus: exitError, errHas: []string{"no input"}},
 		{name: "bad format", args: []string{"mate", games, "--format", "xml"}, wantStatus: exitError, errHas: []string{"unknown --format"}},

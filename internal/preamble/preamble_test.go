@@ -2,7 +2,7 @@ package preamble
 
 import "testing"
 
-// TestApply: where the options' filters go (CQL's preamble, README "Options"): game filters
+// TestApply: where the options' filters go (CQL's preamble, docs/cli.md): game filters
 // first, then the transforms around the other options' filters, in the order given, and the
 // body; nothing before the body's first token, so line 1 stays line 1.
 func TestApply(t *testing.T) {
