@@ -46,6 +46,9 @@ func FuzzEvaluate(f *testing.F) {
 		`path keepallbest verbose title "t" nestban max #A 1 9 --{1,3} check`, "path singlecolor piecepath quiet --+ line nestban singlecolor --> check",
 		"x = ×(R) (--(ply)) > 3 sort echo (s t) ply",
 		`--="q" v="RN" P--=v(check) --q|b b|q-- #(legal -- & legal [Kk]--) > 3 pseudolegal -- == legal --`, "cql(variations) echo (s t) positionid == 9",
+		// CQLi's (issue 34)
+		`halfmoveclock > 2 standardfen ~~ "(?P<c>[KQkq-]+) (?P<ep>\S+)" \{ep} \-{c} zobristkey #promotedpieces legalposition reachableposition`,
+		`p = "R" currentfen ~~ p move count reverse > 3 move from . reverse capture . move to . reverse promote Q move reverse o-o enpassant`,
 	} {
 		f.Add(s)
 	}

@@ -64,6 +64,9 @@ func FuzzParse(f *testing.F) {
 		// transform ranges and orbit order, smart comments of values (issues 10, 11)
 		`flip 2 4 [Rr]a1 (flipcolor 1 {comment("f") btm}) == 1 flip count flip flip Kb1 shift 3 Ka1 rotate90 1 2 {x = #n&f6 wtm}`,
 		`max({comment("a") 2} {comment("b") 1}) min("a" {comment("c") "b"}) {comment("x") a1} != h8 (flipcolor {comment(ply) #N}) > 0`,
+		// CQLi's filters, named groups, patterns from filters, move reverse (issue 34)
+		`halfmoveclock >= 10 currentfen ~~ ".*K.*R.*k.*r.*" standardfen ~~ "(?P<ep>[a-h][36])" \{ep} \-{ep} zobristkey #promotedpieces legalposition reachableposition`,
+		`p = "K" currentfen ~~ p currentfen ~~ (p + "Q") \{ \{x \-{} move from e2 reverse count move reverse capture . reverse = 1 zobristkey = 2`,
 	}
 	files, _ := filepath.Glob("testdata/cql/*.cql")
 	for _, name := range files {
