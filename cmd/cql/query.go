@@ -177,15 +177,11 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		defer statsFile.discard() // unless committed by writeStats
 	}
 	if f.cpuProfile != "" {
-		pf, err := os.Create(f.cpuProfile)
+		stop, err := startCPUProfile(f.cpuProfile)
 		if err != nil {
 			return err
 		}
-		defer pf.Close()
-		if err := pprof.StartCPUProfile(pf); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+		defer stop()
 	}
 	if f.traceFile != "" {
 		tf, err := os.Create(f.traceFile)

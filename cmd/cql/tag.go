@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -213,15 +212,11 @@ func runTag(cmd *cobra.Command, f *tagFlags, threads int, files []string) error 
 		LastGame: cqlrun.TagLastGame(qs),
 	}
 	if f.cpuProfile != "" {
-		pf, err := os.Create(f.cpuProfile)
+		stop, err := startCPUProfile(f.cpuProfile)
 		if err != nil {
 			return err
 		}
-		defer pf.Close()
-		if err := pprof.StartCPUProfile(pf); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+		defer stop()
 	}
 	start := time.Now()
 	st, err := cqlrun.Tag(ctx, qs, src, bar.Clearing(records), opt)
