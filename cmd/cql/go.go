@@ -66,7 +66,7 @@ func (f *goFlags) add(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.db, "db", "", "GNU Go's pattern directory (or, for patterns, a .db file; default: $CQL_GNUGO_DIR, ~/.local/share/cql/gnugo, "+defaultGnuGoDir+")")
 	cmd.Flags().IntVar(&f.move, "move", -1, "the position after this many moves of the main line (default: the last)")
 	cmd.Flags().StringVar(&f.format, "format", "text", "output: text or jsonl")
-	cmd.Flags().StringVar(&f.dead, "dead", "", "dead stones, GTP points separated by commas or spaces (default: SGF MA/TR markup, else the simple rule)")
+	cmd.Flags().StringVar(&f.dead, "dead", "", "dead stones, GTP points separated by commas or spaces, or none (default: SGF MA/TR markup, else tactical reading)")
 }
 
 func (f *goFlags) check() error {
@@ -172,6 +172,7 @@ func goPositionOf(f *goFlags, file string, game int, g *sgf.Game) (goPosition, e
 	b, tm := g.Position(n)
 	p := goPosition{file: file, game: game, move: n, board: b, toMove: tm}
 	switch {
+	case strings.EqualFold(f.dead, "none"):
 	case f.dead != "":
 		for _, name := range strings.FieldsFunc(f.dead, func(r rune) bool { return r == ',' || r == ' ' }) {
 			sq, err := b.Grid().ParseGTP(name)
@@ -186,7 +187,7 @@ func goPositionOf(f *goFlags, file string, game int, g *sgf.Game) (goPosition, e
 	default:
 		p.dead = g.Marked(n, "MA", "TR").And(b.Stones(weiqi.Black).Or(b.Stones(weiqi.White)))
 		if p.dead.IsEmpty() {
-			p.dead = weiqi.SimpleDead(b)
+			p.dead = weiqi.ReadDead(b)
 		}
 	}
 	return p, nil
