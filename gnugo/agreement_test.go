@@ -236,4 +236,3 @@ func (ag *agreement) measure(t *testing.T, bin string, db *EyeDB, p agreementPos
 		}
 	}
 }
-
