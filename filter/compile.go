@@ -578,6 +578,14 @@ func (c *compiler) keyword(n *query.Keyword) (node, error) {
 		return legalPositionNode{}, nil
 	case query.KwReachablePosition:
 		return reachablePositionNode{}, nil
+	case query.KwEval:
+		return annotationNode(annEval), nil
+	case query.KwClock:
+		return annotationNode(annClock), nil
+	case query.KwEmt:
+		return annotationNode(annEmt), nil
+	case query.KwNag:
+		return nagNode{}, nil
 	}
 	return nil, errorf(n, "%v is not supported by the evaluator yet", n.Kind)
 }

@@ -91,10 +91,11 @@ func newGoCmd() *cobra.Command {
   cql go eyes --shape DIAGRAM      one eye space drawn as in eyes.db ('.!.', '..\n..', '|..\n+--')
   cql go status FILE.sgf...        groups with their status from all their eye spaces
   cql go patterns FILE.sgf...      GNU Go move patterns matching the position, classes applied
+  cql go gtp                       GTP on standard input: loadsgf, eval_eye, dragon_status, ...
 
 Points are GTP names (A1 in the lower left, no I).`,
 	}
-	cmd.AddCommand(newGoEyesCmd(), newGoStatusCmd(), newGoPatternsCmd())
+	cmd.AddCommand(newGoEyesCmd(), newGoStatusCmd(), newGoPatternsCmd(), newGoGTPCmd())
 	return cmd
 }
 

@@ -237,3 +237,23 @@ func TestGoEyesLabelsPast26(t *testing.T) {
 		t.Errorf("the board does not show label aa:\n%s", out)
 	}
 }
+
+// cql go gtp answers loadsgf, eval_eye and dragon_status as GNU Go 3.9.1 does on issue 37's
+// third position (GNU Go's answers, with its F2 dragon critical where ours is a dead string).
+func TestGoGTP(t *testing.T) {
+	db := testdata.GnuGo(t)
+	file := filepath.Join(t.TempDir(), "p.sgf")
+	src := "(;GM[1]FF[4]SZ[9]AB[ch][ci][dg][di][eg][eh][fg][fi][gi]AW[bg][bh][bi][cf][cg][df][ef][ff][fh][gf][gg][hg][hh][hi]PL[B])"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := "loadsgf " + file + "\neval_eye E1\n7 dragon_status D3\ndragon_status C4\neval_eye A9\nboardsize 9\nfoo\nquit\n"
+	var out, errb bytes.Buffer
+	if st := run([]string{"go", "gtp", "--db", db}, strings.NewReader(in), &out, &errb); st != 0 {
+		t.Fatalf("status %d: %s", st, errb.String())
+	}
+	want := "= black\n\n= 0 1 G2 G2\n\n=7 critical G2 G2\n\n= alive\n\n= 2 2\n\n= \n\n? unknown command\n\n= \n\n"
+	if out.String() != want {
+		t.Errorf("got %q\nwant %q", out.String(), want)
+	}
+}
