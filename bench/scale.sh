@@ -41,7 +41,7 @@ corpus() {
 		{
 			zstdcat "$src"
 			for ((k = 2; k <= whole; k++)); do
-				zstdcat "$src" | awk -v k="$k" -v left=$((want - (k - 1) * games1)) '
+				{ zstdcat "$src" || true; } | awk -v k="$k" -v left=$((want - (k - 1) * games1)) '
 					/^\[Event / { if (++n > left) exit; print; printf "[Copy \"%d\"]\n", k; next }
 					{ print }'
 			done

@@ -120,7 +120,7 @@ func (bg *v1Graph) build(b *weiqi.Board, es *weiqi.EyeSpace) bool {
 	g := b.Grid()
 	bg.n = 0
 	all := es.Points
-	if all.Count()+es.NumKeys > MaxEyeVertices {
+	if es.NumHalf > len(es.Half) || all.Count()+es.NumHalf > MaxEyeVertices {
 		return false
 	}
 	for wi, w := range all {
@@ -167,12 +167,12 @@ func (bg *v1Graph) build(b *weiqi.Board, es *weiqi.EyeSpace) bool {
 			}
 		}
 	}
-	// a virtual marginal vertex per half eye (the key point names it)
-	for k := 0; k < es.NumKeys; k++ {
+	// a virtual marginal vertex per half eye (-1-k names half eye k's)
+	for k := 0; k < es.NumHalf; k++ {
 		v := int8(bg.n)
-		bg.sq[v], bg.marg[v], bg.stone[v], bg.edge[v], bg.deg[v] = es.Keys[k].Key, true, false, 0, 0
+		bg.sq[v], bg.marg[v], bg.stone[v], bg.edge[v], bg.deg[v] = -1-k, true, false, 0, 0
 		bg.n++
-		if e := idx(es.Keys[k].Eye); !link(e, v) || !link(v, e) {
+		if e := idx(es.Half[k].Eye); !link(e, v) || !link(v, e) {
 			return false
 		}
 	}

@@ -50,7 +50,7 @@ func BenchmarkEyeMatch(b *testing.B) {
 		var sc eyeScratch
 		for i := 0; b.Loop(); i++ {
 			k := i % len(spaces)
-			db.matchSpace(&sc, boards[k], &spaces[k])
+			db.matchSpace(&sc, boards[k], &spaces[k], 0)
 		}
 	})
 	b.Run("previous-baseline", func(b *testing.B) {

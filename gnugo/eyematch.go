@@ -324,7 +324,7 @@ func (db *EyeDB) match(s *graphShape, img *[MaxEyeVertices]int8) *EyeGraph {
 // virtual marginal vertex for each half eye. Vertex i is the i-th point of the set in
 // increasing order, so a point's vertex is its rank in the set. sq receives the points. It fails
 // when the space has more than MaxEyeVertices points or a vertex more than 4 neighbours.
-func boardShape(s *graphShape, sq *[MaxEyeVertices]int16, b *weiqi.Board, es *weiqi.EyeSpace, maxN int) bool {
+func boardShape(s *graphShape, sq *[MaxEyeVertices]int16, b *weiqi.Board, es *weiqi.EyeSpace, maxN int, skip uint) bool {
 	g := b.Grid()
 	all := es.Points
 	var base [pattern.MaxWords]int
@@ -333,7 +333,10 @@ func boardShape(s *graphShape, sq *[MaxEyeVertices]int16, b *weiqi.Board, es *we
 		base[wi] = n
 		n += bits.OnesCount64(w)
 	}
-	if total := n + es.NumKeys; total > maxN || total > MaxEyeVertices || n == 0 {
+	if es.NumHalf > len(es.Half) {
+		return false
+	}
+	if total := n + es.NumHalf; total > maxN || total > MaxEyeVertices || n == 0 {
 		return false
 	}
 	rank := func(p int) int {
@@ -378,15 +381,21 @@ func boardShape(s *graphShape, sq *[MaxEyeVertices]int16, b *weiqi.Board, es *we
 		}
 	}
 	// each half eye gets a virtual marginal vertex next to it alone, empty and off the edges, as
-	// in GNU Go's recognize_eye; its point is the half eye's key point, for the vital points
-	for k := 0; k < es.NumKeys; k++ {
-		e, v := rank(es.Keys[k].Eye), n+k
-		sq[v] = int16(es.Keys[k].Key)
+	// in GNU Go's recognize_eye; its "point" is -1-k for half eye k, whose diagonal moves are
+	// the vital points when the graph marks the vertex
+	v := n
+	for k := 0; k < es.NumHalf; k++ {
+		if skip&(1<<uint(k)) != 0 {
+			continue
+		}
+		e := rank(es.Half[k].Eye)
+		sq[v] = int16(-1 - k)
 		s.edge[v], s.need[v], s.sig[v] = 0, sigEmpty, 8
 		s.adj[v] = 1 << uint(e)
 		s.adj[e] |= 1 << uint(v)
+		v++
 	}
-	s.n = n + es.NumKeys
+	s.n = v
 	s.takeCensus()
 	return s.label()
 }

@@ -49,7 +49,10 @@ type EyeResult struct {
 	Value   EyeValue
 	Attack  pattern.Set // the attacker's vital points (to reduce the eyes)
 	Defense pattern.Set // the defender's vital points (to make the eyes)
-	Extra   pattern.Set // key points of half eyes added to the graph, outside Space.Points
+	// AttackPoint and DefensePoint are the vital points GNU Go's recognize_eye singles out (its
+	// eval_eye answer), -1 when the value does not depend on who plays first.
+	AttackPoint, DefensePoint int
+	Extra                     pattern.Set // moves deciding the half eyes, outside Space.Points
 }
 
 // First is the number of eyes if the owner plays first.
@@ -81,11 +84,11 @@ func (r *EyeResult) EyesToMove(ownerToMove bool) int {
 
 // Match finds the first graph of the database (file order: edge and corner patterns come first)
 // isomorphic to the eye space's graph with compatible marks, and the board point of each pattern
-// vertex. It returns nil when none matches.
+// vertex (-1-k for the virtual vertex of half eye k). It returns nil when none matches.
 func (db *EyeDB) Match(b *weiqi.Board, es *weiqi.EyeSpace) (*EyeGraph, [MaxEyeVertices]int) {
 	var where [MaxEyeVertices]int
 	var sc eyeScratch
-	g := db.matchSpace(&sc, b, es)
+	g := db.matchSpace(&sc, b, es, 0)
 	if g != nil {
 		for k, st := range g.plan {
 			where[st.vert] = int(sc.sq[sc.img[k]])
@@ -97,8 +100,9 @@ func (db *EyeDB) Match(b *weiqi.Board, es *weiqi.EyeSpace) (*EyeGraph, [MaxEyeVe
 // eyeScratch is the matcher's working space for one eye space.
 type eyeScratch struct {
 	shape graphShape
-	sq    [MaxEyeVertices]int16 // board point of each vertex of shape
+	sq    [MaxEyeVertices]int16 // board point of each vertex of shape (-1-k: half eye k's virtual vertex)
 	img   [MaxEyeVertices]int8  // vertex of shape for each step of the matched graph's plan
+	at    [MaxEyeVertices]int16 // board vertex of each graph vertex, in the graph's order
 }
 
 // unmatchedValue is GNU Go's guess for an eye space no graph matches (optics.c, compute_eyes):
@@ -117,8 +121,10 @@ func unmatchedValue(es *weiqi.EyeSpace) EyeValue {
 // (optics.c, recognize_eye); larger spaces get unmatchedValue.
 const maxInnerPoints = 8
 
-func (db *EyeDB) matchSpace(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace) *EyeGraph {
-	if es.NumKeys == 0 {
+// matchSpace matches the space's graph, the half eyes in skip (bit k: half eye k) taken as plain
+// points without their virtual vertex.
+func (db *EyeDB) matchSpace(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace, skip uint) *EyeGraph {
+	if es.NumHalf == 0 {
 		if p, ok := single(&es.Points); ok {
 			// one point: the answer was looked up when the database was read
 			sc.sq[0], sc.img[0] = int16(p), 0
@@ -128,7 +134,7 @@ func (db *EyeDB) matchSpace(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace) 
 	if es.Points.AndNot(es.Marginal).Count() > maxInnerPoints {
 		return nil
 	}
-	if !boardShape(&sc.shape, &sc.sq, b, es, db.maxVertices) {
+	if !boardShape(&sc.shape, &sc.sq, b, es, db.maxVertices, skip) {
 		return nil
 	}
 	return db.match(&sc.shape, &sc.img)
@@ -155,63 +161,215 @@ func b2i(b bool) int {
 	return 0
 }
 
-// Evaluate values an eye space with the database.
+// Evaluate values an eye space with the database, reading b tactically where GNU Go does.
 func (db *EyeDB) Evaluate(b *weiqi.Board, es *weiqi.EyeSpace) EyeResult {
 	var r EyeResult
 	var sc eyeScratch
-	db.evaluateInto(&sc, b, es, &r, true)
+	var an weiqi.Analysis
+	an.Analyze(b)
+	db.evaluateInto(&sc, b, an.Reader(), es.Points.AndNot(es.Marginal), es, &r)
 	return r
 }
 
-// evaluateInto is Evaluate writing into r, so that All fills its results in place instead of
-// copying them. zeroed says r's vital and extra point sets are empty already.
-func (db *EyeDB) evaluateInto(sc *eyeScratch, b *weiqi.Board, es *weiqi.EyeSpace, r *EyeResult, zeroed bool) {
+// recognized is one recognize_eye answer.
+type recognized struct {
+	graph            *EyeGraph
+	attacks, defends []int16 // GNU Go's vital_points, in the graph's vertex order
+	ap, dp           int     // the chosen ones, -1 for none
+}
+
+// urgency is GNU Go's eye_move_urgency: 0 when the value does not depend on who moves.
+func urgency(v EyeValue) int {
+	a, b, c, d := min(int(v[0]), 2), min(int(v[1]), 2), min(int(v[2]), 2), min(int(v[3]), 2)
+	if b == c {
+		return 0
+	}
+	return d + c - b - a
+}
+
+// recognize is GNU Go's recognize_eye: the matching graph, its vital points (a half eye's virtual
+// vertex stands for the moves on the half eye's diagonals) and the attack and defence point
+// chosen among them. proper are the owner's non-marginal eye points of the whole board.
+func (db *EyeDB) recognize(sc *eyeScratch, b *weiqi.Board, rd *weiqi.Reader, proper pattern.Set, es *weiqi.EyeSpace, skip uint) recognized {
+	rc := recognized{ap: -1, dp: -1}
+	g := db.matchSpace(sc, b, es, skip)
+	rc.graph = g
+	if g == nil || urgency(g.Value) == 0 {
+		return rc
+	}
+	for k, st := range g.plan {
+		sc.at[st.vert] = sc.sq[sc.img[k]]
+	}
+	for v := range g.Vertices {
+		f := g.Vertices[v].Flags
+		p := sc.at[v]
+		if f&AttackPoint != 0 {
+			if p < 0 {
+				h := &es.Half[-1-int(p)]
+				rc.attacks = append(rc.attacks, h.Attacks[:h.NumAttacks]...)
+			} else {
+				rc.attacks = append(rc.attacks, p)
+			}
+		}
+		if f&DefensePoint != 0 {
+			if p < 0 {
+				h := &es.Half[-1-int(p)]
+				rc.defends = append(rc.defends, h.Defenses[:h.NumDefenses]...)
+			} else {
+				rc.defends = append(rc.defends, p)
+			}
+		}
+	}
+	grid := b.Grid()
+	score := func(p int) int {
+		s := 0
+		f0, r0 := grid.Coords(p)
+		for i, o := range [8][2]int{{0, -1}, {-1, 0}, {0, 1}, {1, 0}, {-1, -1}, {-1, 1}, {1, 1}, {1, -1}} {
+			q := grid.Square(f0+o[0], r0+o[1])
+			if q < 0 || !proper.Has(q) {
+				continue
+			}
+			s++
+			if i < 4 {
+				s++
+				if b.At(q) != weiqi.Empty {
+					s++
+				}
+			}
+		}
+		return s
+	}
+	best := -10
+	for _, p := range rc.attacks {
+		s := score(int(p))
+		if s == 0 {
+			s += 2
+		}
+		if s > best {
+			rc.ap, best = int(p), s
+		}
+	}
+	best = -10
+	for _, p := range rc.defends {
+		s := score(int(p))
+		if rd.SafeMove(int(p), es.Color) != weiqi.Win {
+			s -= 5
+		}
+		if s == 0 {
+			s += 2
+		}
+		if s > best {
+			rc.dp, best = int(p), s
+		}
+	}
+	return rc
+}
+
+// evaluateInto is GNU Go's compute_eyes (read_eye, recognize_eye) writing into r: the graph
+// match, then the first half eye with a diagonal move inside the space taken as a proper eye
+// point ("combination" half eye) and a single ko half eye taken as won, each kept when it gives
+// the owner more (or the attacker more, with a vital point in common).
+func (db *EyeDB) evaluateInto(sc *eyeScratch, b *weiqi.Board, rd *weiqi.Reader, proper pattern.Set, es *weiqi.EyeSpace, r *EyeResult) {
 	if es != &r.Space {
 		r.Space = *es
 	}
-	if !zeroed {
-		r.Attack, r.Defense, r.Extra = pattern.Set{}, pattern.Set{}, pattern.Set{}
-	}
-	if es.NumKeys == 0 {
-		if p, ok := single(&es.Points); ok {
-			// most spaces are one point: matchSpace's table lookup, with the point's flags
-			w, bit := p>>6, uint64(1)<<(uint(p)&63)
-			g := db.single[b2i(es.Marginal[w]&bit != 0)][b2i(es.Dead[w]&bit != 0)][min(b.Grid().EdgeCount(p), 2)]
-			r.Graph = g
-			if g == nil {
-				r.Value = unmatchedValue(es)
-				return
-			}
-			r.Value = g.Value
-			f := g.Vertices[0].Flags
-			if f&AttackPoint != 0 {
-				r.Attack.Add(p)
-			}
-			if f&DefensePoint != 0 {
-				r.Defense.Add(p)
-			}
-			return
+	r.Attack, r.Defense, r.Extra = pattern.Set{}, pattern.Set{}, pattern.Set{}
+	r.AttackPoint, r.DefensePoint = -1, -1
+	es = &r.Space
+	nh := min(es.NumHalf, len(es.Half))
+	for i := 0; i < nh; i++ {
+		h := &es.Half[i]
+		for _, p := range h.Attacks[:h.NumAttacks] {
+			r.Extra.Add(int(p))
+		}
+		for _, p := range h.Defenses[:h.NumDefenses] {
+			r.Extra.Add(int(p))
 		}
 	}
-	for i := 0; i < es.NumKeys; i++ {
-		if k := es.Keys[i].Key; !es.Points.Has(k) {
-			r.Extra.Add(k)
-		}
-	}
-	g := db.matchSpace(sc, b, es)
-	r.Graph = g
-	if g == nil {
+	r.Extra = r.Extra.AndNot(es.Points)
+	rc := db.recognize(sc, b, rd, proper, es, 0)
+	r.Graph = rc.graph
+	if rc.graph == nil {
 		r.Value = unmatchedValue(es)
 		return
 	}
-	r.Value = g.Value
-	for k, st := range g.plan {
-		f := g.Vertices[st.vert].Flags
-		if f&AttackPoint != 0 {
-			r.Attack.Add(int(sc.sq[sc.img[k]]))
+	value := rc.graph.Value
+	best := rc
+	ap, dp := rc.ap, rc.dp
+	comb, ca, cd := -1, -1, -1
+	nko, ko := 0, -1
+	for i := 0; i < nh; i++ {
+		h := &es.Half[i]
+		if comb < 0 {
+			a, d := -1, -1
+			for _, p := range h.Attacks[:h.NumAttacks] {
+				if es.Points.Has(int(p)) {
+					a = int(p)
+					break
+				}
+			}
+			for _, p := range h.Defenses[:h.NumDefenses] {
+				if es.Points.Has(int(p)) {
+					d = int(p)
+					break
+				}
+			}
+			if a >= 0 || d >= 0 {
+				comb, ca, cd = i, a, d
+			}
 		}
-		if f&DefensePoint != 0 {
-			r.Defense.Add(int(sc.sq[sc.img[k]]))
+		if h.Ko() {
+			nko++
+			ko = i
+		}
+	}
+	if comb >= 0 {
+		cr := db.recognize(sc, b, rd, proper, es, 1<<uint(comb))
+		if cr.graph != nil {
+			cv := cr.graph.Value
+			if ca >= 0 && value.Second() > cv.Second() && slices.Contains(cr.attacks, int16(ca)) {
+				value[0], value[1] = cv[0], cv[1]
+				ap = cr.ap
+				best.attacks = []int16{int16(ca)}
+			}
+			if cd >= 0 && value.First() < cv.First() && slices.Contains(cr.defends, int16(cd)) {
+				value[2], value[3] = cv[2], cv[3]
+				dp = cr.dp
+				best.defends = []int16{int16(cd)}
+			}
+			if value.Second() != value.First() {
+				if ap < 0 {
+					ap = ca
+					if ap < 0 {
+						ap = cd
+					}
+				}
+				if dp < 0 {
+					dp = cd
+				}
+			}
+		}
+	}
+	if nko == 1 {
+		kr := db.recognize(sc, b, rd, proper, es, 1<<uint(ko))
+		if kr.graph != nil && value.First() < kr.graph.Value.First() {
+			value = kr.graph.Value
+			ap, dp = kr.ap, kr.dp
+			best = kr
+		}
+	}
+	r.Value = value
+	if urgency(value) > 0 {
+		r.AttackPoint, r.DefensePoint = ap, dp
+	}
+	for _, p := range best.attacks {
+		if p >= 0 {
+			r.Attack.Add(int(p))
+		}
+	}
+	for _, p := range best.defends {
+		if p >= 0 {
+			r.Defense.Add(int(p))
 		}
 	}
 }
@@ -232,9 +390,12 @@ func (db *EyeDB) NewEvaluator() *EyeEvaluator {
 // Analysis is the string table of the last position evaluated.
 func (e *EyeEvaluator) Analysis() *weiqi.Analysis { return &e.an }
 
-// Value values one eye space of b into r, without allocating.
+// Value values one eye space of b into r (b must be the position last given to All).
 func (e *EyeEvaluator) Value(b *weiqi.Board, es *weiqi.EyeSpace, r *EyeResult) {
-	e.db.evaluateInto(&e.sc, b, es, r, false)
+	if e.an.Board() != b {
+		e.an.Analyze(b)
+	}
+	e.db.evaluateInto(&e.sc, b, e.an.Reader(), es.Points.AndNot(es.Marginal), es, r)
 }
 
 // All finds and values every eye space of a position and appends the results to dst. With
@@ -254,10 +415,16 @@ func (e *EyeEvaluator) All(b *weiqi.Board, dead pattern.Set, simpleDead bool, ds
 			dst = append(dst, EyeResult{})
 		}
 		return &dst[len(dst)-1].Space
-	})
+	}, func(i int) *weiqi.EyeSpace { return &dst[start+i].Space })
+	var proper [3]pattern.Set // each colour's non-marginal eye points
+	for i := start; i < len(dst); i++ {
+		sp := &dst[i].Space
+		proper[sp.Color] = proper[sp.Color].Or(sp.Points.AndNot(sp.Marginal))
+	}
+	rd := e.an.Reader()
 	for i := start; i < len(dst); i++ {
 		r := &dst[i]
-		e.db.evaluateInto(&e.sc, b, &r.Space, r, true)
+		e.db.evaluateInto(&e.sc, b, rd, proper[r.Space.Color], &r.Space, r)
 	}
 	return dst
 }

@@ -16,7 +16,6 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/RoaringBitmap/roaring/v2"
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/klauspost/compress/zstd"
 	"golang.org/x/sys/unix"
@@ -40,6 +39,10 @@ type BuildOptions struct {
 	// freeSpace says how many bytes are free on the filesystem of a directory; nil means
 	// statfs (tests give a smaller disk)
 	freeSpace func(dir string) (int64, error)
+	// segmentGames and runIDs replace segmentGames and matRunIDs when not 0 (tests spill
+	// small builds)
+	segmentGames uint32
+	runIDs       int
 }
 
 // Build indexes files into a new index at dir, replacing any index there only when the
@@ -102,12 +105,17 @@ func build(ctx context.Context, dir string, files []string, opt BuildOptions, ad
 	if err := b.space.check(0); err != nil {
 		return meta, err
 	}
+	spillDir, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp-")
+	if err != nil {
+		return meta, err
+	}
+	defer os.RemoveAll(spillDir)
+	if b.lists, err = newListSpill(spillDir, b.workers, b.space, opt.segmentGames, opt.runIDs); err != nil {
+		return meta, err
+	}
+	defer b.lists.close()
+	b.mats = make([]matLists, b.workers)
 	if !opt.NoPositions {
-		spillDir, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp-")
-		if err != nil {
-			return meta, err
-		}
-		defer os.RemoveAll(spillDir)
 		if b.spill, err = newPositionSpill(spillDir, b.workers, b.space); err != nil {
 			return meta, err
 		}
@@ -200,6 +208,11 @@ type builder struct {
 	copyFrom *Index
 	// spill collects the exact-position table; nil with NoPositions
 	spill *positionSpill
+	// lists holds the posting lists spilled; mats are the parse workers' material lists
+	// not spilled yet; oldLists are the keys of the lists of the index added to
+	lists    *listSpill
+	mats     []matLists
+	oldLists []string
 	// tags is the tag column being filled, of the games from tagsFirst on
 	tags      []byte
 	tagsFirst uint32
@@ -222,7 +235,7 @@ type builder struct {
 func (b *builder) run(ctx context.Context, files []string) error {
 	var err error
 	// Written in order as the build goes: game records, tag columns.
-	if b.sink, err = newSink(b.db, keyChunk+keySummary+keyExplore, b.space); err != nil {
+	if b.sink, err = newSink(b.db, keyChunk+keySummary+keyExplore+keyBitmap, b.space); err != nil {
 		return err
 	}
 	defer b.sink.cancel()
@@ -274,7 +287,7 @@ func (b *builder) run(ctx context.Context, files []string) error {
 	if err := b.comp.close(); err != nil {
 		return err
 	}
-	if err := b.encodeLists(); err != nil {
+	if err := b.writeLists(); err != nil {
 		return err
 	}
 	if b.spill != nil {
@@ -305,52 +318,6 @@ func (b *builder) run(ctx context.Context, files []string) error {
 		return err
 	}
 	return b.sink.flush()
-}
-
-// encodeLists encodes and writes the posting lists on every thread: done by the one
-// goroutine, it was the longest step after the parse (0.47 s CPU on masters-463k).
-func (b *builder) encodeLists() error {
-	type job struct {
-		key    []byte
-		bitmap func() *roaring.Bitmap
-	}
-	workers := b.opt.Threads
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	b.meta.MatLists = 0 // counted again, the index added to's lists with the new ones
-	jobs := make(chan job, 4*workers)
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var enc listEncoder
-			for j := range jobs {
-				if errs[w] != nil {
-					continue
-				}
-				// an empty list is written too: a reader takes a list it does not find
-				// for damage (Badger gives a damaged block's keys as not found)
-				data, err := enc.encode(j.bitmap(), uint32(b.meta.Games))
-				if err == nil {
-					err = b.sink.set(j.key, bytes.Clone(data))
-				}
-				errs[w] = err
-			}
-		}()
-	}
-	err := b.ps.each(func(key []byte, bitmap func() *roaring.Bitmap) error {
-		if bytes.HasPrefix(key[2:], []byte(matPrefix)) {
-			b.meta.MatLists++
-		}
-		jobs <- job{key, bitmap}
-		return nil
-	})
-	close(jobs)
-	wg.Wait()
-	return errors.Join(append(errs, err)...)
 }
 
 // copyPrevious copies the chunks of the index being added to, and loads its posting lists.
@@ -388,11 +355,8 @@ func (b *builder) copyPrevious() error {
 					return err
 				}
 			case keyBitmap[0]:
-				var bm *roaring.Bitmap
-				if err := item.Value(func(v []byte) (err error) { bm, err = decodeList(v, b.copyFrom.Meta.Games); return err }); err != nil {
-					return fmt.Errorf("index %s: %s: %w", b.copyFrom.Dir, key, err)
-				}
-				b.ps.load(key, bm)
+				// read again when the lists are written (writeLists), one at a time
+				b.oldLists = append(b.oldLists, string(key))
 			case keySummary[0]:
 				if err := item.Value(func(v []byte) error {
 					col, err := dec.DecodeAll(v, nil)
@@ -486,11 +450,16 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 			r.sum.materials = wk.mats[:0]
 			r.facts = gameFacts(g, &r.sum)
 			wk.mats = r.sum.materials
-			wk.matLists.add(id, wk.mats)
+			if ml := &b.mats[w]; r.fail == nil {
+				ml.add(id, wk.mats)
+				if ml.n >= b.lists.runIDs {
+					r.fail = b.lists.writeRun(w, ml)
+				}
+			}
 			r.sum.materials = nil
 			tagSummary(g, &r.sum)
 			wk.strs.number(&r.sum)
-			if b.spill != nil {
+			if b.spill != nil && r.fail == nil {
 				wk.pos = gamePositions(wk.pos[:0], g)
 				r.fail = b.spill.workers[w].add(id, wk.pos)
 			}
@@ -519,6 +488,12 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 				return fmt.Errorf("%s: game %d read as game %d", name, src.Games+1, r.number)
 			}
 			id := uint32(b.meta.Games)
+			if seg := id / b.lists.segGames * b.lists.segGames; seg != b.ps.base {
+				if err := b.lists.endSegment(b.ps); err != nil {
+					return err
+				}
+				b.ps.base = seg
+			}
 			b.ps.addGame(id, &r.facts, &r.sum)
 			b.strs.setWorkerIDs(&r.sum, r.worker)
 			if err := b.copySummary(r.sum.tags[:]); err != nil {
@@ -551,11 +526,6 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 	if err != nil {
 		return err // the scan's read errors name the file already
 	}
-	lists := make([]*matLists, len(workers))
-	for w := range workers {
-		lists[w] = &workers[w].matLists
-	}
-	b.ps.mergeMaterials(lists)
 	b.strs.resetLocal()
 	if err := b.flushChunk(); err != nil {
 		return err
@@ -573,13 +543,12 @@ func (b *builder) addFile(ctx context.Context, name string) error {
 // the worker's lists, its tag values are numbered by the worker, and its position entries
 // go to the worker's spill file straight away.
 type buildWorker struct {
-	rw       recordWriter
-	body     []byte
-	mats     []uint64
-	matLists matLists
-	strs     localStrings
-	pos      []posEntry
-	bytes    slab[byte]
+	rw    recordWriter
+	body  []byte
+	mats  []uint64
+	strs  localStrings
+	pos   []posEntry
+	bytes slab[byte]
 }
 
 // slab hands out copies carved from large blocks; a block is collected once no copy in it

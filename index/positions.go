@@ -34,7 +34,12 @@ const (
 	hashBits   = 48
 	bucketBits = 16
 	restBits   = hashBits - bucketBits // bits of a hash kept inside a bucket
-	spillParts = 256                   // build spill files, by the top 8 bits of the hash
+	// build spill parts, by the top partBits bits of the hash: at the end of the build a
+	// part is sorted in memory, 1/1024 of the entries in 62 bytes each (two posEntry and
+	// the spilled record), on each of the threads: 2.4 MB at masters-463k, 50 MB at 10
+	// million games (issue 35); the 256 parts before held 4 times that
+	partBits   = 10
+	spillParts = 1 << partBits
 )
 
 // posEntry is one occurrence: the hash's top hashBits bits, the game id, ply<<1|variation.
@@ -87,7 +92,7 @@ func gamePositions(dst []posEntry, g *pgn.Game) []posEntry {
 	return dst
 }
 
-// positionSpill collects a build's entries in spill files, by the top byte of the hash
+// positionSpill collects a build's entries in spill files, by the top partBits of the hash
 // (the part); finish sorts each part's entries by hash, then game, and writes the buckets.
 // Each parse worker spills the games it parsed to a file of its own (one goroutine per
 // file, so no lock, and none of the work on the build's one ordered goroutine): a worker's
@@ -130,9 +135,9 @@ type spillBlock struct {
 }
 
 const (
-	// 5 bytes of hash below the partition byte, 4 of game id, 3 of ply value, 2 of check
+	// 5 bytes of hash below the part's bits, 4 of game id, 3 of ply value, 2 of check
 	spillRecord = 14
-	spillBuffer = 64 * spillRecord * 64
+	spillBuffer = 16 * spillRecord * 64 // 14 KB: 3 writers of 1,024 parts hold 44 MB
 )
 
 // newPositionSpill makes the spill of a build with the given number of parse workers.
@@ -168,8 +173,8 @@ func (w *spillWriter) add(game uint32, es []posEntry) error {
 		return w.err
 	}
 	for _, e := range es {
-		part := e.hash >> (hashBits - 8)
-		rest := e.hash & (1<<(hashBits-8) - 1)
+		part := e.hash >> (hashBits - partBits)
+		rest := e.hash & (1<<(hashBits-partBits) - 1)
 		b := w.buf[part]
 		if b == nil {
 			b = make([]byte, 0, spillBuffer)
@@ -413,7 +418,7 @@ func decodeSpill(raw []byte, part uint64, dst []posEntry) []posEntry {
 	for ; len(raw) >= spillRecord; raw = raw[spillRecord:] {
 		rest := uint64(raw[0])<<32 | uint64(raw[1])<<24 | uint64(raw[2])<<16 | uint64(raw[3])<<8 | uint64(raw[4])
 		dst = append(dst, posEntry{
-			hash:  part<<(hashBits-8) | rest,
+			hash:  part<<(hashBits-partBits) | rest,
 			game:  binary.BigEndian.Uint32(raw[5:]),
 			pv:    uint32(raw[9])<<16 | uint32(raw[10])<<8 | uint32(raw[11]),
 			check: uint16(raw[12])<<8 | uint16(raw[13]),
@@ -429,10 +434,10 @@ func radixSortByHash(es, tmp []posEntry) ([]posEntry, []posEntry) {
 		tmp = make([]posEntry, len(es))
 	}
 	tmp = tmp[:len(es)]
-	// The top 8 bits are the spill part, equal for all: sort on the hashBits-8 below, in
-	// digits of 10 bits (four passes; counts of 8 KB stay in the first-level cache).
+	// The top partBits bits are the spill part, equal for all: sort on the hashBits-partBits
+	// below, in digits of 10 bits (four passes; counts of 8 KB stay in the first-level cache).
 	const digit = 10
-	for shift := 0; shift < hashBits-8; shift += digit {
+	for shift := 0; shift < hashBits-partBits; shift += digit {
 		var count [1<<digit + 1]int
 		for i := range es {
 			count[(es[i].hash>>shift)&(1<<digit-1)+1]++

@@ -385,7 +385,7 @@ func TestSpillReadsWorkersInGameOrder(t *testing.T) {
 	}
 	defer s.close()
 	part := uint64(7)
-	e := func(rest uint64, pv uint32) posEntry { return posEntry{hash: part<<(hashBits-8) | rest, pv: pv} }
+	e := func(rest uint64, pv uint32) posEntry { return posEntry{hash: part<<(hashBits-partBits) | rest, pv: pv} }
 	// The copied index: games 0 and 1, in its bucket order (by hash).
 	if err := s.copied.add(1, []posEntry{e(5, 2)}); err != nil {
 		t.Fatal(err)
@@ -448,11 +448,11 @@ func TestRadixSortByHash(t *testing.T) {
 	part := uint64(200)
 	var es []posEntry
 	for i := range 50000 {
-		h := r.Uint64() & (1<<(hashBits-8) - 1)
+		h := r.Uint64() & (1<<(hashBits-partBits) - 1)
 		if i%5 == 0 {
 			h &= 0xff00ff // many equal hashes, and digits that are zero
 		}
-		es = append(es, posEntry{hash: part<<(hashBits-8) | h, game: uint32(i)})
+		es = append(es, posEntry{hash: part<<(hashBits-partBits) | h, game: uint32(i)})
 	}
 	want := slices.Clone(es)
 	slices.SortStableFunc(want, func(a, b posEntry) int { return cmp.Compare(a.hash, b.hash) })

@@ -5,8 +5,6 @@ import (
 	"math/bits"
 	"slices"
 
-	"github.com/RoaringBitmap/roaring/v2"
-
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
@@ -238,12 +236,16 @@ func (d *denseList) add(id uint32) {
 	(*d)[w] |= 1 << (id & 63)
 }
 
-// postings accumulates the posting lists of a build in memory. Squares are kept for all
-// positions only: the main line's are a subset, so the all-positions lists prune
-// main-line queries soundly, at half the size.
+// postings accumulates the posting lists of a build's current segment in memory (the
+// others are spilled, build_lists.go). Squares are kept for all positions only: the main
+// line's are a subset, so the all-positions lists prune main-line queries soundly, at half
+// the size.
 type postings struct {
-	occ    [12][64]denseList
-	occAny [12]denseList
+	// dense are the lists of a bit a game, of the games from base on (denseKey gives
+	// their keys): the pieces on squares (occDense), on any square (occAnyDense) and the
+	// flag lists (listDense)
+	dense [numDense]denseList
+	base  uint32
 	// block holds the square bits of the 64 games from blockFirst on: bit i of
 	// block[k][sq] (sq 64: any square) says game blockFirst+i had piece k on sq. A game
 	// sets its ~115 bits here, in 6 KB that stay in cache, and each list gets a word per 64
@@ -251,34 +253,29 @@ type postings struct {
 	block      [12][65]uint64
 	blockFirst uint32
 	blockUsed  bool
-	lists      [numLists]denseList
-	// mat holds the material signature lists, by key: short lists of ids, in order;
-	// matIndex gives a key's list (one map operation a signature, not two)
-	mat      [][]uint32
-	matKeys  []uint64
-	matIndex map[uint64]int32
-	// loaded holds the lists of the index being added to, by key
-	loaded map[string]*roaring.Bitmap
 }
 
-func newPostings() *postings {
-	return &postings{matIndex: map[uint64]int32{}, loaded: map[string]*roaring.Bitmap{}}
-}
+// occDense, occAnyDense and listDense are the places of lists in postings.dense.
+func occDense(k, sq int) int { return k*64 + sq }
+func occAnyDense(k int) int  { return 12*64 + k }
+func listDense(l int) int    { return 12*65 + l }
+
+func newPostings() *postings { return &postings{} }
 
 // flushBlock appends the block's words to the square lists.
 func (ps *postings) flushBlock() {
 	if !ps.blockUsed {
 		return
 	}
-	w := int(ps.blockFirst >> 6)
+	w := int((ps.blockFirst - ps.base) >> 6)
 	for k := range ps.block {
 		for sq, word := range ps.block[k] {
 			if word == 0 {
 				continue
 			}
-			d := &ps.occAny[k]
+			d := &ps.dense[occAnyDense(k)]
 			if sq < 64 {
-				d = &ps.occ[k][sq]
+				d = &ps.dense[occDense(k, sq)]
 			}
 			if w >= len(*d) {
 				*d = append(*d, make([]uint64, w+1-len(*d))...)
@@ -290,56 +287,6 @@ func (ps *postings) flushBlock() {
 	ps.blockUsed = false
 }
 
-// each calls fn with every posting list and its key (the lists of the index being added
-// to joined with the new ones), in no particular order.
-//
-// fn gets a function that makes the list's bitmap, so that the caller can make them on
-// several goroutines: made by each, on one, they were the longest part of the build's
-// serial tail (0.14 s of masters-463k's).
-func (ps *postings) each(fn func(key []byte, bitmap func() *roaring.Bitmap) error) error {
-	emit := func(key string, bitmap func() *roaring.Bitmap) error {
-		old := ps.loaded[key]
-		delete(ps.loaded, key)
-		return fn([]byte(key), func() *roaring.Bitmap {
-			bm := bitmap()
-			if old != nil {
-				bm.Or(old)
-			}
-			return bm
-		})
-	}
-	dense := func(d denseList) func() *roaring.Bitmap {
-		return func() *roaring.Bitmap { return roaring.FromDense(d, false) }
-	}
-	ps.flushBlock()
-	for k := range ps.occ {
-		if err := emit(string(bitmapKey(modeAll, occAnyName(query.Piece(k)))), dense(ps.occAny[k])); err != nil {
-			return err
-		}
-		for sq, d := range ps.occ[k] {
-			if err := emit(string(bitmapKey(modeAll, occName(query.Piece(k), sq))), dense(d)); err != nil {
-				return err
-			}
-		}
-	}
-	for l, d := range ps.lists {
-		if err := emit(listKeys[l], dense(d)); err != nil {
-			return err
-		}
-	}
-	for i, ids := range ps.mat {
-		if err := emit(string(bitmapKey(modeAll, materialName(ps.matKeys[i]))), func() *roaring.Bitmap { return roaring.BitmapOf(ids...) }); err != nil {
-			return err
-		}
-	}
-	for key, bm := range ps.loaded {
-		if err := fn([]byte(key), func() *roaring.Bitmap { return bm }); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // addGame records game id's facts (its material signatures go to the parse worker's
 // matLists).
 func (ps *postings) addGame(id uint32, f *facts, s *gameSummary) {
@@ -348,6 +295,7 @@ func (ps *postings) addGame(id uint32, f *facts, s *gameSummary) {
 		ps.blockFirst, ps.blockUsed = first, true
 	}
 	bit := uint64(1) << (id & 63)
+	rel := id - ps.base // the segment's
 	for k, occ := range f.occ {
 		if occ == 0 {
 			continue
@@ -362,37 +310,37 @@ func (ps *postings) addGame(id uint32, f *facts, s *gameSummary) {
 		fl := f.flags[m]
 		for b := 0; b < 3; b++ { // check, mate, stalemate
 			if fl&(1<<b) != 0 {
-				ps.lists[base+b].add(id)
+				ps.dense[listDense(base+b)].add(rel)
 			}
 		}
 	}
 	if f.moves&mOO != 0 {
-		ps.lists[listOO].add(id)
+		ps.dense[listDense(listOO)].add(rel)
 	}
 	if f.moves&mOOO != 0 {
-		ps.lists[listOOO].add(id)
+		ps.dense[listDense(listOOO)].add(rel)
 	}
 	if f.moves&mEP != 0 {
-		ps.lists[listEP].add(id)
+		ps.dense[listDense(listEP)].add(rel)
 	}
 	for t := chess.Knight; t <= chess.Queen; t++ {
 		if f.promo&(1<<t) != 0 {
-			ps.lists[listPromoN+int(t-chess.Knight)].add(id)
+			ps.dense[listDense(listPromoN+int(t-chess.Knight))].add(rel)
 		}
 	}
 	if f.err {
-		ps.lists[listErrors].add(id)
+		ps.dense[listDense(listErrors)].add(rel)
 	}
 	if s.bigMat {
-		ps.lists[listMatBig].add(id)
+		ps.dense[listDense(listMatBig)].add(rel)
 	}
 	if f.vars {
-		ps.lists[listVariations].add(id)
+		ps.dense[listDense(listVariations)].add(rel)
 	}
 	for c := chess.White; c <= chess.Black; c++ {
 		for t := chess.Pawn; t <= chess.King; t++ {
 			if f.katk[c]&(1<<t) != 0 {
-				ps.lists[kingAttackList(c, t)].add(id)
+				ps.dense[listDense(kingAttackList(c, t))].add(rel)
 			}
 		}
 	}
@@ -400,11 +348,12 @@ func (ps *postings) addGame(id uint32, f *facts, s *gameSummary) {
 
 // matLists are the material signature lists of the games one parse worker read: a list
 // of ids, in order, by key. Filled in the worker (where the game's signatures were just
-// made; the one ordered goroutine missed the cache on them and on the map), and merged
-// into the build's lists at the end of each file.
+// made; the one ordered goroutine missed the cache on them and on the map), and written
+// as a sorted run to the worker's spill file when they hold enough ids (build_lists.go).
 type matLists struct {
 	keys []uint64
 	ids  [][]uint32
+	n    int // ids held
 	// slots find a key's list: open addressing by a multiplicative hash, at most half
 	// full (a map took 60% more time, 0.25 s on masters-463k's 8 million signatures)
 	slots []matSlot
@@ -421,6 +370,7 @@ func (ml *matLists) add(id uint32, materials []uint64) {
 	if ml.slots == nil {
 		ml.slots, ml.shift = make([]matSlot, 1<<12), 64-12
 	}
+	ml.n += len(materials)
 	for _, k := range materials {
 		mask := uint64(len(ml.slots) - 1)
 		for h := (k * 0x9e3779b97f4a7c15) >> ml.shift; ; h = (h + 1) & mask {
@@ -431,7 +381,13 @@ func (ml *matLists) add(id uint32, materials []uint64) {
 				break
 			}
 			if s.list == 0 {
-				ml.keys, ml.ids = append(ml.keys, k), append(ml.ids, []uint32{id})
+				ml.keys = append(ml.keys, k)
+				if len(ml.ids) < cap(ml.ids) { // a list of a run written before: its room
+					ml.ids = ml.ids[:len(ml.ids)+1]
+					ml.ids[len(ml.ids)-1] = append(ml.ids[len(ml.ids)-1][:0], id)
+				} else {
+					ml.ids = append(ml.ids, []uint32{id})
+				}
 				s.key, s.list = k, int32(len(ml.ids))
 				if 2*len(ml.ids) > len(ml.slots) {
 					ml.grow()
@@ -440,6 +396,12 @@ func (ml *matLists) add(id uint32, materials []uint64) {
 			}
 		}
 	}
+}
+
+// reset empties the lists (once written as a run), keeping their room.
+func (ml *matLists) reset() {
+	ml.keys, ml.ids, ml.n = ml.keys[:0], ml.ids[:0], 0
+	clear(ml.slots)
 }
 
 // grow doubles the slots.
@@ -457,46 +419,6 @@ func (ml *matLists) grow() {
 		}
 		ml.slots[h] = s
 	}
-}
-
-// mergeMaterials merges the workers' lists of one file into the build's: each worker's
-// ids of a key are in order, and interleave with the other workers'.
-func (ps *postings) mergeMaterials(workers []*matLists) {
-	var tmp []uint32
-	for _, ml := range workers {
-		for i, k := range ml.keys {
-			g, ok := ps.matIndex[k]
-			if !ok {
-				g = int32(len(ps.mat))
-				ps.matIndex[k] = g
-				ps.mat, ps.matKeys = append(ps.mat, nil), append(ps.matKeys, k)
-			}
-			ids, add := ps.mat[g], ml.ids[i]
-			if len(ids) == 0 || ids[len(ids)-1] < add[0] {
-				ps.mat[g] = append(ids, add...)
-				continue
-			}
-			tmp = mergeSorted(tmp[:0], ids, add)
-			ps.mat[g] = append(ids[:0], tmp...)
-		}
-	}
-}
-
-// mergeSorted appends the union of a and b (ascending, disjoint) to dst.
-func mergeSorted(dst, a, b []uint32) []uint32 {
-	for len(a) > 0 && len(b) > 0 {
-		if a[0] < b[0] {
-			dst, a = append(dst, a[0]), a[1:]
-		} else {
-			dst, b = append(dst, b[0]), b[1:]
-		}
-	}
-	return append(append(dst, a...), b...)
-}
-
-// load puts a posting list read from an index under its key.
-func (ps *postings) load(key []byte, bm *roaring.Bitmap) {
-	ps.loaded[string(key)] = bm
 }
 
 // kingAttackList is the list of the games where a piece of type t attacked c's king.

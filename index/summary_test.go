@@ -114,30 +114,63 @@ func TestWorkerStringIDs(t *testing.T) {
 	}
 }
 
-// The workers' material lists merge into the build's in id order, after the lists of the
-// files before.
-func TestMergeMaterials(t *testing.T) {
-	ps := newPostings()
-	var a, b matLists
-	a.add(0, []uint64{1, 2})
-	b.add(1, []uint64{2, 3})
-	b.add(2, []uint64{1, 2})
-	a.add(3, []uint64{3, 2})
-	ps.mergeMaterials([]*matLists{&a, &b})
-	var c matLists
-	c.add(4, []uint64{2})
-	c.add(6, []uint64{4})
-	var d matLists
-	d.add(5, []uint64{2, 4})
-	ps.mergeMaterials([]*matLists{&c, &d})
-	want := map[uint64][]uint32{1: {0, 2}, 2: {0, 1, 2, 3, 4, 5}, 3: {1, 3}, 4: {5, 6}}
-	if len(ps.mat) != len(want) {
-		t.Fatalf("%d lists, want %d", len(ps.mat), len(want))
+// The workers' material lists, written as runs at any point, merge into lists of every id
+// of a signature in order.
+func TestMergeMaterialRuns(t *testing.T) {
+	s, err := newListSpill(t.TempDir(), 2, nil, 0, 0)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for i, k := range ps.matKeys {
-		if !slices.Equal(ps.mat[i], want[k]) {
-			t.Errorf("material %d: %v, want %v", k, ps.mat[i], want[k])
+	defer s.close()
+	var ml [2]matLists
+	add := func(w int, id uint32, ks ...uint64) { ml[w].add(id, ks) }
+	add(0, 0, 1, 2)
+	add(1, 1, 2, 3)
+	add(1, 2, 1, 2)
+	if err := s.writeRun(1, &ml[1]); err != nil {
+		t.Fatal(err)
+	}
+	add(0, 3, 3, 2)
+	add(0, 4, 2)
+	if err := s.writeRun(0, &ml[0]); err != nil {
+		t.Fatal(err)
+	}
+	add(1, 5, 2, 4)
+	add(0, 6, 4)
+	add(0, 7, 1<<40)
+	for w := range ml {
+		if err := s.writeRun(w, &ml[w]); err != nil {
+			t.Fatal(err)
 		}
+	}
+	m, err := s.mergeRuns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		key uint64
+		ids []uint32
+	}{{1, []uint32{0, 2}}, {2, []uint32{0, 1, 2, 3, 4, 5}}, {3, []uint32{1, 3}}, {4, []uint32{5, 6}}, {1 << 40, []uint32{7}}}
+	for _, w := range want {
+		k, ok := m.peek()
+		if !ok || k != w.key {
+			t.Fatalf("next signature %x %v, want %x", k, ok, w.key)
+		}
+		pieces, err := m.take()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []uint32
+		for _, p := range pieces {
+			got = append(got, p...)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, w.ids) {
+			t.Errorf("signature %x: %v, want %v", w.key, got, w.ids)
+		}
+	}
+	if k, ok := m.peek(); ok {
+		t.Errorf("signature %x after the last", k)
 	}
 }
 

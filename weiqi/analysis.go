@@ -26,6 +26,11 @@ type Analysis struct {
 	runAt  [pattern.MaxSquares]int16
 
 	lively [3]pattern.Set // EyeSpaces' lively stones of each colour
+
+	rd       *Reader // the tactical reader of the position, made on first use
+	spaceOf  []int32 // halfAndFalse's eye space of each point (-1 none)
+	nbrs     []int8  // its neighbours in the same space
+	margNbrs []int8  // and those of them marginal
 }
 
 // rowBits is row r of s as a bit mask of its files.
@@ -81,6 +86,7 @@ func (a *Analysis) strOf(p int, c Color) int16 {
 // row at a time.
 func (a *Analysis) Analyze(b *Board) {
 	a.b = b
+	a.rd = nil
 	g := b.grid
 	size := g.size
 	rows := &a.rows
@@ -162,6 +168,29 @@ func (a *Analysis) Analyze(b *Board) {
 	}
 }
 
+// Board is the position last analysed.
+func (a *Analysis) Board() *Board { return a.b }
+
+// ReadDead is the set of stones GNU Go takes as dead for its eye spaces: the strings that can be
+// captured and not defended (its worms that are not lively), read tactically.
+func (a *Analysis) ReadDead() pattern.Set {
+	var dead pattern.Set
+	rd := a.Reader()
+	for id := 0; id < a.nstr; id++ {
+		if a.nlibs[id] >= 4 {
+			continue // the reader attacks no string of four or more liberties
+		}
+		str := a.stones(int16(id))
+		p := first(str)
+		if ac, _ := rd.Attack(p); ac != 0 {
+			if dc, _ := rd.Defend(p); dc == 0 {
+				dead = dead.Or(str)
+			}
+		}
+	}
+	return dead
+}
+
 // find is the root of run id's tree (path halving).
 func (a *Analysis) find(id int16) int16 {
 	parent := &a.parent
@@ -170,4 +199,11 @@ func (a *Analysis) find(id int16) int16 {
 		id = parent[id]
 	}
 	return id
+}
+
+// ReadDead is Analysis.ReadDead on a position.
+func ReadDead(b *Board) pattern.Set {
+	var a Analysis
+	a.Analyze(b)
+	return a.ReadDead()
 }

@@ -13,17 +13,32 @@ type EyeSpace struct {
 	Points   pattern.Set // every point of the space, dead opponent stones included
 	Marginal pattern.Set // points the opponent can play with effect: contested, next to the outside, false eyes
 	Dead     pattern.Set // dead opponent stones in the space
-	HalfEyes pattern.Set // half eyes (diagonal sum 3)
-	False    pattern.Set // false eyes (diagonal sum 4 or more), also in Marginal
-	// Keys are the key points of the half eyes: the diagonal point where a move decides the half
-	// eye. Each is added to the eye graph as a marginal vertex next to its half eye (eyes.texi,
-	// "Eye shape analysis").
-	Keys    [4]HalfEyeKey
-	NumKeys int
+	HalfEyes pattern.Set // half eyes (diagonal sum above 2 and below 4)
+	False    pattern.Set // false eyes (diagonal sum 4 or more), also in Marginal when the opponent may play there
+	// Half are the half eyes in GNU Go's board order (north-west first), with the points where a
+	// move decides them. Each half eye gets a virtual marginal vertex in the eye graph (eyes.texi,
+	// "Eye shape analysis"; optics.c, recognize_eye). NumHalf may exceed len(Half): the space
+	// then has too many half eyes for any eyes.db graph.
+	Half    [MaxHalfEyes]HalfEye
+	NumHalf int
 }
 
-// HalfEyeKey links a half eye to its key point.
-type HalfEyeKey struct{ Eye, Key int }
+// MaxHalfEyes is the most half eyes an EyeSpace records.
+const MaxHalfEyes = 8
+
+// HalfEye is a half eye of a space: its point, its diagonal sum (3 a half eye, between 2 and 3 one
+// the opponent makes false only by winning a ko, between 3 and 4 one the owner makes real only by
+// winning a ko) and the moves on its diagonals that make it false (Attacks) or real (Defenses),
+// the best first, as GNU Go's topological_eye keeps them.
+type HalfEye struct {
+	Eye                     int
+	Value                   float32
+	Attacks, Defenses       [4]int16
+	NumAttacks, NumDefenses int8
+}
+
+// Ko reports whether the half eye is decided by a ko (GNU Go's "ko half eye", value below 3).
+func (h *HalfEye) Ko() bool { return h.Value < 3 }
 
 // Size is the number of points of the space.
 func (e *EyeSpace) Size() int { return e.Points.Count() }
@@ -151,7 +166,8 @@ func (a *Analysis) libsIfPlayed(sq int, c Color) int {
 }
 
 // EyeSpaces finds the eye spaces of both colours, given the set of dead stones, and appends them
-// to dst. It allocates only to grow dst; see Analysis.EyeSpaces to reuse the scratch space.
+// to dst. It reads the position tactically (false margins, half and false eyes); see
+// Analysis.EyeSpaces to reuse the scratch space.
 func EyeSpaces(b *Board, dead pattern.Set, dst []EyeSpace) []EyeSpace {
 	var a Analysis
 	a.Analyze(b)
@@ -168,18 +184,16 @@ func EyeSpaces(b *Board, dead pattern.Set, dst []EyeSpace) []EyeSpace {
 // lively opponent stone is next to it (its threshold is then 1, else 0) or, without one, when it is
 // on the first line; a lively opponent stone has -1, a point off the board 0. So influence leaks
 // neither under a stone on the third line, past a knight's move nor past a two-space jump.
+// False margins (an empty point next to stones of both colours where the colour whose lively
+// stone there cannot be captured may not play safely, GNU Go's false_margin) are in neither
+// domain from their neighbours.
 //
 // A free point in one colour's domain only is in that colour's eye space, marginal when a point
 // next to it is in the other colour's domain only; a point in both domains belongs to a colour's
 // space, as a marginal point, when a point next to it is in that colour's domain only. An eye space
 // is a connected part of them, where two marginal points do not connect by themselves.
 //
-// False eyes and half eyes come from eyes.texi's diagonal rule on the non-marginal points with at
-// most one neighbour in the space: diagonals off the board count 1 (0 beyond a corner), a lively
-// opponent stone 2 when its string has two or more liberties and 1 in atari, an empty point 1
-// when an opponent stone there would have two or more liberties, anything else 0; a sum of 4 or
-// more is a false eye (made marginal when the space is one point or the opponent may play there),
-// 3 a half eye (its key point is recorded; the eye graph gets a virtual marginal vertex for it).
+// Half and false eyes are GNU Go's find_half_and_false_eyes and topological_eye: see halfAndFalse.
 func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
 	a.EyeSpacesInto(dead, func() *EyeSpace {
 		if len(dst) < cap(dst) {
@@ -189,13 +203,22 @@ func (a *Analysis) EyeSpaces(dead pattern.Set, dst []EyeSpace) []EyeSpace {
 			dst = append(dst, EyeSpace{})
 		}
 		return &dst[len(dst)-1]
-	})
+	}, func(i int) *EyeSpace { return &dst[i] })
 	return dst
 }
 
+// Reader is the tactical reader of the analysed position, made on first use.
+func (a *Analysis) Reader() *Reader {
+	if a.rd == nil {
+		a.rd = NewReader(a.b)
+	}
+	return a.rd
+}
+
 // EyeSpacesInto is EyeSpaces filling the spaces where the caller keeps them: next returns a
-// zeroed EyeSpace, valid until the following call, for each space in turn.
-func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
+// zeroed EyeSpace for each space in turn, and at(i) the i-th space next returned (counting from
+// 0 for this call), valid until next is called again.
+func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace, at func(i int) *EyeSpace) {
 	b := a.b
 	g := b.grid
 	lively := &a.lively
@@ -204,13 +227,15 @@ func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
 	free := g.valid.AndNot(lively[Black]).AndNot(lively[White])
 	var dom [3]pattern.Set
 	near := [3]pattern.Set{Black: g.grow(lively[Black]).And(free), White: g.grow(lively[White]).And(free)}
-	dom[Black] = a.domain(lively[Black], lively[White], near[Black], near[White])
-	dom[White] = a.domain(lively[White], lively[Black], near[White], near[Black])
+	fm := a.falseMargins(near[Black])
+	dom[Black] = a.domain(lively[Black], lively[White], near[Black], near[White], fm)
+	dom[White] = a.domain(lively[White], lively[Black], near[White], near[Black], fm)
 	var grownOnly [3]pattern.Set // each colour's domain only, grown
 	for _, c := range [2]Color{Black, White} {
 		grownOnly[c] = g.grow(dom[c].AndNot(dom[c.Opponent()]))
 	}
 	stones := b.stones[Black].Or(b.stones[White])
+	count := 0
 	for _, c := range [2]Color{Black, White} {
 		opp := c.Opponent()
 		only, both := dom[c].AndNot(dom[opp]), dom[c].And(dom[opp])
@@ -221,6 +246,7 @@ func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
 		inner := space.AndNot(margin)
 		alone := space.AndNot(inner.And(g.touching(space))).AndNot(margin.And(g.touching(inner)))
 		left := space // points not yet in a space
+		start := count
 		for wi, w := range space {
 			for ; w != 0; w &= w - 1 {
 				bit := w & -w
@@ -228,13 +254,11 @@ func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
 					continue
 				}
 				es := next()
+				count++
 				es.Color = c
 				if alone[wi]&bit != 0 {
 					left[wi] &^= bit
 					es.Points[wi], es.Marginal[wi], es.Dead[wi] = bit, bit&margin[wi], bit&stones[wi]
-					if bit&margin[wi] == 0 {
-						a.diagonalRule(es, wi*64+bits.TrailingZeros64(bit), true)
-					}
 					continue
 				}
 				// p is the space's lowest point: its words run from p's to its highest point's
@@ -243,14 +267,69 @@ func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
 				for wi := lo; wi <= hi; wi++ {
 					es.Dead[wi] = es.Points[wi] & stones[wi]
 				}
-				a.topology(es, lo, hi)
 			}
 		}
+		a.halfAndFalse(c, start, count, at)
 	}
 }
 
-// domain is colour own's domain (make_domains' compute_primary_domains without its false
-// margins, which need GNU Go's tactical reading) given the lively stones of both colours.
+// falseMargins are GNU Go's false margins (optics.c, false_margin), looked for where
+// compute_primary_domains does: the empty points next to a lively black stone. A point is a false
+// margin for colour c when it has stones of both colours next to it, one of the opponent's there is
+// not lively, another is lively and cannot be captured, and the opponent may not play there safely:
+//
+//	OOOOXX
+//	OXaX..     a is not in O's eye space: the space is (X), not (X!)
+//	------
+func (a *Analysis) falseMargins(nearBlack pattern.Set) pattern.Set {
+	var fm pattern.Set
+	for wi, w := range nearBlack.And(a.b.Empty()) {
+		for ; w != 0; w &= w - 1 {
+			p := wi*64 + bits.TrailingZeros64(w)
+			if a.falseMargin(p, Black) || a.falseMargin(p, White) {
+				fm.Add(p)
+			}
+		}
+	}
+	return fm
+}
+
+func (a *Analysis) falseMargin(p int, c Color) bool {
+	g := a.b.grid
+	opp := c.Opponent()
+	var seen [3]bool
+	for _, q := range g.nbr[p] {
+		if q >= 0 {
+			seen[a.color(int(q))] = true
+		}
+	}
+	if !seen[Black] || !seen[White] {
+		return false
+	}
+	allLively := true
+	for _, q := range g.nbr[p] {
+		if q >= 0 && a.color(int(q)) == opp && !a.lively[opp].Has(int(q)) {
+			allLively = false
+		}
+	}
+	if allLively {
+		return false
+	}
+	rd := a.Reader()
+	potential := false
+	for _, q := range g.nbr[p] {
+		if q >= 0 && a.lively[opp].Has(int(q)) {
+			if code, _ := rd.Attack(int(q)); code == 0 {
+				potential = true
+			}
+		}
+	}
+	return potential && rd.SafeMove(p, opp) == 0
+}
+
+// domain is colour own's domain (make_domains' compute_primary_domains) given the lively stones
+// of both colours and the false margins (which are not in the domain from their own neighbours,
+// nor pending when next to an own stone).
 //
 // A point's influence is 1 in the domain (plus), -1 when minus and not in the domain, else 0:
 // minus are the opponent's stones and the free points next to one or on the first line. A pending
@@ -261,7 +340,7 @@ func (a *Analysis) EyeSpacesInto(dead pattern.Set, next func() *EyeSpace) {
 // round adds every pending point that qualifies.
 //
 // nearOwn and nearOpp are the free points next to own and opp stones.
-func (a *Analysis) domain(own, opp, nearOwn, nearOpp pattern.Set) pattern.Set {
+func (a *Analysis) domain(own, opp, nearOwn, nearOpp, falseMargins pattern.Set) pattern.Set {
 	g := a.b.grid
 	// the shift counts, masked so that no test for 64 or more is compiled (those over 63 on a
 	// 1x1 board are masked out with notE and notW)
@@ -269,7 +348,7 @@ func (a *Analysis) domain(own, opp, nearOwn, nearOpp pattern.Set) pattern.Set {
 	w1, v1 := (w+1)&63, (v-1)&63 // w+1, 64-(w+1)
 	w0, v0 := (w-1)&63, (v+1)&63 // w-1, 64-(w-1)
 	free := g.valid.AndNot(own).AndNot(opp)
-	dom := own.Or(nearOwn)
+	dom := own.Or(nearOwn.AndNot(falseMargins))
 	minus := opp.Or(free.And(nearOpp.Or(g.edge)))
 	pending := free.AndNot(nearOwn)
 	// plus and non-negative points, with a zero word on either side for the shifts
@@ -354,58 +433,4 @@ func (a *Analysis) component(sq int, left, margin *pattern.Set, es *EyeSpace) in
 		}
 	}
 	return high
-}
-
-// topology applies the diagonal rule to the non-marginal points of an eye space of two or more
-// points with at most one neighbour in it (GNU Go's find_half_and_false_eyes). The space's points
-// are in words lo to hi.
-func (a *Analysis) topology(es *EyeSpace, lo, hi int) {
-	crowded := a.b.grid.crowded(&es.Points, lo, hi)
-	for wi := lo; wi <= hi; wi++ {
-		for w := es.Points[wi] &^ es.Marginal[wi] &^ crowded[wi]; w != 0; w &= w - 1 {
-			a.diagonalRule(es, wi*64+bits.TrailingZeros64(w), false) // a space of one point is EyeSpacesInto's
-		}
-	}
-}
-
-// diagonalRule counts the diagonals of sq, a non-marginal point of es, as eyes.texi says and marks
-// sq a false eye or a half eye. alone is whether sq is the whole space.
-func (a *Analysis) diagonalRule(es *EyeSpace, sq int, alone bool) {
-	b := a.b
-	g := b.grid
-	opp := es.Color.Opponent()
-	sum, key, keys := int(g.offDiag[sq]), -1, 0
-	for _, d := range g.diag[sq] {
-		if d < 0 || !alone && es.Points[d>>6]&(1<<(uint(d)&63)) != 0 {
-			continue
-		}
-		dq := int(d)
-		switch {
-		case a.lively[opp][dq>>6]&(1<<(uint(dq)&63)) != 0:
-			if a.nlibs[a.strOf(dq, opp)] >= 2 {
-				sum += 2
-			} else {
-				sum++
-			}
-		case a.color(dq) == Empty:
-			if a.twoLibsIfPlayed(dq, opp) {
-				sum++
-				key = dq
-				keys++
-			}
-		}
-	}
-	switch {
-	case sum >= 4:
-		es.False.Add(sq)
-		if alone || a.color(sq) == opp || b.Legal(opp, sq) {
-			es.Marginal.Add(sq)
-		}
-	case sum == 3:
-		es.HalfEyes.Add(sq)
-		if keys == 1 && es.NumKeys < len(es.Keys) {
-			es.Keys[es.NumKeys] = HalfEyeKey{Eye: sq, Key: key}
-			es.NumKeys++
-		}
-	}
 }

@@ -11,15 +11,15 @@ import (
 // point influence arrays and a worklist of pending points, each joining when an orthogonal
 // neighbour and a diagonal next to it have influences adding up to more than its threshold. It is
 // the oracle of TestDomainsAgreeWithWorklist.
-func worklistDomain(g *Grid, own, opp pattern.Set) pattern.Set {
+func worklistDomain(g *Grid, own, opp, falseMargins pattern.Set) pattern.Set {
 	var infl [pattern.MaxSquares + 1]int8 // indexed by point+1: [0] is off the board
 	var thr [pattern.MaxSquares]int8
 	var pending [pattern.MaxSquares]bool
 	free := g.valid.AndNot(own).AndNot(opp)
 	nearOwn := g.grow(own).And(free)
 	nearOpp := g.grow(opp).And(free)
-	dom := own.Or(nearOwn)
-	forEach(own.Or(nearOwn), func(p int) { infl[p+1]++ })
+	dom := own.Or(nearOwn.AndNot(falseMargins))
+	forEach(dom, func(p int) { infl[p+1]++ })
 	forEach(opp.Or(nearOpp), func(p int) { infl[p+1]-- })
 	forEach(free.And(g.edge).AndNot(nearOpp), func(p int) { infl[p+1]-- })
 	forEach(nearOpp, func(p int) { thr[p] = 1 })
@@ -83,10 +83,16 @@ func TestDomainsAgreeWithWorklist(t *testing.T) {
 					}
 				}
 			}
+			var fm pattern.Set // random false margins, some of them next to neither colour
+			for sq := 0; sq < g.Points(); sq++ {
+				if rng.IntN(8) == 0 && !own.Has(sq) && !opp.Has(sq) {
+					fm.Add(sq)
+				}
+			}
 			for _, sides := range [2][2]pattern.Set{{own, opp}, {opp, own}} {
 				free := g.valid.AndNot(sides[0]).AndNot(sides[1])
-				got := a.domain(sides[0], sides[1], g.grow(sides[0]).And(free), g.grow(sides[1]).And(free))
-				want := worklistDomain(g, sides[0], sides[1])
+				got := a.domain(sides[0], sides[1], g.grow(sides[0]).And(free), g.grow(sides[1]).And(free), fm)
+				want := worklistDomain(g, sides[0], sides[1], fm)
 				if got != want {
 					t.Fatalf("size %d: domain [%s], want [%s]\nown [%s]\nopp [%s]", size,
 						g.FormatPoints(got), g.FormatPoints(want), g.FormatPoints(sides[0]), g.FormatPoints(sides[1]))
@@ -151,8 +157,7 @@ func TestGrowMatchesNeighbours(t *testing.T) {
 }
 
 // referenceEyeSpaces is EyeSpaces written plainly: the worklist domains, components by a
-// breadth-first search over point arrays, and the diagonal rule on every non-marginal point with at
-// most one neighbour in its space.
+// breadth-first search over point arrays; the half and false eyes are EyeSpaces' own.
 func referenceEyeSpaces(a *Analysis, dead pattern.Set) []EyeSpace {
 	b := a.b
 	g := b.grid
@@ -160,8 +165,9 @@ func referenceEyeSpaces(a *Analysis, dead pattern.Set) []EyeSpace {
 	a.lively[White] = b.stones[White].AndNot(dead)
 	free := g.valid.AndNot(a.lively[Black]).AndNot(a.lively[White])
 	var dom [3]pattern.Set
-	dom[Black] = worklistDomain(g, a.lively[Black], a.lively[White])
-	dom[White] = worklistDomain(g, a.lively[White], a.lively[Black])
+	fm := a.falseMargins(g.grow(a.lively[Black]).And(free))
+	dom[Black] = worklistDomain(g, a.lively[Black], a.lively[White], fm)
+	dom[White] = worklistDomain(g, a.lively[White], a.lively[Black], fm)
 	stones := b.stones[Black].Or(b.stones[White])
 	var out []EyeSpace
 	for _, c := range [2]Color{Black, White} {
@@ -170,6 +176,7 @@ func referenceEyeSpaces(a *Analysis, dead pattern.Set) []EyeSpace {
 		space := free.And(only.Or(both.And(g.grow(only))))
 		margin := space.And(both.Or(g.grow(oppOnly)))
 		var taken pattern.Set
+		start := len(out)
 		for p := 0; p < g.Points(); p++ {
 			if !space.Has(p) || taken.Has(p) {
 				continue
@@ -191,19 +198,9 @@ func referenceEyeSpaces(a *Analysis, dead pattern.Set) []EyeSpace {
 			}
 			es.Marginal = es.Points.And(margin)
 			es.Dead = es.Points.And(stones)
-			forEach(es.Points.AndNot(es.Marginal), func(q int) {
-				nbrs := 0
-				for _, r := range g.nbr[q] {
-					if r >= 0 && es.Points.Has(int(r)) {
-						nbrs++
-					}
-				}
-				if nbrs <= 1 {
-					a.diagonalRule(&es, q, es.Points.Count() == 1)
-				}
-			})
 			out = append(out, es)
 		}
+		a.halfAndFalse(c, start, len(out), func(i int) *EyeSpace { return &out[i] })
 	}
 	return out
 }
