@@ -13,13 +13,13 @@ func Decided(number int, file string) Result {
 }
 
 // MatchesOnly reports whether a run of q with opt writes nothing but the number of
-// matching games: --count, no tally, no duplicate check, no warnings written, no sort
+// matching games: --count, no tally or groups, no duplicate check, no warnings written, no sort
 // or state kept from game to game, and a header that selects games by their matching
 // positions alone (no matchcount range, game number range or result). Then a game
 // known to match can be counted without evaluating the query (see Decided).
 func MatchesOnly(q *filter.Query, opt Options) bool {
 	h := q.Header()
-	return opt.Count && opt.Tally == nil && opt.Dedupe == "" && !opt.Verbose && opt.Matches == nil && opt.Totals == nil &&
+	return opt.Count && opt.Tally == nil && opt.Groups == nil && opt.Dedupe == "" && !opt.Verbose && opt.Matches == nil && opt.Totals == nil &&
 		!q.Serial() && !q.Additive() && len(q.Sorts()) == 0 && !q.UsesLastGameNumber() &&
 		!h.SortMatchCount && h.MatchCount == nil && h.GameNumber == nil && h.Result == ""
 }

@@ -91,6 +91,9 @@ type Options struct {
 	Tags []string
 	// Tally, if set, counts the matching games by year, ECO, result and player.
 	Tally *Tally
+	// Groups, if set, counts every game read (but duplicates skipped by Dedupe "skip") in
+	// its groups, with its matching positions: --group-by. The table has the one query.
+	Groups *groupby.Table
 	// Dedupe "report" names each game whose players, date and main-line moves repeat an
 	// earlier game's (on Errors); "skip" also leaves it out of the run.
 	Dedupe string
@@ -348,6 +351,7 @@ type runner struct {
 	spill       sortSpill  // and goes to a temporary file past Options.SortMemory
 	stats       Stats
 	seen        map[uint64]gameRef // Options.Dedupe: the first game of each key
+	groupPos    [1]int             // Options.Groups: the game's matching positions, -1 unmatched
 	pager       *htmlPager         // html output: the page sections
 	pagerBuf    []byte
 	// serial: the query keeps state from game to game, so workers only read games and
@@ -454,6 +458,13 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 			r.seen[res.dup] = gameRef{res.number, res.file}
 		}
 	}
+	if r.opt.Groups != nil {
+		r.groupPos[0] = -1
+		if res.matched {
+			r.groupPos[0] = res.positions
+		}
+		r.opt.Groups.Add(res.groupVals, r.groupPos[:])
+	}
 	if !res.matched {
 		return nil
 	}
@@ -510,6 +521,9 @@ func (r *runner) work(worker int, g *pgn.Game) Result {
 	}
 	if r.opt.Dedupe != "" {
 		res.dup = dupKey(g)
+	}
+	if r.opt.Groups != nil {
+		res.groupVals = groupby.Read(r.opt.Groups.Keys(), g)
 	}
 	if !r.q.Selected(g) {
 		return res

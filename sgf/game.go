@@ -274,7 +274,13 @@ func (g *Game) Position(n int) (*weiqi.Board, weiqi.Color) {
 	return b, g.toMoveAfter(n)
 }
 
+// toMoveAfter is the colour to move after n moves: the PL of the position's own nodes (from the
+// n-th move's node to the node before the next move; the last one given), else the colour of the
+// next move, else the opponent of the last mover, else Black (White with a handicap).
 func (g *Game) toMoveAfter(n int) weiqi.Color {
+	if pl := g.plAfter(n); pl != weiqi.Empty {
+		return pl
+	}
 	if n < len(g.Moves) {
 		return g.Moves[n].Color
 	}
@@ -288,6 +294,27 @@ func (g *Game) toMoveAfter(n int) weiqi.Color {
 		return weiqi.White
 	}
 	return weiqi.Black
+}
+
+// plAfter is the PL of the nodes of the position after n moves, or Empty.
+func (g *Game) plAfter(n int) weiqi.Color {
+	pl := weiqi.Empty
+	done := 0
+	for _, st := range g.steps {
+		if st.move >= 0 {
+			if done == n {
+				break
+			}
+			done++
+			pl = weiqi.Empty // a PL before this move is not the position's
+		}
+		if v, ok := st.node.Get("PL"); ok {
+			if c := parseColor(v); c != weiqi.Empty {
+				pl = c
+			}
+		}
+	}
+	return pl
 }
 
 // Marked is the set of points carrying any of the markup properties (for example MA, TR) in the

@@ -195,3 +195,27 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+// PL is read at the position's own nodes: a problem whose setup node after the root says who is
+// to move, a PL after a move, and a PL that a later move makes stale.
+func TestToMoveFromPLAtTheNode(t *testing.T) {
+	src := `(;GM[1]FF[4]SZ[9]PL[B];AB[cc]AW[dd]PL[W];W[ee];B[ff]PL[B];W[gg])`
+	games, err := Load("t.sgf", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := games[0]
+	for _, c := range []struct {
+		n    int
+		want weiqi.Color
+	}{
+		{0, weiqi.White}, // the setup node's PL[W], not the root's PL[B]
+		{1, weiqi.Black}, // after W[ee]: no PL, the next move is B's
+		{2, weiqi.Black}, // B[ff]PL[B]: the node says Black (against the next move W[gg])
+		{3, weiqi.Black}, // after W[gg]: the PL before it is stale
+	} {
+		if _, tm := g.Position(c.n); tm != c.want {
+			t.Errorf("after %d moves: %v to move, want %v", c.n, tm, c.want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cqlgo/cql/groupby"
 	"github.com/cqlgo/cql/internal/preamble"
 	"github.com/cqlgo/cql/query"
 	cqlrun "github.com/cqlgo/cql/run"
@@ -75,6 +76,10 @@ type queryFlags struct {
 	statsOut    string // --stats-out: the tables' own file
 	dedupe      string // "", "report" or "skip"
 	csvRaw      bool   // csv values starting with = + - @ unguarded
+
+	// --group-by (groupby): the keys as given, the table's format, file and minimum.
+	groupBy, groupFormat, groupOut string
+	groupMin                       int
 
 	// The position index (index.go).
 	indexes []string // answer from the indexes in these directories (in this order) instead of PGN files
@@ -236,6 +241,31 @@ func buildOptions() []option {
 	flag("csvraw", "csv: write values that start with = + - @ as they are (by default they get a leading ', so that spreadsheets do not run them as formulas)",
 		func(f *queryFlags) { f.csvRaw = true })
 	flag("stats", "after the run, matching games per year, ECO, result and player (top 20): on standard output with -o, else on standard error", func(f *queryFlags) { f.stats = true })
+	str("group-by", "KEYS", "after the run, games read and matched (with their positions) per group of these keys, comma-separated: "+strings.Join(groupby.KeyNames(), ", ")+"; where --stats tables go", func(f *queryFlags, v string) error {
+		if _, err := groupby.ParseKeys(v); err != nil {
+			return err
+		}
+		f.groupBy = v
+		return nil
+	})
+	str("group-format", "FORMAT", "the --group-by table as text (default), csv or json", func(f *queryFlags, v string) error {
+		if err := groupby.CheckFormat(v); err != nil {
+			return fmt.Errorf("-group-format: %w", err)
+		}
+		f.groupFormat = v
+		return nil
+	})
+	str("group-out", "FILE", "write the --group-by table to FILE (- for standard output when the matches go to -o or are counted)", func(f *queryFlags, v string) error {
+		f.groupOut = v
+		return nil
+	})
+	num("group-min", "N", "the --group-by table lists only groups with at least N matching games", func(f *queryFlags, n int) error {
+		if n < 0 {
+			return fmt.Errorf("-group-min must be at least 0, got %d", n)
+		}
+		f.groupMin = n
+		return nil
+	})
 	flag("dedupe", "report games whose players, date and main-line moves repeat an earlier game's", func(f *queryFlags) {
 		if f.dedupe == "" {
 			f.dedupe = "report"

@@ -91,10 +91,11 @@ func newGoCmd() *cobra.Command {
   cql go eyes --shape DIAGRAM      one eye space drawn as in eyes.db ('.!.', '..\n..', '|..\n+--')
   cql go status FILE.sgf...        groups with their status from all their eye spaces
   cql go patterns FILE.sgf...      GNU Go move patterns matching the position, classes applied
+  cql go gtp                       GTP on standard input: loadsgf, eval_eye, dragon_status, ...
 
 Points are GTP names (A1 in the lower left, no I).`,
 	}
-	cmd.AddCommand(newGoEyesCmd(), newGoStatusCmd(), newGoPatternsCmd())
+	cmd.AddCommand(newGoEyesCmd(), newGoStatusCmd(), newGoPatternsCmd(), newGoGTPCmd())
 	return cmd
 }
 
@@ -225,8 +226,27 @@ type eyeJSON struct {
 	Vital    []string `json:"vital"`
 	Attack   []string `json:"attack"`
 	Defense  []string `json:"defense"`
+	// AttackPoint and DefensePoint are GNU Go's eval_eye vital points (empty when the value does
+	// not depend on who plays first).
+	AttackPoint  string `json:"attack_point,omitempty"`
+	DefensePoint string `json:"defense_point,omitempty"`
+	// HalfEyes and FalseEyes are points of the space; KeyPoints the moves deciding its half
+	// eyes that lie outside it (a stone to capture or save, a point next to the space).
+	HalfEyes  []halfEyeJSON `json:"half_eyes"`
+	FalseEyes []string      `json:"false_eyes"`
+	KeyPoints []string      `json:"key_points"`
 	// Eyes is seed 001's urgent-point rule: First when the owner is to move, else Second.
 	Eyes int `json:"eyes_to_move"`
+}
+
+// halfEyeJSON is a half eye: its point, its diagonal sum (3; below 3 made false only by a ko,
+// above 3 made real only by one) and the moves that make it false (attack) or real (defense).
+type halfEyeJSON struct {
+	Point   string   `json:"point"`
+	Value   float32  `json:"value"`
+	Ko      bool     `json:"ko"`
+	Attack  []string `json:"attack"`
+	Defense []string `json:"defense"`
 }
 
 func newGoEyesCmd() *cobra.Command {
@@ -275,9 +295,10 @@ func newGoEyesCmd() *cobra.Command {
 						}
 						continue
 					}
-					fmt.Fprintf(out, "%s %s, %d points [%s] marginal [%s] pattern %v %s (%d, %d) %s vital [%s]\n",
+					fmt.Fprintf(out, "%s %s, %d points [%s] marginal [%s] pattern %v %s (%d, %d) %s vital [%s]%s\n",
 						spaceLabel(i), j.Color, len(j.Points), strings.Join(j.Points, " "),
-						strings.Join(j.Marginal, " "), orDash(fmt.Sprint(j.Pattern)), j.Value, j.First, j.Second, j.Status, strings.Join(j.Vital, " "))
+						strings.Join(j.Marginal, " "), orDash(fmt.Sprint(j.Pattern)), j.Value, j.First, j.Second, j.Status,
+						strings.Join(j.Vital, " "), eyeNotes(&j))
 				}
 				return nil
 			})
@@ -288,13 +309,50 @@ func newGoEyesCmd() *cobra.Command {
 	return cmd
 }
 
-func spaceLabel(i int) string { return string(rune('a' + i%26)) }
+// spaceLabel names eye space i (from 0): a to z, then aa, ab, ... (bijective base 26), so that
+// every space of a position has its own label.
+func spaceLabel(i int) string {
+	var b []byte
+	for i++; i > 0; i = (i - 1) / 26 {
+		b = append([]byte{byte('a' + (i-1)%26)}, b...)
+	}
+	return string(b)
+}
+
+// eyeNotes is the text of a space's half eyes, false eyes, key points and eval_eye points.
+func eyeNotes(j *eyeJSON) string {
+	var s strings.Builder
+	if len(j.HalfEyes) > 0 {
+		s.WriteString(" half eyes [")
+		for k, h := range j.HalfEyes {
+			if k > 0 {
+				s.WriteByte(' ')
+			}
+			ko := ""
+			if h.Ko {
+				ko = " ko"
+			}
+			fmt.Fprintf(&s, "%s (%g%s: attack %s defend %s)", h.Point, h.Value, ko, strings.Join(h.Attack, ","), strings.Join(h.Defense, ","))
+		}
+		s.WriteByte(']')
+	}
+	if len(j.FalseEyes) > 0 {
+		fmt.Fprintf(&s, " false eyes [%s]", strings.Join(j.FalseEyes, " "))
+	}
+	if len(j.KeyPoints) > 0 {
+		fmt.Fprintf(&s, " key points [%s]", strings.Join(j.KeyPoints, " "))
+	}
+	if j.AttackPoint != "" {
+		fmt.Fprintf(&s, " eval_eye %s %s", j.AttackPoint, j.DefensePoint)
+	}
+	return s.String()
+}
 
 func eyeRecord(g *weiqi.Grid, r *gnugo.EyeResult, toMove weiqi.Color) eyeJSON {
 	j := eyeJSON{
 		Color:    r.Space.Color.String(),
-		Points:   gtpList(g, r.Space.Points.Or(r.Extra)),
-		Marginal: gtpList(g, r.Space.Marginal.Or(r.Extra)),
+		Points:   gtpList(g, r.Space.Points),
+		Marginal: gtpList(g, r.Space.Marginal),
 		Dead:     gtpList(g, r.Space.Dead),
 		Value:    r.Value.String(),
 		First:    r.First(),
@@ -304,6 +362,24 @@ func eyeRecord(g *weiqi.Grid, r *gnugo.EyeResult, toMove weiqi.Color) eyeJSON {
 		Attack:   gtpList(g, r.Attack),
 		Defense:  gtpList(g, r.Defense),
 		Eyes:     r.EyesToMove(toMove == r.Space.Color),
+
+		HalfEyes:  []halfEyeJSON{},
+		FalseEyes: gtpList(g, r.Space.False),
+		KeyPoints: gtpList(g, r.Extra),
+	}
+	if r.AttackPoint >= 0 && r.DefensePoint >= 0 {
+		j.AttackPoint, j.DefensePoint = g.GTP(r.AttackPoint), g.GTP(r.DefensePoint)
+	}
+	for k := 0; k < min(r.Space.NumHalf, len(r.Space.Half)); k++ {
+		h := &r.Space.Half[k]
+		hj := halfEyeJSON{Point: g.GTP(h.Eye), Value: h.Value, Ko: h.Ko(), Attack: []string{}, Defense: []string{}}
+		for _, p := range h.Attacks[:h.NumAttacks] {
+			hj.Attack = append(hj.Attack, g.GTP(int(p)))
+		}
+		for _, p := range h.Defenses[:h.NumDefenses] {
+			hj.Defense = append(hj.Defense, g.GTP(int(p)))
+		}
+		j.HalfEyes = append(j.HalfEyes, hj)
 	}
 	if r.Graph != nil {
 		j.Pattern = r.Graph.Name
@@ -313,18 +389,19 @@ func eyeRecord(g *weiqi.Grid, r *gnugo.EyeResult, toMove weiqi.Color) eyeJSON {
 	return j
 }
 
-// drawEyes draws the board with each eye space marked by a letter (a, b, ...; upper case on its
-// marginal points); stones are X (black) and O (white), with the dead ones in lower case.
+// drawEyes draws the board with each eye space marked by its label (a, b, ..., z, aa, ...; upper
+// case on its marginal points); stones are X (black) and O (white), with the dead ones in lower
+// case. With more than 26 spaces the cells are two characters wide.
 func drawEyes(b *weiqi.Board, results []gnugo.EyeResult) string {
-	mark := map[int]byte{}
+	mark := map[int]string{}
 	for i, r := range results {
-		l := byte('a' + i%26)
+		l := spaceLabel(i)
 		for _, sq := range r.Space.Points.Squares(nil) {
 			if b.At(sq) != weiqi.Empty {
 				continue
 			}
 			if r.Space.Marginal.Has(sq) {
-				mark[sq] = l - 'a' + 'A'
+				mark[sq] = strings.ToUpper(l)
 			} else {
 				mark[sq] = l
 			}
@@ -334,15 +411,42 @@ func drawEyes(b *weiqi.Board, results []gnugo.EyeResult) string {
 	for _, r := range results {
 		dead = dead.Or(r.Space.Dead)
 	}
-	return b.Draw(func(sq int) byte {
-		if dead.Has(sq) {
-			if b.At(sq) == weiqi.Black {
-				return 'x'
+	width := len(spaceLabel(max(len(results)-1, 0)))
+	g := b.Grid()
+	n := g.Size()
+	var s strings.Builder
+	cell := func(t string) {
+		s.WriteByte(' ')
+		s.WriteString(t)
+		s.WriteString(strings.Repeat(" ", width-len(t)))
+	}
+	s.WriteString("   ")
+	for f := 0; f < n; f++ {
+		cell(g.GTP(g.Square(f, 0))[:1])
+	}
+	s.WriteByte('\n')
+	for r := n - 1; r >= 0; r-- {
+		fmt.Fprintf(&s, "%3d", r+1)
+		for f := 0; f < n; f++ {
+			sq := g.Square(f, r)
+			t := "."
+			switch c := b.At(sq); {
+			case c == weiqi.Black && dead.Has(sq):
+				t = "x"
+			case c == weiqi.White && dead.Has(sq):
+				t = "o"
+			case c == weiqi.Black:
+				t = "X"
+			case c == weiqi.White:
+				t = "O"
+			case mark[sq] != "":
+				t = mark[sq]
 			}
-			return 'o'
+			cell(t)
 		}
-		return mark[sq]
-	})
+		fmt.Fprintf(&s, " %d\n", r+1)
+	}
+	return s.String()
 }
 
 // runShape values one drawn eye space. Its points are named as if the drawing lay on a 19x19

@@ -180,3 +180,80 @@ func TestGoDatabaseSearchPath(t *testing.T) {
 		}
 	}
 }
+
+// Issue 37's half eye decided by capturing F2: with --dead none the space is E1 alone, its half
+// eye and the key point G2 are reported apart from its points, and eval_eye's points are GNU Go's.
+func TestGoEyesHalfEyeKeyPointsApart(t *testing.T) {
+	db := testdata.GnuGo(t)
+	file := filepath.Join(t.TempDir(), "p.sgf")
+	src := "(;GM[1]FF[4]SZ[9]AB[ch][ci][dg][di][eg][eh][fg][fi][gi]AW[bg][bh][bi][cf][cg][df][ef][ff][fh][gf][gg][hg][hh][hi]PL[B])"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, st := runGo(t, "go", "eyes", "--db", db, "--format", "jsonl", "--dead", "none", file)
+	if st != 0 {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	line := strings.Split(out, "\n")[0]
+	for _, want := range []string{`"points":["E1"]`, `"marginal":[]`, `"dead":[]`, `"value":"0011"`, `"key_points":["G2"]`,
+		`"half_eyes":[{"point":"E1","value":3,"ko":false,"attack":["G2"],"defense":["G2"]}]`,
+		`"attack_point":"G2","defense_point":"G2"`} {
+		if !strings.Contains(line, want) {
+			t.Errorf("want %s in %s", want, line)
+		}
+	}
+}
+
+// Labels stay unique past 26 spaces: a..z, aa, ab, ... in the list and on the board.
+func TestGoEyesLabelsPast26(t *testing.T) {
+	for i, want := range map[int]string{0: "a", 25: "z", 26: "aa", 27: "ab", 51: "az", 52: "ba", 701: "zz", 702: "aaa"} {
+		if got := spaceLabel(i); got != want {
+			t.Errorf("spaceLabel(%d) = %q, want %q", i, got, want)
+		}
+	}
+	db := testdata.GnuGo(t)
+	// a game of the corpus with 30 or more eye spaces after move 150
+	file := filepath.Join(testdata.Go(t), "kgs", "2004-04-10-GnuGoCVS-inuyasha34.sgf")
+	out, errs, st := runGo(t, "go", "eyes", "--db", db, "--move", "150", file)
+	if st != 0 {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	seen := map[string]bool{}
+	n := 0
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		if len(f) > 1 && (f[1] == "black," || f[1] == "white,") {
+			if seen[f[0]] {
+				t.Fatalf("label %s twice", f[0])
+			}
+			seen[f[0]] = true
+			n++
+		}
+	}
+	if n <= 26 || !seen["aa"] {
+		t.Fatalf("%d spaces, labels %v", n, seen)
+	}
+	if !strings.Contains(strings.ToLower(out), " aa ") {
+		t.Errorf("the board does not show label aa:\n%s", out)
+	}
+}
+
+// cql go gtp answers loadsgf, eval_eye and dragon_status as GNU Go 3.9.1 does on issue 37's
+// third position (GNU Go's answers, with its F2 dragon critical where ours is a dead string).
+func TestGoGTP(t *testing.T) {
+	db := testdata.GnuGo(t)
+	file := filepath.Join(t.TempDir(), "p.sgf")
+	src := "(;GM[1]FF[4]SZ[9]AB[ch][ci][dg][di][eg][eh][fg][fi][gi]AW[bg][bh][bi][cf][cg][df][ef][ff][fh][gf][gg][hg][hh][hi]PL[B])"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := "loadsgf " + file + "\neval_eye E1\n7 dragon_status D3\ndragon_status C4\neval_eye A9\nboardsize 9\nfoo\nquit\n"
+	var out, errb bytes.Buffer
+	if st := run([]string{"go", "gtp", "--db", db}, strings.NewReader(in), &out, &errb); st != 0 {
+		t.Fatalf("status %d: %s", st, errb.String())
+	}
+	want := "= black\n\n= 0 1 G2 G2\n\n=7 critical G2 G2\n\n= alive\n\n= 2 2\n\n= \n\n? unknown command\n\n= \n\n"
+	if out.String() != want {
+		t.Errorf("got %q\nwant %q", out.String(), want)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"runtime/trace"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/groupby"
 	"github.com/cqlgo/cql/internal/plural"
 	"github.com/cqlgo/cql/internal/preamble"
 	"github.com/cqlgo/cql/pgn"
@@ -91,8 +93,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	var indexed *indexSource
 	if len(f.indexes) > 0 {
-		// -dedupe compares every game with the earlier ones, matching or not.
-		indexed, err = openIndexSources(cmd.Context(), f.indexes, files, prog, q, f.noPrune || f.dedupe != "", cmd.ErrOrStderr())
+		// -dedupe compares every game with the earlier ones, matching or not; --group-by
+		// counts every game read.
+		indexed, err = openIndexSources(cmd.Context(), f.indexes, files, prog, q, f.noPrune || f.dedupe != "" || f.groupBy != "", cmd.ErrOrStderr())
 		if err != nil {
 			return err
 		}
@@ -176,6 +179,21 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		}
 		defer statsFile.discard() // unless committed by writeStats
 	}
+	var groupFile *outputFile
+	if groupToStdout := f.groupOut == "-" || strings.EqualFold(f.groupOut, "stdout"); groupToStdout && toStdout {
+		return errors.New("--group-out -: the matching games (or their count) go to standard output; give them a file with -o, or the table one with --group-out FILE")
+	} else if f.groupOut != "" && !groupToStdout {
+		if f.groupBy == "" {
+			return errors.New("--group-out goes with --group-by")
+		}
+		if groupFile, err = createOutput(cmd.Context(), f.groupOut, inputs, false, f.noClobber); err != nil {
+			return fmt.Errorf("--group-out: %w", err)
+		}
+		defer groupFile.discard() // unless committed by writeGroups
+	}
+	if f.groupBy == "" && (f.groupMin != 0 || f.groupFormat != "" || f.groupOut != "") {
+		return errors.New("--group-format, --group-out and --group-min go with --group-by")
+	}
 	if f.cpuProfile != "" {
 		stop, err := startCPUProfile(f.cpuProfile)
 		if err != nil {
@@ -229,6 +247,16 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		opt.Tally = cqlrun.NewTally()
 		opt.Tally.Top = f.statsTop
 	}
+	if f.groupBy != "" {
+		keys, err := groupby.ParseKeys(f.groupBy)
+		if err != nil {
+			return err
+		}
+		// The theme key's value is the query's name: its script's file name, as cql tags
+		// names a -q query.
+		opt.Groups = groupby.New(keys, []string{strings.TrimSuffix(filepath.Base(name), ".cql")})
+		opt.Groups.Min = f.groupMin
+	}
 	if outFile != nil {
 		opt.Persistent = bar.Clearing(cmd.OutOrStdout()) // CQL prints persistent variables on standard output
 	}
@@ -260,6 +288,11 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	if opt.Tally != nil {
 		if err := writeStats(cmd, f, opt.Tally, outFile != nil, statsFile); err != nil {
+			return err
+		}
+	}
+	if opt.Groups != nil && !failed {
+		if err := writeGroups(cmd, f, opt.Groups, outFile != nil, groupFile); err != nil {
 			return err
 		}
 	}
@@ -330,6 +363,29 @@ func writeStats(cmd *cobra.Command, f *queryFlags, t *cqlrun.Tally, matchesToFil
 		return statsFile.commit()
 	}
 	return write(w)
+}
+
+// writeGroups writes the --group-by table where writeStats writes the --stats tables: to
+// --group-out, else to standard output when the matches went to a file, else to standard
+// error.
+func writeGroups(cmd *cobra.Command, f *queryFlags, t *groupby.Table, matchesToFile bool, groupFile *outputFile) error {
+	format := f.groupFormat
+	if format == "" {
+		format = "text"
+	}
+	var w io.Writer = cmd.ErrOrStderr()
+	switch {
+	case f.gui != nil:
+		w = &f.gui.messages
+	case f.groupOut == "-" || strings.EqualFold(f.groupOut, "stdout") || f.groupOut == "" && matchesToFile:
+		w = cmd.OutOrStdout()
+	case groupFile != nil:
+		if err := t.Write(groupFile, format); err != nil {
+			return err
+		}
+		return groupFile.commit()
+	}
+	return t.Write(w, format)
 }
 
 // inputSizes is the bytes of the regular files among the inputs (0 if any is not one, as
