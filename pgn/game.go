@@ -63,7 +63,11 @@ type note struct {
 	before, after string
 	// cql is the comment CQL's reader (Scid's) keeps after the move: of several brace
 	// comments the last one, and no ';' comment (usually after itself).
-	cql  string
+	cql string
+	// read is the comment after the move as read (all comments joined, as after was before
+	// any edit), for the annotation values ([%eval], [%clk], [%emt]): removecomment and
+	// the merging of a run's comments change after, not it.
+	read string
 	nags []uint8
 }
 
@@ -91,6 +95,16 @@ func (g *Game) Comment(i int32) string {
 func (g *Game) CQLComment(i int32) string {
 	if k := g.Nodes[i].note; k > 0 {
 		return g.notes[k-1].cql
+	}
+	return ""
+}
+
+// ReadComment returns the comment after the move that led to node i (for the root, before
+// the first move) as it was read, all comments joined: Comment before any edit. The
+// annotation values ([%eval], [%clk], [%emt]: see Command) are read from it.
+func (g *Game) ReadComment(i int32) string {
+	if k := g.Nodes[i].note; k > 0 {
+		return g.notes[k-1].read
 	}
 	return ""
 }
@@ -124,7 +138,7 @@ func (g *Game) DeleteComment(i int32) {
 // (see CQLComment), as a game read again from an index had them.
 func (g *Game) SetComments(i int32, all, cql string) {
 	nt := g.noteOf(i)
-	nt.after, nt.cql = all, cql
+	nt.after, nt.cql, nt.read = all, cql, all
 }
 
 // noteOf returns node i's note, adding an empty one if it has none. Notes of earlier games
@@ -136,7 +150,7 @@ func (g *Game) noteOf(i int32) *note {
 		if k < cap(g.notes) {
 			g.notes = g.notes[:k+1]
 			nt := &g.notes[k]
-			nt.before, nt.after, nt.cql, nt.nags = "", "", "", nt.nags[:0]
+			nt.before, nt.after, nt.cql, nt.read, nt.nags = "", "", "", "", nt.nags[:0]
 		} else {
 			g.notes = append(g.notes, note{})
 		}

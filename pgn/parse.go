@@ -199,6 +199,9 @@ func (p *parser) parse(data []byte, g *Game) {
 			} else {
 				*dst += " " + c
 			}
+			if !r.before {
+				nt.read = *dst
+			}
 			if !r.before && !r.line {
 				// CQL's reader keeps the last brace comment after a move (see Game.CQLComment).
 				nt.cql = (*dst)[len(*dst)-len(c):]

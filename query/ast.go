@@ -429,6 +429,11 @@ const (
 	KwPromotedPieces    // set: the squares of pieces that were pawns at the game's start
 	KwLegalPosition     // logical: the position could occur in a game (docs/cqli.md)
 	KwReachablePosition // logical: legalposition and no count or pawn structure rules it out
+	// Annotation values, our extension (docs/language.md, "Annotation values").
+	KwEval  // number: the [%eval] after the move to the position, centipawns from White's side
+	KwClock // number: the [%clk] after the move to the position, seconds
+	KwEmt   // number: the [%emt] after the move to the position, seconds
+	KwNag   // number: the first NAG of the move to the position
 )
 
 var keywordNames = [...]string{
@@ -440,7 +445,7 @@ var keywordNames = [...]string{
 	KwEco: "eco", KwFen: "fen", KwCurrentTransform: "currenttransform",
 	KwHalfmoveClock: "halfmoveclock", KwCurrentFen: "currentfen", KwStandardFen: "standardfen",
 	KwZobristKey: "zobristkey", KwPromotedPieces: "promotedpieces", KwLegalPosition: "legalposition",
-	KwReachablePosition: "reachableposition",
+	KwReachablePosition: "reachableposition", KwEval: "eval", KwClock: "clock", KwEmt: "emt", KwNag: "nag",
 }
 
 func (k KeywordKind) String() string {

@@ -286,6 +286,10 @@ var cqliKeywords = map[string]struct {
 	"standardfen": {KwStandardFen, TypeString}, "zobristkey": {KwZobristKey, TypeNumber},
 	"promotedpieces": {KwPromotedPieces, TypeSet}, "legalposition": {KwLegalPosition, TypeNone},
 	"reachableposition": {KwReachablePosition, TypeNone},
+	// Not CQLi's: the annotation values, our extension (docs/language.md), names a
+	// script may use as variables likewise.
+	"eval": {KwEval, TypeNumber}, "clock": {KwClock, TypeNumber}, "emt": {KwEmt, TypeNumber},
+	"nag": {KwNag, TypeNumber},
 }
 
 var directions = map[string]Direction{
