@@ -16,7 +16,7 @@ cd "$tmp/tree/index"
 # makes this script fail instead of measuring checks that are still on).
 edit() {
 	grep -q -- "$2" "$1" || { echo "checksums-off: no match for $2 in index/$1" >&2; exit 1; }
-	sed -i "s|$2|$3|" "$1"
+	sed -i "s#$2#$3#" "$1"
 }
 edit index.go 'options.OnBlockRead' 'options.NoVerification'
 edit index.go 'WithVerifyValueChecksum(true)' 'WithVerifyValueChecksum(false)'
@@ -27,6 +27,7 @@ edit names_file.go 'if crc32.Update(crc32.Checksum(n.ends' 'if false \&\& crc32.
 edit positions_file.go 'if crc32.Checksum(raw\[:dirGroupSize-4\]' 'if false \&\& crc32.Checksum(raw[:dirGroupSize-4]'
 edit positions_file.go 'if len(v) < 4 || crc32.Checksum(v\[:len(v)-4\]' 'if len(v) < 4 || false \&\& crc32.Checksum(v[:len(v)-4]'
 edit damage.go 'if err := y.VerifyChecksum(data, &sum); err != nil' 'if err := error(nil); false \&\& err != nil'
+echo 'var _ = y.VerifyChecksum' >>damage.go
 cd ..
 CGO_ENABLED=0 go build -o "$out" ./cmd/cql
 echo "built $out (index checksums not checked)"
