@@ -45,7 +45,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if src, err = f.pre.Apply(src); err != nil {
 		return err
 	}
-	prog, err := query.Parse(name, src)
+	prog, err := query.ParseDialect(name, src, f.dialect)
 	if err != nil {
 		if name == "query" && preamble.IsFile(args[0]) { // cql games.pgn mate
 			return fmt.Errorf("the query %q is a file: the query comes first, then the files (cql QUERY FILE...)", args[0])
