@@ -51,6 +51,7 @@ type queryFlags struct {
 	noClobber       bool
 	dryRun          bool
 	secure          bool
+	showDicts       bool // --showdictionaries
 	dialect         query.Dialect // --dialect: CQL 6.2's reading (the default) or CQLi's
 	verbose         bool
 	noSummary       bool
@@ -170,6 +171,8 @@ func buildOptions() []option {
 			f.dialect = d
 			return nil
 		})
+	flag("showdictionaries", "print the persistent dictionaries after the last game too, as str writes them (CQLi's option; CQL keeps them quiet)",
+		func(f *queryFlags) { f.showDicts = true })
 	flag("secure", "refuse a query that reads or writes files itself (readfile, writefile, the header's input and output)",
 		func(f *queryFlags) { f.secure = true })
 

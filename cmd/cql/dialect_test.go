@@ -67,3 +67,20 @@ func TestDialects(t *testing.T) {
 		t.Errorf("--dialect cqlx: status %d, stderr %q", st, errs)
 	}
 }
+
+// TestShowDictionaries: --showdictionaries prints the persistent dictionaries after the
+// last game, as str writes them; without it they stay quiet, as in CQL. The five games of
+// lichess-5 all have [Event "Rated blitz game"] (grep), so D has one entry; E counts the
+// games reaching ply 2 under key 2.
+func TestShowDictionaries(t *testing.T) {
+	const q = `dictionary D dictionary E ply == 2 D[event] = 1 E[ply] = "x"`
+	out := filepath.Join(t.TempDir(), "o.pgn")
+	st, stdout, errs := runCLI(t, "--showdictionaries", "-o", out, q, "../../testdata/pgn/lichess-5.pgn")
+	want := "Dictionary D with 1 entries: \n<string>Rated blitz game: <NumValue>1\nDictionary E with 1 entries: \n<NumValue>2: <string>x\n"
+	if st != exitMatch || stdout != want {
+		t.Errorf("--showdictionaries: status %d, stdout %q (stderr %q); want %q", st, stdout, errs, want)
+	}
+	if st, stdout, _ := runCLI(t, "-o", out, q, "../../testdata/pgn/lichess-5.pgn"); st != exitMatch || stdout != "" {
+		t.Errorf("without --showdictionaries: status %d, stdout %q; want nothing", st, stdout)
+	}
+}

@@ -267,6 +267,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if f.gui != nil {
 		opt.Persistent = &f.gui.messages
 	}
+	opt.ShowDictionaries = f.showDicts
 	if f.showMatches {
 		opt.OnMatch = func(game int, file string, _ int) { fmt.Fprintf(stderr, "cql: match: game %d of %s\n", game, file) }
 	}
