@@ -38,6 +38,7 @@ type Query struct {
 	atomics       []int           // slots of atomic variables (atomic.go)
 	autoComments  bool            // write CQL's automatic path and echo comments
 	nestSlots     int             // nestban lines and paths (Evaluator.nest)
+	findMemos     int             // finds whose filter is remembered per node (Evaluator.finds)
 	linSlots      int             // linearized line constituents (Evaluator.linChild)
 	cmNames       [][2]string     // per consecutivemoves filter that comments, its variables' names (Evaluator.cmKept)
 	allComments   bool            // see ReadsAllComments
@@ -112,6 +113,9 @@ func (q *Query) UniqueComments() bool { return !q.noUnique }
 
 // Options adjust how a program is compiled.
 type Options struct {
+	// noFindMemo (tests): finds evaluate their filter at every position they reach
+	// instead of remembering its value per node (find_memo.go)
+	noFindMemo bool
 	// Variations searches variations too, as if the header said so
 	// (the command line's --variations).
 	Variations bool
@@ -169,7 +173,7 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 		q.files = headerFiles(prog.Header)
 	}
 	q.autoComments = !opt.NoAutoComments && !q.header.Silent
-	c := &compiler{q: q, matchedNums: query.MatchedNumberNodes(prog), secure: opt.Secure}
+	c := &compiler{q: q, matchedNums: query.MatchedNumberNodes(prog), secure: opt.Secure, noFindMemo: opt.noFindMemo}
 	var body node
 	var err error
 	if opt.Marks {
@@ -205,6 +209,7 @@ type compiler struct {
 	// as position filters (query.MatchedNumberNodes): matchedNumber nodes.
 	matchedNums map[query.Node]bool
 	secure      bool // Options.Secure
+	noFindMemo  bool // Options.noFindMemo
 }
 
 // errorf reports a compile error at the position of n.
@@ -866,8 +871,15 @@ func (c *compiler) find(n *query.Find) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &findNode{all: n.All, back: n.Backward, a: x, min: 1, max: -1,
+	f := &findNode{all: n.All, back: n.Backward, a: x, min: 1, max: -1, memo: -1,
 		counting: n.All || n.Range != nil, comments: c.q.autoComments && !n.Quiet && !c.q.header.Quiet}
+	// A filter of the position alone has one value per node in a game: each find would
+	// otherwise evaluate it again at every later position, the square of the game's
+	// length (find mate, find all check). Marks are recorded by evaluating, so not then.
+	if !c.noFindMemo && !c.q.marks && positionLocal(n.X, nil) {
+		f.memo = c.q.findMemos
+		c.q.findMemos++
+	}
 	if f.comments {
 		c.commenters++ // its "Found" is dropped with a failing compound around it, as any comment
 	}

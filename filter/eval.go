@@ -84,6 +84,9 @@ type Evaluator struct {
 
 	// Position ids of the current game, built when first needed.
 	gt gameTree
+	// depths[i] is node i's depth (depthAt), made once a game when depthsReady
+	depths      []int32
+	depthsReady bool
 
 	// promotedpieces: per node of the current game, the squares of pieces that
 	// were pawns at its start (promoted.go), built when first asked for.
@@ -147,6 +150,7 @@ type Evaluator struct {
 	seenComment map[noteKey]bool
 	messages    []Annotation // message texts of the current game, matched or not
 	found       []int32      // the positions the running finds matched (findNode.search)
+	finds       []findMemo   // per remembering find, its filter's values in this game (find_memo.go)
 	cmKept      []cmKept     // per consecutivemoves filter, its longest run so far
 
 	// The last successful ~~ match: its target and group offsets, for \N and \-N.
@@ -185,6 +189,7 @@ func (q *Query) NewEvaluator() *Evaluator {
 		gameSort:  make([]sortVal, len(q.sorts)),
 		sortSites: make([]sortKept, len(q.sortSiteKey)),
 		nest:      make([][]uint64, q.nestSlots),
+		finds:     make([]findMemo, q.findMemos),
 		linChild:  make([]int32, q.linSlots),
 		cmKept:    make([]cmKept, len(q.cmNames)),
 	}
@@ -359,6 +364,10 @@ func (e *Evaluator) SortString(i int) (string, bool) {
 func (e *Evaluator) startGame(g *pgn.Game) {
 	e.g = g
 	e.gt.ready = false
+	e.depthsReady = false
+	for k := range e.finds {
+		e.finds[k].ready = false
+	}
 	e.promotedDone = false
 	e.hh.cookedDone, e.hh.searchDone = false, false
 	for i := range e.vars {

@@ -544,6 +544,7 @@ type findNode struct {
 	min, max  int         // max < 0: no upper bound
 	vr        rangeBounds // a range with variable bounds; min and max unused
 	a         node
+	memo      int // a's values are remembered per node in Evaluator.finds[memo]; -1: not
 }
 
 // limits returns the range, reading variable bounds (vr.r set) now.
@@ -570,9 +571,11 @@ func (n *findNode) search(e *Evaluator) (count int, first int32) {
 		return 0, -1
 	}
 	stopEarly := !n.all && hi < 0 && lo <= 1
+	if n.memo >= 0 && !n.back && !e.q.variations {
+		return n.searchMainLine(e, stopEarly, lo, hi, ok)
+	}
 	try := func(i int32) bool {
-		e.at(i)
-		if n.a.match(e) {
+		if n.value(e, i) {
 			count++
 			if first < 0 {
 				first = i

@@ -189,8 +189,34 @@ func (positionIDNode) match(*Evaluator) bool        { return true }
 // initial position to the current one.
 type depthNode struct{}
 
-func (depthNode) num(e *Evaluator) (int, bool) { return depthOf(e.g.Nodes, e.cur), true }
-func (depthNode) match(*Evaluator) bool        { return true }
+func (depthNode) num(e *Evaluator) (int, bool) { return e.depthAt(e.cur), true }
+
+// depthAt is depthOf(e.g.Nodes, i), from a table of every node's depth made once a game:
+// walking to the root at every position made depth cost the square of a game's length.
+func (e *Evaluator) depthAt(i int32) int {
+	nodes := e.g.Nodes
+	if len(e.depths) != len(nodes) || !e.depthsReady {
+		e.depths = grow(e.depths, len(nodes))
+		for j := range nodes {
+			p := nodes[j].Parent
+			switch {
+			case p < 0:
+				e.depths[j] = 0
+			case p < int32(j): // a parent is made before its children
+				d := e.depths[p]
+				if nodes[p].FirstChild != int32(j) {
+					d++
+				}
+				e.depths[j] = d
+			default:
+				e.depths[j] = int32(depthOf(nodes, int32(j)))
+			}
+		}
+		e.depthsReady = true
+	}
+	return int(e.depths[i])
+}
+func (depthNode) match(*Evaluator) bool { return true }
 
 // virtualMainline matches a position every branch on whose path was
 // initiated by Black: a secondary move may only be a Black move (the

@@ -2,6 +2,7 @@ package gnugo
 
 import (
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -154,7 +155,10 @@ func (ag *agreement) measure(t *testing.T, bin string, db *EyeDB, p agreementPos
 			cmds = append(cmds, "dragon_status "+g.GTP(sq))
 		}
 	}
-	resp := gtp(t, bin, cmds)
+	resp := cachedGTP(t, bin, cmds)
+	if resp == nil {
+		return // not cached, and CQL_GNUGO_CACHE_ONLY asks for the cached positions only
+	}
 	if len(resp) < len(cmds) {
 		t.Fatalf("%s: %d GTP responses to %d commands", p.file, len(resp), len(cmds))
 	}
@@ -232,7 +236,33 @@ func (ag *agreement) measure(t *testing.T, bin string, db *EyeDB, p agreementPos
 			if ag.confusion == nil {
 				ag.confusion = map[string]int{}
 			}
+			if os.Getenv("CQL_DBG_ESCAPE") != "" {
+				ag.confusion[fmt.Sprintf("%s/%s/d%v/e%d/f%d", ours, strings.Fields(theirs + " ?")[0], grp.Dead, min(grp.Escape, 12), grp.First)]++
+			}
 			ag.confusion[ours+"/"+strings.Fields(theirs + " ?")[0]]++
 		}
 	}
+}
+
+// cachedGTP is gtp, keeping the answers in $CQL_GNUGO_CACHE (a directory) when it is set, so that
+// the measurement can be repeated without GNU Go's reading.
+func cachedGTP(t *testing.T, bin string, cmds []string) []string {
+	dir := os.Getenv("CQL_GNUGO_CACHE")
+	if dir == "" {
+		return gtp(t, bin, cmds)
+	}
+	h := fnv.New64a()
+	h.Write([]byte(bin + "\n" + strings.Join(cmds, "\n")))
+	path := filepath.Join(dir, fmt.Sprintf("%016x.gtp", h.Sum64()))
+	if data, err := os.ReadFile(path); err == nil {
+		return strings.Split(string(data), "\x00")
+	}
+	if os.Getenv("CQL_GNUGO_CACHE_ONLY") != "" {
+		return nil
+	}
+	resp := gtp(t, bin, cmds)
+	if err := os.MkdirAll(dir, 0o755); err == nil {
+		_ = os.WriteFile(path, []byte(strings.Join(resp, "\x00")), 0o644)
+	}
+	return resp
 }

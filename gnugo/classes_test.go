@@ -56,8 +56,8 @@ O*O
 	}
 	m := NewMatcher(db)
 	// Black (to move) has a living group (A1-E3, eyes A2 and C2) and two lone stones D5 and F5
-	// with E5 between them: not alive (their open area is worth one eye by GNU Go's guess for
-	// unmatched spaces), so ConnAlive is rejected by its O class. White has lone stones at G5 and
+	// with E5 between them: no eye of their own, but room to run on an open board, so ALIVE as
+	// GNU Go's dragon_status has them, and ConnAlive passes its O class. White has lone stones at G5 and
 	// J5 with H5 between them (the space around H5 is worth no eye with white to move, so they
 	// stay two groups); B8 is a black self-atari point among white stones.
 	b, _ := weiqi.ParseDiagram(`
@@ -92,7 +92,7 @@ O*O
 		}
 	}
 	check("Conn@E5", true, false, "connects D5 F5", "")
-	check("ConnAlive@E5", false, false, "", "a friendly group is not ALIVE")
+	check("ConnAlive@E5", true, false, "connects D5 F5", "")
 	check("Cut@H5", true, false, "cuts G5 J5", "")
 	check("SelfAtari@B8", false, false, "", "can be captured at once")
 	check("SelfAtariS@B8", true, false, "", "")

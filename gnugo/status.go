@@ -1,6 +1,8 @@
 package gnugo
 
 import (
+	"slices"
+
 	"github.com/cqlgo/cql/pattern"
 	"github.com/cqlgo/cql/weiqi"
 )
@@ -21,6 +23,18 @@ type Group struct {
 	// best first move is in.
 	Defend, Attack pattern.Set
 	Dead           bool // the group's stones were taken as dead (given, or by the simple rule)
+	// Escape counts the empty points within two steps of the group (through empty points) that
+	// are in none of the opponent's eye spaces: room to run or to connect out.
+	Escape int
+}
+
+// escapeRoom is the Escape of a group.
+func escapeRoom(b *weiqi.Board, stones pattern.Set, oppSpaces pattern.Set) int {
+	g := b.Grid()
+	empty := b.Empty()
+	one := g.Adjacent(stones).And(empty)
+	two := one.Or(g.Adjacent(one).And(empty))
+	return two.AndNot(oppSpaces).Count()
 }
 
 // maxGameParts bounds the eye spaces combined exactly by the minimax (4^n states).
@@ -138,6 +152,10 @@ func Groups(b *weiqi.Board, dead pattern.Set, results []EyeResult) []Group {
 	an.Analyze(b)
 	var groups []Group
 	var done pattern.Set
+	var spaces [3]pattern.Set // each colour's eye-space points
+	for i := range results {
+		spaces[results[i].Space.Color] = spaces[results[i].Space.Color].Or(results[i].Space.Points)
+	}
 	for sq := 0; sq < g.Points(); sq++ {
 		c := b.At(sq)
 		if c == weiqi.Empty || done.Has(sq) {
@@ -178,27 +196,103 @@ func Groups(b *weiqi.Board, dead pattern.Set, results []EyeResult) []Group {
 			}
 		}
 		done = done.Or(grp.Stones)
-		if grp.Dead {
-			grp.Status = Dead
-			groups = append(groups, grp)
-			continue
-		}
-		values := make([]EyeValue, len(grp.Spaces))
-		for i, si := range grp.Spaces {
-			values[i] = results[si].Value
-		}
-		var dp, ap int
-		grp.First, grp.Second, dp, ap = combine(values)
-		grp.Status = StatusOf(grp.First, grp.Second)
-		if grp.First > grp.Second {
-			if dp >= 0 {
-				grp.Defend = results[grp.Spaces[dp]].Defense
-			}
-			if ap >= 0 {
-				grp.Attack = results[grp.Spaces[ap]].Attack
-			}
-		}
 		groups = append(groups, grp)
 	}
+	groups = mergeConnected(b, groups)
+	for i := range groups {
+		judge(b, &groups[i], results, spaces[groups[i].Color.Opponent()])
+	}
 	return groups
+}
+
+// escapeAlive is the escape room (Escape) from which a group not yet holding two eyes is taken as
+// alive, escapeAliveOpen that for a group without even one eye (it stands in the open rather than
+// enclosed around an eye): GNU Go's dragons with room to run are alive without its owl reading.
+// Tuned on the agreement corpus (docs/go.md).
+const (
+	escapeAlive     = 6
+	escapeAliveOpen = 3
+)
+
+// judge sets a group's eyes and status from its eye spaces and its escape room.
+func judge(b *weiqi.Board, grp *Group, results []EyeResult, oppSpaces pattern.Set) {
+	grp.Escape = escapeRoom(b, grp.Stones, oppSpaces)
+	if grp.Dead {
+		grp.Status = Dead
+		return
+	}
+	values := make([]EyeValue, len(grp.Spaces))
+	for i, si := range grp.Spaces {
+		values[i] = results[si].Value
+	}
+	var dp, ap int
+	grp.First, grp.Second, dp, ap = combine(values)
+	grp.Status = StatusOf(grp.First, grp.Second)
+	if grp.First > grp.Second {
+		if dp >= 0 {
+			grp.Defend = results[grp.Spaces[dp]].Defense
+		}
+		if ap >= 0 {
+			grp.Attack = results[grp.Spaces[ap]].Attack
+		}
+	}
+	if grp.Status != Alive && (grp.Escape >= escapeAlive || grp.First == 0 && grp.Escape >= escapeAliveOpen) {
+		grp.Status = Alive
+		grp.Defend, grp.Attack = pattern.Set{}, pattern.Set{}
+	}
+}
+
+// mergeConnected joins the groups of one colour, none of them dead, that share two or more
+// liberties: a connection the opponent cannot cut with one move (a diagonal with both points
+// open, a bamboo joint), as GNU Go amalgamates worms into dragons.
+func mergeConnected(b *weiqi.Board, groups []Group) []Group {
+	g := b.Grid()
+	empty := b.Empty()
+	libs := make([]pattern.Set, len(groups))
+	for i := range groups {
+		libs[i] = g.Adjacent(groups[i].Stones).And(empty)
+	}
+	parent := make([]int, len(groups))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i := range groups {
+		for j := i + 1; j < len(groups); j++ {
+			if groups[i].Color != groups[j].Color || groups[i].Dead || groups[j].Dead {
+				continue
+			}
+			if libs[i].And(libs[j]).Count() >= 2 {
+				if ri, rj := find(i), find(j); ri != rj {
+					parent[rj] = ri
+				}
+			}
+		}
+	}
+	var out []Group
+	at := map[int]int{}
+	for i := range groups {
+		r := find(i)
+		k, ok := at[r]
+		if !ok {
+			at[r] = len(out)
+			out = append(out, groups[i])
+			continue
+		}
+		m := &out[k]
+		m.Stones = m.Stones.Or(groups[i].Stones)
+		for _, si := range groups[i].Spaces {
+			if !slices.Contains(m.Spaces, si) {
+				m.Spaces = append(m.Spaces, si)
+			}
+		}
+	}
+	return out
 }

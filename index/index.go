@@ -101,6 +101,10 @@ type Index struct {
 	padOnce sync.Once
 	pad     stringView
 	padErr  error
+
+	// rangeGames is the first range of a ranged source (source_ranged.go); 0: firstRange
+	// (tests make it smaller)
+	rangeGames uint32
 }
 
 func badgerOptions(dir string) badger.Options {

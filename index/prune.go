@@ -88,6 +88,12 @@ type pruner struct {
 	err   error
 	sigs  *signatureKeys // the body's evaluation per material signature, once computed
 	tags  *tagGames      // and per game's tags
+	// lo and hi, when hi > 0, limit the tags read to the games [lo, hi) (a ranged source's
+	// range: the candidates outside it are wrong)
+	lo, hi uint32
+	// the string table and its CQL forms, once read (a ranged source's pruners share them)
+	strs []string
+	cs   *cqlStrings
 }
 
 func (p *pruner) get(mode byte, name string) *roaring.Bitmap {

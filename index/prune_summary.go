@@ -513,13 +513,16 @@ func (p *pruner) tagSets(body query.Node) *tagGames {
 	}
 	t := &tagGames{possible: roaring.New(), certain: roaring.New()}
 	var possible, certain []uint32
-	var cs *cqlStrings
 	err := p.eachTags(func(first uint32, col []byte, strs []string) error {
 		possible, certain = possible[:0], certain[:0]
-		if cs == nil {
-			cs = newCQLStrings(strs)
+		if p.cs == nil {
+			p.cs = newCQLStrings(strs)
 		}
+		cs := p.cs
 		for i := 0; i+summaryWidth <= len(col); i += summaryWidth {
+			if id := first + uint32(i/summaryWidth); p.hi > 0 && (id < p.lo || id >= p.hi) {
+				continue
+			}
 			g, err := decodeTags(col[i:], cs)
 			if err != nil {
 				return err
@@ -547,28 +550,35 @@ func (p *pruner) tagSets(body query.Node) *tagGames {
 }
 
 // eachTags calls fn with every tag column (decompressed; its first game id) and the
-// string table, in game order.
+// string table, in game order; only those that hold games of [p.lo, p.hi) when p.hi > 0.
 func (p *pruner) eachTags(fn func(first uint32, col []byte, strs []string) error) error {
 	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
 	if err != nil {
 		return err
 	}
 	defer dec.Close()
-	strs, err := p.ix.allStrings()
-	if err != nil {
-		return err
+	if p.strs == nil {
+		if p.strs, err = p.ix.allStrings(); err != nil {
+			return err
+		}
 	}
-	next := uint32(0) // the first game of the next column value: a gap is a damaged block
+	strs := p.strs
+	// the first game of the next column value: a gap is a damaged block (the values hold
+	// summaryGames games each but the last)
+	next := p.lo - p.lo%summaryGames
 	return p.ix.view(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keySummary), PrefetchValues: true})
 		defer it.Close()
 		var col []byte
-		for it.Rewind(); it.Valid(); it.Next() {
+		for it.Seek(summaryKey(next)); it.Valid(); it.Next() {
 			key := it.Item().Key()
 			if len(key) != 5 {
 				return p.ix.damage("the tag column", errors.New("bad key"))
 			}
 			first := uint32(key[1])<<24 | uint32(key[2])<<16 | uint32(key[3])<<8 | uint32(key[4])
+			if p.hi > 0 && first >= p.hi {
+				return nil
+			}
 			err := it.Item().Value(func(v []byte) error {
 				col, err = dec.DecodeAll(v, col[:0])
 				if err != nil {
@@ -584,7 +594,7 @@ func (p *pruner) eachTags(fn func(first uint32, col []byte, strs []string) error
 				return err
 			}
 		}
-		if next != uint32(p.ix.Meta.Games) {
+		if next != uint32(p.ix.Meta.Games) || p.hi > next {
 			return p.ix.damage("the tag column", fmt.Errorf("it ends at game %d of %d", next, p.ix.Meta.Games))
 		}
 		return nil

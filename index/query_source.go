@@ -1,6 +1,8 @@
 package index
 
 import (
+	"github.com/RoaringBitmap/roaring/v2"
+
 	"github.com/cqlgo/cql/filter"
 	"github.com/cqlgo/cql/query"
 	"github.com/cqlgo/cql/run"
@@ -15,20 +17,34 @@ func QuerySource(ix *Index, prog *query.Program, q *filter.Query, opt run.Option
 	return src, err
 }
 
-// QuerySourceCandidates is QuerySource, and the number of games the summaries could not
-// rule out (-1 when every game is read), for a summary that says what was examined.
-func QuerySourceCandidates(ix *Index, prog *query.Program, q *filter.Query, opt run.Options, prune bool) (run.Source, int, error) {
-	candidates := -1
-	src, err := querySource(ix, prog, q, opt, prune, &candidates)
+// QuerySourceCandidates is QuerySource, and how many games the summaries could not rule
+// out, for a summary that says what was examined: known once the run has read the source
+// (a source that writes games may analyse them range by range, as it reads them).
+func QuerySourceCandidates(ix *Index, prog *query.Program, q *filter.Query, opt run.Options, prune bool) (run.Source, *Candidates, error) {
+	cands := &Candidates{N: -1, Of: ix.Meta.Games}
+	src, err := querySource(ix, prog, q, opt, prune, cands)
 	if last := run.LastGame(q, opt); err == nil && last > 0 {
 		src = StopAfter(src, last) // as the scan stops each file there
 	}
-	return src, candidates, err
+	return src, cands, err
 }
 
-func querySource(ix *Index, prog *query.Program, q *filter.Query, opt run.Options, prune bool, candidates *int) (run.Source, error) {
+func querySource(ix *Index, prog *query.Program, q *filter.Query, opt run.Options, prune bool, cands *Candidates) (run.Source, error) {
 	if !prune {
 		return ix.Games(nil), nil
+	}
+	// the source of the candidates cand of a run that writes games
+	writing := func(cand *roaring.Bitmap) *source {
+		if run.FENsOnly(q, opt) && q.PositionLocal() && !q.Variations() {
+			return &source{ix: ix, cand: cand, count: q, fens: true} // GamesFEN
+		}
+		if run.UnmatchedSilent(q, opt) && q.PositionLocal() && !q.Variations() {
+			return &source{ix: ix, cand: cand, count: q, prefilter: true} // GamesPrefiltered
+		}
+		return &source{ix: ix, cand: cand} // Games
+	}
+	if rangedQuery(ix, prog, q, opt) {
+		return &rangedSource{ix: ix, prog: prog, variations: q.Variations(), make: writing, cands: cands}, nil
 	}
 	only := run.MatchesOnly(q, opt)
 	cand, decided, err := ix.Analyse(prog, q.Variations(), only)
@@ -36,16 +52,13 @@ func querySource(ix *Index, prog *query.Program, q *filter.Query, opt run.Option
 		return nil, err
 	}
 	if cand != nil {
-		*candidates = int(cand.GetCardinality())
+		cands.N = int(cand.GetCardinality())
 	}
 	if only && q.PositionLocal() && !q.Variations() {
 		return ix.GamesCounted(cand, decided, q), nil
 	}
-	if run.FENsOnly(q, opt) && q.PositionLocal() && !q.Variations() {
-		return ix.GamesFEN(cand, q), nil // decided is nil: only is false
-	}
-	if run.UnmatchedSilent(q, opt) && q.PositionLocal() && !q.Variations() {
-		return ix.GamesPrefiltered(cand, q), nil
+	if !only {
+		return writing(cand), nil // decided is nil: only is false
 	}
 	if decided == nil {
 		return ix.Games(cand), nil

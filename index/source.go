@@ -191,20 +191,24 @@ type source struct {
 	fens          bool          // see GamesFEN
 	prefilter     bool          // see GamesPrefiltered
 	lastGame      int           // see StopAfter
+	lo, hi        uint32        // the games read when hi > 0 (a ranged source's range)
 }
 
 // StopAfter makes src, a source of this package, hand out no game numbered above last in
 // its file (last > 0), as a scan stops reading each file after the end of the query's
 // gamenumber range: the run then counts the games a scan reads.
 func StopAfter(src run.Source, last int) run.Source {
-	if s, ok := src.(*source); ok {
+	switch s := src.(type) {
+	case *source:
+		s.lastGame = last
+	case *rangedSource:
 		s.lastGame = last
 	}
 	return src
 }
 
 func (s *source) Games(ctx context.Context, opt pgn.Options, work func(int, *pgn.Game) run.Result, emit func(run.Result) error) error {
-	sc := &scanner[run.Result]{ix: s.ix, cand: s.cand, lastGame: s.lastGame}
+	sc := &scanner[run.Result]{ix: s.ix, cand: s.cand, lastGame: s.lastGame, lo: s.lo, hi: s.hi}
 	if s.decided != nil && !s.decided.IsEmpty() {
 		replay := s.cand
 		if replay == nil {
@@ -388,6 +392,9 @@ type scanner[R any] struct {
 	mark    func(id uint32) R
 	// lastGame > 0: the games numbered above it in their file are not emitted (StopAfter)
 	lastGame int
+	// lo and hi, when hi > 0, are the games read and emitted, [lo, hi): a chunk starts at
+	// each (rangedSource)
+	lo, hi uint32
 	// count, when set, evaluates a game itself from its record (ok), without work
 	// (GamesCounted); at is updated only when ok.
 	count func(w int, rp *replayer, body []byte, at *place, g *pgn.Game) (res R, ok bool, err error)
@@ -429,7 +436,11 @@ const seekAfter = 4 * chunkGames
 
 func (s *scanner[R]) read(ctx context.Context, jobs, ordered chan<- *job[R]) error {
 	games := uint32(s.ix.Meta.Games)
-	next := uint32(0) // the first game of the next chunk: a gap is a damaged block
+	end := games // where the scan ends
+	if s.hi > 0 {
+		end = s.hi
+	}
+	next := s.lo // the first game of the next chunk: a gap is a damaged block
 	// skip hands the games from next to end, not read, to the consumer as one job.
 	skip := func(end uint32) error {
 		if end <= next {
@@ -448,8 +459,11 @@ func (s *scanner[R]) read(ctx context.Context, jobs, ordered chan<- *job[R]) err
 	return s.ix.view(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(keyChunk), PrefetchValues: false})
 		defer it.Close()
-		it.Rewind()
+		it.Seek(chunkKey(next, 0))
 		for {
+			if next >= end && end < games {
+				return nil // the end of the range
+			}
 			if !it.Valid() {
 				if next != games {
 					return s.ix.damage("game records", fmt.Errorf("the chunks end at game %d of %d", next, games))
@@ -503,8 +517,8 @@ func (s *scanner[R]) read(ctx context.Context, jobs, ordered chan<- *job[R]) err
 				// of its CPU. A candidate chunks away is sought; past the last one nothing
 				// is read.
 				c, ok := nextIn(s.cand, next)
-				if !ok {
-					return skip(games)
+				if !ok || c >= end {
+					return skip(end)
 				}
 				if c >= next+seekAfter {
 					// the chunk holding c starts at most chunkGames-1 games before it

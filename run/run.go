@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/filter"
@@ -337,8 +338,10 @@ func (r *runner) finish(bw *bufio.Writer, err error) error {
 
 // runner evaluates a query over a source and writes what matched.
 type runner struct {
-	q              *filter.Query
-	opt            Options
+	q   *filter.Query
+	opt Options
+	// flushed is when the output was last flushed while games were written (see emit)
+	flushed        time.Time
 	silent, quiet  bool
 	sortMatchCount bool
 	// lastGame is the end of the query's gamenumber range (0: none): later games of a file
@@ -496,6 +499,16 @@ func (r *runner) emit(res Result, w *bufio.Writer) error {
 			return err
 		}
 		putOutBuffer(res.out) // written: the buffer can take another game's output
+		// The first game goes out at once, and the others at least every 100 ms while
+		// games are written: a query whose matches are few and far apart (a tenth of a
+		// second of analysis or replay each) showed nothing until 256 KB of them were
+		// there (issue 35). A game written after a pause waits for the next flush.
+		if now := time.Now(); r.stats.GamesMatched == 1 || now.Sub(r.flushed) >= 100*time.Millisecond {
+			r.flushed = now
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		}
 	}
 	if r.stats.LimitReached {
 		return pgn.ErrStop

@@ -64,8 +64,8 @@ type indexSource struct {
 	prog  *query.Program
 	q     *filter.Query
 	prune bool
-	// candidates is the number of games the indexes could not rule out (-1: every game).
-	candidates int
+	// cands are the games each index could not rule out, counted as the run reads them
+	cands []*index.Candidates
 }
 
 func (s *indexSource) close() {
@@ -79,8 +79,12 @@ func (s *indexSource) close() {
 // work: it says how many games the index holds and how many were examined.
 func (s *indexSource) summary(st cqlrun.Stats, secs float64) string {
 	examined := ""
-	if s.candidates >= 0 && s.q.Header().GameNumber == nil {
-		examined = fmt.Sprintf(" (%s the index could not rule out)", plural.N(s.candidates, "game"))
+	if n, of, games := s.candidates(); n >= 0 && s.q.Header().GameNumber == nil {
+		if of < games { // a run stopped early, whose source analysed only what it read
+			examined = fmt.Sprintf(" (%d of the first %s the index could not rule out)", n, plural.N(of, "game"))
+		} else {
+			examined = fmt.Sprintf(" (%s the index could not rule out)", plural.N(n, "game"))
+		}
 	}
 	positions := plural.N(st.PositionsMatched, "position")
 	if st.Decided > 0 {
@@ -100,29 +104,39 @@ func (s *indexSource) summary(st cqlrun.Stats, secs float64) string {
 // being replayed; of each index in turn.
 func (s *indexSource) source(opt cqlrun.Options) (cqlrun.Source, error) {
 	var srcs chainedSources
-	s.candidates = -1
-	some := false
-	total := 0
+	s.cands = nil
 	for _, ix := range s.ixs {
-		src, candidates, err := index.QuerySourceCandidates(ix, s.prog, s.q, opt, s.prune)
+		src, cands, err := index.QuerySourceCandidates(ix, s.prog, s.q, opt, s.prune)
 		if err != nil {
 			return nil, err
 		}
 		srcs = append(srcs, src)
-		if candidates >= 0 {
-			some = true
-			total += candidates
-		} else {
-			total += ix.Meta.Games
-		}
-	}
-	if some {
-		s.candidates = total
+		s.cands = append(s.cands, cands)
 	}
 	if len(srcs) == 1 {
 		return srcs[0], nil
 	}
 	return srcs, nil
+}
+
+// candidates returns the number of games the indexes could not rule out (-1: every game
+// was read) among the first of games analysed, and the number of games of the indexes.
+func (s *indexSource) candidates() (n, of, games int) {
+	some := false
+	for i, c := range s.cands {
+		games += s.ixs[i].Meta.Games
+		of += c.Of
+		if c.N >= 0 {
+			some = true
+			n += c.N
+		} else {
+			n += c.Of
+		}
+	}
+	if !some {
+		return -1, of, games
+	}
+	return n, of, games
 }
 
 // chainedSources reads its sources one after the other, as a scan reads its files.
