@@ -51,7 +51,7 @@ type queryFlags struct {
 	noClobber       bool
 	dryRun          bool
 	secure          bool
-	showDicts       bool // --showdictionaries
+	showDicts       bool          // --showdictionaries
 	dialect         query.Dialect // --dialect: CQL 6.2's reading (the default) or CQLi's
 	verbose         bool
 	noSummary       bool
