@@ -17,16 +17,17 @@ type Query struct {
 	body          node
 	nvars         int
 	variations    bool
-	alwaysComment bool     // keep comment texts of positions that do not match
-	noSetTag      bool     // settag matches without setting (-nosettag)
-	noRmComment   bool     // removecomment matches without removing (-noremovecomment)
-	editsGame     bool     // see EditsGame
-	needCheck     bool     // see NeedsCheck (guard.go)
-	noUnique      bool     // a position may get one text twice (-nouniquecomments)
-	noSortComment bool     // comments made in a sort stay where made (-nosortcomments)
-	needIDs       bool     // piece variables are used: track piece identities
-	needInfo      bool     // tag values are used
-	tagNames      []string // the names `tag` filters read (tagNode numbers them)
+	alwaysComment bool      // keep comment texts of positions that do not match
+	noSetTag      bool      // settag matches without setting (-nosettag)
+	noRmComment   bool      // removecomment matches without removing (-noremovecomment)
+	editsGame     bool      // see EditsGame
+	needCheck     bool      // see NeedsCheck (guard.go)
+	matGuard      *matGuard // the pieces and side to move every match needs (guard.go), or nil
+	noUnique      bool      // a position may get one text twice (-nouniquecomments)
+	noSortComment bool      // comments made in a sort stay where made (-nosortcomments)
+	needIDs       bool      // piece variables are used: track piece identities
+	needInfo      bool      // tag values are used
+	tagNames      []string  // the names `tag` filters read (tagNode numbers them)
 	header        query.Header
 	sorts         []SortKey
 	sortSiteKey   []int           // per sort filter compiled (each copy of a transform's too), its key
@@ -136,6 +137,9 @@ type Options struct {
 	// Evaluator.Marked (see marks.go for what is marked). Off, the query is compiled
 	// exactly as without it.
 	Marks bool
+	// NoGuards evaluates the body at every position, without the guards that skip
+	// positions where it must fail (guard.go): for tests comparing the two.
+	NoGuards bool
 	// NoAutoComments leaves out CQL's automatic comments of path and echo
 	// (for runs that write no comments, such as counting): a path then need
 	// not search for its best path when only a match is asked.
@@ -188,7 +192,10 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 		return nil, err
 	}
 	q.body = body
-	q.needCheck = needsCheck(body)
+	if !opt.NoGuards {
+		q.needCheck = needsCheck(body)
+		q.matGuard = materialGuard(body)
+	}
 	q.positionLocal = !opt.Marks && positionLocal(prog.Body, nil)
 	q.planState(prog)
 	return q, nil

@@ -246,6 +246,20 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 			e.checks.Reset()
 		}
 	}
+	mg := e.q.matGuard
+	var keys []uint64
+	if mg != nil && mg.keyed {
+		if e.checks == nil {
+			e.checks = &Checks{}
+		}
+		if !e.sharedChecks {
+			e.checks.Reset()
+		}
+		keys = e.checks.keysOf(g)
+	}
+	// The material changes at few moves: the guard's answer is kept for the last key of
+	// each side to move (the key's bit 48).
+	lastKey, lastOK := [2]uint64{keyTooMany, keyTooMany}, [2]bool{}
 	// A guarded query (guard.go) visits only the positions in check.
 	var inCheck []int32
 	n := len(g.Nodes)
@@ -268,6 +282,18 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 			if g.Nodes[i].Variation {
 				continue
 			}
+		}
+		if keys != nil && keys[i] != keyTooMany {
+			k := keys[i]
+			side := k >> 48 & 1
+			if k != lastKey[side] {
+				lastKey[side], lastOK[side] = k, mg.holdsKey(k)
+			}
+			if !lastOK[side] {
+				continue // the body fails here at a filter of the guard, with no effect
+			}
+		} else if mg != nil && !mg.holds(&g.Nodes[i].Pos) {
+			continue
 		}
 		e.at(i)
 		mark := len(e.pending)

@@ -88,6 +88,9 @@ func (e *Evaluator) BeginPositions(g *pgn.Game) {
 // caches of the previous position (attacks, legal moves) are dropped first.
 func (e *Evaluator) MatchPosition() bool {
 	e.legalAt, e.pseudoAt, e.atkAt = -1, -1, -1
+	if e.q.matGuard != nil && !e.q.matGuard.holds(e.pos) {
+		return false // the body fails at a filter of its guard (guard.go)
+	}
 	return e.q.body.match(e)
 }
 
