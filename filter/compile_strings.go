@@ -2,6 +2,7 @@ package filter
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/cqlgo/cql/query"
 )
@@ -251,6 +252,22 @@ func (e *Evaluator) PersistentValues() []string {
 			v = appendSquares(v, s.bb)
 		}
 		out = append(out, string(v))
+	}
+	return out
+}
+
+// PersistentDictionaries returns the persistent dictionaries (CQLi's --showdictionaries
+// prints them after the last game; CQL keeps them quiet), in declaration order, each as
+// str writes a dictionary: `Dictionary D with N entries: ` and a line per entry in key
+// order. The lines end without a newline.
+func (e *Evaluator) PersistentDictionaries() []string {
+	var out []string
+	for _, p := range e.q.persistent {
+		if p.kind != query.VarDictionary || p.sym == nil {
+			continue
+		}
+		b := textDict{v: p.index, name: p.name, key: p.sym.KeyType, val: p.sym.ValueType}.appendTo(nil, e)
+		out = append(out, strings.Split(strings.TrimRight(string(b), "\n"), "\n")...)
 	}
 	return out
 }

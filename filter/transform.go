@@ -1,6 +1,8 @@
 package filter
 
 import (
+	"slices"
+
 	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/query"
 )
@@ -28,9 +30,14 @@ type transformNode struct {
 	all      bool // evaluate every variant: their side effects are observable
 	variants []node
 	sets     []setNode // the variants as set filters, when F is one
+	// pieces: every variant is pieces on squares and nothing else (pieceVariants)
+	pieces *pieceVariants
 }
 
 func (n *transformNode) match(e *Evaluator) bool {
+	if n.pieces != nil {
+		return n.pieces.match(e)
+	}
 	mark := len(e.pending)
 	found := false
 	for _, v := range n.variants {
@@ -169,6 +176,9 @@ func (c *compiler) transform(n *query.Transform) (node, error) {
 	}
 	t.smart = c.smartCompound(before)
 	t.all = c.commenters > before || observable(n.Body)
+	if !c.q.marks {
+		t.pieces = newPieceVariants(t.variants)
+	}
 	if n.Count {
 		tc := &transformCount{transformNode: t}
 		if n.Range != nil {
@@ -206,4 +216,85 @@ func observable(n query.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// pieceVariants are a transform's variants when each is one piece designator of one
+// piece type on some squares, or a block of them (shift {Ka1 Bb2}: 49 variants): a
+// variant matches when each of its pieces stands on one of its squares. The pieces of
+// each type are read once a position, and each variant is a few ANDs, where calling
+// every variant's filters made shift five times a scan.
+type pieceVariants struct {
+	kinds []onePiece  // the colours and types named, squares unused
+	terms []pieceTerm // the variants' pieces, variant after variant
+	ends  []int       // terms[ends[k-1]:ends[k]] is variant k's
+}
+
+type pieceTerm struct {
+	kind    int // index in kinds
+	squares chess.Bitboard
+}
+
+// newPieceVariants returns the variants as pieceVariants, or nil when one is not made of
+// single-type piece designators alone.
+func newPieceVariants(variants []node) *pieceVariants {
+	pv := &pieceVariants{}
+	add := func(x node) bool {
+		p, ok := x.(*onePiece)
+		if !ok {
+			return false
+		}
+		k := slices.IndexFunc(pv.kinds, func(q onePiece) bool { return q.color == p.color && q.typ == p.typ })
+		if k < 0 {
+			k = len(pv.kinds)
+			pv.kinds = append(pv.kinds, onePiece{color: p.color, typ: p.typ})
+		}
+		pv.terms = append(pv.terms, pieceTerm{kind: k, squares: p.squares})
+		return true
+	}
+	for _, v := range variants {
+		var items []node
+		switch v := v.(type) {
+		case *seqNode:
+			items = v.items
+		case *seqSet:
+			items = v.items
+		default:
+			items = []node{v}
+		}
+		if len(items) == 0 {
+			return nil
+		}
+		for _, x := range items {
+			if !add(x) {
+				return nil
+			}
+		}
+		pv.ends = append(pv.ends, len(pv.terms))
+	}
+	if len(pv.kinds) > 12 {
+		return nil
+	}
+	return pv
+}
+
+func (pv *pieceVariants) match(e *Evaluator) bool {
+	var bbs [12]chess.Bitboard
+	for k, p := range pv.kinds {
+		bbs[k] = e.pos.Pieces(p.color, p.typ)
+	}
+	from := 0
+	for _, end := range pv.ends {
+		ok := true
+		for _, t := range pv.terms[from:end] {
+			if bbs[t.kind]&t.squares == 0 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+		from = end
+	}
+	return false
 }

@@ -98,8 +98,8 @@ func TestAgreementWithGNUGo(t *testing.T) {
 		ag.stones, ag.statusSame, pct(ag.statusSame, ag.stones))
 	t.Logf("stones by status, ours/GNU Go's: %v", ag.confusion)
 	// floors below the measured figures (docs/go.md), so that a regression fails
-	if pct(ag.spacesGiven, ag.spaces) < 97 || pct(ag.spacesOwn, ag.spaces) < 90 || pct(ag.statusSame, ag.stones) < 60 {
-		t.Errorf("agreement below the floors (97%% / 90%% / 60%%)")
+	if pct(ag.spacesGiven, ag.spaces) < 99 || pct(ag.spacesOwn, ag.spaces) < 96 || pct(ag.statusSame, ag.stones) < 85 {
+		t.Errorf("agreement below the floors (99%% / 96%% / 85%%)")
 	}
 }
 

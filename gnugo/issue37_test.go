@@ -8,6 +8,7 @@ import (
 
 	"github.com/cqlgo/cql/pattern"
 	"github.com/cqlgo/cql/sgf"
+	"github.com/cqlgo/cql/weiqi"
 )
 
 // topologyCases are the positions of issue 37, each showing a rule of GNU Go 3.9.1's
@@ -72,6 +73,30 @@ func TestTopologyCasesOfIssue37(t *testing.T) {
 		}
 		if theirs := strings.TrimSpace(strings.TrimPrefix(resp[1], "=")); theirs != got {
 			t.Errorf("%s: ours %q, %s says %q", c.name, got, bin, theirs)
+		}
+	}
+}
+
+// Bent four in the corner, enclosed by a living white wall: the black group is CRITICAL (URGENT),
+// attacked at B1, as GNU Go 3.9.1's dragon_status says ("critical B1 A1"); its eye space is
+// GNU Go's eval_eye "1 2 B1 B1".
+func TestBentFourInTheCornerIsCritical(t *testing.T) {
+	db := loadEyeDB(t)
+	games, err := sgf.Load("bent4", []byte("(;GM[1]FF[4]SZ[9]AB[ag][bg][cg][dg][bh][ch][dh][di]AW[af][bf][cf][df][ef][eg][eh][ei]PL[B])"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := games[0].Position(0)
+	g := b.Grid()
+	res := db.NewEvaluator().All(b, weiqi.ReadDead(b), false, nil)
+	a1, _ := g.ParseGTP("A1")
+	if got := EvalEye(g, res, a1); got != "1 2 B1 B1" {
+		t.Errorf("eval_eye A1 %q, GNU Go says \"1 2 B1 B1\"", got)
+	}
+	c2, _ := g.ParseGTP("C2")
+	for _, grp := range Groups(b, weiqi.ReadDead(b), res) {
+		if grp.Stones.Has(c2) && (grp.Status != Urgent || g.FormatPoints(grp.Attack) != "B1") {
+			t.Errorf("black group: %v attack [%s], want URGENT attack [B1]", grp.Status, g.FormatPoints(grp.Attack))
 		}
 	}
 }

@@ -108,6 +108,9 @@ type Program struct {
 	// Symbols lists every variable, indexed by Symbol.Index, so the
 	// evaluator can keep variable values in a flat slice.
 	Symbols []*Symbol
+	// Dialect is the dialect the program was read in (ParseDialect): where CQL 6.2 and
+	// CQLi disagree, the evaluator follows it (docs/cqli.md, "Dialects").
+	Dialect Dialect
 }
 
 // Range is an inclusive integer range from a header parameter or a filter

@@ -22,6 +22,14 @@ func MatchedNumberNodes(prog *Program) map[Node]bool {
 	if prog != nil && prog.Body != nil {
 		matchedNumbers(prog.Body, true, out)
 	}
+	if prog != nil && prog.Dialect == DialectCQLi {
+		// CQLi matches a string concatenation at a filter's place when it has a value.
+		for n := range out {
+			if b, ok := n.(*Binary); ok && b.Op == OpAdd {
+				delete(out, n)
+			}
+		}
+	}
 	return out
 }
 

@@ -11,6 +11,7 @@ import (
 type checker struct {
 	filename string
 	src      []byte
+	dialect  Dialect
 	errs     ErrorList
 	globals  map[string]*Symbol // assigned variables (CQL variables are global)
 	scope    []*Symbol          // iteration variables of the enclosing square/piece/echo filters

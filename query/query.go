@@ -5,6 +5,12 @@ package query
 // On failure the error is an ErrorList of *Error values, each printed as
 // `file:line:col: message`, the source line and a caret under the column.
 func Parse(filename string, src []byte) (prog *Program, err error) {
+	return ParseDialect(filename, src, DialectCQL)
+}
+
+// ParseDialect is Parse reading the program in dialect d (docs/cqli.md, "Dialects"): in
+// CQLi's, rotate45 takes designators of any squares.
+func ParseDialect(filename string, src []byte, d Dialect) (prog *Program, err error) {
 	p := newParser(filename, src)
 	prog, perr := p.parse()
 	if perr != nil {
@@ -13,7 +19,8 @@ func Parse(filename string, src []byte) (prog *Program, err error) {
 		}
 		return nil, ErrorList{perr}
 	}
-	c := &checker{filename: filename, src: src}
+	prog.Dialect = d
+	c := &checker{filename: filename, src: src, dialect: d}
 	c.program(prog)
 	if len(c.errs) > 0 {
 		c.errs.sort()

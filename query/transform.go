@@ -273,11 +273,12 @@ func (c *checker) variants(n *Transform) []Node {
 		// The manual: every square designator inside must be all 64 squares,
 		// and only directions change (vertical and horizontal turn into the
 		// diagonal pairs maindiagonal and offdiagonal).
+		// CQLi runs it: the squares stay as they are and only directions turn.
 		bad := walkFind(n.src, func(x Node) bool {
 			x1, ok := x.(*PieceDesignator)
 			return ok && x1.Squares != AllSquares && x1.Text != "[]"
 		})
-		if bad != nil {
+		if bad != nil && c.dialect != DialectCQLi {
 			c.errorf(bad.Pos(), "inside rotate45, square designators must cover all 64 squares")
 			return []Node{n.Body}
 		}

@@ -69,6 +69,9 @@ type Options struct {
 	// Persistent receives the values of the query's persistent variables after the last
 	// game, `name: value` a line, as CQL prints them; nil means Errors.
 	Persistent io.Writer
+	// ShowDictionaries prints the persistent dictionaries after the persistent variables
+	// (CQLi's --showdictionaries), as str writes them.
+	ShowDictionaries bool
 	// OnMatch, if set, is called with each matching game's number and file, in game order,
 	// and the number of its matching positions: 0 for a game the source decided without
 	// evaluating the query (see Decided), which has at least one.
@@ -308,6 +311,9 @@ func (r *runner) finish(bw *bufio.Writer, err error) error {
 		lines := q.FormatPersistent(r.totals)
 		if r.serial {
 			lines = r.evals[0].PersistentValues()
+			if opt.ShowDictionaries {
+				lines = append(lines, r.evals[0].PersistentDictionaries()...)
+			}
 		}
 		for _, line := range lines {
 			fmt.Fprintln(pw, line)

@@ -4,8 +4,8 @@ package weiqi
 // as GNU Go's reading.c answers them for its worms, on a small search. The search reads strings of
 // up to three liberties: a string in atari is captured when the capture is legal, a string of two
 // liberties is read like a ladder (the attacker plays on a liberty or next to one, the defender
-// extends or captures), one of three only near the root; strings of four or more liberties are not
-// attacked. Every query is bounded by a node budget; a search that runs out counts as failing
+// extends or captures), strings of three and four liberties only within a few moves of the root;
+// strings of five or more liberties are not attacked. Every query is bounded by a node budget; a search that runs out counts as failing
 // (an attack not found, a defence not found), as GNU Go's depth limits do.
 
 // Result codes of the reading, GNU Go's values: 0 fails, KOB succeeds only if the player may
@@ -261,7 +261,7 @@ func (r *Reader) attack(sq, depth int) (int, int) {
 	r.nodes++
 	c := r.col[sq]
 	att := c.Opponent()
-	libs := r.liberties(sq, 4, r.scratch(depth))
+	libs := r.liberties(sq, 5, r.scratch(depth))
 	r.libs[depth] = libs
 	switch n := len(libs); {
 	case n == 1:
@@ -274,7 +274,7 @@ func (r *Reader) attack(sq, depth int) (int, int) {
 			return KOB, int(libs[0])
 		}
 		return 0, -1
-	case n >= 4, n == 3 && depth > 2, depth >= maxDepth, r.nodes > readBudget:
+	case n >= 5, n == 4 && depth > 3, n == 3 && depth > 4, depth >= maxDepth, r.nodes > readBudget:
 		return 0, -1
 	}
 	// candidate moves: the liberties, then (for two liberties) the empty points next to them
@@ -335,9 +335,9 @@ func (r *Reader) defend(sq, depth int) (int, int) {
 	r.nodes++
 	c := r.col[sq]
 	att := c.Opponent()
-	libs := r.liberties(sq, 4, r.scratch(depth))
+	libs := r.liberties(sq, 5, r.scratch(depth))
 	r.libs[depth] = libs
-	if len(libs) >= 4 || depth >= maxDepth || r.nodes > readBudget {
+	if len(libs) >= 5 || len(libs) == 4 && depth > 3 || depth >= maxDepth || r.nodes > readBudget {
 		return Win, -1
 	}
 	var cand [24]int16

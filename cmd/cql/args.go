@@ -51,6 +51,8 @@ type queryFlags struct {
 	noClobber       bool
 	dryRun          bool
 	secure          bool
+	showDicts       bool          // --showdictionaries
+	dialect         query.Dialect // --dialect: CQL 6.2's reading (the default) or CQLi's
 	verbose         bool
 	noSummary       bool
 
@@ -160,6 +162,17 @@ func buildOptions() []option {
 	flag("noclobber", "never write over an existing output file", func(f *queryFlags) { f.noClobber = true })
 	addIndexOptions(str, flag)
 	flag("dryrun", "check the query and the files, print what would be read and written, and stop", func(f *queryFlags) { f.dryRun = true })
+	str("dialect", "cql|cqli", "where CQL 6.2 and CQLi disagree, read the query as this one does (default cql; docs/cqli.md): with cqli, rotate45 takes any squares, a string + may stand where a filter is matched, and -a is --append",
+		func(f *queryFlags, v string) error {
+			d, ok := query.ParseDialectName(v)
+			if !ok {
+				return fmt.Errorf("-dialect: want cql or cqli, got %q", v)
+			}
+			f.dialect = d
+			return nil
+		})
+	flag("showdictionaries", "print the persistent dictionaries after the last game too, as str writes them (CQLi's option; CQL keeps them quiet)",
+		func(f *queryFlags) { f.showDicts = true })
 	flag("secure", "refuse a query that reads or writes files itself (readfile, writefile, the header's input and output)",
 		func(f *queryFlags) { f.secure = true })
 
@@ -313,7 +326,7 @@ func buildOptions() []option {
 
 	// Other actions.
 	flag("parse", "check the query and print its parse tree; run nothing", func(f *queryFlags) { f.parse = true })
-	str("a", "FILE.cql", "print the script with its Unicode symbols in ASCII", func(f *queryFlags, v string) error { f.toASCII = v; return nil })
+	str("a", "FILE.cql", "print the script with its Unicode symbols in ASCII (CQL 6.2's -a; with --dialect cqli, CQLi's -a: --append)", func(f *queryFlags, v string) error { f.toASCII = v; return nil })
 	str("u utf8", "FILE.cql", "print the script with CQL 6.2's Unicode symbols", func(f *queryFlags, v string) error { f.toUnicode = v; return nil })
 	str("html", "FILE.cql", "write the script as HTML to FILE-cql.html (or to -o)", func(f *queryFlags, v string) error { f.html = v; return nil })
 	flag("help h", "print this help", func(f *queryFlags) { f.help = true })
@@ -364,6 +377,34 @@ var optionIndex = func() map[string]*option {
 	return m
 }()
 
+// prescanDialect returns the dialect the last --dialect of args names (CQL's without one,
+// or for a name that is neither: the option's own check reports that), reading options as
+// parseQueryArgs does, up to --.
+func prescanDialect(args []string) query.Dialect {
+	d := query.DialectCQL
+	for i := 0; i < len(args) && args[i] != "--"; i++ {
+		a := args[i]
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		name, inline, hasInline := strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
+		if opt := lookupOption(name); opt == nil || opt.names[0] != "dialect" {
+			continue
+		}
+		if !hasInline {
+			if i+1 >= len(args) {
+				break
+			}
+			i++
+			inline = args[i]
+		}
+		if v, ok := query.ParseDialectName(inline); ok {
+			d = v
+		}
+	}
+	return d
+}
+
 func lookupOption(name string) *option {
 	return optionIndex[strings.ReplaceAll(strings.ToLower(name), "-", "")]
 }
@@ -372,6 +413,9 @@ func lookupOption(name string) *option {
 // before the script and grep after the pattern) and the rest in order. `--` ends options.
 func parseQueryArgs(args []string) (*queryFlags, []string, error) {
 	f := &queryFlags{format: "pgn", threads: runtime.GOMAXPROCS(0)}
+	// -a is CQL 6.2's ASCII conversion (it takes a script) and CQLi's --append (it takes
+	// nothing): which one it is must be known before the arguments after it are read.
+	cqliA := prescanDialect(args) == query.DialectCQLi
 	var rest []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -388,6 +432,9 @@ func parseQueryArgs(args []string) (*queryFlags, []string, error) {
 		opt := lookupOption(name)
 		if opt == nil {
 			return nil, nil, unknownOption(a)
+		}
+		if cqliA && opt.names[0] == "a" {
+			opt = lookupOption("append")
 		}
 		// The values after the option: inline (-o=x) or the following arguments.
 		next := func(what string) (string, error) {

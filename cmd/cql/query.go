@@ -45,7 +45,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if src, err = f.pre.Apply(src); err != nil {
 		return err
 	}
-	prog, err := query.Parse(name, src)
+	prog, err := query.ParseDialect(name, src, f.dialect)
 	if err != nil {
 		if name == "query" && preamble.IsFile(args[0]) { // cql games.pgn mate
 			return fmt.Errorf("the query %q is a file: the query comes first, then the files (cql QUERY FILE...)", args[0])
@@ -267,6 +267,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if f.gui != nil {
 		opt.Persistent = &f.gui.messages
 	}
+	opt.ShowDictionaries = f.showDicts
 	if f.showMatches {
 		opt.OnMatch = func(game int, file string, _ int) { fmt.Fprintf(stderr, "cql: match: game %d of %s\n", game, file) }
 	}
