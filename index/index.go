@@ -120,7 +120,10 @@ func badgerOptions(dir string) badger.Options {
 		// Every block's checksum is checked when the block is read (a table's index is
 		// checked when the table is opened, always); checking every block at open would
 		// read the whole index for each query.
-		WithChecksumVerificationMode(options.OnBlockRead)
+		WithChecksumVerificationMode(options.OnBlockRead).
+		// Values stay in the tables (each is far under the value threshold), but one read
+		// from the value log is checked too.
+		WithVerifyValueChecksum(true)
 }
 
 // ErrNoIndex says that there is no index in a directory.

@@ -275,7 +275,7 @@ func TestIndexAddEqualsBuild(t *testing.T) {
 				return err
 			}
 			_, n := binary.Uvarint(v)
-			recs, err := decodeRecords(nil, v[n:], 0)
+			recs, err := decodeRecords(nil, v[n:], 0, true)
 			if err != nil {
 				return err
 			}

@@ -583,7 +583,7 @@ func (s *scanner[R]) chunk(w int, rp *replayer, tc *tagColumn, j *job[R], buf *[
 	if n <= 0 || int(fileID) >= len(s.ix.Sources) {
 		return s.ix.damage("game records", fmt.Errorf("bad chunk %d", j.first))
 	}
-	data, err := decodeRecords((*buf)[:0], j.value[n:], s.ix.Meta.MaxChunk)
+	data, err := decodeRecords((*buf)[:0], j.value[n:], s.ix.Meta.MaxChunk, false)
 	if err != nil {
 		return s.ix.damage("game records", fmt.Errorf("chunk %d: %w", j.first, err))
 	}

@@ -136,7 +136,7 @@ func (ix *Index) checkValues() error {
 				if n <= 0 || fileID >= uint64(len(ix.Sources)) {
 					return fmt.Errorf("game records: chunk %d: bad file", first)
 				}
-				if buf, err = decodeRecords(buf[:0], v[n:], ix.Meta.MaxChunk); err != nil {
+				if buf, err = decodeRecords(buf[:0], v[n:], ix.Meta.MaxChunk, true); err != nil {
 					return fmt.Errorf("game records: chunk %d: %w", first, err)
 				}
 				r := byteReader{b: buf}
