@@ -156,15 +156,11 @@ func TestMergeMaterialRuns(t *testing.T) {
 		if !ok || k != w.key {
 			t.Fatalf("next signature %x %v, want %x", k, ok, w.key)
 		}
-		pieces, err := m.take()
+		bm, err := m.take()
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []uint32
-		for _, p := range pieces {
-			got = append(got, p...)
-		}
-		slices.Sort(got)
+		got := bm.ToArray()
 		if !slices.Equal(got, w.ids) {
 			t.Errorf("signature %x: %v, want %v", w.key, got, w.ids)
 		}

@@ -242,3 +242,17 @@ func TestTagsThemesEqualCount(t *testing.T) {
 		}
 	}
 }
+
+// The records of --themes (the guards of filter/guard.go share each worker's material keys
+// and checks among the queries) are the same for --threads 1 and 3, over masters-10k.
+func TestTagsThemesThreadsDeterministic(t *testing.T) {
+	data := testdata.File(t, "masters-10k.pgn")
+	one := runTags(t, "tags", "--no-summary", "--format", "csv", "--threads", "1", "--themes", data)
+	three := runTags(t, "tags", "--no-summary", "--format", "csv", "--threads", "3", "--themes", data)
+	if one != three {
+		t.Errorf("--themes records differ between --threads 1 and 3 (%d and %d bytes)", len(one), len(three))
+	}
+	if n := strings.Count(one, "\n"); n < 5000 {
+		t.Errorf("%d records: too few", n)
+	}
+}
