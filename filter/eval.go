@@ -345,11 +345,30 @@ func (e *Evaluator) uniqueComments() {
 	if len(e.pending) < 2 {
 		return
 	}
+	// Copies often follow one another (a find at every position before the one it
+	// found comments there each time): those go first, without hashing. When the nodes
+	// left then only increase, no two can be copies.
+	out := e.pending[:1]
+	increasing := true
+	for _, a := range e.pending[1:] {
+		last := &out[len(out)-1]
+		if a.Node == last.Node && a.Text == last.Text {
+			continue
+		}
+		if a.Node <= last.Node {
+			increasing = false
+		}
+		out = append(out, a)
+	}
+	e.pending = out
+	if increasing {
+		return
+	}
 	if e.seenComment == nil {
 		e.seenComment = map[noteKey]bool{}
 	}
 	clear(e.seenComment)
-	out := e.pending[:0]
+	out = e.pending[:0]
 	for _, a := range e.pending {
 		if k := (noteKey{a.Node, a.Text}); !e.seenComment[k] {
 			e.seenComment[k] = true
