@@ -111,10 +111,11 @@ func TestEyeSpacesAgainstGNUGo(t *testing.T) {
 	}
 	t.Logf("%d point-colour pairs: %d differ in membership, %d in marginality, %d in the size of their space; %d values, %d differ",
 		total, colorDiff, margDiff, sizeDiff, values, valueDiff)
-	// The domains and the partition follow make_domains exactly; what remains is GNU Go's
-	// reading: false margins (safe_move, attack) and the half and false eyes of topological_eye,
-	// which weigh diagonal points by tactical reading where we use the one-move rule. Measured
-	// when written: 0 membership, 2 marginal, 0 size and 10 of 348 value differences.
+	// The domains and the partition follow make_domains exactly; false margins and
+	// topological_eye's half and false eyes use our tactical reader (weiqi/reading.go), which
+	// is smaller than GNU Go's reading.c, so a few differences may remain. Measured on 2 Dec
+	// 2026: 0 of 349 values differ from GNU Go 3.9.1 (against 3.8, before the reader: 10 of
+	// 348); the bounds below also admit Debian's 3.8.
 	if colorDiff > 0 || margDiff+sizeDiff > 4 || valueDiff*20 > values {
 		t.Errorf("more differences from GNU Go than expected: membership %d, marginal %d, size %d, values %d of %d",
 			colorDiff, margDiff, sizeDiff, valueDiff, values)
