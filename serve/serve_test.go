@@ -185,10 +185,7 @@ func TestRunPagesAreCQLsPositions(t *testing.T) {
 			if kept != stats.PositionsMatched || kept <= PageSize && tc.name == "check" {
 				t.Fatalf("kept %d positions of %d", kept, stats.PositionsMatched)
 			}
-			var got []string
-			for _, f := range c.allPages(id) {
-				got = append(got, f)
-			}
+			got := c.allPages(id)
 			wantFENs := strings.Split(strings.TrimSpace(want), "\n")
 			if strings.Join(got, "\n") != strings.Join(wantFENs, "\n") {
 				t.Errorf("pages show %d positions, cql %d; first difference:\n%s", len(got), len(wantFENs), firstDiff(got, wantFENs))

@@ -116,31 +116,6 @@ func (a *Analysis) canEscape(id int, atari *pattern.Set) bool {
 	return a.libsIfPlayed(lib, a.color(first(str))) >= 2
 }
 
-// twoLibsIfPlayed reports whether a stone of colour c on the empty point sq would make a string
-// of two or more liberties (captures not counted), without building the union when the empty
-// neighbours or one string's liberties already decide it.
-func (a *Analysis) twoLibsIfPlayed(sq int, c Color) bool {
-	g := a.b.grid
-	empty := 0
-	for _, q := range g.nbr[sq] {
-		if q < 0 {
-			continue
-		}
-		switch a.color(int(q)) {
-		case Empty:
-			empty++
-		case c:
-			if a.nlibs[a.strOf(int(q), c)] >= 3 {
-				return true // at least two besides sq
-			}
-		}
-	}
-	if empty >= 2 {
-		return true
-	}
-	return a.libsIfPlayed(sq, c) >= 2
-}
-
 // libsIfPlayed is the number of liberties of the string a stone of colour c on the empty point sq
 // would make (captures not counted).
 func (a *Analysis) libsIfPlayed(sq int, c Color) int {
