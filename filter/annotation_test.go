@@ -5,9 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"testing"
 
+	"github.com/cqlgo/cql/internal/testdata"
 	"github.com/cqlgo/cql/pgn"
 )
 
@@ -69,7 +71,6 @@ func TestAnnotationsOnRealGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: not reading the shared corpora")
 	}
-	data := filepath.Join("..", "..", "shared", "data")
 	for _, c := range []struct {
 		file         string
 		evals, clock int // at least this many found by the independent reading
@@ -78,13 +79,7 @@ func TestAnnotationsOnRealGames(t *testing.T) {
 		{"edge/realworld/carlsen-online-games.pgn", 0, 30000},
 		{"lichess-10k.pgn", 0, 0},
 	} {
-		f, err := os.Open(filepath.Join(data, c.file))
-		if err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("CI has ../shared/data: %v", err)
-			}
-			t.Skipf("no corpus: %v", err)
-		}
+		f := mustOpen(t, testdata.File(t, c.file))
 		games, err := pgn.ReadAll(f, c.file, pgn.Options{Variations: true})
 		f.Close()
 		if err != nil {
@@ -128,10 +123,10 @@ func TestAnnotationsOnRealGames(t *testing.T) {
 				}
 			}
 			positions += len(g.Nodes)
-			if !equalInts(gotEval, wantEval) {
+			if !slices.Equal(gotEval, wantEval) {
 				t.Errorf("%s game %d: eval %v, the text has %v", c.file, gi+1, gotEval, wantEval)
 			}
-			if !equalInts(gotClock, wantClock) {
+			if !slices.Equal(gotClock, wantClock) {
 				t.Errorf("%s game %d: clock %v, the text has %v", c.file, gi+1, gotClock, wantClock)
 			}
 			nEval += len(wantEval)
@@ -142,16 +137,4 @@ func TestAnnotationsOnRealGames(t *testing.T) {
 		}
 		t.Logf("%s: %d games, %d positions, %d [%%eval] and %d [%%clk] read alike", c.file, len(games), positions, nEval, nClock)
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

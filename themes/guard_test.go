@@ -3,11 +3,11 @@ package themes
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/cqlgo/cql/filter"
+	"github.com/cqlgo/cql/internal/testdata"
 	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 )
@@ -21,13 +21,10 @@ func TestGuardsChangeNoMatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: not reading masters-10k")
 	}
-	file := filepath.Join("..", "..", "shared", "data", "masters-10k.pgn")
+	file := testdata.File(t, "masters-10k.pgn")
 	f, err := os.Open(file)
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI has ../shared/data: %v", err)
-		}
-		t.Skipf("no corpus: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	all := All()

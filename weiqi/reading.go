@@ -1,5 +1,7 @@
 package weiqi
 
+import "slices"
+
 // Tactical reading: whether a string can be captured (attack) and saved (defend), with the moves,
 // as GNU Go's reading.c answers them for its worms, on a small search. The search reads strings of
 // up to three liberties: a string in atari is captured when the capture is legal, a string of two
@@ -278,35 +280,23 @@ func (r *Reader) attack(sq, depth int) (int, int) {
 		return 0, -1
 	}
 	// candidate moves: the liberties, then (for two liberties) the empty points next to them
-	var cand [16]int16
-	nc := 0
-	add := func(p int16) {
-		for i := 0; i < nc; i++ {
-			if cand[i] == p {
-				return
-			}
-		}
-		if nc < len(cand) {
-			cand[nc] = p
-			nc++
-		}
-	}
+	var cand candidates
 	for _, l := range libs {
-		add(l)
+		cand.add(l)
 	}
 	if len(libs) == 2 && depth < 6 {
 		for _, l := range libs {
 			for _, q := range r.g.nbr[l] {
 				if q >= 0 && r.col[q] == Empty {
-					add(q)
+					cand.add(q)
 				}
 			}
 		}
 	}
 	best := 0
 	bestAt := -1
-	for i := 0; i < nc; i++ {
-		m := int(cand[i])
+	for _, p := range cand.list() {
+		m := int(p)
 		if !r.play(att, m, false) {
 			continue
 		}
@@ -330,6 +320,23 @@ func (r *Reader) attack(sq, depth int) (int, int) {
 	return 0, -1
 }
 
+// candidates are the moves a read tries, each once, in the order added (at most 24: more
+// are dropped).
+type candidates struct {
+	m [24]int16
+	n int
+}
+
+func (c *candidates) add(p int16) {
+	if slices.Contains(c.m[:c.n], p) || c.n == len(c.m) {
+		return
+	}
+	c.m[c.n] = p
+	c.n++
+}
+
+func (c *candidates) list() []int16 { return c.m[:c.n] }
+
 // defend reads whether the defender, to move, saves the string on sq.
 func (r *Reader) defend(sq, depth int) (int, int) {
 	r.nodes++
@@ -340,19 +347,7 @@ func (r *Reader) defend(sq, depth int) (int, int) {
 	if len(libs) >= 5 || len(libs) == 4 && depth > 3 || depth >= maxDepth || r.nodes > readBudget {
 		return Win, -1
 	}
-	var cand [24]int16
-	nc := 0
-	add := func(p int16) {
-		for i := 0; i < nc; i++ {
-			if cand[i] == p {
-				return
-			}
-		}
-		if nc < len(cand) {
-			cand[nc] = p
-			nc++
-		}
-	}
+	var cand candidates
 	// captures of adjacent attacker strings in atari first, then the liberties
 	var stones [MaxSize * MaxSize]int16
 	str := r.stringAt(sq, stones[:0])
@@ -373,15 +368,15 @@ func (r *Reader) defend(sq, depth int) (int, int) {
 	for i := 0; i < na; i++ {
 		var lb [2]int16
 		if l := r.liberties(int(adj[i]), 2, lb[:0]); len(l) == 1 {
-			add(l[0])
+			cand.add(l[0])
 		}
 	}
 	for _, l := range libs {
-		add(l)
+		cand.add(l)
 	}
 	ko := false
-	for i := 0; i < nc; i++ {
-		m := int(cand[i])
+	for _, p := range cand.list() {
+		m := int(p)
 		if !r.play(c, m, false) {
 			continue
 		}
