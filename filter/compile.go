@@ -177,7 +177,8 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 		q.files = headerFiles(prog.Header)
 	}
 	q.autoComments = !opt.NoAutoComments && !q.header.Silent
-	c := &compiler{q: q, matchedNums: query.MatchedNumberNodes(prog), secure: opt.Secure, noFindMemo: opt.noFindMemo}
+	c := &compiler{q: q, matchedNums: query.MatchedNumberNodes(prog), secure: opt.Secure, noFindMemo: opt.noFindMemo,
+		cqli: prog.Dialect == query.DialectCQLi}
 	var body node
 	var err error
 	if opt.Marks {
@@ -217,6 +218,7 @@ type compiler struct {
 	matchedNums map[query.Node]bool
 	secure      bool // Options.Secure
 	noFindMemo  bool // Options.noFindMemo
+	cqli        bool // the program was read in CQLi's dialect (query.DialectCQLi)
 }
 
 // errorf reports a compile error at the position of n.
