@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -124,6 +125,27 @@ type Options struct {
 	// and the inputs' names.
 	HTMLQuery  string
 	HTMLInputs []string
+	// Style is how PGN output's move text is written (nil: the default).
+	Style *pgn.Style
+	// SeparateComments writes each text a query adds at a position as a comment of its
+	// own ({CQL} {text}), as CQLi does, instead of one merged comment, as CQL does.
+	SeparateComments bool
+	// IncludeTags, if set, keeps in PGN output only the tags whose names it matches;
+	// ExcludeTags, if set, leaves out those it matches (CQLi's --includetagpattern and
+	// --excludetagpattern). The Seven Tag Roster is always written ("?" for one left out).
+	IncludeTags, ExcludeTags *regexp.Regexp
+}
+
+// keptTags returns the tags that IncludeTags and ExcludeTags keep (a new slice).
+func (o *Options) keptTags(tags []pgn.Tag) []pgn.Tag {
+	out := make([]pgn.Tag, 0, len(tags))
+	for _, t := range tags {
+		if o.IncludeTags != nil && !o.IncludeTags.MatchString(t.Name) || o.ExcludeTags != nil && o.ExcludeTags.MatchString(t.Name) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // Stats counts what a run saw.
@@ -628,7 +650,12 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 		}
 		// Sized once: the text read (none for a game replayed from an index) and a comment
 		// and a move at every position, where appending grew the buffer some ten times.
-		res.out = pgn.AppendGameCQL(outBuffer(len(g.Text)+16*len(g.Nodes)+512), g)
+		tags := g.Tags
+		if r.opt.IncludeTags != nil || r.opt.ExcludeTags != nil {
+			g.Tags = r.opt.keptTags(tags)
+		}
+		res.out = pgn.AppendGameCQLStyle(outBuffer(len(g.Text)+16*len(g.Nodes)+512), g, r.opt.Style)
+		g.Tags = tags
 	default:
 		rec := Record{Tags: r.opt.Tags, CSVRaw: r.opt.CSVRaw}
 		if (r.opt.Format == "fen" || r.opt.Format == "epd") && res.out == nil {
@@ -716,7 +743,11 @@ func (r *runner) annotate(g *pgn.Game, matches []int32, worker int) {
 			added = append(added, addedComment{a.Node, a.Text})
 		}
 	}
-	mergeAdded(g, added)
+	sep := " "
+	if r.opt.SeparateComments {
+		sep = pgn.CommentSep
+	}
+	mergeAdded(g, added, sep)
 	clear(added) // the texts are the game's now
 	r.added[worker] = added[:0]
 	// The header comment: where the game came from, and its sort values. -noheader
@@ -748,17 +779,18 @@ func (r *runner) annotate(g *pgn.Game, matches []int32, worker int) {
 		return
 	}
 	header := strings.Join(parts, "; ")
-	g.SetComment(0, joinComment(header, g.Comment(0)))
+	g.SetComment(0, joinWith(header, g.Comment(0), sep))
 }
 
-func joinComment(a, b string) string {
+// joinWith joins two comments' texts with sep between them when both have one.
+func joinWith(a, b, sep string) string {
 	switch {
 	case a == "":
 		return b
 	case b == "":
 		return a
 	}
-	return a + " " + b
+	return a + sep + b
 }
 
 // outBuffers holds output buffers written out, for the workers to fill again: a game's

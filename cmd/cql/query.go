@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/pprof"
 	"runtime/trace"
 	"strings"
@@ -71,6 +72,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	}
 	if f.variations != nil {
 		h.Variations = *f.variations
+	}
+	if f.sortMatchCount {
+		h.SortMatchCount = true
 	}
 	q, err := filter.CompileWith(prog, filter.Options{AlwaysComment: f.alwaysComment,
 		NoSetTag: f.noSetTag, NoRemoveComment: f.noRemoveComment,
@@ -236,6 +240,27 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	opt := cqlrun.Options{Format: f.format, Count: f.count, Threads: f.threads, Errors: stderr, OnGame: bar.Item, OnGameEnd: bar.GameEnd,
 		Inputs: inputs, CSVRaw: f.csvRaw, NoHeader: f.noHeader, HideWarnings: h.Quiet || indexed != nil && !f.verbose, Verbose: f.verbose, Limit: f.limit, NoSort: f.noSort, Tags: f.tags, Dedupe: f.dedupe}
 	fileSrc.LastGame = cqlrun.LastGame(q, opt)
+	switch f.warnLevel {
+	case 1:
+		opt.HideWarnings, opt.Verbose = true, false
+	case 2:
+		opt.HideWarnings, opt.Verbose = false, false
+	case 3:
+		opt.HideWarnings, opt.Verbose = false, true
+	}
+	if f.style != (pgn.Style{}) {
+		opt.Style = &f.style
+	}
+	opt.SeparateComments = f.dialect == query.DialectCQLi
+	if f.coalesce != nil {
+		opt.SeparateComments = !*f.coalesce
+	}
+	if f.includeTags != "" {
+		opt.IncludeTags = regexp.MustCompile(f.includeTags) // checked when the option was read
+	}
+	if f.excludeTags != "" {
+		opt.ExcludeTags = regexp.MustCompile(f.excludeTags)
+	}
 	if f.format == "html" { // the page says what it shows
 		opt.HTMLQuery, opt.HTMLInputs = string(src), files
 		if len(f.indexes) > 0 {
