@@ -270,18 +270,20 @@ func (w *lineWriter) commentWords(text string) {
 
 // oneWordComment writes {text} when text is one word of ASCII without '}' (the
 // usual match comment, "CQL"), or words of it with one space between them that fit on
-// the line (a line's "End line of length 3 that starts at move 12(btm)"), as comment
-// would, in one pass; false when it is not.
+// the line (a line's "End line of length 3 that starts at move 12(btm)"; when they do
+// not, a word at a time without comment's rune loops), as comment would; false when text
+// is neither.
 func (w *lineWriter) oneWordComment(text string) bool {
 	if text != w.word1 {
-		words := simpleWords(text)
+		words := countSimpleWords(text)
 		switch {
 		case words == 0:
 			return false
 		case words == 1:
 			w.word1 = text
 		case !w.fits(len(text) + 2):
-			return false
+			w.simpleWords(text)
+			return true
 		}
 	}
 	w.separate(len(text) + 2)
@@ -292,9 +294,9 @@ func (w *lineWriter) oneWordComment(text string) bool {
 	return true
 }
 
-// simpleWords is the number of words of text when they are printable ASCII other than
-// '}' with one space between each two; 0 when text is not so.
-func simpleWords(text string) int {
+// countSimpleWords is the number of words of text when they are printable ASCII other
+// than '}' with one space between each two; 0 when text is not so.
+func countSimpleWords(text string) int {
 	if len(text) == 0 || text[0] == ' ' || text[len(text)-1] == ' ' {
 		return 0
 	}
@@ -311,6 +313,36 @@ func simpleWords(text string) int {
 		}
 	}
 	return words
+}
+
+// simpleWords writes {text} of several words with one space between each two, a word at
+// a time, as commentWords would (the words found by IndexByte, no '}' to replace).
+func (w *lineWriter) simpleWords(text string) {
+	for first, rest := true, text; ; first = false {
+		end := strings.IndexByte(rest, ' ')
+		last := end < 0
+		if last {
+			end = len(rest)
+		}
+		l := end
+		if first {
+			l++
+		}
+		if last {
+			l++
+		}
+		w.separate(l)
+		if first {
+			w.dst = append(w.dst, '{')
+		}
+		w.dst = append(w.dst, rest[:end]...)
+		w.glue = false
+		if last {
+			w.dst = append(w.dst, '}')
+			return
+		}
+		rest = rest[end+1:]
+	}
 }
 
 // fits reports that a word of l bytes goes on the current line (separate writes no line

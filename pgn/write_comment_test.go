@@ -81,7 +81,8 @@ func TestBeginEndEqualsWordBytes(t *testing.T) {
 }
 
 // TestCommentSimpleWords: texts of ASCII words with one space between them (which the
-// writer puts in one piece when they fit on the line) wrap as strings.Fields splits them,
+// writer puts in one piece when they fit on the line, else splits without the rune
+// loops) wrap as strings.Fields splits them,
 // written one after another on one line, after text of every length up to the line width.
 func TestCommentSimpleWords(t *testing.T) {
 	words := []string{"a", "CQL", "End", "line", "of", "length", "3", "12(btm)", "{", "x" + strings.Repeat("-", 30), strings.Repeat("y", 79), strings.Repeat("z", 85)}
@@ -98,8 +99,8 @@ func TestCommentSimpleWords(t *testing.T) {
 				ws = append(ws, words[rng.IntN(len(words))])
 			}
 			text := strings.Join(ws, " ")
-			if simpleWords(text) != len(ws) {
-				t.Fatalf("simpleWords(%q) = %d, want %d", text, simpleWords(text), len(ws))
+			if countSimpleWords(text) != len(ws) {
+				t.Fatalf("countSimpleWords(%q) = %d, want %d", text, countSimpleWords(text), len(ws))
 			}
 			if len(ws) > 1 && got.fits(len(text)+2) {
 				simple++
@@ -115,8 +116,8 @@ func TestCommentSimpleWords(t *testing.T) {
 		t.Errorf("only %d texts of several words fitted on their line", simple)
 	}
 	for _, text := range []string{"", " a", "a ", "a  b", "a\tb", "a}", "é", "a\x1fb"} {
-		if simpleWords(text) != 0 {
-			t.Errorf("simpleWords(%q) = %d, want 0", text, simpleWords(text))
+		if countSimpleWords(text) != 0 {
+			t.Errorf("countSimpleWords(%q) = %d, want 0", text, countSimpleWords(text))
 		}
 	}
 }
