@@ -800,7 +800,7 @@ func (c *compiler) move(n *query.Move) (node, error) {
 	if n.Target != nil {
 		// The target is evaluated at positions that are not the game's: only
 		// filters of the position itself (those a streamed run allows).
-		if !positionLocal(n.Target, nil) {
+		if !imaginaryLocal(n.Target) {
 			return nil, errorf(n.Target, "a speculative move's target is evaluated at a position not in the game: only filters of the position itself are supported there yet (pieces, attacks, check, mate, stalemate, wtm, btm, counts and comparisons, zobristkey, currentfen, legalposition ...)")
 		}
 		if m.target, err = c.compile(n.Target); err != nil {
