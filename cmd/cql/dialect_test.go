@@ -34,6 +34,20 @@ func TestDialects(t *testing.T) {
 		// every position of the 5 games.
 		{"string +", "cql", []string{"--count", `str(movenumber) + "x" ~~ ".*x"`, lichess}, exitError, "", "a string concatenation stands where a filter is matched"},
 		{"string +", "cqli", []string{"--count", `str(movenumber) + "x" ~~ ".*x"`, lichess}, exitMatch, "5\n", "604 positions"},
+		// Comments in the script (CQL 9.493 run on each: /work/peers/cql-st). `//` to the end
+		// of the line is a comment in both; `///` is CQL 6.2's comment filter (`mate /// "hello"`
+		// writes {hello CQL} at the mate, as 9.493 does) and, to CQLi, which has no such
+		// filter, a // comment; `;;` (and `;`) is CQL's comment and starts none in CQLi.
+		{"//", "cql", []string{"--count", "mate // check", games}, exitMatch, "1\n", ""},
+		{"//", "cqli", []string{"--count", "mate // check", games}, exitMatch, "1\n", ""},
+		{"///", "cql", []string{"--noheader", `mate /// "hello"`, games}, exitMatch, "4. Qxf7# {hello CQL} 1-0", ""},
+		{"///", "cqli", []string{"--noheader", `mate /// "hello"`, games}, exitMatch, "4. Qxf7# {CQL} 1-0", ""},
+		{";;", "cql", []string{"--count", "mate ;; check", games}, exitMatch, "1\n", ""},
+		{";;", "cqli", []string{"--count", "mate ;; check", games}, exitError, "", "query:1:6: ';' starts no comment in CQLi"},
+		// The texts added at one position: CQL merges them into one comment, CQLi writes
+		// each in its own braces (--coalescecomments merges them).
+		{"comments", "cql", []string{"--noheader", `mate comment ("mated")`, games}, exitMatch, "4. Qxf7# {mated CQL} 1-0", ""},
+		{"comments", "cqli", []string{`mate comment ("mated")`, games}, exitMatch, "4. Qxf7# {mated} {CQL} 1-0", ""},
 	} {
 		args := append([]string{"--dialect", c.dialect}, c.args...)
 		st, out, errs := runCLI(t, args...)
