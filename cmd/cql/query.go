@@ -286,6 +286,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	case 3:
 		opt.HideWarnings, opt.Verbose = false, true
 	}
+	opt.NestedComments = f.nestedComments
 	if f.style != (pgn.Style{}) {
 		opt.Style = &f.style
 	}
