@@ -26,7 +26,7 @@ import (
 
 // FormatVersion is the layout of the keys and values below; an index of another version
 // is refused with a message to rebuild it.
-const FormatVersion = 20
+const FormatVersion = 21
 
 // Keys. Numbers are big-endian, so key order is game order.
 const (
@@ -258,6 +258,7 @@ func (ix *Index) bitmap(mode byte, name string) (*roaring.Bitmap, error) {
 			// every list a build knows is written, empty or not
 			return ix.damage("posting list "+name, err)
 		}
+		ix.resident.add(int(item.EstimatedSize())) // resident.go
 		return item.Value(func(b []byte) (err error) {
 			if bm, err = decodeList(b, ix.Meta.Games); err != nil {
 				err = ix.damage("posting list "+name, err)

@@ -38,7 +38,7 @@ type residentDropper struct {
 }
 
 // dropEvery is how many bytes are read or written between drops of the mapped tables.
-const dropEvery = 64 << 20
+const dropEvery = 16 << 20
 
 // add counts n bytes read or written; every dropEvery bytes it drops the mapped tables.
 func (d *residentDropper) add(n int) {
