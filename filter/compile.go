@@ -177,7 +177,8 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 		q.files = headerFiles(prog.Header)
 	}
 	q.autoComments = !opt.NoAutoComments && !q.header.Silent
-	c := &compiler{q: q, matchedNums: query.MatchedNumberNodes(prog), secure: opt.Secure, noFindMemo: opt.noFindMemo}
+	c := &compiler{q: q, matchedNums: query.MatchedNumberNodes(prog), secure: opt.Secure, noFindMemo: opt.noFindMemo,
+		cqli: prog.Dialect == query.DialectCQLi}
 	var body node
 	var err error
 	if opt.Marks {
@@ -217,6 +218,7 @@ type compiler struct {
 	matchedNums map[query.Node]bool
 	secure      bool // Options.Secure
 	noFindMemo  bool // Options.noFindMemo
+	cqli        bool // the program was read in CQLi's dialect (query.DialectCQLi)
 }
 
 // errorf reports a compile error at the position of n.
@@ -798,7 +800,7 @@ func (c *compiler) move(n *query.Move) (node, error) {
 	if n.Target != nil {
 		// The target is evaluated at positions that are not the game's: only
 		// filters of the position itself (those a streamed run allows).
-		if !positionLocal(n.Target, nil) {
+		if !imaginaryLocal(n.Target) {
 			return nil, errorf(n.Target, "a speculative move's target is evaluated at a position not in the game: only filters of the position itself are supported there yet (pieces, attacks, check, mate, stalemate, wtm, btm, counts and comparisons, zobristkey, currentfen, legalposition ...)")
 		}
 		if m.target, err = c.compile(n.Target); err != nil {

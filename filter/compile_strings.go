@@ -103,6 +103,10 @@ func (c *compiler) compileStrings(n query.Node) (node, bool, error) {
 func (c *compiler) builtin(n *query.Builtin) (node, error) {
 	strArg := func(i int) (strNode, error) { return c.str(n.Args[i]) }
 	switch n.Name {
+	case "imagine":
+		return c.imagine(n)
+	case "currentmutation":
+		return currentMutationNode{}, nil
 	case "lowercase", "uppercase":
 		x, err := strArg(0)
 		if err != nil {

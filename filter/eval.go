@@ -63,6 +63,10 @@ type Evaluator struct {
 	pos  *chess.Position // position of the current node
 	vars []slot
 
+	// imag: the changes in effect at an imaginary position (imagine and
+	// speculative moves, innermost last); empty at the game's positions.
+	imag []imagFrame
+
 	// Legal and pseudo-legal moves of the node legalAt / pseudoAt.
 	legal, pseudo     chess.MoveList
 	legalAt, pseudoAt int32

@@ -73,6 +73,12 @@ func (c *compiler) geometry(g *query.Geo) (node, error) {
 		return squareNameNode{a: sets[0], upper: g.Kind == query.GeoTypeName}, nil
 	case query.GeoPieceID:
 		c.q.needIDs = true
+		if c.cqli {
+			if v, ok := sets[0].(boundPiece); ok {
+				return cqliPieceVarIDNode(v.v), nil
+			}
+			return cqliPieceIDNode{sets[0]}, nil
+		}
 		if v, ok := sets[0].(boundPiece); ok {
 			return pieceVarIDNode(v.v), nil
 		}

@@ -35,7 +35,9 @@ func (n *moveNode) speculate(e *Evaluator, l *chess.MoveList, initial bool, from
 		img.Play(m)
 		e.pos = &img
 		e.legalAt, e.pseudoAt, e.atkAt = -2, -2, -2
+		e.imag = append(e.imag, imagFrame{move: m, from: real})
 		ok := n.target.match(e)
+		e.imag = e.imag[:len(e.imag)-1]
 		e.pos = real
 		e.legalAt, e.pseudoAt, e.atkAt = -2, -2, -2
 		if e.err != nil {

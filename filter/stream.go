@@ -68,6 +68,13 @@ func positionLocal(n query.Node, loopVars []*query.Symbol) bool {
 		return positionLocal(n.Body, append(slices.Clip(loopVars), n.Var))
 	case *query.Var:
 		return n.Sym != nil && slices.Contains(loopVars, n.Sym)
+	case *query.Builtin:
+		switch n.Name {
+		case "currentmutation":
+			return true
+		case "imagine": // CQLi's: its target at a changed copy of the position
+			return positionLocal(n.Args[len(n.Args)-1], loopVars)
+		}
 	}
 	return false
 }

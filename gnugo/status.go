@@ -26,6 +26,11 @@ type Group struct {
 	// Escape counts the empty points within two steps of the group (through empty points) that
 	// are in none of the opponent's eye spaces: room to run or to connect out.
 	Escape int
+	// Read is set when the status is ReadGroups' life-and-death search's (Nodes positions judged).
+	Read  bool
+	Nodes int
+	// Friend is set when the group is alive by a group of its colour with two eyes near it.
+	Friend bool
 }
 
 // escapeRoom is the Escape of a group.
@@ -202,7 +207,42 @@ func Groups(b *weiqi.Board, dead pattern.Set, results []EyeResult) []Group {
 	for i := range groups {
 		judge(b, &groups[i], results, spaces[groups[i].Color.Opponent()])
 	}
+	nearFriend(b, groups, spaces)
 	return groups
+}
+
+// nearFriend makes alive the groups not yet alive, nor dead, within two empty steps (outside the
+// opponent's eye spaces) of a living group of their colour, repeated until nothing changes: GNU
+// Go's dragons take in such stones (its connection patterns amalgamate them), and then they live
+// with it. Measured on the agreement corpus (docs/go.md): group status 90.19% -> 93.49% on the
+// files of CQL_GNUGO_AGREEMENT_STEP=10, 91.07% -> 93.72% on the other sample (offset 5).
+func nearFriend(b *weiqi.Board, groups []Group, spaces [3]pattern.Set) {
+	g := b.Grid()
+	empty := b.Empty()
+	for changed := true; changed; {
+		changed = false
+		var strong [3]pattern.Set // the stones of the living groups
+		for i := range groups {
+			if grp := &groups[i]; !grp.Dead && grp.Status == Alive {
+				strong[grp.Color] = strong[grp.Color].Or(grp.Stones)
+			}
+		}
+		for i := range groups {
+			grp := &groups[i]
+			if grp.Dead || grp.Status == Alive || strong[grp.Color].IsEmpty() {
+				continue
+			}
+			free := empty.AndNot(spaces[grp.Color.Opponent()])
+			reach := g.Adjacent(grp.Stones).And(free)
+			reach = reach.Or(g.Adjacent(reach).And(free))
+			if !g.Adjacent(reach).And(strong[grp.Color]).IsEmpty() {
+				grp.Status = Alive
+				grp.Defend, grp.Attack = pattern.Set{}, pattern.Set{}
+				grp.Friend = true
+				changed = true
+			}
+		}
+	}
 }
 
 // escapeAlive is the escape room (Escape) from which a group not yet holding two eyes is taken as

@@ -344,6 +344,7 @@ func (b *builder) copyPrevious() error {
 		for it.Rewind(); it.Valid(); it.Next() {
 			keys++
 			item := it.Item()
+			b.copyFrom.resident.add(int(item.EstimatedSize())) // resident.go
 			key := item.KeyCopy(nil)
 			switch key[0] {
 			case keyChunk[0]:

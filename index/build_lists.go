@@ -506,6 +506,7 @@ func (b *builder) makeList(j *listJob, enc *listEncoder, games uint32) ([]byte, 
 			if err != nil {
 				return fmt.Errorf("index %s: %s: %w", ix.Dir, j.key, err)
 			}
+			ix.resident.add(int(item.EstimatedSize())) // resident.go
 			return item.Value(func(v []byte) error {
 				old, err := decodeList(v, ix.Meta.Games)
 				if err != nil {

@@ -27,6 +27,9 @@ type sink struct {
 	space   *diskSpace
 	ordered map[byte]*stream
 	flushed bool
+	// resident drops the tables' pages from the process's RSS as they are written
+	// (resident.go; the tables stay mapped until the store is closed)
+	resident *residentDropper
 
 	mu    sync.Mutex
 	loose map[byte][]kvPair
@@ -43,9 +46,10 @@ type stream struct {
 	buf  *z.Buffer
 	last []byte
 	// space is checked before Badger is given the buffer: bytes and entries in it
-	space   *diskSpace
-	bytes   int64
-	entries int
+	space    *diskSpace
+	bytes    int64
+	entries  int
+	resident *residentDropper
 }
 
 // streamBuffer is the size of the buffer a stream hands to StreamWriter at once.
@@ -56,10 +60,11 @@ func newSink(db *badger.DB, orderedPrefixes string, space *diskSpace) (*sink, er
 	if err := sw.Prepare(); err != nil {
 		return nil, fmt.Errorf("write index: %w", err)
 	}
-	s := &sink{sw: sw, ordered: map[byte]*stream{}, loose: map[byte][]kvPair{}, space: space}
+	s := &sink{sw: sw, ordered: map[byte]*stream{}, loose: map[byte][]kvPair{}, space: space,
+		resident: &residentDropper{dir: db.Opts().Dir}}
 	for i := range len(orderedPrefixes) {
 		p := orderedPrefixes[i]
-		s.ordered[p] = &stream{sw: sw, id: uint32(p), space: space}
+		s.ordered[p] = &stream{sw: sw, id: uint32(p), space: space, resident: s.resident}
 	}
 	return s, nil
 }
@@ -110,6 +115,7 @@ func (st *stream) flushLocked() error {
 	}
 	err := st.sw.Write(st.buf)
 	st.buf.Reset()
+	st.resident.add(int(st.bytes))
 	st.bytes, st.entries = 0, 0
 	if err != nil {
 		return fmt.Errorf("write index: %w", err)
@@ -147,7 +153,7 @@ func (s *sink) flush() error {
 			continue
 		}
 		slices.SortFunc(kvs, func(a, b kvPair) int { return bytes.Compare(a.key, b.key) })
-		st := &stream{sw: s.sw, id: uint32(p), space: s.space}
+		st := &stream{sw: s.sw, id: uint32(p), space: s.space, resident: s.resident}
 		for _, kv := range kvs {
 			if err := st.add(kv.key, kv.value); err != nil {
 				st.release()

@@ -26,7 +26,7 @@ import (
 
 // FormatVersion is the layout of the keys and values below; an index of another version
 // is refused with a message to rebuild it.
-const FormatVersion = 20
+const FormatVersion = 21
 
 // Keys. Numbers are big-endian, so key order is game order.
 const (
@@ -102,6 +102,10 @@ type Index struct {
 	pad     stringView
 	padErr  error
 
+	// resident drops the pages of the mapped tables read, every dropEvery bytes
+	// (resident.go)
+	resident *residentDropper
+
 	// rangeGames is the first range of a ranged source (source_ranged.go); 0: firstRange
 	// (tests make it smaller)
 	rangeGames uint32
@@ -162,7 +166,7 @@ func Open(dir string) (*Index, error) {
 // openParts opens the parts of the index whose directory is d.
 func openParts(dir string, d *os.File) (*Index, error) {
 	at := fdPath(d)
-	ix := &Index{Dir: dir, gen: d}
+	ix := &Index{Dir: dir, gen: d, resident: &residentDropper{dir: at}}
 	db, err := ix.openStore(at)
 	if err != nil {
 		return nil, err
@@ -254,6 +258,7 @@ func (ix *Index) bitmap(mode byte, name string) (*roaring.Bitmap, error) {
 			// every list a build knows is written, empty or not
 			return ix.damage("posting list "+name, err)
 		}
+		ix.resident.add(int(item.EstimatedSize())) // resident.go
 		return item.Value(func(b []byte) (err error) {
 			if bm, err = decodeList(b, ix.Meta.Games); err != nil {
 				err = ix.damage("posting list "+name, err)

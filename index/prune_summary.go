@@ -579,6 +579,7 @@ func (p *pruner) eachTags(fn func(first uint32, col []byte, strs []string) error
 			if p.hi > 0 && first >= p.hi {
 				return nil
 			}
+			p.ix.resident.add(int(it.Item().EstimatedSize())) // resident.go
 			err := it.Item().Value(func(v []byte) error {
 				col, err = dec.DecodeAll(v, col[:0])
 				if err != nil {

@@ -483,6 +483,7 @@ func (s *scanner[R]) read(ctx context.Context, jobs, ordered chan<- *job[R]) err
 				return s.ix.damage("game records", fmt.Errorf("chunk of %d games at game %d, after game %d", j.games, j.first, next))
 			}
 			next += uint32(j.games)
+			s.ix.resident.add(int(item.EstimatedSize())) // its block is read (resident.go)
 			if s.cand == nil || anyIn(s.cand, j.first, j.first+uint32(j.games)) {
 				v, err := item.ValueCopy(s.value())
 				if err != nil {

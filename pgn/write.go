@@ -3,6 +3,7 @@ package pgn
 import (
 	"io"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -10,8 +11,26 @@ import (
 // sevenTags is the Seven Tag Roster, written first and always.
 var sevenTags = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
 
-// lineWidth is the longest line the writer produces.
+// lineWidth is the longest line the writer produces by default.
 const lineWidth = 80
+
+// Style is how AppendGameStyle writes the move text: CQLi's PGN output options
+// (--pgnlinewidth, --compactmoves, --nocompactcomments, --elidecomments, --elidenags,
+// --elidevariations, --nomovenumbers). The zero Style is the writer's default.
+type Style struct {
+	LineWidth      int  // the longest line (a longer word stays whole on its own line); 0: 80
+	CompactMoves   bool // no space between a move number and its move: "1.e4 e5", "1...e5"
+	SpacedComments bool // a space inside the braces: "{ text }"
+	NoComments     bool // no comments at all (those of the game and those a query adds)
+	NoNAGs         bool // no $N glyphs
+	NoVariations   bool // the main line only
+	NoMoveNumbers  bool // no move numbers
+}
+
+// CommentSep inside a comment's text separates comments written one after the other
+// ("{a} {b}") at one place: where texts are kept apart, not merged into one comment
+// (CQLi's way; CQL's is one merged comment).
+const CommentSep = "\x1f"
 
 // WriteGame writes g in PGN export format followed by a blank line.
 func WriteGame(w io.Writer, g *Game) error {
@@ -23,6 +42,11 @@ func WriteGame(w io.Writer, g *Game) error {
 // the other tags in file order, then the move text wrapped at 80 columns with
 // comments, NAGs and variations) and a blank line.
 func AppendGame(dst []byte, g *Game) []byte {
+	return AppendGameStyle(dst, g, nil)
+}
+
+// AppendGameStyle is AppendGame with the move text written in style st (nil: the default).
+func AppendGameStyle(dst []byte, g *Game, st *Style) []byte {
 	result := GameResult(g)
 	for _, name := range sevenTags {
 		v, ok := "", false
@@ -58,7 +82,7 @@ func AppendGame(dst []byte, g *Game) []byte {
 		}
 	}
 	dst = append(dst, '\n')
-	return appendMoveText(dst, g, result)
+	return appendMoveText(dst, g, result, st)
 }
 
 // AppendGameAsRead is AppendGame with the tags exactly as the game has them, in file
@@ -71,14 +95,18 @@ func AppendGameAsRead(dst []byte, g *Game) []byte {
 	if len(g.Tags) > 0 {
 		dst = append(dst, '\n')
 	}
-	return appendMoveText(dst, g, result)
+	return appendMoveText(dst, g, result, nil)
 }
 
-// appendMoveText appends the move text and the result, wrapped at 80 columns.
-func appendMoveText(dst []byte, g *Game, result string) []byte {
+// appendMoveText appends the move text and the result, wrapped at 80 columns (or as st
+// says: nil is the default).
+func appendMoveText(dst []byte, g *Game, result string, st *Style) []byte {
 	w := lineWriter{dst: dst, start: len(dst)}
+	if st != nil && *st != (Style{}) {
+		w.style, w.width = *st, st.LineWidth
+	}
 	if len(g.Nodes) > 0 {
-		if c := g.Comment(0); c != "" {
+		if c := g.Comment(0); c != "" && !w.style.NoComments {
 			w.comment(c)
 		}
 		w.line(g, g.Nodes[0].FirstChild, false)
@@ -115,6 +143,16 @@ type lineWriter struct {
 	// word1 is the last text oneWordComment took: the same match comment comes at
 	// every position, checked once a game.
 	word1 string
+	style Style
+	width int // the longest line; 0: lineWidth
+}
+
+// max is the longest line.
+func (w *lineWriter) max() int {
+	if w.width > 0 {
+		return w.width
+	}
+	return lineWidth
 }
 
 func (w *lineWriter) word(s string) { w.wordBytes([]byte(s)) }
@@ -124,8 +162,8 @@ func (w *lineWriter) word(s string) { w.wordBytes([]byte(s)) }
 func (w *lineWriter) separate(l int) {
 	if n := len(w.dst) - w.start; n > 0 {
 		switch {
-		case w.glue && n+l <= lineWidth:
-		case n+1+l > lineWidth:
+		case w.glue && n+l <= w.max():
+		case n+1+l > w.max():
 			w.dst = append(w.dst, '\n')
 			w.start = len(w.dst)
 		default:
@@ -160,12 +198,12 @@ func (w *lineWriter) end(at, n int) {
 	if w.glue {
 		// No space was written: the word stays glued if it fits, else a break before it.
 		w.glue = false
-		if n+len(w.dst)-at <= lineWidth {
+		if n+len(w.dst)-at <= w.max() {
 			return
 		}
 		w.dst = append(w.dst, 0)
 		copy(w.dst[at+1:], w.dst[at:])
-	} else if n+len(w.dst)-at <= lineWidth { // the space and the word fit
+	} else if n+len(w.dst)-at <= w.max() { // the space and the word fit
 		return
 	}
 	w.dst[at] = '\n'
@@ -178,7 +216,18 @@ func (w *lineWriter) end(at, n int) {
 // matching position, and splitting and joining strings was a fifth of
 // a run writing every position.
 func (w *lineWriter) comment(text string) {
-	if w.oneWordComment(text) {
+	if w.style.NoComments {
+		return
+	}
+	if strings.Contains(text, CommentSep) {
+		for _, t := range strings.Split(text, CommentSep) {
+			if strings.TrimSpace(t) != "" {
+				w.comment(t)
+			}
+		}
+		return
+	}
+	if !w.style.SpacedComments && w.oneWordComment(text) {
 		return
 	}
 	first := true
@@ -194,11 +243,19 @@ func (w *lineWriter) comment(text string) {
 		pre, post := "", ""
 		if first {
 			pre = "{"
+			if w.style.SpacedComments {
+				w.word("{")
+				pre = ""
+			}
 		}
-		if fieldStart(rest) == len(rest) {
+		last := fieldStart(rest) == len(rest)
+		if last && !w.style.SpacedComments {
 			post = "}"
 		}
 		w.wordParts(pre, f, post)
+		if last && w.style.SpacedComments {
+			w.word("}")
+		}
 		first = false
 	}
 	if first {
@@ -281,34 +338,38 @@ func (w *lineWriter) line(g *Game, n int32, first bool) {
 	for n >= 0 {
 		nd := &g.Nodes[n]
 		parent := &g.Nodes[nd.Parent]
-		if c := g.CommentBefore(n); c != "" {
+		if c := g.CommentBefore(n); c != "" && !w.style.NoComments {
 			w.comment(c)
 			needNumber = true
 		}
 		white := parent.Pos.SideToMove() == 0
-		if white || needNumber {
-			at, col := w.begin()
+		at, col := w.begin()
+		if (white || needNumber) && !w.style.NoMoveNumbers {
 			w.dst = appendMoveNumber(w.dst, parent.Pos.FullmoveNumber())
 			if white {
 				w.dst = append(w.dst, '.')
 			} else {
 				w.dst = append(w.dst, "..."...)
 			}
-			w.end(at, col)
+			if !w.style.CompactMoves {
+				w.end(at, col)
+				at, col = w.begin()
+			}
 		}
-		at, col := w.begin()
 		w.dst = parent.Pos.AppendSANTo(w.dst, nd.Move, &nd.Pos)
 		w.end(at, col)
 		needNumber = false
-		for _, nag := range g.NAGs(n) {
-			w.buf = strconv.AppendInt(append(w.buf[:0], '$'), int64(nag), 10)
-			w.wordBytes(w.buf)
+		if !w.style.NoNAGs {
+			for _, nag := range g.NAGs(n) {
+				w.buf = strconv.AppendInt(append(w.buf[:0], '$'), int64(nag), 10)
+				w.wordBytes(w.buf)
+			}
 		}
-		if c := g.Comment(n); c != "" {
+		if c := g.Comment(n); c != "" && !w.style.NoComments {
 			w.comment(c)
 			needNumber = true
 		}
-		if !first {
+		if !first && !w.style.NoVariations {
 			for v := nd.NextSibling; v >= 0; v = g.Nodes[v].NextSibling {
 				w.word("(")
 				w.glue = true
@@ -336,7 +397,7 @@ func appendMoveNumber(dst []byte, n int) []byte {
 
 // glueClose writes the ")" that ends a variation, right after the last word.
 func (w *lineWriter) glueClose() {
-	if len(w.dst)-w.start+1 > lineWidth {
+	if len(w.dst)-w.start+1 > w.max() {
 		w.dst = append(w.dst, '\n')
 		w.start = len(w.dst)
 	}

@@ -35,10 +35,15 @@ import (
 // more), and CQL's writer overflows its 255-byte line buffer well before that;
 // we keep such tags whole.
 func AppendGameCQL(dst []byte, g *Game) []byte {
+	return AppendGameCQLStyle(dst, g, nil)
+}
+
+// AppendGameCQLStyle is AppendGameCQL with the move text in style st (nil: the default).
+func AppendGameCQLStyle(dst []byte, g *Game, st *Style) []byte {
 	result := GameResult(g)
 	dst = appendCQLTags(dst, g.Tags, result)
 	dst = append(dst, '\n')
-	return appendMoveText(dst, g, result)
+	return appendMoveText(dst, g, result, st)
 }
 
 // GameResult is the result CQL gives a game (its result filter, the Result tag

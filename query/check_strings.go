@@ -159,6 +159,10 @@ func (c *checker) index(n *Index) {
 func (c *checker) builtin(n *Builtin) {
 	arg := func(i int) Node { return n.Args[i] }
 	switch n.Name {
+	case "imagine":
+		c.checkImagine(n)
+	case "currentmutation":
+		n.T = TypeString
 	case "lowercase", "uppercase":
 		n.Args[0] = c.str(arg(0), "the argument of "+n.Name)
 		n.T = TypeString

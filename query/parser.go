@@ -446,6 +446,9 @@ func (p *parser) parseWord() Node {
 		if kw, ok := cqliKeywords[w]; ok && !p.declared[w] {
 			return &Keyword{At: At{pos}, Kind: kw.kind, T: kw.t}
 		}
+		if b := p.cqliBuiltinWord(w, pos); b != nil {
+			return b
+		}
 		if w == "backwardpawns" && !p.declared[w] {
 			// Neither the CQL 6.1/6.2 manuals and filter lists, nor CQL 6.2's keyword
 			// list, nor the CQLi manual define it.

@@ -28,8 +28,9 @@ const (
 )
 
 // mergeAdded writes the added texts into the game's comments, each
-// position's in the order given.
-func mergeAdded(g *pgn.Game, added []addedComment) {
+// position's in the order given, joined by sep: a space (one comment, CQL's
+// way) or pgn.CommentSep (one comment each, CQLi's).
+func mergeAdded(g *pgn.Game, added []addedComment, sep string) {
 	// The texts usually come in node order already (a run adds them position by
 	// position): checking is cheaper than a stable sort of a sorted list.
 	byNode := func(a, b addedComment) int { return int(a.node) - int(b.node) }
@@ -50,8 +51,8 @@ func mergeAdded(g *pgn.Game, added []addedComment) {
 			k = end
 			continue
 		}
-		if s := mergeTexts(len(old), added[k:end], &clean); s != "" {
-			g.SetComment(node, joinComment(old, s))
+		if s := mergeTexts(len(old), added[k:end], &clean, sep); s != "" {
+			g.SetComment(node, joinWith(old, s, sep))
 		}
 		k = end
 	}
@@ -73,7 +74,7 @@ func hasBrace(t string) bool {
 // length of the comment it already has.
 // clean is a text known to have no braces, updated when a lone text is found
 // without them.
-func mergeTexts(oldLen int, texts []addedComment, clean *string) string {
+func mergeTexts(oldLen int, texts []addedComment, clean *string, sep string) string {
 	if len(texts) == 1 {
 		// The common case, a position's one text (the CQL marker of every
 		// matching position): the text itself, without copying it.
@@ -98,7 +99,7 @@ func mergeTexts(oldLen int, texts []addedComment, clean *string) string {
 			break
 		}
 		if len(b) > 0 {
-			b = append(b, ' ')
+			b = append(b, sep...)
 		}
 		for i := 0; i < len(t.text); i++ {
 			c := t.text[i]

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -124,6 +125,40 @@ type Options struct {
 	// and the inputs' names.
 	HTMLQuery  string
 	HTMLInputs []string
+	// Style is how PGN output's move text is written (nil: the default).
+	Style *pgn.Style
+	// SeparateComments writes each text a query adds at a position as a comment of its
+	// own ({CQL} {text}), as CQLi does, instead of one merged comment, as CQL does.
+	SeparateComments bool
+	// IncludeTags, if set, keeps in PGN output only the tags whose names it matches;
+	// ExcludeTags, if set, leaves out those it matches (CQLi's --includetagpattern and
+	// --excludetagpattern). The Seven Tag Roster is always written ("?" for one left out).
+	IncludeTags, ExcludeTags *regexp.Regexp
+	// Split, if set, sends each matching game's PGN output to a file of its own: the one
+	// Split.Name gives for the output game (its tags after the query's settag) instead of
+	// to Run's writer, which gets nothing.
+	Split Splitter
+}
+
+// Splitter chooses and writes the files of a run whose output is split into several.
+type Splitter interface {
+	// Name is the file of one output game; it is called in the workers, at once.
+	Name(g *pgn.Game) string
+	// Write writes a game's output to the file Name gave, in game order (sorted order
+	// when the query sorts).
+	Write(name string, p []byte) error
+}
+
+// keptTags returns the tags that IncludeTags and ExcludeTags keep (a new slice).
+func (o *Options) keptTags(tags []pgn.Tag) []pgn.Tag {
+	out := make([]pgn.Tag, 0, len(tags))
+	for _, t := range tags {
+		if o.IncludeTags != nil && !o.IncludeTags.MatchString(t.Name) || o.ExcludeTags != nil && o.ExcludeTags.MatchString(t.Name) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // Stats counts what a run saw.
@@ -194,6 +229,7 @@ type Result struct {
 	nodes     []int32   // the matching positions, for a tag pass's position records (runner.keepNodes)
 	parts     []Result  // a tag pass: each query's result for this game (tag.go)
 	groupVals groupby.Values
+	dest      string // Options.Split: the file the game goes to
 }
 
 // CheckFormat reports whether format is one Run writes.
@@ -628,7 +664,15 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 		}
 		// Sized once: the text read (none for a game replayed from an index) and a comment
 		// and a move at every position, where appending grew the buffer some ten times.
-		res.out = pgn.AppendGameCQL(outBuffer(len(g.Text)+16*len(g.Nodes)+512), g)
+		if r.opt.Split != nil {
+			res.dest = r.opt.Split.Name(g)
+		}
+		tags := g.Tags
+		if r.opt.IncludeTags != nil || r.opt.ExcludeTags != nil {
+			g.Tags = r.opt.keptTags(tags)
+		}
+		res.out = pgn.AppendGameCQLStyle(outBuffer(len(g.Text)+16*len(g.Nodes)+512), g, r.opt.Style)
+		g.Tags = tags
 	default:
 		rec := Record{Tags: r.opt.Tags, CSVRaw: r.opt.CSVRaw}
 		if (r.opt.Format == "fen" || r.opt.Format == "epd") && res.out == nil {
@@ -716,7 +760,11 @@ func (r *runner) annotate(g *pgn.Game, matches []int32, worker int) {
 			added = append(added, addedComment{a.Node, a.Text})
 		}
 	}
-	mergeAdded(g, added)
+	sep := " "
+	if r.opt.SeparateComments {
+		sep = pgn.CommentSep
+	}
+	mergeAdded(g, added, sep)
 	clear(added) // the texts are the game's now
 	r.added[worker] = added[:0]
 	// The header comment: where the game came from, and its sort values. -noheader
@@ -748,17 +796,18 @@ func (r *runner) annotate(g *pgn.Game, matches []int32, worker int) {
 		return
 	}
 	header := strings.Join(parts, "; ")
-	g.SetComment(0, joinComment(header, g.Comment(0)))
+	g.SetComment(0, joinWith(header, g.Comment(0), sep))
 }
 
-func joinComment(a, b string) string {
+// joinWith joins two comments' texts with sep between them when both have one.
+func joinWith(a, b, sep string) string {
 	switch {
 	case a == "":
 		return b
 	case b == "":
 		return a
 	}
-	return a + " " + b
+	return a + sep + b
 }
 
 // outBuffers holds output buffers written out, for the workers to fill again: a game's
@@ -789,6 +838,9 @@ func putOutBuffer(b []byte) {
 
 // write writes one matching game's output (inside the html pages when there are some).
 func (r *runner) write(w *bufio.Writer, res *Result) (int, error) {
+	if r.opt.Split != nil {
+		return len(res.out), r.opt.Split.Write(res.dest, res.out)
+	}
 	if r.pager != nil {
 		r.pagerBuf = r.pager.game(r.pagerBuf[:0], res.positions, res.out)
 		return w.Write(r.pagerBuf)

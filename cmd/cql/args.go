@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"runtime"
 	"sort"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/cqlgo/cql/groupby"
 	"github.com/cqlgo/cql/internal/preamble"
+	"github.com/cqlgo/cql/pgn"
 	"github.com/cqlgo/cql/query"
 	cqlrun "github.com/cqlgo/cql/run"
 )
@@ -55,6 +57,15 @@ type queryFlags struct {
 	dialect         query.Dialect // --dialect: CQL 6.2's reading (the default) or CQLi's
 	verbose         bool
 	noSummary       bool
+	warnLevel       int       // -w/--warnlevel: 0 unset, 1 quiet about games, 2 the default, 3 --verbose
+	style           pgn.Style // CQLi's PGN output options (--pgnlinewidth, --compactmoves, ...)
+	coalesce        *bool     // --coalescecomments (true), --nocoalescecomments (false); nil: the dialect's way
+	includeTags     string    // --includetagpattern: a regular expression of tag names kept
+	excludeTags     string    // --excludetagpattern: a regular expression of tag names left out
+	sortMatchCount  bool      // --sortmatchcount: the header's sort matchcount
+	binaryOutput    bool      // --binaryoutput: accepted; output is always written byte for byte
+	createDirs      bool      // --createdirectories: make the output's missing directories
+	maxOpenOutputs  int       // --maxopenoutputfiles: split output files open at once (0: the default)
 
 	// What CQL calls the preamble: filters injected before the body, as CQL text, in the
 	// order given (-cql, -fen, -white, -result, ...), and the transforms wrapping both.
@@ -148,7 +159,7 @@ func buildOptions() []option {
 	// Input and output.
 	str("input i", "FILE", "read games from this PGN file (repeatable; .gz .bz2 .zst decompressed; - is standard input)",
 		func(f *queryFlags, v string) error { f.inputs = append(f.inputs, v); return nil })
-	str("output o", "FILE", "write the output to FILE (- or stdout: standard output)",
+	str("output o", "FILE", "write the output to FILE (- or stdout: standard output); %{Tag} in FILE writes each matching game to the file its tag's value names (-o 'eco/%{ECO}.pgn'; the query's settag counts)",
 		func(f *queryFlags, v string) error { f.output = v; return nil })
 	str("file f", "FILE", "read the query from this CQL script", func(f *queryFlags, v string) error { f.script = v; return nil })
 	str("cql", "FILTERS", "filters every position must also match (repeatable; added before the script's body)",
@@ -160,6 +171,14 @@ func buildOptions() []option {
 	flag("count", "print only the number of matching games", func(f *queryFlags) { f.count = true })
 	flag("append", "append to the output file instead of replacing it", func(f *queryFlags) { f.appendOut = true })
 	flag("noclobber", "never write over an existing output file", func(f *queryFlags) { f.noClobber = true })
+	flag("createdirectories", "make the output file's missing directories (with %{Tag} in -o, each file's)", func(f *queryFlags) { f.createDirs = true })
+	num("maxopenoutputfiles", "N", "with %{Tag} in -o (one output file per value of the tag), keep at most N files open at once (default 128)", func(f *queryFlags, n int) error {
+		if n < 1 {
+			return fmt.Errorf("-maxopenoutputfiles: want at least 1, got %d", n)
+		}
+		f.maxOpenOutputs = n
+		return nil
+	})
 	addIndexOptions(str, flag)
 	flag("dryrun", "check the query and the files, print what would be read and written, and stop", func(f *queryFlags) { f.dryRun = true })
 	str("dialect", "cql|cqli", "where CQL 6.2 and CQLi disagree, read the query as this one does (default cql; docs/cqli.md): with cqli, rotate45 takes any squares, a string + may stand where a filter is matched, and -a is --append",
@@ -223,6 +242,13 @@ func buildOptions() []option {
 		func(f *queryFlags, v string) error { f.matchString = &v; return nil })
 	add("silent", optBool, "", "write no comments into output games (wins over the header's quiet)",
 		func(f *queryFlags, _ []string, _ *query.Range, _ int) error { return f.setComments("silent") })
+	num("warnlevel w", "N", "how much is said about the games: 1 problems only counted (in the summary), 2 problems reported (the default), 3 warnings too (-verbose)", func(f *queryFlags, n int) error {
+		if n < 1 || n > 3 {
+			return fmt.Errorf("-warnlevel: want 1, 2 or 3, got %d", n)
+		}
+		f.warnLevel = n
+		return nil
+	})
 	flag("verbose", "also report warnings about games (a set-up position whose side not to move is in check, which is evaluated as CQL does)",
 		func(f *queryFlags) { f.verbose = true })
 	add("quiet", optBool, "", "only the header comment and the comment filters' texts in output games, and no per-game warnings (their number stays in the summary)",
@@ -239,6 +265,51 @@ func buildOptions() []option {
 	flag("nosortcomments", "keep the comments made inside a sort wherever they were made, not only where its value was best",
 		func(f *queryFlags) { f.noSortComments = true })
 	flag("nosort", "write matching games in input order even when the query sorts", func(f *queryFlags) { f.noSort = true })
+	flag("sortmatchcount", "write matching games sorted by their number of matching positions, most first (the header's sort matchcount)",
+		func(f *queryFlags) { f.sortMatchCount = true })
+
+	// PGN output's layout (CQLi's options).
+	num("pgnlinewidth", "N", "PGN output: break the move text's lines before N columns (default 80; a longer word stays whole)", func(f *queryFlags, n int) error {
+		if n < 20 || n > 1000000 {
+			return fmt.Errorf("-pgnlinewidth: want a width from 20 to 1000000, got %d", n)
+		}
+		f.style.LineWidth = n
+		return nil
+	})
+	flag("compactmoves", "PGN output: no space between a move number and its move (1.e4 e5 2.Nf3)", func(f *queryFlags) { f.style.CompactMoves = true })
+	flag("nocompactmoves", "PGN output: a space between a move number and its move (1. e4: the default)", func(f *queryFlags) { f.style.CompactMoves = false })
+	flag("compactcomments", "PGN output: no space inside a comment's braces ({CQL}: the default)", func(f *queryFlags) { f.style.SpacedComments = false })
+	flag("nocompactcomments", "PGN output: a space inside a comment's braces ({ CQL })", func(f *queryFlags) { f.style.SpacedComments = true })
+	flag("elidecomments", "PGN output: no comments at all, the game's or the query's", func(f *queryFlags) { f.style.NoComments = true })
+	flag("noelidecomments", "PGN output: comments written (the default)", func(f *queryFlags) { f.style.NoComments = false })
+	flag("elidenags", "PGN output: no $N annotation glyphs", func(f *queryFlags) { f.style.NoNAGs = true })
+	flag("noelidenags", "PGN output: annotation glyphs written (the default)", func(f *queryFlags) { f.style.NoNAGs = false })
+	flag("elidevariations", "PGN output: the main line only (-variations still searches the variations)", func(f *queryFlags) { f.style.NoVariations = true })
+	flag("noelidevariations", "PGN output: variations written (the default)", func(f *queryFlags) { f.style.NoVariations = false })
+	flag("nomovenumbers", "PGN output: no move numbers", func(f *queryFlags) { f.style.NoMoveNumbers = true })
+	flag("movenumbers", "PGN output: move numbers written (the default)", func(f *queryFlags) { f.style.NoMoveNumbers = false })
+	flag("coalescecomments", "PGN output: the texts added at a position merged into one comment ({CQL text}: the default, as CQL; with --dialect cqli, CQLi writes them apart)",
+		func(f *queryFlags) { f.coalesce = &yes })
+	flag("nocoalescecomments", "PGN output: each text added at a position a comment of its own ({CQL} {text}: CQLi's default)",
+		func(f *queryFlags) { f.coalesce = &no })
+	str("includetagpattern", "REGEX", "PGN output: only the tags whose names match REGEX (the Seven Tag Roster is always written, ? for one left out)",
+		func(f *queryFlags, v string) error {
+			if _, err := regexp.Compile(v); err != nil {
+				return fmt.Errorf("-includetagpattern: %w", err)
+			}
+			f.includeTags = v
+			return nil
+		})
+	str("excludetagpattern", "REGEX", "PGN output: leave out the tags whose names match REGEX (the Seven Tag Roster is always written)",
+		func(f *queryFlags, v string) error {
+			if _, err := regexp.Compile(v); err != nil {
+				return fmt.Errorf("-excludetagpattern: %w", err)
+			}
+			f.excludeTags = v
+			return nil
+		})
+	flag("binaryoutput", "write output files byte for byte (CQLi's option for Windows; output here is always written so: line ends are \\n)",
+		func(f *queryFlags) { f.binaryOutput = true })
 	str("tags", "NAMES", "jsonl/csv: only these tags, comma-separated; Elo means WhiteElo,BlackElo (default: every tag of the game)",
 		func(f *queryFlags, v string) error {
 			for _, t := range strings.Split(v, ",") {
