@@ -1,10 +1,12 @@
 package gnugo
 
 import (
+	"cmp"
 	"fmt"
 	"hash/fnv"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,8 +28,94 @@ type agreementPosition struct {
 type agreement struct {
 	spaces, spacesGiven, spacesOwn int // GNU Go's eye spaces; those we find alike with its dead stones, with ours
 	stones, statusSame             int // stones; those whose group status is the status of GNU Go's dragon
+	staticSame                     int // those whose group status without the life-and-death search is
 	positions                      int
-	confusion                      map[string]int // "ours/theirs" stone counts
+	confusion                      map[string]int            // "ours/theirs" stone counts
+	classes                        map[string]map[string]int // stones by class (groupClass), then "ours/theirs"
+}
+
+// groupClass is the class of a group by what the static judgement sees: whether its stones were
+// taken as dead, whether a string of it can be attacked tactically, its room to run, its eyes
+// (first, second) and its size.
+func groupClass(b *weiqi.Board, rd *weiqi.Reader, grp *Group, groups []Group) string {
+	esc := "escape 0-2"
+	switch {
+	case grp.Escape >= 10:
+		esc = "escape 10+"
+	case grp.Escape >= escapeAlive:
+		esc = "escape 6-9"
+	case grp.Escape >= escapeAliveOpen:
+		esc = "escape 3-5"
+	}
+	size := "1-2 stones"
+	switch n := grp.Stones.Count(); {
+	case n >= 10:
+		size = "10+ stones"
+	case n >= 3:
+		size = "3-9 stones"
+	}
+	weak := false
+	for _, sq := range grp.Stones.Squares(nil) {
+		if a, _ := rd.Attack(sq); a != 0 {
+			weak = true
+			break
+		}
+	}
+	// the weakest opponent group next to it
+	g := b.Grid()
+	opp := "opp none"
+	near := g.Adjacent(grp.Stones)
+	for i := range groups {
+		o := &groups[i]
+		if o.Color == grp.Color || o.Stones.And(near).IsEmpty() {
+			continue
+		}
+		switch {
+		case o.Dead:
+			if opp == "opp none" {
+				opp = "opp tdead"
+			}
+		case o.Status != Alive:
+			opp = "opp weak"
+		default:
+			if opp == "opp none" || opp == "opp tdead" {
+				opp = "opp alive"
+			}
+		}
+	}
+	// the strongest friendly group within two empty steps outside the opponent's eye spaces
+	empty := b.Empty()
+	one := near.And(empty)
+	two := one.Or(g.Adjacent(one).And(empty))
+	reach := g.Adjacent(two)
+	friend := "friend none"
+	for i := range groups {
+		o := &groups[i]
+		if o.Color != grp.Color || o.Stones == grp.Stones || o.Dead || o.Stones.And(reach).IsEmpty() {
+			continue
+		}
+		if o.Status == Alive && o.Second >= 2 {
+			friend = "friend alive"
+		} else if friend == "friend none" {
+			friend = "friend weak"
+		}
+	}
+	opp += " " + friend
+	libs := b.Liberties(grp.Stones).Count()
+	lb := "libs 4+"
+	if libs < 4 {
+		lb = fmt.Sprintf("libs %d", libs)
+	}
+	if k := os.Getenv("CQL_DBG_COARSE"); k != "" {
+		f := map[string]string{"dead": fmt.Sprint(grp.Dead), "weak": fmt.Sprint(weak), "esc": esc, "eyes": fmt.Sprintf("%d/%d", grp.First, grp.Second),
+			"size": size, "opp": opp, "libs": lb, "friend": fmt.Sprint(grp.Friend), "read": fmt.Sprint(grp.Read)}
+		var parts []string
+		for _, w := range strings.Split(k, ",") {
+			parts = append(parts, w+"="+f[w])
+		}
+		return strings.Join(parts, " ")
+	}
+	return fmt.Sprintf("dead=%v weak=%v %s eyes %d/%d %s %s %s", grp.Dead, weak, esc, grp.First, grp.Second, size, opp, lb)
 }
 
 // TestAgreementWithGNUGo measures how far cql's eye spaces and group statuses agree with GNU Go
@@ -63,17 +151,39 @@ func TestAgreementWithGNUGo(t *testing.T) {
 		t.Fatalf("no SGF files (%v)", err)
 	}
 	var positions []agreementPosition
-	for i := 0; i < len(files); i += step {
+	offset := 0
+	if o := os.Getenv("CQL_GNUGO_AGREEMENT_OFFSET"); o != "" {
+		// another sample of the corpus (files offset, offset+step, ...): to tune on one sample
+		// and measure on another
+		if offset, err = strconv.Atoi(o); err != nil || offset < 0 {
+			t.Fatalf("CQL_GNUGO_AGREEMENT_OFFSET=%q: want a number", o)
+		}
+	}
+	for i := offset; i < len(files); i += step {
 		for _, m := range []int{50, 100, 150, -1} {
 			positions = append(positions, agreementPosition{files[i], m})
 		}
 	}
 	// the hand-made shapes: the eye cases and issue 37's positions, as SGF files
 	dir := t.TempDir()
+	if cache := os.Getenv("CQL_GNUGO_CACHE"); cache != "" {
+		// a fixed place, so that the cached answers (keyed by the commands) are found again
+		dir = filepath.Join(cache, "shapes")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for i, c := range eyeCases {
 		b, _ := parseCase(t, c.board)
 		path := filepath.Join(dir, fmt.Sprintf("case%02d.sgf", i))
 		if err := os.WriteFile(path, []byte(boardSGF(b)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		positions = append(positions, agreementPosition{path, -1})
+	}
+	for i, c := range lifeCases {
+		path := filepath.Join(dir, fmt.Sprintf("life%02d.sgf", i))
+		if err := os.WriteFile(path, []byte(c.sgf), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		positions = append(positions, agreementPosition{path, -1})
@@ -94,10 +204,40 @@ func TestAgreementWithGNUGo(t *testing.T) {
 		"stones %d: %d (%.2f%%) with GNU Go's dragon status",
 		bin, ag.positions, ag.spaces, ag.spacesGiven, pct(ag.spacesGiven, ag.spaces), ag.spacesOwn, pct(ag.spacesOwn, ag.spaces),
 		ag.stones, ag.statusSame, pct(ag.statusSame, ag.stones))
+	t.Logf("group status without the life-and-death search: %d (%.2f%%)", ag.staticSame, pct(ag.staticSame, ag.stones))
 	t.Logf("stones by status, ours/GNU Go's: %v", ag.confusion)
+	// the classes of groups with the most stones that disagree, and how all their stones split
+	type class struct {
+		name  string
+		wrong int
+		split string
+	}
+	var classes []class
+	for k, m := range ag.classes {
+		c := class{name: k}
+		var keys []string
+		for kk, n := range m {
+			if o, th, _ := strings.Cut(kk, "/"); o == "unknown" || !strings.HasPrefix(th, o) {
+				c.wrong += n
+			}
+			keys = append(keys, kk)
+		}
+		slices.Sort(keys)
+		for _, kk := range keys {
+			c.split += fmt.Sprintf(" %s %d", kk, m[kk])
+		}
+		classes = append(classes, c)
+	}
+	slices.SortFunc(classes, func(a, b class) int { return cmp.Or(b.wrong-a.wrong, strings.Compare(a.name, b.name)) })
+	for i, c := range classes {
+		if i == 30 || c.wrong == 0 {
+			break
+		}
+		t.Logf("disagreeing stones %5d  %-50s %s", c.wrong, c.name, c.split)
+	}
 	// floors below the measured figures (docs/go.md), so that a regression fails
-	if pct(ag.spacesGiven, ag.spaces) < 99 || pct(ag.spacesOwn, ag.spaces) < 96 || pct(ag.statusSame, ag.stones) < 85 {
-		t.Errorf("agreement below the floors (99%% / 96%% / 85%%)")
+	if pct(ag.spacesGiven, ag.spaces) < 99 || pct(ag.spacesOwn, ag.spaces) < 96 || pct(ag.statusSame, ag.stones) < 91 {
+		t.Errorf("agreement below the floors (99%% / 96%% / 91%%)")
 	}
 }
 
@@ -164,7 +304,8 @@ func (ag *agreement) measure(t *testing.T, bin string, db *EyeDB, p agreementPos
 	given := gnugoDead(t, g, resp[1])
 	ev := db.NewEvaluator()
 	own := ev.All(b, weiqi.ReadDead(b), false, nil)
-	groups := Groups(b, weiqi.ReadDead(b), own)
+	static := Groups(b, weiqi.ReadDead(b), own)
+	groups := db.ReadGroups(b, weiqi.ReadDead(b), own, 0)
 	withGiven := db.NewEvaluator().All(b, given, false, nil)
 	// GNU Go's spaces, by colour and origin
 	type key struct {
@@ -219,17 +360,34 @@ func (ag *agreement) measure(t *testing.T, bin string, db *EyeDB, p agreementPos
 			ag.spacesOwn++
 		}
 	}
+	rd := weiqi.NewReader(b)
 	for i, sq := range stones {
 		theirs := strings.TrimSpace(strings.TrimPrefix(resp[first+i], "="))
 		ag.stones++
+		for gi := range static {
+			if static[gi].Stones.Has(sq) && static[gi].Status != Unknown && strings.HasPrefix(theirs, statusWord(static[gi].Status)) {
+				ag.staticSame++
+			}
+		}
 		for gi := range groups {
 			grp := &groups[gi]
 			if !grp.Stones.Has(sq) {
 				continue
 			}
-			ours := map[Status]string{Alive: "alive", Urgent: "critical", Dead: "dead"}[grp.Status]
-			if strings.HasPrefix(theirs, ours) {
+			ours := statusWord(grp.Status)
+			if grp.Status != Unknown && strings.HasPrefix(theirs, ours) {
 				ag.statusSame++
+			}
+			if ag.classes == nil {
+				ag.classes = map[string]map[string]int{}
+			}
+			cl := groupClass(b, rd, grp, static)
+			if ag.classes[cl] == nil {
+				ag.classes[cl] = map[string]int{}
+			}
+			ag.classes[cl][ours+"/"+strings.Fields(theirs + " ?")[0]]++
+			if dbg := os.Getenv("CQL_DBG_CLASS"); dbg != "" && strings.Contains(cl+" "+ours+"/"+theirs, dbg) && grp.Stones.Squares(nil)[0] == sq {
+				t.Logf("DBG %s move %d: %s group %s: ours %s theirs %s", p.file, n, grp.Color, g.FormatPoints(grp.Stones), ours, theirs)
 			}
 			if ag.confusion == nil {
 				ag.confusion = map[string]int{}
@@ -240,6 +398,11 @@ func (ag *agreement) measure(t *testing.T, bin string, db *EyeDB, p agreementPos
 			ag.confusion[ours+"/"+strings.Fields(theirs + " ?")[0]]++
 		}
 	}
+}
+
+// statusWord is GNU Go's word for a status (dragon_status).
+func statusWord(s Status) string {
+	return map[Status]string{Alive: "alive", Urgent: "critical", Dead: "dead", Unknown: "unknown"}[s]
 }
 
 // cachedGTP is gtp, keeping the answers in $CQL_GNUGO_CACHE (a directory) when it is set, so that

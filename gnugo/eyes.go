@@ -26,6 +26,8 @@ func (s Status) String() string {
 		return "ALIVE"
 	case Urgent:
 		return "URGENT"
+	case Unknown:
+		return "UNKNOWN"
 	}
 	return "DEAD"
 }

@@ -26,7 +26,7 @@ import (
 
 // FormatVersion is the layout of the keys and values below; an index of another version
 // is refused with a message to rebuild it.
-const FormatVersion = 20
+const FormatVersion = 21
 
 // Keys. Numbers are big-endian, so key order is game order.
 const (

@@ -24,7 +24,7 @@ func (ix *Index) Candidates(prog *query.Program, variations bool) (*roaring.Bitm
 }
 
 func (ix *Index) newPruner(variations bool) *pruner {
-	p := &pruner{ix: ix, mode: modeMain, cache: map[string]*roaring.Bitmap{}}
+	p := &pruner{ix: ix, mode: modeMain, cache: map[string]*roaring.Bitmap{}, side: -1}
 	if variations {
 		p.mode = modeAll
 	}
@@ -94,6 +94,25 @@ type pruner struct {
 	// the string table and its CQL forms, once read (a ranged source's pruners share them)
 	strs []string
 	cs   *cqlStrings
+	// side is the side to move at the position filter is analysing, when a `wtm` or `btm`
+	// beside it (in the same block or `and`) says so; -1: not known
+	side int8
+}
+
+// sideToMove returns the side a `wtm` or `btm` among parts (filters that hold at one
+// position together: a block's, an `and`'s) asks to move, or the side already known.
+func (p *pruner) sideToMove(parts ...query.Node) int8 {
+	for _, f := range parts {
+		if k, ok := f.(*query.Keyword); ok {
+			switch k.Kind {
+			case query.KwWtm:
+				return int8(chess.White)
+			case query.KwBtm:
+				return int8(chess.Black)
+			}
+		}
+	}
+	return p.side
 }
 
 func (p *pruner) get(mode byte, name string) *roaring.Bitmap {
@@ -119,6 +138,7 @@ func (p *pruner) flag(mode byte, name string) cond { return cond{bm: p.get(mode,
 func (p *pruner) filter(n query.Node) cond {
 	switch n := n.(type) {
 	case *query.Block:
+		defer p.setSide(p.sideToMove(n.Filters...))()
 		c := allGames
 		for _, f := range n.Filters {
 			c = and(c, p.filter(f))
@@ -127,6 +147,7 @@ func (p *pruner) filter(n query.Node) cond {
 	case *query.Binary:
 		switch n.Op {
 		case query.OpAnd:
+			defer p.setSide(p.sideToMove(n.X, n.Y))()
 			return and(p.filter(n.X), p.filter(n.Y))
 		case query.OpOr:
 			return or(p.filter(n.X), p.filter(n.Y))
@@ -232,6 +253,32 @@ func (p *pruner) kingAttack(x, y query.Node) cond {
 	return c
 }
 
+// setSide makes side the side to move known while a part is analysed; the function it
+// returns puts the previous one back.
+func (p *pruner) setSide(side int8) func() {
+	old := p.side
+	p.side = side
+	return func() { p.side = old }
+}
+
+// castled is the list of the games where a castling move of n's kind (long: queen-side)
+// was played, by the side that plays n's move when the side to move is known (p.side: the
+// side to move plays the moves from the position, the other side played the previous
+// move), else by either side.
+func (p *pruner) castled(n *query.Move, long bool) cond {
+	if p.side < 0 {
+		if long {
+			return p.flag(modeAll, flagOOO)
+		}
+		return p.flag(modeAll, flagOO)
+	}
+	mover := chess.Color(p.side)
+	if n.Select == query.MovePrevious {
+		mover = mover.Other()
+	}
+	return p.flag(modeAll, castleName(mover, long))
+}
+
 // move: a castling, en-passant or promotion move must have been played in the game
 // (variations included: a position's played moves include its variations' first moves).
 func (p *pruner) move(n *query.Move) cond {
@@ -243,11 +290,11 @@ func (p *pruner) move(n *query.Move) cond {
 	case n.OO && n.OOO:
 		// both asked: a move cannot be both; leave it to the evaluator
 	case n.OO:
-		c = p.flag(modeAll, flagOO)
+		c = p.castled(n, false)
 	case n.OOO:
-		c = p.flag(modeAll, flagOOO)
+		c = p.castled(n, true)
 	case n.Castle:
-		c = or(p.flag(modeAll, flagOO), p.flag(modeAll, flagOOO))
+		c = or(p.castled(n, false), p.castled(n, true))
 	}
 	if n.EnPassant {
 		c = and(c, p.flag(modeAll, flagEP))

@@ -141,6 +141,15 @@ func (p *pruner) certainAll(fs []query.Node) cond {
 		return allGames
 	case 1:
 		return p.certain(rest[0])
+	case 2:
+		// `wtm move o-o-o`: the side to move's castling, by the lists of each side's
+		for i, f := range rest {
+			m, ok := rest[1-i].(*query.Move)
+			if side := p.sideToMove(f); ok && side >= 0 && p.side < 0 {
+				defer p.setSide(side)()
+				return p.certainMove(m)
+			}
+		}
 	}
 	return cond{bm: roaring.New()}
 }
@@ -173,15 +182,18 @@ func (p *pruner) certainMove(n *query.Move) cond {
 	case n.EnPassant && (n.OO || n.OOO || n.Castle):
 		return none // an en-passant capture is no castling move
 	case n.EnPassant:
+		if p.side >= 0 {
+			return none // the lists do not say which side took en passant
+		}
 		c = p.flag(modeAll, flagEP)
 	case n.OO && n.OOO:
 		return none
 	case n.OO:
-		c = p.flag(modeAll, flagOO)
+		c = p.castled(n, false)
 	case n.OOO:
-		c = p.flag(modeAll, flagOOO)
+		c = p.castled(n, true)
 	case n.Castle:
-		c = or(p.flag(modeAll, flagOO), p.flag(modeAll, flagOOO))
+		c = or(p.castled(n, false), p.castled(n, true))
 	default:
 		return none
 	}

@@ -49,6 +49,10 @@ var decidedGames = []string{
 	`[Event "7"]
 
 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qf3 (4. Qxf7#) 4... Nd4 *`,
+	// 8: only black castles queen-side; white castles king-side.
+	`[Event "8"]
+
+1. d4 d5 2. Nf3 Nc6 3. Bf4 Bf5 4. e3 Qd7 5. Be2 O-O-O 6. O-O *`,
 }
 
 // TestDecided: the games the summaries decide, for queries whose answers are known by
@@ -63,16 +67,28 @@ func TestDecided(t *testing.T) {
 		query string
 		want  []uint32 // nil: nothing decided
 	}{
-		{"true", []uint32{0, 1, 2, 3, 4, 6, 7}},
-		{"{true true}", []uint32{0, 1, 2, 3, 4, 6, 7}},
+		{"true", []uint32{0, 1, 2, 3, 4, 6, 7, 8}},
+		{"{true true}", []uint32{0, 1, 2, 3, 4, 6, 7, 8}},
 		{"mate", []uint32{0}},
 		{"cql(variations) mate", []uint32{0, 7}},
 		{"true and mate", []uint32{0}},
-		{"move o-o-o", []uint32{1}},                       // game 2's is in a variation
-		{"cql(variations) move o-o-o", []uint32{1, 2}},    // now visited
-		{"move previous castle", []uint32{1}},             // o-o-o is castling
-		{"move o-o", nil},                                 // nobody castles king-side
-		{"mate or move o-o-o", []uint32{0, 1}},            // either part
+		{"move o-o-o", []uint32{1, 8}},                    // game 2's is in a variation
+		{"cql(variations) move o-o-o", []uint32{1, 2, 8}}, // now visited
+		{"move previous castle", []uint32{1, 8}},          // o-o-o is castling
+		{"move o-o", []uint32{8}},                         // white in game 8
+		{"wtm move o-o-o", []uint32{1}},                   // white's; game 2's is in a variation
+		{"move o-o-o wtm", []uint32{1}},                   // in either order
+		{"wtm and move o-o-o", []uint32{1}},
+		{"cql(variations) wtm move o-o-o", []uint32{1, 2}},
+		{"btm move o-o-o", []uint32{1, 8}},
+		{"btm move previous o-o-o", []uint32{1}},     // white castled before black's move
+		{"wtm move previous castle", []uint32{1, 8}}, // black castled before white's move
+		{"btm move o-o", nil},                        // only white castles king-side
+		{"wtm move o-o", []uint32{8}},
+		{"wtm mate", nil}, // the mate flag has no side
+		{"wtm move enpassant", nil},
+		{"wtm btm move o-o-o", nil},
+		{"mate or move o-o-o", []uint32{0, 1, 8}},         // either part
 		{"flipcolor mate", []uint32{0}},                   // a transform: any image
 		{"#p == 7", []uint32{0, 3}},                       // game 6's capture is in a variation
 		{"cql(variations) #p == 7", []uint32{0, 3, 6, 7}}, // visited now (7: 4. Qxf7#)

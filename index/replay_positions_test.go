@@ -40,16 +40,16 @@ func TestCountedHandChecked(t *testing.T) {
 		query            string
 		games, positions int
 	}{
-		// Every main-line position: the seven good games have 8, 11, 10, 4, 4, 5 and 9;
+		// Every main-line position: the eight good games have 8, 11, 10, 4, 4, 5, 9 and 12;
 		// game 5 is read up to its illegal 2. Ke3 (1. e4 e5: 3 positions) and goes the usual
 		// way, from its text, so that its problem is reported.
-		{"true", 8, 54},
+		{"true", 9, 66},
 		{"check", 1, 1},       // 4. Qxf7#; game 7's is in a variation
 		{"Q attacks k", 1, 1}, // the same position
 		{"mate", 1, 1},
 		{"#p == 7", 2, 2}, // game 0 after 4. Qxf7#, game 3 after 2. exd5; game 6's is in a variation
-		// white to move before any capture: plies 0, 2, ... of each game (4+6+5+2+2+2+3+5)
-		{"wtm and #P == 8 and #p == 8", 8, 29},
+		// white to move before any capture: plies 0, 2, ... of each game (4+6+5+2+2+2+3+5+6)
+		{"wtm and #P == 8 and #p == 8", 9, 35},
 	} {
 		prog, q, ok := compileQuery(t, c.query)
 		if !ok || !q.PositionLocal() {

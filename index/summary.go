@@ -31,6 +31,15 @@ const (
 	flagVariations = "var"
 )
 
+// castleName names the games where side c played a castling move, king-side or (long)
+// queen-side (format 21): with the side to move known, `wtm move o-o-o` is decided by it.
+func castleName(c chess.Color, long bool) string {
+	if long {
+		return fmt.Sprintf("ooo/%d", c)
+	}
+	return fmt.Sprintf("oo/%d", c)
+}
+
 func occName(p query.Piece, sq int) string { return fmt.Sprintf("occ/%d/%d", p, sq) }
 func occAnyName(p query.Piece) string      { return fmt.Sprintf("occ/%d", p) }
 func promoName(t chess.PieceType) string   { return fmt.Sprintf("promo/%d", t) }
@@ -55,9 +64,11 @@ type facts struct {
 	occ   [12]uint64 // squares each piece stood on, variations included
 	flags [2]uint8   // per mode: check, mate, stalemate bits
 	moves uint8      // castling and en-passant bits, all nodes
-	promo uint8      // bit t: a promotion to piece type t was played, all nodes
-	err   bool
-	vars  bool // some node is in a variation
+	// castles[c]: the castling bits (mOO, mOOO) of the moves side c played, all nodes
+	castles [2]uint8
+	promo   uint8 // bit t: a promotion to piece type t was played, all nodes
+	err     bool
+	vars    bool // some node is in a variation
 	// katk[c]: bit t set when a piece of type t attacked c's king in some position
 	katk  [2]uint8
 	nodes int
@@ -155,11 +166,12 @@ func gameFacts(g *pgn.Game, s *gameSummary) facts {
 		if n.Parent >= 0 && !m.IsNull() {
 			switch {
 			case m.IsCastle():
-				if m.KingTo().File() >= 4 {
-					f.moves |= mOO
-				} else {
-					f.moves |= mOOO
+				bit := uint8(mOO)
+				if m.KingTo().File() < 4 {
+					bit = mOOO
 				}
+				f.moves |= bit
+				f.castles[g.Nodes[n.Parent].Pos.SideToMove()] |= bit
 			case m.IsEnPassant():
 				f.moves |= mEP
 			}
@@ -194,7 +206,8 @@ const (
 	listErrors
 	listMatBig
 	listVariations
-	listKingAttack // 12 lists: by the attacked king's colour, then the attacker's type
+	listCastle                      // 4 lists: by the castling side's colour, then king-side, queen-side
+	listKingAttack = listCastle + 4 // 12 lists: by the attacked king's colour, then the attacker's type
 	numLists       = listKingAttack + 12
 )
 
@@ -215,6 +228,10 @@ var listKeys = func() (k [numLists]string) {
 	k[listErrors] = string(bitmapKey(modeAll, flagErrors))
 	k[listMatBig] = string(bitmapKey(modeAll, flagMatBig))
 	k[listVariations] = string(bitmapKey(modeAll, flagVariations))
+	for c := chess.White; c <= chess.Black; c++ {
+		k[castleList(c, false)] = string(bitmapKey(modeAll, castleName(c, false)))
+		k[castleList(c, true)] = string(bitmapKey(modeAll, castleName(c, true)))
+	}
 	for c := chess.White; c <= chess.Black; c++ {
 		for t := chess.Pawn; t <= chess.King; t++ {
 			k[kingAttackList(c, t)] = string(bitmapKey(modeAll, kingAttackName(c, t)))
@@ -322,6 +339,14 @@ func (ps *postings) addGame(id uint32, f *facts, s *gameSummary) {
 	}
 	if f.moves&mEP != 0 {
 		ps.dense[listDense(listEP)].add(rel)
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		if f.castles[c]&mOO != 0 {
+			ps.dense[listDense(castleList(c, false))].add(rel)
+		}
+		if f.castles[c]&mOOO != 0 {
+			ps.dense[listDense(castleList(c, true))].add(rel)
+		}
 	}
 	for t := chess.Knight; t <= chess.Queen; t++ {
 		if f.promo&(1<<t) != 0 {
@@ -434,4 +459,13 @@ func kingAttackers(p *chess.Position, c chess.Color, katk *[2]uint8) {
 			katk[c] |= 1 << p.PieceAt(a.PopFirst()).Type()
 		}
 	}
+}
+
+// castleList is the list of the games where side c castled (long: queen-side).
+func castleList(c chess.Color, long bool) int {
+	l := listCastle + 2*int(c)
+	if long {
+		l++
+	}
+	return l
 }

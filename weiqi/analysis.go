@@ -27,10 +27,11 @@ type Analysis struct {
 
 	lively [3]pattern.Set // EyeSpaces' lively stones of each colour
 
-	rd       *Reader // the tactical reader of the position, made on first use
-	spaceOf  []int32 // halfAndFalse's eye space of each point (-1 none)
-	nbrs     []int8  // its neighbours in the same space
-	margNbrs []int8  // and those of them marginal
+	rd       *Reader     // the tactical reader of the position, made on first use
+	region   pattern.Set // SetRegion's points (empty: the whole board)
+	spaceOf  []int32     // halfAndFalse's eye space of each point (-1 none)
+	nbrs     []int8      // its neighbours in the same space
+	margNbrs []int8      // and those of them marginal
 }
 
 // rowBits is row r of s as a bit mask of its files.
@@ -87,6 +88,7 @@ func (a *Analysis) strOf(p int, c Color) int16 {
 func (a *Analysis) Analyze(b *Board) {
 	a.b = b
 	a.rd = nil
+	a.region = pattern.Set{}
 	g := b.grid
 	size := g.size
 	rows := &a.rows
@@ -167,6 +169,11 @@ func (a *Analysis) Analyze(b *Board) {
 			bits.OnesCount64(l[3]) + bits.OnesCount64(l[4]) + bits.OnesCount64(l[5]))
 	}
 }
+
+// SetRegion restricts the next EyeSpacesInto's half and false eyes to the spaces that have a
+// point in region (the others get none: their values are not wanted, as in a life-and-death
+// search looking at one group). Analyze clears it; an empty region is the whole board.
+func (a *Analysis) SetRegion(region pattern.Set) { a.region = region }
 
 // Board is the position last analysed.
 func (a *Analysis) Board() *Board { return a.b }

@@ -60,7 +60,7 @@ func (a *Analysis) halfAndFalse(c Color, first, last int, at func(int) *EyeSpace
 				continue
 			}
 			es := at(int(spaceOf[p]))
-			if es.Marginal.Has(p) {
+			if es.Marginal.Has(p) || !a.region.IsEmpty() && es.Points.And(a.region).IsEmpty() {
 				continue
 			}
 			var he HalfEye

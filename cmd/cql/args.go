@@ -64,6 +64,9 @@ type queryFlags struct {
 	excludeTags     string    // --excludetagpattern: a regular expression of tag names left out
 	sortMatchCount  bool      // --sortmatchcount: the header's sort matchcount
 	binaryOutput    bool      // --binaryoutput: accepted; output is always written byte for byte
+	nestedComments  bool      // --nestedcomments: balanced braces inside an input comment are its text
+	createDirs      bool      // --createdirectories: make the output's missing directories
+	maxOpenOutputs  int       // --maxopenoutputfiles: split output files open at once (0: the default)
 
 	// What CQL calls the preamble: filters injected before the body, as CQL text, in the
 	// order given (-cql, -fen, -white, -result, ...), and the transforms wrapping both.
@@ -157,7 +160,7 @@ func buildOptions() []option {
 	// Input and output.
 	str("input i", "FILE", "read games from this PGN file (repeatable; .gz .bz2 .zst decompressed; - is standard input)",
 		func(f *queryFlags, v string) error { f.inputs = append(f.inputs, v); return nil })
-	str("output o", "FILE", "write the output to FILE (- or stdout: standard output)",
+	str("output o", "FILE", "write the output to FILE (- or stdout: standard output); %{Tag} in FILE writes each matching game to the file its tag's value names (-o 'eco/%{ECO}.pgn'; the query's settag counts)",
 		func(f *queryFlags, v string) error { f.output = v; return nil })
 	str("file f", "FILE", "read the query from this CQL script", func(f *queryFlags, v string) error { f.script = v; return nil })
 	str("cql", "FILTERS", "filters every position must also match (repeatable; added before the script's body)",
@@ -169,6 +172,14 @@ func buildOptions() []option {
 	flag("count", "print only the number of matching games", func(f *queryFlags) { f.count = true })
 	flag("append", "append to the output file instead of replacing it", func(f *queryFlags) { f.appendOut = true })
 	flag("noclobber", "never write over an existing output file", func(f *queryFlags) { f.noClobber = true })
+	flag("createdirectories", "make the output file's missing directories (with %{Tag} in -o, each file's)", func(f *queryFlags) { f.createDirs = true })
+	num("maxopenoutputfiles", "N", "with %{Tag} in -o (one output file per value of the tag), keep at most N files open at once (default 128)", func(f *queryFlags, n int) error {
+		if n < 1 {
+			return fmt.Errorf("-maxopenoutputfiles: want at least 1, got %d", n)
+		}
+		f.maxOpenOutputs = n
+		return nil
+	})
 	addIndexOptions(str, flag)
 	flag("dryrun", "check the query and the files, print what would be read and written, and stop", func(f *queryFlags) { f.dryRun = true })
 	str("dialect", "cql|cqli", "where CQL 6.2 and CQLi disagree, read the query as this one does (default cql; docs/cqli.md): with cqli, rotate45 takes any squares, a string + may stand where a filter is matched, and -a is --append",
@@ -298,6 +309,8 @@ func buildOptions() []option {
 			f.excludeTags = v
 			return nil
 		})
+	flag("nestedcomments", "read balanced braces inside a PGN comment as part of it: {a {b} c} is one comment (the PGN standard ends it at the first }); written back with the inner } as )",
+		func(f *queryFlags) { f.nestedComments = true })
 	flag("binaryoutput", "write output files byte for byte (CQLi's option for Windows; output here is always written so: line ends are \\n)",
 		func(f *queryFlags) { f.binaryOutput = true })
 	str("tags", "NAMES", "jsonl/csv: only these tags, comma-separated; Elo means WhiteElo,BlackElo (default: every tag of the game)",

@@ -557,6 +557,7 @@ type groupJSON struct {
 	Second  int      `json:"second"`
 	Status  string   `json:"status"`
 	Dead    bool     `json:"dead_stones"`
+	Read    bool     `json:"read,omitempty"` // the status is the life-and-death search's
 	Defend  []string `json:"defend"`
 	Attack  []string `json:"attack"`
 	Members []string `json:"points"`
@@ -566,7 +567,7 @@ func newGoStatusCmd() *cobra.Command {
 	var f goFlags
 	cmd := &cobra.Command{
 		Use:   "status FILE.sgf...",
-		Short: "Groups of SGF positions with their status (ALIVE, URGENT, DEAD) from their eye spaces",
+		Short: "Groups of SGF positions with their status (ALIVE, URGENT, DEAD, UNKNOWN) from their eye spaces and a life-and-death search",
 		Args:  needFiles("SGF files"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.check(); err != nil {
@@ -586,7 +587,7 @@ func newGoStatusCmd() *cobra.Command {
 			return eachGoPosition(&f, args, func(p goPosition) error {
 				g := p.board.Grid()
 				results := ev.All(p.board, p.dead, false, nil)
-				groups := gnugo.Groups(p.board, p.dead, results)
+				groups := db.ReadGroups(p.board, p.dead, results, 0)
 				if f.format == "text" {
 					fmt.Fprintf(out, "%s game %d after move %d, %s to move:\n", p.file, p.game, p.move, p.toMove)
 					fmt.Fprint(out, drawEyes(p.board, results))
@@ -595,7 +596,7 @@ func newGoStatusCmd() *cobra.Command {
 					j := groupJSON{File: p.file, Game: p.game, Move: p.move, Color: grp.Color.String(),
 						Origin: g.GTP(grp.Stones.Squares(nil)[0]), Stones: grp.Stones.Count(),
 						Spaces: []string{}, First: grp.First, Second: grp.Second, Status: grp.Status.String(),
-						Dead: grp.Dead, Defend: gtpList(g, grp.Defend), Attack: gtpList(g, grp.Attack),
+						Dead: grp.Dead, Read: grp.Read, Defend: gtpList(g, grp.Defend), Attack: gtpList(g, grp.Attack),
 						Members: gtpList(g, grp.Stones)}
 					for _, si := range grp.Spaces {
 						j.Spaces = append(j.Spaces, spaceLabel(si))
@@ -607,8 +608,11 @@ func newGoStatusCmd() *cobra.Command {
 						continue
 					}
 					note := ""
-					if grp.Dead {
+					switch {
+					case grp.Dead:
 						note = " (dead stones)"
+					case grp.Read:
+						note = fmt.Sprintf(" (read, %d nodes)", grp.Nodes)
 					}
 					fmt.Fprintf(out, "%s group at %s, %d stones, eye spaces [%s]: %s (%d, %d)%s defend [%s] attack [%s]\n",
 						j.Color, j.Origin, j.Stones, strings.Join(j.Spaces, " "), j.Status, j.First, j.Second, note,

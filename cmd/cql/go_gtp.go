@@ -218,7 +218,7 @@ func (s *gtpSession) analyse() ([]gnugo.EyeResult, []gnugo.Group) {
 		dead = weiqi.ReadDead(s.board)
 	}
 	results := s.db.NewEvaluator().All(s.board, dead, false, nil)
-	return results, gnugo.Groups(s.board, dead, results)
+	return results, s.db.ReadGroups(s.board, dead, results, 0)
 }
 
 // loadsgf is GNU Go's: "loadsgf FILE" the last position, "loadsgf FILE N" the position before
@@ -278,6 +278,8 @@ func (s *gtpSession) dragonStatus(args []string) (string, error) {
 			return "alive"
 		case gnugo.Urgent:
 			return "critical " + firstGTP(g, grp.Attack) + " " + firstGTP(g, grp.Defend)
+		case gnugo.Unknown:
+			return "unknown"
 		}
 		return "dead"
 	}

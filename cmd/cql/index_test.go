@@ -346,3 +346,49 @@ func TestIndexQuerySaysProblemsOnce(t *testing.T) {
 		t.Errorf("--verbose: stderr %q", errs)
 	}
 }
+
+// TestIndexSideCastling: a castling move with the side to move (`wtm move o-o-o`, the
+// query of Scoutfish's `white-move` comparison) through the index answers as the scan
+// does, counted and written; a count on masters-10k is decided by the index's per-side
+// castling lists for every matching game without variations, so it replays none of them.
+func TestIndexSideCastling(t *testing.T) {
+	masters := testdata.File(t, "masters-10k.pgn")
+	sample := testdata.File(t, "cql-sample.pgn")
+	dir := filepath.Join(t.TempDir(), "ix")
+	if st, _, errs := runCLI(t, "index", "build", "-x", dir, masters, sample); st != 0 {
+		t.Fatalf("build: status %d: %s", st, errs)
+	}
+	decided := regexp.MustCompile(`(\d+) matched \((\d+) decided by the index`)
+	for _, qs := range []string{
+		"wtm move o-o-o", "btm move o-o-o", "move o-o-o btm", "wtm and move o-o",
+		"btm move previous o-o-o", "wtm move previous castle", "cql(variations) wtm move o-o-o",
+		"{btm move castle}", "wtm move o-o-o check",
+	} {
+		for _, extra := range [][]string{{"--count"}, nil} {
+			args := append(append([]string{}, extra...), qs)
+			st1, out1, _ := runCLI(t, append(args, masters, sample)...)
+			st2, out2, err2 := runCLI(t, append(args, "--index", dir)...)
+			if st1 != st2 || out1 != out2 {
+				t.Errorf("%q %v: scan (%d) and index (%d) differ: %d and %d bytes", qs, extra, st1, st2, len(out1), len(out2))
+			}
+			if extra == nil || qs == "wtm move o-o-o check" {
+				continue
+			}
+			m := decided.FindStringSubmatch(err2)
+			if m == nil || m[1] == "0" || m[1] != strings.TrimSpace(out1) {
+				t.Errorf("%q: the index decided no game, or the count differs: %q, scan %q", qs, err2, out1)
+			} else if n, _ := strconv.Atoi(m[1]); !strings.Contains(qs, "variations") && n-mustAtoi(t, m[2]) > n/50 {
+				t.Errorf("%q: %s of %d games decided", qs, m[2], n)
+			}
+		}
+	}
+}
+
+func mustAtoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
