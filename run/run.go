@@ -134,6 +134,9 @@ type Options struct {
 	// ExcludeTags, if set, leaves out those it matches (CQLi's --includetagpattern and
 	// --excludetagpattern). The Seven Tag Roster is always written ("?" for one left out).
 	IncludeTags, ExcludeTags *regexp.Regexp
+	// NestedComments reads balanced braces inside a PGN comment as part of it (CQLi's
+	// --nestedcomments; pgn.Options.NestedComments).
+	NestedComments bool
 	// Split, if set, sends each matching game's PGN output to a file of its own: the one
 	// Split.Name gives for the output game (its tags after the query's settag) instead of
 	// to Run's writer, which gets nothing.
@@ -259,7 +262,8 @@ func WantsMarks(opt Options) bool {
 // PGN output writes whole games, variations included, even when the query looks at the
 // main line only, and hhdb cooked reads the comments of variations.
 func ReadOptions(q *filter.Query, opt Options) pgn.Options {
-	return pgn.Options{Workers: max(opt.Threads, 1), Variations: q.Variations() || (opt.Format == "pgn" && !opt.Count) || q.ReadsAllComments()}
+	return pgn.Options{Workers: max(opt.Threads, 1), Variations: q.Variations() || (opt.Format == "pgn" && !opt.Count) || q.ReadsAllComments(),
+		NestedComments: opt.NestedComments}
 }
 
 // Run evaluates q over the games of src and writes the output to out. With Count, out

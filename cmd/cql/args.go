@@ -64,6 +64,7 @@ type queryFlags struct {
 	excludeTags     string    // --excludetagpattern: a regular expression of tag names left out
 	sortMatchCount  bool      // --sortmatchcount: the header's sort matchcount
 	binaryOutput    bool      // --binaryoutput: accepted; output is always written byte for byte
+	nestedComments  bool      // --nestedcomments: balanced braces inside an input comment are its text
 	createDirs      bool      // --createdirectories: make the output's missing directories
 	maxOpenOutputs  int       // --maxopenoutputfiles: split output files open at once (0: the default)
 
@@ -308,6 +309,8 @@ func buildOptions() []option {
 			f.excludeTags = v
 			return nil
 		})
+	flag("nestedcomments", "read balanced braces inside a PGN comment as part of it: {a {b} c} is one comment (the PGN standard ends it at the first }); written back with the inner } as )",
+		func(f *queryFlags) { f.nestedComments = true })
 	flag("binaryoutput", "write output files byte for byte (CQLi's option for Windows; output here is always written so: line ends are \\n)",
 		func(f *queryFlags) { f.binaryOutput = true })
 	str("tags", "NAMES", "jsonl/csv: only these tags, comma-separated; Elo means WhiteElo,BlackElo (default: every tag of the game)",

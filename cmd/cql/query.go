@@ -286,6 +286,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	case 3:
 		opt.HideWarnings, opt.Verbose = false, true
 	}
+	opt.NestedComments = f.nestedComments
 	if f.style != (pgn.Style{}) {
 		opt.Style = &f.style
 	}
@@ -394,6 +395,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		}
 	}
 	summary += st.SummaryNotes(h.Quiet, f.dedupe, f.limit) + splitNote
+	if f.warnLevel == 1 && !h.Quiet && st.Warnings > 0 {
+		summary += fmt.Sprintf(", %s not shown (-w 1)", plural.N(st.Warnings, "warning"))
+	}
 	if !f.noSummary {
 		fmt.Fprintln(cmd.ErrOrStderr(), summary)
 	}
