@@ -280,6 +280,14 @@ func KingAttacks(s Square) Bitboard { return kingAttacks[s] }
 // PawnAttacks returns the squares a pawn of colour c on s attacks.
 func PawnAttacks(c Color, s Square) Bitboard { return pawnAttacks[c][s] }
 
+// PawnSetAttacks returns the squares the pawns of colour c on the squares of pawns attack.
+func PawnSetAttacks(c Color, pawns Bitboard) Bitboard {
+	if c == White {
+		return (pawns&^fileA)<<7 | (pawns&^fileH)<<9
+	}
+	return (pawns&^fileA)>>9 | (pawns&^fileH)>>7
+}
+
 // RookAttacks returns the squares a rook on s attacks given the occupied squares occ.
 func RookAttacks(s Square, occ Bitboard) Bitboard {
 	m := &rookMagics[s]

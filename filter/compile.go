@@ -808,6 +808,7 @@ func (c *compiler) move(n *query.Move) (node, error) {
 		}
 		m.all = n.All
 	}
+	m.fixParams()
 	if m.val == valueCount {
 		return moveCount{m}, nil
 	}

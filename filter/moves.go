@@ -47,6 +47,22 @@ type moveNode struct {
 	target            node        // CQLi's speculative move: evaluated after each matching legal move (speculative.go)
 	all               bool        // speculative all: whether the target matched after every move
 	lin               *lineLinear // in a line constituent: the one move to look at, when set
+
+	// constParams: every square parameter is a constant (`move to . previous`,
+	// `move capture [a-h8]`), so params need no position: cFrom, cTo, cCap.
+	constParams      bool
+	cFrom, cTo, cCap chess.Bitboard
+}
+
+// fixParams records the parameters' values when none depends on the position.
+func (n *moveNode) fixParams() {
+	for _, p := range []setNode{n.from, n.to, n.capture, n.epSquare} {
+		if _, ok := p.(constSet); p != nil && !ok {
+			return
+		}
+	}
+	n.cFrom, n.cTo, n.cCap = n.params(nil)
+	n.constParams = true
 }
 
 // branchOK reports whether the move to child node c passes primary and
@@ -98,11 +114,15 @@ func (n *moveNode) collect(e *Evaluator) moveAcc {
 		if nd.Parent < 0 || nd.Move == chess.NoMove || !n.branchOK(e, e.cur) {
 			return acc
 		}
-		save := e.cur
-		e.at(nd.Parent)
-		fromSet, toSet, capSet := n.params(e)
-		n.test(e, e.pos, nd.Move, fromSet, toSet, capSet, &acc)
-		e.at(save)
+		if n.constParams { // no parameter to evaluate in the position before
+			n.test(e, &e.g.Nodes[nd.Parent].Pos, nd.Move, n.cFrom, n.cTo, n.cCap, &acc)
+		} else {
+			save := e.cur
+			e.at(nd.Parent)
+			fromSet, toSet, capSet := n.params(e)
+			n.test(e, e.pos, nd.Move, fromSet, toSet, capSet, &acc)
+			e.at(save)
+		}
 		if n.comment != nil && acc.n > 0 {
 			n.comment.match(e)
 		}
@@ -165,6 +185,9 @@ func (n *moveNode) underpromotionAlias(m chess.Move) bool {
 }
 
 func (n *moveNode) params(e *Evaluator) (from, to, capture chess.Bitboard) {
+	if n.constParams {
+		return n.cFrom, n.cTo, n.cCap
+	}
 	from, to, capture = all, all, all
 	if n.from != nil {
 		from = n.from.set(e)

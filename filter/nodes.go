@@ -319,11 +319,11 @@ func attackedBy(e *Evaluator, x, y chess.Bitboard) chess.Bitboard {
 	pos := e.pos
 	occ := pos.Occupied()
 	y &= occ
-	if y == 0 {
+	if y == 0 || x == 0 {
 		return 0
 	}
-	var r chess.Bitboard
 	if 3*x.Count() < y.Count() {
+		var r chess.Bitboard
 		for b := x; b != 0; {
 			t := b.PopFirst()
 			if pos.AttackersTo(t, occ)&y != 0 {
@@ -332,8 +332,18 @@ func attackedBy(e *Evaluator, x, y chess.Bitboard) chess.Bitboard {
 		}
 		return r
 	}
-	for y != 0 {
-		s := y.PopFirst()
+	// Pawns by shifting them all at once; the other pieces one by one, the empty-board
+	// attacks ruling most of them out without a slider lookup.
+	var r chess.Bitboard
+	pawns := y & pos.ByType(chess.Pawn)
+	if p := pawns & pos.ByColor(chess.White); p != 0 {
+		r |= chess.PawnSetAttacks(chess.White, p)
+	}
+	if p := pawns & pos.ByColor(chess.Black); p != 0 {
+		r |= chess.PawnSetAttacks(chess.Black, p)
+	}
+	for b := y &^ pawns; b != 0; {
+		s := b.PopFirst()
 		if pc := pos.PieceAt(s); chess.EmptyBoardAttacks(pc.Color(), pc.Type(), s)&x != 0 {
 			r |= e.attacksFrom(s)
 		}

@@ -53,17 +53,36 @@ type lifeReader struct {
 	nodes  int
 	budget int
 	buf    []EyeResult
+	root   *node // the root position's judgement, judged once for the attack and the defence
 }
 
 // ReadLife reads the life and death of the group holding stone sq, the other groups' dead stones
 // being dead (as given to Groups), with at most nodes positions judged by each of the attack and
 // the defence.
 func (db *EyeDB) ReadLife(b *weiqi.Board, dead pattern.Set, sq, nodes int) Life {
-	lr := &lifeReader{ev: db.NewEvaluator(), c: b.At(sq), core: sq, dead0: dead, budget: nodes}
+	results := db.NewEvaluator().All(b, dead, false, nil)
+	for _, grp := range Groups(b, dead, results) {
+		if grp.Stones.Has(sq) {
+			return db.readLife(b, dead, grp.Stones, nodes)
+		}
+	}
+	return Life{Status: Dead, Attack: -1, Defend: -1}
+}
+
+// readLife is ReadLife of the group of the given stones.
+func (db *EyeDB) readLife(b *weiqi.Board, dead pattern.Set, stones pattern.Set, nodes int) Life {
+	lr := &lifeReader{ev: db.NewEvaluator(), c: b.At(firstOf(stones)), core: firstOf(stones), dead0: dead, budget: nodes}
 	g := b.Grid()
-	grp := b.String(sq)
-	area := grp
-	for range 4 {
+	// the largest string is the core; the eye spaces are valued around the group
+	for left := stones; !left.IsEmpty(); {
+		str := b.String(firstOf(left))
+		left = left.AndNot(str)
+		if str.Count() > b.String(lr.core).Count() {
+			lr.core = firstOf(str)
+		}
+	}
+	area := stones
+	for range 2 {
 		area = area.Or(g.Adjacent(area))
 	}
 	lr.region = area
@@ -91,11 +110,27 @@ type node struct {
 	captured bool
 	grp      Group
 	results  []EyeResult
+	// the tactical attack and defence points of the group's strings of up to three liberties
+	// that can be captured (weak: there is one)
+	tacAttack, tacDefend pattern.Set
 }
 
 // judge values the group's eye spaces in b (moved: the points played since the root, whose
 // strings are read again for dead stones).
 func (lr *lifeReader) judge(b *weiqi.Board, moved pattern.Set) node {
+	if moved.IsEmpty() && lr.root != nil {
+		return *lr.root
+	}
+	n := lr.judgeAt(b, moved)
+	if moved.IsEmpty() {
+		n.results = append([]EyeResult(nil), n.results...) // lr.buf is reused
+		lr.root = &n
+	}
+	return n
+}
+
+// judgeAt is judge without the root's cache.
+func (lr *lifeReader) judgeAt(b *weiqi.Board, moved pattern.Set) node {
 	lr.nodes++
 	if b.At(lr.core) != lr.c {
 		return node{captured: true}
@@ -131,7 +166,23 @@ func (lr *lifeReader) judge(b *weiqi.Board, moved pattern.Set) node {
 	results := lr.buf
 	for _, grp := range Groups(b, dead, results) {
 		if grp.Stones.Has(lr.core) {
-			return node{grp: grp, results: results}
+			n := node{grp: grp, results: results}
+			rd := an.Reader()
+			for left := grp.Stones; !left.IsEmpty(); {
+				p := firstOf(left)
+				str, libs := an.StringOf(p)
+				left = left.AndNot(str)
+				if libs.Count() > 3 {
+					continue
+				}
+				if a, ap := rd.Attack(p); a != 0 && ap >= 0 {
+					n.tacAttack.Add(ap)
+					if d, dp := rd.Defend(p); d != 0 && dp >= 0 {
+						n.tacDefend.Add(dp)
+					}
+				}
+			}
+			return n
 		}
 	}
 	return node{captured: true}
@@ -200,6 +251,7 @@ func (lr *lifeReader) moves(b *weiqi.Board, n *node, attack bool) []int {
 	}
 	outside := libs.AndNot(own)
 	if attack {
+		add(n.tacAttack)
 		add(vital)
 		add(extra)
 		add(captures)
@@ -210,13 +262,16 @@ func (lr *lifeReader) moves(b *weiqi.Board, n *node, attack bool) []int {
 		add(margins)
 		add(small)
 	} else if n.grp.First < 2 {
-		// no two eyes in the eye spaces: only a capture or a run can save the group
+		// no two eyes in the eye spaces: only a capture, a tactical defence or a run can save
+		// the group
 		add(captures)
+		add(n.tacDefend)
 		if n.grp.Escape >= escapeAliveOpen {
 			add(outside)
 		}
 	} else {
 		add(captures)
+		add(n.tacDefend)
 		add(vital)
 		add(extra)
 		add(other)
@@ -236,10 +291,12 @@ func (lr *lifeReader) attack(b *weiqi.Board, moved pattern.Set, depth int) (int,
 	if n.captured {
 		return lifeWin, -1
 	}
-	if n.alive() {
+	if n.alive() && (depth > 0 || n.tacAttack.IsEmpty()) {
+		// alive as it stands; at the root a group with a string that can be captured is read
+		// all the same
 		return lifeFail, -1
 	}
-	if n.grp.First < 2 {
+	if n.grp.First < 2 && !n.alive() {
 		// fewer than two eyes even with the defender to move: dead as it stands unless a
 		// capture or a run saves it
 		switch r, _ := lr.defendAt(b, &n, moved, depth); r {
@@ -375,20 +432,32 @@ func firstOf(s pattern.Set) int {
 	return -1
 }
 
-// ReadGroups is Groups with the status of the groups whose eye spaces and room to run leave it
-// open read by ReadLife (at most nodes positions judged by each attack and defence; 0: LifeNodes).
+// ReadGroups is Groups with the status of the groups whose eye spaces leave it open read by
+// ReadLife (at most nodes positions judged by each attack and defence; 0: LifeNodes): the URGENT
+// groups and those with a string that can be captured tactically but also defended.
 func (db *EyeDB) ReadGroups(b *weiqi.Board, dead pattern.Set, results []EyeResult, nodes int) []Group {
 	if nodes <= 0 {
 		nodes = LifeNodes
 	}
 	groups := Groups(b, dead, results)
-	g := b.Grid()
+	var rd *weiqi.Reader
 	for i := range groups {
 		grp := &groups[i]
-		if !needsReading(grp) {
+		if grp.Dead {
 			continue
 		}
-		life := db.ReadLife(b, dead, firstOf(grp.Stones), nodes)
+		if grp.Status != Urgent {
+			if grp.Status == Alive && !grp.Friend {
+				continue // alive by its eyes or its room: a weak string of it is not the group
+			}
+			if rd == nil {
+				rd = weiqi.NewReader(b)
+			}
+			if !weak(b, rd, grp.Stones) {
+				continue
+			}
+		}
+		life := db.readLife(b, dead, grp.Stones, nodes)
 		grp.Read, grp.Nodes = true, life.Nodes
 		grp.Status = life.Status
 		grp.Attack, grp.Defend = pattern.Set{}, pattern.Set{}
@@ -400,15 +469,22 @@ func (db *EyeDB) ReadGroups(b *weiqi.Board, dead pattern.Set, results []EyeResul
 				grp.Defend.Add(life.Defend)
 			}
 		}
-		_ = g
 	}
 	return groups
 }
 
-// needsReading reports whether a group's static judgement leaves its status open.
-func needsReading(grp *Group) bool {
-	if grp.Dead {
-		return false
+// weak reports whether a string of stones (of up to three liberties) can be captured tactically.
+func weak(b *weiqi.Board, rd *weiqi.Reader, stones pattern.Set) bool {
+	for left := stones; !left.IsEmpty(); {
+		p := firstOf(left)
+		str := b.String(p)
+		left = left.AndNot(str)
+		if b.Liberties(str).Count() > 3 {
+			continue
+		}
+		if a, _ := rd.Attack(p); a != 0 {
+			return true
+		}
 	}
-	return grp.Status == Urgent
+	return false
 }

@@ -24,7 +24,8 @@ type Group struct {
 	Defend, Attack pattern.Set
 	Dead           bool // the group's stones were taken as dead (given, or by the simple rule)
 	// Escape counts the empty points within two steps of the group (through empty points) that
-	// are in none of the opponent's eye spaces: room to run or to connect out.
+	// are in none of the opponent's eye spaces and not next to an opponent stone: room to run or
+	// to connect out.
 	Escape int
 	// Read is set when the status is ReadGroups' life-and-death search's (Nodes positions judged).
 	Read  bool
@@ -33,13 +34,16 @@ type Group struct {
 	Friend bool
 }
 
-// escapeRoom is the Escape of a group.
+// escapeRoom is the Escape of a group: the empty points within two steps of it (through empty
+// points) that are in none of the opponent's eye spaces and not next to an opponent stone.
 func escapeRoom(b *weiqi.Board, stones pattern.Set, oppSpaces pattern.Set) int {
 	g := b.Grid()
 	empty := b.Empty()
+	c := b.At(firstOf(stones))
+	free := empty.AndNot(oppSpaces).AndNot(g.Adjacent(b.Stones(c.Opponent())))
 	one := g.Adjacent(stones).And(empty)
 	two := one.Or(g.Adjacent(one).And(empty))
-	return two.AndNot(oppSpaces).Count()
+	return two.And(free).Count()
 }
 
 // maxGameParts bounds the eye spaces combined exactly by the minimax (4^n states).
@@ -248,10 +252,11 @@ func nearFriend(b *weiqi.Board, groups []Group, spaces [3]pattern.Set) {
 // escapeAlive is the escape room (Escape) from which a group not yet holding two eyes is taken as
 // alive, escapeAliveOpen that for a group without even one eye (it stands in the open rather than
 // enclosed around an eye): GNU Go's dragons with room to run are alive without its owl reading.
-// Tuned on the agreement corpus (docs/go.md).
+// Tuned on the agreement corpus (docs/go.md): the files of CQL_GNUGO_AGREEMENT_STEP=10 and, to
+// check, those of CQL_GNUGO_AGREEMENT_OFFSET=5.
 const (
-	escapeAlive     = 6
-	escapeAliveOpen = 3
+	escapeAlive     = 8
+	escapeAliveOpen = 4
 )
 
 // judge sets a group's eyes and status from its eye spaces and its escape room.

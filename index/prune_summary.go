@@ -113,7 +113,7 @@ func (e *summaryEnv) logical(n query.Node) tri {
 		}
 		return unknownTri
 	case *query.Keyword:
-		if n.Kind == query.KwYear {
+		if n.Kind == query.KwYear || n.Kind == query.KwEval {
 			v := e.number(n)
 			return tri{v.canOK, !v.canFail}
 		}
@@ -302,6 +302,14 @@ func (e *summaryEnv) number(n query.Node) numv {
 				return unknownNum
 			}
 			return numv{lo: 0, hi: e.tags.plies, canOK: true}
+		case query.KwEval:
+			// the annotation value: none at any position of a game whose comments
+			// have no [%eval] command
+			e.usesTags = true
+			if e.tags == nil || e.tags.evals != 0 {
+				return unknownNum
+			}
+			return numv{canFail: true}
 		case query.KwMoveNumber:
 			// the move number of a position of the game as CQL counts it (the
 			// evaluator's moveNumberNode): 1 at the start, then one more every

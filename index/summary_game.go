@@ -116,6 +116,12 @@ const (
 	// before it held CQL's ratings (the index of masters-463k 1.2 MB larger without)
 	flagWhiteEloTag
 	flagBlackEloTag
+	// flagEvalRead: the build looked for [%eval] commands in the game's comments (an
+	// index built before did not: its games say nothing of evaluations); flagEval: some
+	// comment of the game, variations included, has one, so that the annotation value
+	// eval (filter/annotation.go) may have a value at one of its positions
+	flagEvalRead
+	flagEval
 )
 
 // Result codes of the tag column.
@@ -186,6 +192,13 @@ func tagSummary(g *pgn.Game, s *gameSummary) {
 		}
 	}
 	b[sumCQLRes] = tagResultCode(h.Result())
+	flags |= flagEvalRead
+	for i := range g.Nodes {
+		if _, ok := pgn.Command(g.ReadComment(int32(i)), "eval"); ok {
+			flags |= flagEval
+			break
+		}
+	}
 	b[sumFlags] = flags
 }
 
@@ -360,6 +373,9 @@ type gameTags struct {
 	// the players' names ("?" without the tag, "" when it is empty) and the ECO code
 	// ("" when none)
 	white, black, eco string
+	// evals: whether a comment of the game has an [%eval] command: 1 yes, 0 no, -1 not
+	// known (an index built before the column said)
+	evals int8
 }
 
 // cqlStrings gives the names and ECO codes CQL reads from the string table's values,
@@ -415,6 +431,12 @@ func decodeTags(b []byte, cs *cqlStrings) (gameTags, error) {
 		}
 	}
 	t.white, t.black, t.eco = "?", "?", cs.ecoCode(ids[2])
+	switch f := b[sumFlags]; {
+	case f&flagEvalRead == 0:
+		t.evals = -1
+	case f&flagEval != 0:
+		t.evals = 1
+	}
 	if b[sumFlags]&flagWhiteTag != 0 {
 		t.white = cs.name(ids[0])
 	}

@@ -25,6 +25,10 @@ type Options struct {
 	MaxGameBytes int  // a longer game is cut and reported; 0 means DefaultMaxGameBytes
 	MaxDepth     int  // deepest variation nesting; 0 means DefaultMaxDepth
 	MaxNodes     int  // most nodes per game; 0 means DefaultMaxNodes
+	// NestedComments reads balanced braces inside a brace comment as part of it
+	// ({a {b} c} is one comment: CQLi's --nestedcomments); the PGN standard ends a
+	// comment at its first '}'.
+	NestedComments bool
 	// The input is a piece of a larger file (a shard) after this many games, line ends and
 	// bytes: game numbers, lines and offsets count on from there. Zero for a whole file.
 	GamesBefore, LinesBefore int
@@ -119,6 +123,7 @@ func (p *parser) parse(data []byte, g *Game) {
 	g.Warnings = g.Warnings[:0]
 	g.Result = ""
 	p.tz.Reset(data)
+	p.tz.nested = p.opt.NestedComments
 	tok := &p.tok
 	// Tag section.
 	p.arena = p.arena[:0]

@@ -385,6 +385,7 @@ func (pl *pipeline[R]) split(ctx context.Context, free, work chan *chunk[R]) {
 		block = 1 << 20
 	}
 	var tz Tokenizer
+	tz.nested = opt.NestedComments
 	var carry []byte
 	offset := opt.OffsetBefore  // file offset of carry[0]
 	line := 1 + opt.LinesBefore // line of carry[0]

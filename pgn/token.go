@@ -52,6 +52,9 @@ type Token struct {
 type Tokenizer struct {
 	buf []byte
 	pos int
+	// nested: a brace comment holds balanced braces ({a {b} c} is one comment), as
+	// CQLi's --nestedcomments reads them (Options.NestedComments).
+	nested bool
 }
 
 // Reset starts tokenizing buf.
@@ -540,6 +543,9 @@ func (t *Tokenizer) comment(tok *Token, p int) {
 	tok.A = p + 1
 	rest := buf[p+1:]
 	i := bytes.IndexByte(rest, '}')
+	if t.nested {
+		i = closingBrace(rest)
+	}
 	seg := rest
 	if i >= 0 {
 		seg = rest[:i]
@@ -560,6 +566,24 @@ func (t *Tokenizer) comment(tok *Token, p int) {
 	}
 	tok.B = p + 1 + i
 	t.end(tok, tok.B+1)
+}
+
+// closingBrace is the index in b of the '}' that closes a comment whose inner braces
+// are balanced (-1 if none).
+func closingBrace(b []byte) int {
+	depth := 0
+	for j, c := range b {
+		switch c {
+		case '{':
+			depth++
+		case '}':
+			if depth == 0 {
+				return j
+			}
+			depth--
+		}
+	}
+	return -1
 }
 
 // nextBoundary returns the offset of the first hard game boundary in b at or

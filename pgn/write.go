@@ -25,6 +25,13 @@ type Style struct {
 	NoNAGs         bool // no $N glyphs
 	NoVariations   bool // the main line only
 	NoMoveNumbers  bool // no move numbers
+	// NoNumberAfterComment writes no "12..." before Black's move after a comment
+	// (CQLi's --nomovenumberaftercomment); NumberAfterNAG writes one after a glyph
+	// ($1) too (--movenumberafternag).
+	NoNumberAfterComment, NumberAfterNAG bool
+	// KeepNumberWithMove never breaks a line between a move number and its move
+	// (CQLi's --nosplitmoves).
+	KeepNumberWithMove bool
 }
 
 // CommentSep inside a comment's text separates comments written one after the other
@@ -410,7 +417,7 @@ func (w *lineWriter) line(g *Game, n int32, first bool) {
 		parent := &g.Nodes[nd.Parent]
 		if c := g.CommentBefore(n); c != "" && !w.style.NoComments {
 			w.comment(c)
-			needNumber = true
+			needNumber = needNumber || !w.style.NoNumberAfterComment
 		}
 		white := parent.Pos.SideToMove() == 0
 		at, col := w.begin()
@@ -421,7 +428,11 @@ func (w *lineWriter) line(g *Game, n int32, first bool) {
 			} else {
 				w.dst = append(w.dst, "..."...)
 			}
-			if !w.style.CompactMoves {
+			switch {
+			case w.style.CompactMoves:
+			case w.style.KeepNumberWithMove:
+				w.dst = append(w.dst, ' ') // one word for the line breaks
+			default:
 				w.end(at, col)
 				at, col = w.begin()
 			}
@@ -433,11 +444,12 @@ func (w *lineWriter) line(g *Game, n int32, first bool) {
 			for _, nag := range g.NAGs(n) {
 				w.buf = strconv.AppendInt(append(w.buf[:0], '$'), int64(nag), 10)
 				w.wordBytes(w.buf)
+				needNumber = w.style.NumberAfterNAG
 			}
 		}
 		if c := g.Comment(n); c != "" && !w.style.NoComments {
 			w.comment(c)
-			needNumber = true
+			needNumber = needNumber || !w.style.NoNumberAfterComment
 		}
 		if !first && !w.style.NoVariations {
 			for v := nd.NextSibling; v >= 0; v = g.Nodes[v].NextSibling {

@@ -24,6 +24,16 @@ type checker struct {
 	// checked are nodes already checked that a check of their parent
 	// must not check again (a transform's comparison taken apart).
 	checked map[Node]bool
+	// bodyLocal: with --dialect cqli, the variables first set in an iteration body, which
+	// end with it (CQLi's scoping), and where that body's filter is.
+	bodyLocal map[string]bodyVar
+}
+
+// bodyVar is a variable that ended with an iteration body (--dialect cqli): where the
+// iteration is, and whether it is the iteration's own variable.
+type bodyVar struct {
+	at   Pos
+	loop bool
 }
 
 const maxErrors = 10
@@ -49,6 +59,21 @@ func (c *checker) lookup(name string) *Symbol {
 		}
 	}
 	return c.globals[name]
+}
+
+// scopedOut reports, with --dialect cqli, a use of a variable after the iteration body
+// that set it first (CQLi's scoping), and says so.
+func (c *checker) scopedOut(name string, pos Pos) bool {
+	b, ok := c.bodyLocal[name]
+	if !ok || c.globals[name] != nil {
+		return false
+	}
+	if b.loop {
+		c.errorf(pos, "'%s' is not defined here: it is the variable of the iteration at %d:%d, which with --dialect cqli ends with its body (CQLi's scoping)", name, b.at.Line, b.at.Col)
+		return true
+	}
+	c.errorf(pos, "'%s' is not defined here: it was first set in the body of the iteration at %d:%d, and with --dialect cqli a variable first set in an iteration body ends with it (CQLi's scoping; CQL 6.2 keeps it: --dialect cql, or assign it before the loop)", name, b.at.Line, b.at.Col)
+	return true
 }
 
 func (c *checker) iterationVar(name string) bool {
@@ -454,6 +479,9 @@ func (c *checker) unknown(v *Var) {
 	if len(c.errs) >= maxErrors {
 		return // suggestions cost time; none would be shown
 	}
+	if c.scopedOut(v.Name, v.Pos()) {
+		return
+	}
 	if s := suggest(v.Name, sortedKeywords); s != "" {
 		c.errorf(v.Pos(), "unknown filter '%s'; did you mean '%s'?", v.Name, s)
 		return
@@ -502,7 +530,9 @@ func (c *checker) assign(n *Assign) {
 		}
 		n.Value = c.toNumber(n.Value, "the right side of "+n.Op.String())
 		if sym == nil {
-			c.errorf(n.Pos(), "'%s' is not defined: %s needs a number variable assigned earlier", n.Name, n.Op)
+			if !c.scopedOut(n.Name, n.Pos()) {
+				c.errorf(n.Pos(), "'%s' is not defined: %s needs a number variable assigned earlier", n.Name, n.Op)
+			}
 			sym = c.newSymbol(n.Name, VarNumber, n.Pos())
 			c.globals[n.Name] = sym
 		} else if sym.Kind != VarNumber {
@@ -577,8 +607,33 @@ func (c *checker) square(n *Square) {
 	}
 	n.Var = c.newSymbol(n.Name, kind, n.Pos())
 	c.scope = append(c.scope, n.Var)
+	var before map[string]bool
+	if c.dialect == DialectCQLi {
+		before = make(map[string]bool, len(c.globals))
+		for name := range c.globals {
+			before[name] = true
+		}
+	}
 	n.Body = c.check(n.Body)
 	c.scope = c.scope[:len(c.scope)-1]
+	if before != nil {
+		// CQLi: a variable the body set first is the body's; after it the name is
+		// free again (the loop's own variable too).
+		if c.bodyLocal == nil {
+			c.bodyLocal = map[string]bodyVar{}
+		}
+		for name, sym := range c.globals {
+			// Persistent variables and dictionaries are the query's, whatever sets them.
+			if !before[name] && !sym.Persistent && sym.Kind != VarDictionary {
+				delete(c.globals, name)
+				c.bodyLocal[name] = bodyVar{at: n.Pos()}
+			}
+		}
+		if !before[n.Name] {
+			c.bodyLocal[n.Name] = bodyVar{at: n.Pos(), loop: true}
+		}
+		return
+	}
 	if c.globals[n.Name] == nil {
 		// The name stays a variable after the loop, unbound there as in
 		// CQL: a set or piece use stops the run, comment writes <unbound: x>.

@@ -20,6 +20,10 @@ type lexer struct {
 	// newline, or at the end of the input, as CQL's lexer does
 	// (lexer-fix-whitespace.cpp).
 	openComment, inComment bool
+	// cqli: the script is read as CQLi reads it (--dialect cqli): `//` to the end of the
+	// line and `/* */` are its comments, so `///` is one too (not CQL 6.2's comment filter),
+	// and `;` starts none (CQL 6.2 reads `;;` and `;` as a comment to the end of the line).
+	cqli bool
 	// blankOwed: the white space that closed a line comment held a blank
 	// line; it precedes the token after the `)` (CQL emits the comment's
 	// end, then the path's end), so that token carries it.
@@ -90,6 +94,8 @@ func (l *lexer) skipSpace() (errPos Pos, errMsg string, newline, blank bool) {
 			l.advance(1)
 		case c == '/' && l.byteAt(l.off+1) == '/' && l.isLineComment():
 			return
+		case c == ';' && l.cqli:
+			return l.pos(), "';' starts no comment in CQLi: its comments are // and /* */ (CQL 6.2 reads ;; as a comment: --dialect cql)", newline, blank
 		case c == '/' && l.byteAt(l.off+1) == '/', c == ';':
 			lineEmpty = false
 			for l.off < len(l.src) && l.src[l.off] != '\n' {
@@ -126,7 +132,7 @@ func (l *lexer) skipSpace() (errPos Pos, errMsg string, newline, blank bool) {
 // isLineComment reports whether off starts CQL's line comment: exactly
 // three slashes (four or more are an ordinary comment).
 func (l *lexer) isLineComment() bool {
-	return l.byteAt(l.off) == '/' && l.byteAt(l.off+1) == '/' && l.byteAt(l.off+2) == '/' && l.byteAt(l.off+3) != '/'
+	return !l.cqli && l.byteAt(l.off) == '/' && l.byteAt(l.off+1) == '/' && l.byteAt(l.off+2) == '/' && l.byteAt(l.off+3) != '/'
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

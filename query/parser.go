@@ -66,7 +66,13 @@ type bailout struct{}
 const maxDepth = 2000
 
 func newParser(filename string, src []byte) *parser {
+	return newParserDialect(filename, src, DialectCQL)
+}
+
+// newParserDialect is newParser reading the script's words as dialect d does (its comments).
+func newParserDialect(filename string, src []byte, d Dialect) *parser {
 	p := &parser{filename: filename, src: src, lex: newLexer(src), declared: map[string]bool{}, dicts: map[string]bool{}, numVars: map[string]bool{}}
+	p.lex.cqli = d == DialectCQLi
 	p.funcs.later = scanFunctions(src)
 	p.next()
 	return p

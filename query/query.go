@@ -11,7 +11,7 @@ func Parse(filename string, src []byte) (prog *Program, err error) {
 // ParseDialect is Parse reading the program in dialect d (docs/cqli.md, "Dialects"): in
 // CQLi's, rotate45 takes designators of any squares.
 func ParseDialect(filename string, src []byte, d Dialect) (prog *Program, err error) {
-	p := newParser(filename, src)
+	p := newParserDialect(filename, src, d)
 	prog, perr := p.parse()
 	if perr != nil {
 		if s := p.suspect; s != nil && s.Pos.Offset < perr.Pos.Offset {

@@ -134,6 +134,22 @@ type Options struct {
 	// ExcludeTags, if set, leaves out those it matches (CQLi's --includetagpattern and
 	// --excludetagpattern). The Seven Tag Roster is always written ("?" for one left out).
 	IncludeTags, ExcludeTags *regexp.Regexp
+	// NestedComments reads balanced braces inside a PGN comment as part of it (CQLi's
+	// --nestedcomments; pgn.Options.NestedComments).
+	NestedComments bool
+	// Split, if set, sends each matching game's PGN output to a file of its own: the one
+	// Split.Name gives for the output game (its tags after the query's settag) instead of
+	// to Run's writer, which gets nothing.
+	Split Splitter
+}
+
+// Splitter chooses and writes the files of a run whose output is split into several.
+type Splitter interface {
+	// Name is the file of one output game; it is called in the workers, at once.
+	Name(g *pgn.Game) string
+	// Write writes a game's output to the file Name gave, in game order (sorted order
+	// when the query sorts).
+	Write(name string, p []byte) error
 }
 
 // keptTags returns the tags that IncludeTags and ExcludeTags keep (a new slice).
@@ -216,6 +232,7 @@ type Result struct {
 	nodes     []int32   // the matching positions, for a tag pass's position records (runner.keepNodes)
 	parts     []Result  // a tag pass: each query's result for this game (tag.go)
 	groupVals groupby.Values
+	dest      string // Options.Split: the file the game goes to
 }
 
 // CheckFormat reports whether format is one Run writes.
@@ -245,7 +262,8 @@ func WantsMarks(opt Options) bool {
 // PGN output writes whole games, variations included, even when the query looks at the
 // main line only, and hhdb cooked reads the comments of variations.
 func ReadOptions(q *filter.Query, opt Options) pgn.Options {
-	return pgn.Options{Workers: max(opt.Threads, 1), Variations: q.Variations() || (opt.Format == "pgn" && !opt.Count) || q.ReadsAllComments()}
+	return pgn.Options{Workers: max(opt.Threads, 1), Variations: q.Variations() || (opt.Format == "pgn" && !opt.Count) || q.ReadsAllComments(),
+		NestedComments: opt.NestedComments}
 }
 
 // Run evaluates q over the games of src and writes the output to out. With Count, out
@@ -650,6 +668,9 @@ func (r *runner) evaluate(worker int, g *pgn.Game, res Result) Result {
 		}
 		// Sized once: the text read (none for a game replayed from an index) and a comment
 		// and a move at every position, where appending grew the buffer some ten times.
+		if r.opt.Split != nil {
+			res.dest = r.opt.Split.Name(g)
+		}
 		tags := g.Tags
 		if r.opt.IncludeTags != nil || r.opt.ExcludeTags != nil {
 			g.Tags = r.opt.keptTags(tags)
@@ -821,6 +842,9 @@ func putOutBuffer(b []byte) {
 
 // write writes one matching game's output (inside the html pages when there are some).
 func (r *runner) write(w *bufio.Writer, res *Result) (int, error) {
+	if r.opt.Split != nil {
+		return len(res.out), r.opt.Split.Write(res.dest, res.out)
+	}
 	if r.pager != nil {
 		r.pagerBuf = r.pager.game(r.pagerBuf[:0], res.positions, res.out)
 		return w.Write(r.pagerBuf)

@@ -25,6 +25,7 @@ type heldGame struct {
 	out       []byte
 	off       int64
 	n         int
+	dest      string // Options.Split's file
 }
 
 // sortSpill is the temporary file a sorting run's outputs move to once they
@@ -41,7 +42,7 @@ type sortSpill struct {
 
 // hold keeps a matching game of a sorting run.
 func (r *runner) hold(res *Result) error {
-	h := heldGame{vals: res.sortValues(), order: len(r.held), positions: res.positions, out: res.out}
+	h := heldGame{vals: res.sortValues(), order: len(r.held), positions: res.positions, out: res.out, dest: res.dest}
 	r.held = append(r.held, h)
 	s := &r.spill
 	s.inMem += cap(res.out)
@@ -114,7 +115,7 @@ func (r *runner) writeSorted(w *bufio.Writer) error {
 	var buf []byte
 	for i := range r.held {
 		h := &r.held[i]
-		res := Result{out: h.out, positions: h.positions}
+		res := Result{out: h.out, positions: h.positions, dest: h.dest}
 		if h.out == nil && h.n > 0 {
 			if cap(buf) < h.n {
 				buf = make([]byte, h.n)

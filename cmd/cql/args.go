@@ -64,6 +64,9 @@ type queryFlags struct {
 	excludeTags     string    // --excludetagpattern: a regular expression of tag names left out
 	sortMatchCount  bool      // --sortmatchcount: the header's sort matchcount
 	binaryOutput    bool      // --binaryoutput: accepted; output is always written byte for byte
+	nestedComments  bool      // --nestedcomments: balanced braces inside an input comment are its text
+	createDirs      bool      // --createdirectories: make the output's missing directories
+	maxOpenOutputs  int       // --maxopenoutputfiles: split output files open at once (0: the default)
 
 	// What CQL calls the preamble: filters injected before the body, as CQL text, in the
 	// order given (-cql, -fen, -white, -result, ...), and the transforms wrapping both.
@@ -157,7 +160,7 @@ func buildOptions() []option {
 	// Input and output.
 	str("input i", "FILE", "read games from this PGN file (repeatable; .gz .bz2 .zst decompressed; - is standard input)",
 		func(f *queryFlags, v string) error { f.inputs = append(f.inputs, v); return nil })
-	str("output o", "FILE", "write the output to FILE (- or stdout: standard output)",
+	str("output o", "FILE", "write the output to FILE (- or stdout: standard output); %{Tag} in FILE writes each matching game to the file its tag's value names (-o 'eco/%{ECO}.pgn'; the query's settag counts)",
 		func(f *queryFlags, v string) error { f.output = v; return nil })
 	str("file f", "FILE", "read the query from this CQL script", func(f *queryFlags, v string) error { f.script = v; return nil })
 	str("cql", "FILTERS", "filters every position must also match (repeatable; added before the script's body)",
@@ -169,6 +172,14 @@ func buildOptions() []option {
 	flag("count", "print only the number of matching games", func(f *queryFlags) { f.count = true })
 	flag("append", "append to the output file instead of replacing it", func(f *queryFlags) { f.appendOut = true })
 	flag("noclobber", "never write over an existing output file", func(f *queryFlags) { f.noClobber = true })
+	flag("createdirectories", "make the output file's missing directories (with %{Tag} in -o, each file's)", func(f *queryFlags) { f.createDirs = true })
+	num("maxopenoutputfiles", "N", "with %{Tag} in -o (one output file per value of the tag), keep at most N files open at once (default 128)", func(f *queryFlags, n int) error {
+		if n < 1 {
+			return fmt.Errorf("-maxopenoutputfiles: want at least 1, got %d", n)
+		}
+		f.maxOpenOutputs = n
+		return nil
+	})
 	addIndexOptions(str, flag)
 	flag("dryrun", "check the query and the files, print what would be read and written, and stop", func(f *queryFlags) { f.dryRun = true })
 	str("dialect", "cql|cqli", "where CQL 6.2 and CQLi disagree, read the query as this one does (default cql; docs/cqli.md): with cqli, rotate45 takes any squares, a string + may stand where a filter is matched, and -a is --append",
@@ -246,6 +257,7 @@ func buildOptions() []option {
 	flag("noheader noheaders", "no {cql: game N of FILE} at the start of output games (a sorting query's values stay, as in CQL)", func(f *queryFlags) { f.noHeader = true })
 	flag("alwayscomment", "keep texts of comment filters at positions that do not match (no smart comments)",
 		func(f *queryFlags) { f.alwaysComment = true })
+	flag("nosmartcomments", "the same as -alwayscomment (CQLi's name)", func(f *queryFlags) { f.alwaysComment = true })
 	flag("noremovecomment", "removecomment filters match but remove nothing", func(f *queryFlags) { f.noRemoveComment = true })
 	flag("nosettag", "settag filters match but set nothing", func(f *queryFlags) { f.noSetTag = true })
 	flag("uniquecomments", "write a comment text once at a position, however often it is made (the default)",
@@ -278,6 +290,12 @@ func buildOptions() []option {
 	flag("noelidevariations", "PGN output: variations written (the default)", func(f *queryFlags) { f.style.NoVariations = false })
 	flag("nomovenumbers", "PGN output: no move numbers", func(f *queryFlags) { f.style.NoMoveNumbers = true })
 	flag("movenumbers", "PGN output: move numbers written (the default)", func(f *queryFlags) { f.style.NoMoveNumbers = false })
+	flag("movenumberaftercomment", "PGN output: a move number (12...) before Black's move after a comment (the default)", func(f *queryFlags) { f.style.NoNumberAfterComment = false })
+	flag("nomovenumberaftercomment", "PGN output: no move number before Black's move after a comment", func(f *queryFlags) { f.style.NoNumberAfterComment = true })
+	flag("movenumberafternag", "PGN output: a move number (12...) before Black's move after a glyph ($1) too", func(f *queryFlags) { f.style.NumberAfterNAG = true })
+	flag("nomovenumberafternag", "PGN output: no move number after a glyph (the default)", func(f *queryFlags) { f.style.NumberAfterNAG = false })
+	flag("splitmoves", "PGN output: a line may break between a move number and its move (the default)", func(f *queryFlags) { f.style.KeepNumberWithMove = false })
+	flag("nosplitmoves", "PGN output: never a line break between a move number and its move", func(f *queryFlags) { f.style.KeepNumberWithMove = true })
 	flag("coalescecomments", "PGN output: the texts added at a position merged into one comment ({CQL text}: the default, as CQL; with --dialect cqli, CQLi writes them apart)",
 		func(f *queryFlags) { f.coalesce = &yes })
 	flag("nocoalescecomments", "PGN output: each text added at a position a comment of its own ({CQL} {text}: CQLi's default)",
@@ -298,6 +316,8 @@ func buildOptions() []option {
 			f.excludeTags = v
 			return nil
 		})
+	flag("nestedcomments", "read balanced braces inside a PGN comment as part of it: {a {b} c} is one comment (the PGN standard ends it at the first }); written back with the inner } as )",
+		func(f *queryFlags) { f.nestedComments = true })
 	flag("binaryoutput", "write output files byte for byte (CQLi's option for Windows; output here is always written so: line ends are \\n)",
 		func(f *queryFlags) { f.binaryOutput = true })
 	str("tags", "NAMES", "jsonl/csv: only these tags, comma-separated; Elo means WhiteElo,BlackElo (default: every tag of the game)",

@@ -34,6 +34,30 @@ func TestDialects(t *testing.T) {
 		// every position of the 5 games.
 		{"string +", "cql", []string{"--count", `str(movenumber) + "x" ~~ ".*x"`, lichess}, exitError, "", "a string concatenation stands where a filter is matched"},
 		{"string +", "cqli", []string{"--count", `str(movenumber) + "x" ~~ ".*x"`, lichess}, exitMatch, "5\n", "604 positions"},
+		// Comments in the script (CQL 9.493 run on each: /work/peers/cql-st). `//` to the end
+		// of the line is a comment in both; `///` is CQL 6.2's comment filter (`mate /// "hello"`
+		// writes {hello CQL} at the mate, as 9.493 does) and, to CQLi, which has no such
+		// filter, a // comment; `;;` (and `;`) is CQL's comment and starts none in CQLi.
+		{"//", "cql", []string{"--count", "mate // check", games}, exitMatch, "1\n", ""},
+		{"//", "cqli", []string{"--count", "mate // check", games}, exitMatch, "1\n", ""},
+		{"///", "cql", []string{"--noheader", `mate /// "hello"`, games}, exitMatch, "4. Qxf7# {hello CQL} 1-0", ""},
+		{"///", "cqli", []string{"--noheader", `mate /// "hello"`, games}, exitMatch, "4. Qxf7# {CQL} 1-0", ""},
+		{";;", "cql", []string{"--count", "mate ;; check", games}, exitMatch, "1\n", ""},
+		{";;", "cqli", []string{"--count", "mate ;; check", games}, exitError, "", "query:1:6: ';' starts no comment in CQLi"},
+		// The texts added at one position: CQL merges them into one comment, CQLi writes
+		// each in its own braces (--coalescecomments merges them).
+		{"comments", "cql", []string{"--noheader", `mate comment ("mated")`, games}, exitMatch, "4. Qxf7# {mated CQL} 1-0", ""},
+		{"comments", "cqli", []string{`mate comment ("mated")`, games}, exitMatch, "4. Qxf7# {mated} {CQL} 1-0", ""},
+		// A variable first set in an iteration body: CQL's variables are the query's (CQL
+		// 9.493 matches all 3 games), CQLi's ends with the body; one set before the loop is
+		// the same variable in both, and so is the body's assignment to it.
+		{"scope", "cql", []string{"--count", "square x in K {total = 1} total == 1", games}, exitMatch, "3\n", ""},
+		{"scope", "cqli", []string{"--count", "square x in K {total = 1} total == 1", games}, exitError, "", "query:1:27: 'total' is not defined here: it was first set in the body of the iteration at 1:1"},
+		{"scope set before", "cql", []string{"--count", "total = 0 square x in K {total = 1} total == 1", games}, exitMatch, "3\n", ""},
+		{"scope set before", "cqli", []string{"--count", "total = 0 square x in K {total = 1} total == 1", games}, exitMatch, "3\n", ""},
+		{"scope in the body", "cqli", []string{"--count", "piece z in K {seen = 2 seen == 2}", games}, exitMatch, "3\n", ""},
+		{"scope persistent", "cqli", []string{"--count", "square x in K {persistent seen += 1} seen > 0", games}, exitMatch, "3\n", ""},
+		{"scope loop variable", "cqli", []string{"--count", "square x in K {true} x == e1", games}, exitError, "", "'x' is not defined here: it is the variable of the iteration at 1:1"},
 	} {
 		args := append([]string{"--dialect", c.dialect}, c.args...)
 		st, out, errs := runCLI(t, args...)

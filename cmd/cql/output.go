@@ -27,6 +27,7 @@ type outputFile struct {
 	name    string // the target: the file -o names, or what its symbolic links lead to
 	temps   *tempFiles
 	closed  bool
+	paused  bool // closed for now: a split output's file beyond --maxopenoutputfiles (split.go)
 	done    bool
 	direct  bool // f is the target itself, not a temporary file
 	append  bool
@@ -207,7 +208,9 @@ func (o *outputFile) Write(p []byte) (int, error) {
 // commit closes the temporary file and renames it over the target.
 func (o *outputFile) commit() error {
 	o.closed = true
-	if err := o.f.Close(); err != nil {
+	if o.paused {
+		o.paused = false // closed already
+	} else if err := o.f.Close(); err != nil {
 		return fmt.Errorf("cannot write output %s: %w", o.name, fspath.Unwrap(err))
 	}
 	if o.direct {
@@ -228,9 +231,13 @@ func (o *outputFile) discard() {
 		return
 	}
 	if o.append {
-		o.f.Truncate(o.oldSize) // what this run added goes
+		if o.paused {
+			os.Truncate(o.f.Name(), o.oldSize)
+		} else {
+			o.f.Truncate(o.oldSize) // what this run added goes
+		}
 	}
-	if !o.closed {
+	if !o.closed && !o.paused {
 		o.f.Close()
 	}
 	if o.direct {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -147,6 +148,18 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	if f.gui != nil && toStdout && !f.count {
 		return errors.New("-gui writes its messages on standard output: give the file for the matching games with -o")
 	}
+	var splitParts []namePart
+	if !toStdout {
+		var split bool
+		if splitParts, split, err = parseOutputTemplate(outName); err != nil {
+			return err
+		}
+		if !split {
+			splitParts = nil
+		} else if f.count || f.format != "pgn" || f.gui != nil {
+			return fmt.Errorf("output %s: %%{Tag} splits PGN games into files; not with --count, --format %s or -gui", outName, f.format)
+		}
+	}
 	if f.dryRun {
 		fmt.Fprintf(stdout, "query: %s (checked)\n", name)
 		for _, in := range files {
@@ -155,6 +168,8 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		switch {
 		case toStdout:
 			fmt.Fprintln(stdout, "output: standard output")
+		case splitParts != nil:
+			fmt.Fprintf(stdout, "output: %s (one file per value)\n", outName)
 		case f.appendOut:
 			fmt.Fprintf(stdout, "output: %s (appended)\n", outName)
 		default:
@@ -167,13 +182,36 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	var out io.Writer = stdout
 	var outFile *outputFile
 	inputs := statInputs(files, cmd.InOrStdin()) // never written: not by -o, not by writefile
-	if !toStdout {
+	var splitOut *splitOutput
+	switch {
+	case splitParts != nil:
+		splitOut = newSplitOutput(cmd.Context(), outName, splitParts, inputs, f.appendOut, f.noClobber, f.createDirs, f.maxOpenOutputs)
+		defer splitOut.discard() // unless committed below
+		out = io.Discard         // the runner writes the games to splitOut's files
+	case !toStdout:
+		if f.createDirs {
+			made, err := makeDirs(filepath.Dir(outName))
+			defer func() {
+				if outFile == nil || !outFile.done { // the run failed: what it made goes
+					for i := len(made) - 1; i >= 0; i-- {
+						os.Remove(made[i])
+					}
+				}
+			}()
+			if err != nil {
+				return fmt.Errorf("output %s: %w", outName, err)
+			}
+		}
 		if outFile, err = createOutput(cmd.Context(), outName, inputs, f.appendOut, f.noClobber); err != nil {
+			if errors.Is(err, fs.ErrNotExist) && !f.createDirs {
+				err = fmt.Errorf("%w (its directory does not exist: --createdirectories makes it)", err)
+			}
 			return err
 		}
 		defer outFile.discard() // unless committed below
 		out = outFile
 	}
+	toFile := outFile != nil || splitOut != nil
 	var statsFile *outputFile
 	if statsToStdout := f.statsOut == "-" || strings.EqualFold(f.statsOut, "stdout"); statsToStdout && toStdout {
 		return errors.New("--stats-out -: the matching games (or their count) go to standard output; give them a file with -o, or the tables one with --stats-out FILE")
@@ -248,6 +286,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	case 3:
 		opt.HideWarnings, opt.Verbose = false, true
 	}
+	opt.NestedComments = f.nestedComments
 	if f.style != (pgn.Style{}) {
 		opt.Style = &f.style
 	}
@@ -282,10 +321,13 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		opt.Groups = groupby.New(keys, []string{strings.TrimSuffix(filepath.Base(name), ".cql")})
 		opt.Groups.Min = f.groupMin
 	}
-	if outFile != nil {
+	if toFile {
 		opt.Persistent = bar.Clearing(cmd.OutOrStdout()) // CQL prints persistent variables on standard output
 	}
-	if (outFile != nil || f.count) && f.gui == nil {
+	if splitOut != nil {
+		opt.Split = splitOut
+	}
+	if (toFile || f.count) && f.gui == nil {
 		// CQL prints messages on standard output; here only when no games go there.
 		opt.Messages = bar.Clearing(cmd.OutOrStdout())
 	}
@@ -312,13 +354,28 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 			return err
 		}
 	}
+	var splitNote string
+	if splitOut != nil && !failed { // and earlier files of a split output
+		if err := splitOut.commit(); err != nil {
+			return err
+		}
+		names := splitOut.names()
+		splitNote = fmt.Sprintf(", %s", plural.N(len(names), "output file"))
+		if len(names) > 0 {
+			shown := names[:min(len(names), 5)]
+			splitNote += ": " + strings.Join(shown, ", ")
+			if len(names) > len(shown) {
+				splitNote += ", ..."
+			}
+		}
+	}
 	if opt.Tally != nil {
-		if err := writeStats(cmd, f, opt.Tally, outFile != nil, statsFile); err != nil {
+		if err := writeStats(cmd, f, opt.Tally, toFile, statsFile); err != nil {
 			return err
 		}
 	}
 	if opt.Groups != nil && !failed {
-		if err := writeGroups(cmd, f, opt.Groups, outFile != nil, groupFile); err != nil {
+		if err := writeGroups(cmd, f, opt.Groups, toFile, groupFile); err != nil {
 			return err
 		}
 	}
@@ -337,7 +394,10 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 			summary += fmt.Sprintf(", %s in games not shown (reported by cql index build; --verbose shows them)", plural.N(st.Warnings, "problem"))
 		}
 	}
-	summary += st.SummaryNotes(h.Quiet, f.dedupe, f.limit)
+	summary += st.SummaryNotes(h.Quiet, f.dedupe, f.limit) + splitNote
+	if f.warnLevel == 1 && !h.Quiet && st.Warnings > 0 {
+		summary += fmt.Sprintf(", %s not shown (-w 1)", plural.N(st.Warnings, "warning"))
+	}
 	if !f.noSummary {
 		fmt.Fprintln(cmd.ErrOrStderr(), summary)
 	}
