@@ -30,12 +30,20 @@ const (
 // mergeAdded writes the added texts into the game's comments, each
 // position's in the order given, joined by sep: a space (one comment, CQL's
 // way) or pgn.CommentSep (one comment each, CQLi's).
-func mergeAdded(g *pgn.Game, added []addedComment, sep string) {
+//
+// scratch is room for the merge of two runs of texts in node order, returned for reuse.
+func mergeAdded(g *pgn.Game, added []addedComment, sep string, scratch []addedComment) []addedComment {
 	// The texts usually come in node order already (a run adds them position by
-	// position): checking is cheaper than a stable sort of a sorted list.
+	// position): checking is cheaper than a stable sort of a sorted list. Else they are
+	// often two such runs, the query's texts and then the match markers (a find at every
+	// position): merged, as the stable sort would order them.
 	byNode := func(a, b addedComment) int { return int(a.node) - int(b.node) }
-	if !slices.IsSortedFunc(added, byNode) {
-		slices.SortStableFunc(added, byNode)
+	if d := sortedPrefix(added); d < len(added) {
+		if sortedPrefix(added[d:]) == len(added)-d {
+			scratch = mergeRuns(added, d, scratch)
+		} else {
+			slices.SortStableFunc(added, byNode)
+		}
 	}
 	var clean string // the last lone text found without braces: usually every position's
 	for k := 0; k < len(added); {
@@ -56,6 +64,37 @@ func mergeAdded(g *pgn.Game, added []addedComment, sep string) {
 		}
 		k = end
 	}
+	return scratch
+}
+
+// sortedPrefix is the length of the longest prefix of a in node order.
+func sortedPrefix(a []addedComment) int {
+	for i := 1; i < len(a); i++ {
+		if a[i].node < a[i-1].node {
+			return i
+		}
+	}
+	return len(a)
+}
+
+// mergeRuns merges a[:d] and a[d:], each in node order, in place, the first run's texts
+// before the second's at the same node (a stable sort's order), through scratch.
+func mergeRuns(a []addedComment, d int, scratch []addedComment) []addedComment {
+	left := append(scratch[:0], a[:d]...)
+	i, j, k := 0, d, 0
+	for i < len(left) && j < len(a) {
+		if a[j].node < left[i].node {
+			a[k] = a[j]
+			j++
+		} else {
+			a[k] = left[i]
+			i++
+		}
+		k++
+	}
+	copy(a[k:], left[i:]) // the second run's rest is in place
+	clear(left)
+	return left[:0]
 }
 
 // hasBrace reports whether t has a '{' or '}'. A byte loop: strings.ContainsAny

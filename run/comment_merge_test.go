@@ -1,7 +1,10 @@
 package run
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -61,4 +64,33 @@ func short(w string) string {
 		return w[:1] + "*" + itoa(len(w))
 	}
 	return w
+}
+
+// TestMergeRuns: two runs of texts in node order, merged in place, come out as a stable
+// sort orders them (the first run's texts first at a node), the scratch reused.
+func TestMergeRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var scratch []addedComment
+	for trial := 0; trial < 5000; trial++ {
+		run := func(n int, tag string) []addedComment {
+			var a []addedComment
+			node := int32(rng.IntN(3))
+			for i := 0; i < n; i++ {
+				node += int32(rng.IntN(3))
+				a = append(a, addedComment{node, fmt.Sprintf("%s%d", tag, i)})
+			}
+			return a
+		}
+		a := append(run(rng.IntN(20), "a"), run(rng.IntN(20), "b")...)
+		want := slices.Clone(a)
+		slices.SortStableFunc(want, func(x, y addedComment) int { return int(x.node) - int(y.node) })
+		d := sortedPrefix(a)
+		if d < len(a) && sortedPrefix(a[d:]) != len(a)-d {
+			t.Fatalf("%v: not two runs", a)
+		}
+		scratch = mergeRuns(a, d, scratch)
+		if !slices.Equal(a, want) {
+			t.Fatalf("merged %v, want %v", a, want)
+		}
+	}
 }

@@ -300,7 +300,8 @@ func newRunner(q *filter.Query, src Source, opt Options) (*runner, error) {
 	h := q.Header()
 	r := &runner{q: q, opt: opt, silent: h.Silent, quiet: h.Quiet, sortMatchCount: h.SortMatchCount,
 		evals: make([]*filter.Evaluator, opt.Threads), added: make([][]addedComment, opt.Threads),
-		fens: make([]chess.FENWriter, opt.Threads)}
+		mergeScratch: make([][]addedComment, opt.Threads),
+		fens:         make([]chess.FENWriter, opt.Threads)}
 	for i := range r.evals {
 		r.evals[i] = q.NewEvaluator()
 		r.evals[i].RefuseWritesTo(opt.Inputs)
@@ -387,19 +388,21 @@ type runner struct {
 	// lastGame is the end of the query's gamenumber range (0: none): later games of a file
 	// are not read (cql stops there, as CQL does) or, from a source that reads on (a shard
 	// of a file), left out, so that every runner counts the same games.
-	lastGame    int
-	evals       []*filter.Evaluator // one per worker
-	added       [][]addedComment    // annotate's scratch, one per worker
-	fens        []chess.FENWriter   // fen output's writers, one per worker
-	matchString string
-	sorted      bool
-	held        []heldGame // sorted output waits for every game
-	spill       sortSpill  // and goes to a temporary file past Options.SortMemory
-	stats       Stats
-	seen        map[uint64]gameRef // Options.Dedupe: the first game of each key
-	groupPos    [1]int             // Options.Groups: the game's matching positions, -1 unmatched
-	pager       *htmlPager         // html output: the page sections
-	pagerBuf    []byte
+	lastGame int
+	evals    []*filter.Evaluator // one per worker
+	added    [][]addedComment    // annotate's scratch, one per worker
+	// mergeScratch: mergeAdded's, one per worker
+	mergeScratch [][]addedComment
+	fens         []chess.FENWriter // fen output's writers, one per worker
+	matchString  string
+	sorted       bool
+	held         []heldGame // sorted output waits for every game
+	spill        sortSpill  // and goes to a temporary file past Options.SortMemory
+	stats        Stats
+	seen         map[uint64]gameRef // Options.Dedupe: the first game of each key
+	groupPos     [1]int             // Options.Groups: the game's matching positions, -1 unmatched
+	pager        *htmlPager         // html output: the page sections
+	pagerBuf     []byte
 	// serial: the query keeps state from game to game, so workers only read games and
 	// emit evaluates them in game order with evals[0] (output identical for any Threads).
 	serial bool
@@ -768,7 +771,7 @@ func (r *runner) annotate(g *pgn.Game, matches []int32, worker int) {
 	if r.opt.SeparateComments {
 		sep = pgn.CommentSep
 	}
-	mergeAdded(g, added, sep)
+	r.mergeScratch[worker] = mergeAdded(g, added, sep, r.mergeScratch[worker])
 	clear(added) // the texts are the game's now
 	r.added[worker] = added[:0]
 	// The header comment: where the game came from, and its sort values. -noheader
