@@ -271,47 +271,46 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 		inCheck = e.checks.mainLine(g)
 		n = len(inCheck)
 	}
-	for k := 0; k < n; k++ {
-		var i int32
-		switch {
-		case guard && order == nil:
-			i = inCheck[k]
-		case order != nil:
-			i = order[k]
-			if guard && !e.checks.inCheck(g, i) {
-				continue // the body fails here at its first filter
+	if !guard && order == nil && mg == nil {
+		// The main line with no guard: every position in turn.
+		nodes := g.Nodes
+		for i := range nodes {
+			if !nodes[i].Variation && !e.visit(int32(i)) {
+				break
 			}
-		default:
-			i = int32(k)
-			if g.Nodes[i].Variation {
+		}
+	} else {
+		for k := 0; k < n; k++ {
+			var i int32
+			switch {
+			case guard && order == nil:
+				i = inCheck[k]
+			case order != nil:
+				i = order[k]
+				if guard && !e.checks.inCheck(g, i) {
+					continue // the body fails here at its first filter
+				}
+			default:
+				i = int32(k)
+				if g.Nodes[i].Variation {
+					continue
+				}
+			}
+			if keys != nil && keys[i] != keyTooMany {
+				k := keys[i]
+				side := k >> 48 & 1
+				if k != lastKey[side] {
+					lastKey[side], lastOK[side] = k, mg.holdsKey(k)
+				}
+				if !lastOK[side] {
+					continue // the body fails here at a filter of the guard, with no effect
+				}
+			} else if mg != nil && !mg.holds(&g.Nodes[i].Pos) {
 				continue
 			}
-		}
-		if keys != nil && keys[i] != keyTooMany {
-			k := keys[i]
-			side := k >> 48 & 1
-			if k != lastKey[side] {
-				lastKey[side], lastOK[side] = k, mg.holdsKey(k)
+			if !e.visit(i) {
+				break
 			}
-			if !lastOK[side] {
-				continue // the body fails here at a filter of the guard, with no effect
-			}
-		} else if mg != nil && !mg.holds(&g.Nodes[i].Pos) {
-			continue
-		}
-		e.at(i)
-		mark := len(e.pending)
-		matched := e.q.body.match(e)
-		if e.err != nil {
-			break // a runtime failure: the caller stops the run (Err)
-		}
-		if !matched && !e.q.alwaysComment {
-			e.pending = e.pending[:mark] // comments of positions that did not match are dropped
-		}
-		e.markLate(mark)
-		if matched {
-			e.matches = append(e.matches, int32(i))
-			e.matchedAt[i] = true
 		}
 	}
 	if order != nil {
@@ -327,6 +326,28 @@ func (e *Evaluator) Game(g *pgn.Game) []int32 {
 	e.g = nil
 	e.pos = nil
 	return e.matches
+}
+
+// visit evaluates the query at node i; false after a runtime failure (the caller stops the
+// run: Err).
+func (e *Evaluator) visit(i int32) bool {
+	e.cur, e.pos = i, &e.g.Nodes[i].Pos
+	mark := len(e.pending)
+	matched := e.q.body.match(e)
+	if e.err != nil {
+		return false
+	}
+	if !matched && !e.q.alwaysComment {
+		e.pending = e.pending[:mark] // comments of positions that did not match are dropped
+	}
+	if len(e.pending) > mark {
+		e.markLate(mark)
+	}
+	if matched {
+		e.matches = append(e.matches, i)
+		e.matchedAt[i] = true
+	}
+	return true
 }
 
 // markLate marks the comments made since mark at positions that matched

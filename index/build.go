@@ -287,6 +287,10 @@ func (b *builder) run(ctx context.Context, files []string) error {
 	if err := b.comp.close(); err != nil {
 		return err
 	}
+	// the game records and the tag and explorer columns are written
+	if err := b.sink.closeStreams(keyChunk + keySummary + keyExplore); err != nil {
+		return err
+	}
 	if err := b.writeLists(); err != nil {
 		return err
 	}

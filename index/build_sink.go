@@ -50,6 +50,7 @@ type stream struct {
 	bytes    int64
 	entries  int
 	resident *residentDropper
+	closed   bool // by closeStreams
 }
 
 // streamBuffer is the size of the buffer a stream hands to StreamWriter at once.
@@ -90,6 +91,9 @@ func (s *sink) set(key, value []byte) error {
 func (st *stream) add(key, value []byte) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	if st.closed {
+		return fmt.Errorf("write index: key %q after its stream was closed", key)
+	}
 	if st.last != nil && bytes.Compare(key, st.last) <= 0 {
 		return fmt.Errorf("write index: key %q after %q", key, st.last)
 	}
@@ -128,6 +132,37 @@ func (st *stream) release() {
 		st.buf.Release()
 		st.buf = nil
 	}
+}
+
+// closeStreams writes what is buffered of the ordered streams of prefixes and closes them:
+// Badger finishes their last tables and lets their table builders go (16 MB and more each,
+// which stayed allocated while the posting lists and the position table were written at
+// the end of a build). No key of those prefixes may be set after.
+func (s *sink) closeStreams(prefixes string) error {
+	for i := range len(prefixes) {
+		st := s.ordered[prefixes[i]]
+		if st == nil {
+			continue
+		}
+		st.mu.Lock()
+		err := st.flushLocked()
+		if err == nil && st.last != nil { // Badger knows of the stream only once written to
+			buf := z.NewBuffer(1<<10, "index")
+			badger.KVToBuffer(&pb.KV{StreamId: st.id, StreamDone: true}, buf)
+			err = st.sw.Write(buf)
+			buf.Release()
+			if err != nil {
+				err = fmt.Errorf("write index: %w", err)
+			}
+		}
+		st.release()
+		st.closed = true
+		st.mu.Unlock()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // keys returns the number of keys set so far.

@@ -60,6 +60,9 @@ func (d *residentDropper) add(n int) {
 // where /proc/self/maps cannot be read.
 func dropMappedTables(dir string) int64 {
 	real, err := filepath.EvalSymlinks(dir)
+	if err == nil {
+		real, err = filepath.Abs(real) // /proc/self/maps names files by absolute paths
+	}
 	if err != nil {
 		return 0
 	}

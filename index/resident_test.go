@@ -82,4 +82,17 @@ func TestDropMappedTables(t *testing.T) {
 	if kb, _ := tablesResident(t, fdPath(other.gen)); otherKB == 0 || kb != otherKB {
 		t.Errorf("the other index's tables: %d KB resident before a drop of the first's, %d after", otherKB, kb)
 	}
+	// a relative path finds the same mappings (a build's directory is the one given)
+	runOn(t, q, ix.Games(nil), "pgn")
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Dir(real))
+	if dropMappedTables(filepath.Base(real)) == 0 {
+		t.Errorf("nothing dropped by the relative path %s", filepath.Base(real))
+	}
+	if kb, _ := tablesResident(t, dir); kb != 0 {
+		t.Errorf("%d KB of the tables resident after the drop by a relative path", kb)
+	}
 }

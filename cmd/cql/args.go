@@ -257,6 +257,7 @@ func buildOptions() []option {
 	flag("noheader noheaders", "no {cql: game N of FILE} at the start of output games (a sorting query's values stay, as in CQL)", func(f *queryFlags) { f.noHeader = true })
 	flag("alwayscomment", "keep texts of comment filters at positions that do not match (no smart comments)",
 		func(f *queryFlags) { f.alwaysComment = true })
+	flag("nosmartcomments", "the same as -alwayscomment (CQLi's name)", func(f *queryFlags) { f.alwaysComment = true })
 	flag("noremovecomment", "removecomment filters match but remove nothing", func(f *queryFlags) { f.noRemoveComment = true })
 	flag("nosettag", "settag filters match but set nothing", func(f *queryFlags) { f.noSetTag = true })
 	flag("uniquecomments", "write a comment text once at a position, however often it is made (the default)",
@@ -289,6 +290,12 @@ func buildOptions() []option {
 	flag("noelidevariations", "PGN output: variations written (the default)", func(f *queryFlags) { f.style.NoVariations = false })
 	flag("nomovenumbers", "PGN output: no move numbers", func(f *queryFlags) { f.style.NoMoveNumbers = true })
 	flag("movenumbers", "PGN output: move numbers written (the default)", func(f *queryFlags) { f.style.NoMoveNumbers = false })
+	flag("movenumberaftercomment", "PGN output: a move number (12...) before Black's move after a comment (the default)", func(f *queryFlags) { f.style.NoNumberAfterComment = false })
+	flag("nomovenumberaftercomment", "PGN output: no move number before Black's move after a comment", func(f *queryFlags) { f.style.NoNumberAfterComment = true })
+	flag("movenumberafternag", "PGN output: a move number (12...) before Black's move after a glyph ($1) too", func(f *queryFlags) { f.style.NumberAfterNAG = true })
+	flag("nomovenumberafternag", "PGN output: no move number after a glyph (the default)", func(f *queryFlags) { f.style.NumberAfterNAG = false })
+	flag("splitmoves", "PGN output: a line may break between a move number and its move (the default)", func(f *queryFlags) { f.style.KeepNumberWithMove = false })
+	flag("nosplitmoves", "PGN output: never a line break between a move number and its move", func(f *queryFlags) { f.style.KeepNumberWithMove = true })
 	flag("coalescecomments", "PGN output: the texts added at a position merged into one comment ({CQL text}: the default, as CQL; with --dialect cqli, CQLi writes them apart)",
 		func(f *queryFlags) { f.coalesce = &yes })
 	flag("nocoalescecomments", "PGN output: each text added at a position a comment of its own ({CQL} {text}: CQLi's default)",

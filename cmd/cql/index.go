@@ -172,6 +172,19 @@ func needIndexDir(dir string) error {
 	return nil
 }
 
+// buildMemoryLimit is the Go runtime's soft memory limit of a build, add or refresh
+// (docs/scale.md): the collector otherwise lets the heap grow to twice what is live, and
+// the end of a build of 2 million games held 1,071 MB of anonymous memory for 550-840 MB
+// live.
+const buildMemoryLimit = 1 << 30
+
+// boundBuildMemory sets buildMemoryLimit, unless GOMEMLIMIT says otherwise.
+func boundBuildMemory() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(buildMemoryLimit)
+	}
+}
+
 func newIndexBuildCmd(add bool) *cobra.Command {
 	var dir string
 	var noPositions bool
@@ -200,6 +213,7 @@ func newIndexBuildCmd(add bool) *cobra.Command {
 				}
 				defer stop()
 			}
+			boundBuildMemory()
 			stderr := cmd.ErrOrStderr()
 			bar := newProgress(stderr, "index")
 			problems := 0

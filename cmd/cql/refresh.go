@@ -32,6 +32,7 @@ is left as it is (it still holds that file's games): build it again with the fil
 			if err != nil {
 				return err
 			}
+			boundBuildMemory()
 			stderr := cmd.ErrOrStderr()
 			bar := newProgress(stderr, "index")
 			problems := 0
