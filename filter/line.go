@@ -54,7 +54,11 @@ type lineNode struct {
 	comments                  bool // write CQL's automatic line comments (path_comments.go)
 	// memo: no constituent has an effect a later one could see (an
 	// assignment, a nestban, ...), so results may be memoized.
-	memo  bool
+	memo bool
+	// quick: the first constituent is a plain filter needed at least once and without
+	// effects or comments (contextFree), so the line fails where it fails at the first
+	// position, which is tested before the matcher is set up (firstFails)
+	quick bool
 	at    query.Pos
 	rng   rangeBounds
 	elems []lineElem
@@ -101,6 +105,9 @@ func (n *lineNode) eval(e *Evaluator) (int, int32) {
 	if n.nest >= 0 && e.nestHas(n.nest, save) {
 		return -1, -1
 	}
+	if n.quick && n.firstFails(e) {
+		return -1, -1
+	}
 	frame := e.enterMatcher()
 	outer := e.smartBegin()
 	best, last := n.run(e, n.elems, 0, save, 0, -1)
@@ -138,6 +145,69 @@ func (n *lineNode) eval(e *Evaluator) (int, int32) {
 		}
 	}
 	return best, last
+}
+
+// firstFails reports that the first constituent matches nowhere at the current
+// position, as the matcher would try it first (search, runLinear): once per visible
+// move out when it has move filters (forward), else once. Then the matcher finds no
+// match and, the constituent having no effects, leaves nothing behind.
+func (n *lineNode) firstFails(e *Evaluator) bool {
+	el := &n.elems[0]
+	if el.lin == nil || n.back {
+		return !el.f.match(e)
+	}
+	i := e.cur
+	nodes := e.g.Nodes
+	any := false
+	for c := nodes[i].FirstChild; c >= 0; c = nodes[c].NextSibling {
+		if !e.visible(c) {
+			continue
+		}
+		any = true
+		if n.primary && c != nodes[i].FirstChild || n.secondary && c == nodes[i].FirstChild {
+			continue
+		}
+		e.linChild[el.lin.slot] = c
+		ok := el.f.match(e)
+		e.linChild[el.lin.slot] = -1
+		if ok {
+			return false
+		}
+	}
+	return any || !el.f.match(e)
+}
+
+// contextFree reports a filter whose evaluation has no effect and sees nothing of an
+// enclosing matcher: logical and set operators over piece designators, position
+// keywords and move filters without comments or targets.
+func contextFree(x query.Node) bool {
+	ok := true
+	query.Inspect(x, func(n query.Node) bool {
+		switch n := n.(type) {
+		case *query.PieceDesignator, *query.BoolLit, *query.Block:
+		case *query.Keyword:
+			switch n.Kind {
+			case query.KwCheck, query.KwMate, query.KwStalemate, query.KwWtm, query.KwBtm,
+				query.KwInitial, query.KwTerminal, query.KwMainline, query.KwVariation:
+			default:
+				ok = false
+			}
+		case *query.Unary:
+			ok = ok && n.Op == query.OpNot
+		case *query.Binary:
+			switch n.Op {
+			case query.OpAnd, query.OpOr, query.OpInter, query.OpUnion, query.OpAttacks, query.OpAttackedBy:
+			default:
+				ok = false
+			}
+		case *query.Move:
+			ok = ok && n.Target == nil && n.Comment == nil
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // matcherFrame is the state of an enclosing line or path matcher, put
@@ -444,6 +514,9 @@ func (c *compiler) line(n *query.Line) (node, error) {
 	ln.memo = !c.q.alwaysComment && !observable(n) && !nestsBan(n)
 	if n.NestBan {
 		ln.nest = c.nestSlot()
+	}
+	if len(elems) > 0 && elems[0].f != nil && elems[0].move == nil && elems[0].min >= 1 && elems[0].max != 0 {
+		ln.quick = contextFree(n.Elems[0].X)
 	}
 	ln.comments = c.q.autoComments && !n.Quiet && !c.q.header.Quiet
 	if ln.comments {

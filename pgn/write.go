@@ -237,6 +237,11 @@ func (w *lineWriter) comment(text string) {
 	if !w.style.SpacedComments && w.oneWordComment(text) {
 		return
 	}
+	w.commentWords(text)
+}
+
+// commentWords is comment's general case: the text's words one at a time.
+func (w *lineWriter) commentWords(text string) {
 	first := true
 	for rest := text; ; {
 		start := fieldStart(rest)
@@ -271,18 +276,22 @@ func (w *lineWriter) comment(text string) {
 }
 
 // oneWordComment writes {text} when text is one word of ASCII without '}' (the
-// usual match comment, "CQL"), as comment would, in one pass; false when it is not.
+// usual match comment, "CQL"), or words of it with one space between them that fit on
+// the line (a line's "End line of length 3 that starts at move 12(btm)"; when they do
+// not, a word at a time without comment's rune loops), as comment would; false when text
+// is neither.
 func (w *lineWriter) oneWordComment(text string) bool {
 	if text != w.word1 {
-		if len(text) == 0 {
+		words := countSimpleWords(text)
+		switch {
+		case words == 0:
 			return false
+		case words == 1:
+			w.word1 = text
+		case !w.fits(len(text) + 2):
+			w.simpleWords(text)
+			return true
 		}
-		for i := 0; i < len(text); i++ {
-			if c := text[i]; c >= utf8.RuneSelf || asciiSpace[c] != 0 || c == '}' {
-				return false
-			}
-		}
-		w.word1 = text
 	}
 	w.separate(len(text) + 2)
 	w.dst = append(w.dst, '{')
@@ -290,6 +299,67 @@ func (w *lineWriter) oneWordComment(text string) bool {
 	w.dst = append(w.dst, '}')
 	w.glue = false
 	return true
+}
+
+// countSimpleWords is the number of words of text when they are printable ASCII other
+// than '}' with one space between each two; 0 when text is not so.
+func countSimpleWords(text string) int {
+	if len(text) == 0 || text[0] == ' ' || text[len(text)-1] == ' ' {
+		return 0
+	}
+	words := 1
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c == ' ' {
+			if text[i-1] == ' ' {
+				return 0
+			}
+			words++
+		} else if c < '!' || c > '~' || c == '}' {
+			return 0
+		}
+	}
+	return words
+}
+
+// simpleWords writes {text} of several words with one space between each two, a word at
+// a time, as commentWords would (the words found by IndexByte, no '}' to replace).
+func (w *lineWriter) simpleWords(text string) {
+	for first, rest := true, text; ; first = false {
+		end := strings.IndexByte(rest, ' ')
+		last := end < 0
+		if last {
+			end = len(rest)
+		}
+		l := end
+		if first {
+			l++
+		}
+		if last {
+			l++
+		}
+		w.separate(l)
+		if first {
+			w.dst = append(w.dst, '{')
+		}
+		w.dst = append(w.dst, rest[:end]...)
+		w.glue = false
+		if last {
+			w.dst = append(w.dst, '}')
+			return
+		}
+		rest = rest[end+1:]
+	}
+}
+
+// fits reports that a word of l bytes goes on the current line (separate writes no line
+// break before it).
+func (w *lineWriter) fits(l int) bool {
+	n := len(w.dst) - w.start
+	if n == 0 {
+		return l <= w.max()
+	}
+	return w.glue && n+l <= w.max() || n+1+l <= w.max()
 }
 
 // fieldStart is the index of the first byte of s that does not begin a

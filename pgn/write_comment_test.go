@@ -79,3 +79,45 @@ func TestBeginEndEqualsWordBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestCommentSimpleWords: texts of ASCII words with one space between them (which the
+// writer puts in one piece when they fit on the line, else splits without the rune
+// loops) wrap as strings.Fields splits them,
+// written one after another on one line, after text of every length up to the line width.
+func TestCommentSimpleWords(t *testing.T) {
+	words := []string{"a", "CQL", "End", "line", "of", "length", "3", "12(btm)", "{", "x" + strings.Repeat("-", 30), strings.Repeat("y", 79), strings.Repeat("z", 85)}
+	rng := rand.New(rand.NewPCG(3, 4))
+	simple := 0
+	for i := 0; i < 20000; i++ {
+		before := strings.Repeat("z", rng.IntN(lineWidth+2))
+		got := lineWriter{dst: []byte(before), glue: rng.IntN(2) == 0}
+		want := got
+		want.dst = []byte(before)
+		for k := rng.IntN(4) + 1; k > 0; k-- {
+			var ws []string
+			for n := rng.IntN(8) + 1; n > 0; n-- {
+				ws = append(ws, words[rng.IntN(len(words))])
+			}
+			text := strings.Join(ws, " ")
+			if countSimpleWords(text) != len(ws) {
+				t.Fatalf("countSimpleWords(%q) = %d, want %d", text, countSimpleWords(text), len(ws))
+			}
+			if len(ws) > 1 && got.fits(len(text)+2) {
+				simple++
+			}
+			got.comment(text)
+			commentReference(&want, text)
+			if string(got.dst) != string(want.dst) || got.start != want.start || got.glue != want.glue {
+				t.Fatalf("comment(%q) after %d bytes:\n got %q\nwant %q", text, len(before), got.dst, want.dst)
+			}
+		}
+	}
+	if simple < 1000 {
+		t.Errorf("only %d texts of several words fitted on their line", simple)
+	}
+	for _, text := range []string{"", " a", "a ", "a  b", "a\tb", "a}", "é", "a\x1fb"} {
+		if countSimpleWords(text) != 0 {
+			t.Errorf("countSimpleWords(%q) = %d, want 0", text, countSimpleWords(text))
+		}
+	}
+}
