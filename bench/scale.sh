@@ -105,17 +105,21 @@ for copies in "$@"; do
 	fi
 	echo "index size: $(du -sb "$idx" | cut -f1) bytes ($(du -sb "$idx/positions.table" | cut -f1) of it the exact-position table)"
 	: >"$work/lat"
+	: >"$work/lat.cpu"
 	for q in "${queries[@]}"; do
 		timed "$work/q" "$bin" --count --threads "$threads" --index "$idx" "$q"
 		echo "$wall" >>"$work/lat"
-		printf '  %-70s %10s %7ss %5s MB\n' "$q" "$(cat "$work/q.out")" "$wall" "$rss"
+		echo "$cpu" >>"$work/lat.cpu"
+		printf '  %-70s %10s %7ss wall %7ss cpu %5s MB\n' "$q" "$(cat "$work/q.out")" "$wall" "$cpu" "$rss"
 	done
 	for s in "${scripts[@]}"; do
 		timed "$work/q" "$bin" --count --threads "$threads" --index "$idx" "$s"
 		echo "$wall" >>"$work/lat"
-		printf '  %-70s %10s %7ss %5s MB\n' "$(basename "$s")" "$(head -c 20 "$work/q.out")" "$wall" "$rss"
+		echo "$cpu" >>"$work/lat.cpu"
+		printf '  %-70s %10s %7ss wall %7ss cpu %5s MB\n' "$(basename "$s")" "$(head -c 20 "$work/q.out")" "$wall" "$cpu" "$rss"
 	done
-	echo "query latency over $(wc -l <"$work/lat") queries: p50 $(percentile 50 "$work/lat")s, p95 $(percentile 95 "$work/lat")s, max $(percentile 100 "$work/lat")s"
+	# CPU (user + system) as well as wall: on a shared machine the wall time is mostly the load's
+	echo "query latency over $(wc -l <"$work/lat") queries: p50 $(percentile 50 "$work/lat")s, p95 $(percentile 95 "$work/lat")s, max $(percentile 100 "$work/lat")s wall; CPU p50 $(percentile 50 "$work/lat.cpu")s, p95 $(percentile 95 "$work/lat.cpu")s; load $(cut -d' ' -f1-3 /proc/loadavg)"
 	for q in 'true' 'mate' 'move o-o-o' 'ply > 250' 'stalemate' 'player white "Carlsen"' 'year < 1900 and mate'; do
 		echo "  time to first byte, $q: $(ttfb "$bin" --threads "$threads" --index "$idx" "$q") ms"
 	done

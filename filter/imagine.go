@@ -151,7 +151,7 @@ func imaginaryLocal(root query.Node) bool {
 			return false
 		}
 		switch n := x.(type) {
-		case *query.PieceDesignator, *query.NumberLit, *query.BoolLit, *query.StringLit, *query.Block, *query.Compare:
+		case *query.PieceDesignator, *query.NumberLit, *query.BoolLit, *query.StringLit, *query.Block, *query.Compare, *query.Match:
 		case *query.Unary:
 			ok = n.Op == query.OpNot || n.Op == query.OpComplement || n.Op == query.OpCount || n.Op == query.OpPower
 		case *query.Binary:

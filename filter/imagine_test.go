@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cqlgo/cql/chess"
 	"github.com/cqlgo/cql/query"
 )
 
@@ -95,5 +96,97 @@ func TestImagineRefused(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s: error %v, want one saying %q", c.src, err, c.msg)
 		}
+	}
+}
+
+// TestImagineRandom: random mutations at the positions of a game. imagine
+// matches exactly when the changed board, written as a FEN by hand here, is one
+// chess.ParseFEN takes (one king a side, no pawn on the first or last rank),
+// and then its currentfen has that FEN's placement and side to move; a target
+// that generates moves (mate, move legal) runs without failing.
+func TestImagineRandom(t *testing.T) {
+	g := lineGame(t, startFEN, "e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6", "d5c6", "d8a5", "c6b7", "a5b5", "b7a8q")
+	letters := "KQRBNPkqrbnp_"
+	r := uint64(12345)
+	next := func(n int) int {
+		r ^= r << 13
+		r ^= r >> 7
+		r ^= r << 17
+		return int(r % uint64(n))
+	}
+	valid, invalid := 0, 0
+	for trial := 0; trial < 300; trial++ {
+		node := next(len(g.Nodes))
+		var board [64]byte
+		pos := &g.Nodes[node].Pos
+		for s := 0; s < 64; s++ {
+			if pc := pos.PieceAt(chess.Square(s)); pc != 0 {
+				board[s] = pieceNames[pc]
+			}
+		}
+		side := "w"
+		if pos.SideToMove() == chess.Black {
+			side = "b"
+		}
+		var muts []string
+		for k := 1 + next(4); k > 0; k-- {
+			c := letters[next(len(letters))]
+			s := next(64)
+			sqName := string(rune('a'+s%8)) + string(rune('1'+s/8))
+			muts = append(muts, string(c)+sqName)
+			if c == '_' {
+				board[s] = 0
+			} else {
+				board[s] = c
+			}
+		}
+		if next(3) == 0 {
+			muts = append(muts, "btm")
+			side = "b"
+		}
+		// The FEN of the changed board, by hand.
+		var fen strings.Builder
+		for rank := 7; rank >= 0; rank-- {
+			empty := 0
+			for file := 0; file < 8; file++ {
+				c := board[rank*8+file]
+				if c == 0 {
+					empty++
+					continue
+				}
+				if empty > 0 {
+					fen.WriteByte(byte('0' + empty))
+					empty = 0
+				}
+				fen.WriteByte(c)
+			}
+			if empty > 0 {
+				fen.WriteByte(byte('0' + empty))
+			}
+			if rank > 0 {
+				fen.WriteByte('/')
+			}
+		}
+		placement := fen.String()
+		_, ferr := chess.ParseFEN(placement + " " + side + " - - 0 1")
+		src := "imagine " + strings.Join(muts, " ") + " : {currentfen ~~ \"^" + placement + " " + side + " .*\" and (mate or not mate) and move count legal >= 0}"
+		q := compileSrc(t, src)
+		matched := false
+		for _, i := range q.NewEvaluator().Game(g) {
+			if int(i) == node {
+				matched = true
+			}
+		}
+		if matched != (ferr == nil) {
+			t.Fatalf("node %d, %s: matched %v; the FEN %s %s: %v", node, src, matched, placement, side, ferr)
+		}
+		if ferr == nil {
+			valid++
+		} else {
+			invalid++
+		}
+	}
+	if valid < 50 || invalid < 50 {
+		t.Errorf("%d changed boards one could play from, %d not: want both kinds, 50 or more each", valid, invalid)
 	}
 }
