@@ -52,24 +52,7 @@ func TestGeometryNoAllocations(t *testing.T) {
 // BenchmarkGeometry: ns per position of each geometry filter and of the
 // baseline `Q attacks k`, on 50 master games in memory.
 func BenchmarkGeometry(b *testing.B) {
-	games := loadGames(b, "masters-10k.pgn", 50, false)
-	positions := 0
-	for _, g := range games {
-		positions += len(g.Nodes)
-	}
-	for _, src := range append([]string{"Q attacks k"}, geometryQueries...) {
-		b.Run(src, func(b *testing.B) {
-			e := compileSrc(b, src).NewEvaluator()
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				for _, g := range games {
-					e.Game(g)
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(positions), "ns/position")
-		})
-	}
+	benchQueries(b, append([]string{"Q attacks k"}, geometryQueries...))
 }
 
 // TestGeometrySpeedRatios prints, for each geometry filter, its time over

@@ -25,14 +25,20 @@ var primitiveQueries = []string{
 
 // BenchmarkPrimitives measures evaluation alone, per position, of each primitive.
 func BenchmarkPrimitives(b *testing.B) {
+	queries := primitiveQueries
+	if s := os.Getenv("CQL_BENCH_QUERIES"); s != "" {
+		queries = strings.Split(strings.TrimSpace(s), "\n")
+	}
+	benchQueries(b, queries)
+}
+
+// benchQueries runs each query as a sub-benchmark over 50 master games in memory and
+// reports ns per position (and the number of positions, for instruction counts).
+func benchQueries(b *testing.B, queries []string) {
 	games := loadGames(b, "masters-10k.pgn", 50, false)
 	positions := 0
 	for _, g := range games {
 		positions += len(g.Nodes)
-	}
-	queries := primitiveQueries
-	if s := os.Getenv("CQL_BENCH_QUERIES"); s != "" {
-		queries = strings.Split(strings.TrimSpace(s), "\n")
 	}
 	for _, src := range queries {
 		b.Run(src, func(b *testing.B) {

@@ -407,6 +407,12 @@ func (e *EyeEvaluator) All(b *weiqi.Board, dead pattern.Set, simpleDead bool, ds
 	if simpleDead {
 		dead = e.an.SimpleDead()
 	}
+	return e.value(b, dead, pattern.Set{}, false, dst)
+}
+
+// value finds the eye spaces of the analysed position b (dead stones as given) and values them
+// into dst; with inRegion only those with a point in region.
+func (e *EyeEvaluator) value(b *weiqi.Board, dead, region pattern.Set, inRegion bool, dst []EyeResult) []EyeResult {
 	// the spaces are found in their results' Space fields: valuing does not copy them
 	start := len(dst)
 	e.an.EyeSpacesInto(dead, func() *weiqi.EyeSpace {
@@ -418,6 +424,17 @@ func (e *EyeEvaluator) All(b *weiqi.Board, dead pattern.Set, simpleDead bool, ds
 		}
 		return &dst[len(dst)-1].Space
 	}, func(i int) *weiqi.EyeSpace { return &dst[start+i].Space })
+	if inRegion {
+		k := start
+		for i := start; i < len(dst); i++ {
+			if dst[i].Space.Points.And(region).IsEmpty() {
+				continue
+			}
+			dst[k] = dst[i]
+			k++
+		}
+		dst = dst[:k]
+	}
 	var proper [3]pattern.Set // each colour's non-marginal eye points
 	for i := start; i < len(dst); i++ {
 		sp := &dst[i].Space

@@ -309,28 +309,7 @@ func (lr *lifeReader) attack(b *weiqi.Board, moved pattern.Set, depth int) (int,
 	if depth >= lifeDepth || lr.nodes >= lr.budget {
 		return lifeUnknown, -1
 	}
-	unknown := false
-	for _, m := range lr.moves(b, &n, true) {
-		nb := b.Clone()
-		if _, err := nb.Play(lr.c.Opponent(), m); err != nil {
-			continue
-		}
-		mv := moved
-		mv.Add(m)
-		switch r, _ := lr.defend(nb, mv, depth+1); r {
-		case lifeFail:
-			return lifeWin, m
-		case lifeUnknown:
-			unknown = true
-		}
-		if lr.nodes >= lr.budget {
-			return lifeUnknown, -1
-		}
-	}
-	if unknown {
-		return lifeUnknown, -1
-	}
-	return lifeFail, -1
+	return lr.try(b, lr.c.Opponent(), lr.moves(b, &n, true), moved, depth, lr.defend)
 }
 
 // defend reads whether the defender, to move in b, saves the group, and the move.
@@ -361,15 +340,23 @@ func (lr *lifeReader) defendAt(b *weiqi.Board, n *node, moved pattern.Set, depth
 	if depth >= lifeDepth || lr.nodes >= lr.budget {
 		return lifeUnknown, -1
 	}
+	return lr.try(b, lr.c, cands, moved, depth, lr.attack)
+}
+
+// try plays each of the moves for colour c in b and reads the reply (the other side's attack
+// or defence) after it: lifeWin with the first move whose reply fails, lifeUnknown when a
+// reply or the node budget runs out, else lifeFail.
+func (lr *lifeReader) try(b *weiqi.Board, c weiqi.Color, moves []int, moved pattern.Set, depth int,
+	reply func(*weiqi.Board, pattern.Set, int) (int, int)) (int, int) {
 	unknown := false
-	for _, m := range cands {
+	for _, m := range moves {
 		nb := b.Clone()
-		if _, err := nb.Play(lr.c, m); err != nil {
+		if _, err := nb.Play(c, m); err != nil {
 			continue
 		}
 		mv := moved
 		mv.Add(m)
-		switch r, _ := lr.attack(nb, mv, depth+1); r {
+		switch r, _ := reply(nb, mv, depth+1); r {
 		case lifeFail:
 			return lifeWin, m
 		case lifeUnknown:
@@ -388,38 +375,7 @@ func (lr *lifeReader) defendAt(b *weiqi.Board, n *node, moved pattern.Set, depth
 // near is All valuing only the eye spaces with a point in region (the others are dropped); the
 // analysis must hold b, with region set.
 func (e *EyeEvaluator) near(b *weiqi.Board, dead pattern.Set, region pattern.Set, dst []EyeResult) []EyeResult {
-	start := len(dst)
-	e.an.EyeSpacesInto(dead, func() *weiqi.EyeSpace {
-		if len(dst) < cap(dst) {
-			dst = dst[:len(dst)+1]
-			dst[len(dst)-1] = EyeResult{}
-		} else {
-			dst = append(dst, EyeResult{})
-		}
-		return &dst[len(dst)-1].Space
-	}, func(i int) *weiqi.EyeSpace { return &dst[start+i].Space })
-	k := start
-	for i := start; i < len(dst); i++ {
-		if dst[i].Space.Points.And(region).IsEmpty() {
-			continue
-		}
-		if k != i {
-			dst[k] = dst[i]
-		}
-		k++
-	}
-	dst = dst[:k]
-	var proper [3]pattern.Set
-	for i := start; i < len(dst); i++ {
-		sp := &dst[i].Space
-		proper[sp.Color] = proper[sp.Color].Or(sp.Points.AndNot(sp.Marginal))
-	}
-	rd := e.an.Reader()
-	for i := start; i < len(dst); i++ {
-		r := &dst[i]
-		e.db.evaluateInto(&e.sc, b, rd, proper[r.Space.Color], &r.Space, r)
-	}
-	return dst
+	return e.value(b, dead, region, true, dst)
 }
 
 // firstOf is the lowest point of a non-empty set.
