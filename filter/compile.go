@@ -809,11 +809,19 @@ func (c *compiler) move(n *query.Move) (node, error) {
 		m.all = n.All
 	}
 	m.fixParams()
+	m.plain = !m.null && m.castle == 0 && !m.enpassant && m.epSquare == nil && m.promote == 0
+	m.quick = (m.mode == modePlayed || m.mode == modePrevious) && m.comment == nil && m.target == nil &&
+		pureParam(n.From) && pureParam(n.To) && pureParam(n.Capture) && pureParam(n.EnPassantSquare)
+	m.fixPieceFrom()
 	if m.val == valueCount {
 		return moveCount{m}, nil
 	}
 	return m, nil
 }
+
+// pureParam reports a move filter's square parameter that may be evaluated or
+// skipped at will: absent or without effects (contextFree).
+func pureParam(x query.Node) bool { return x == nil || contextFree(x) }
 
 // moveCount is a move filter with count: a number, the matching moves
 // (speculative all: the moves considered, when the target matched after each).
