@@ -107,6 +107,8 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		return c.imagine(n)
 	case "currentmutation":
 		return currentMutationNode{}, nil
+	case "removetag":
+		return c.removeTag(n)
 	case "lowercase", "uppercase":
 		x, err := strArg(0)
 		if err != nil {
