@@ -418,7 +418,6 @@ type gameTags struct {
 	annotations byte
 }
 
-
 // cqlStrings gives the names and ECO codes CQL reads from the string table's values,
 // each made once, when first asked for.
 type cqlStrings struct {
