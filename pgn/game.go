@@ -46,6 +46,9 @@ type Game struct {
 	// Skipped says that the game is of a variant whose moves are not played here and was
 	// not replayed, as Options.SkipUnknownVariants asks (CQLi's --skipunknownvariants).
 	Skipped bool
+	// Variant is the variant the Variant tag names (one of VariantNames; Standard without
+	// the tag), as the reader read it (Options.VariantAliases count).
+	Variant string
 	Line    int    // 1-based line of the game's first byte
 	Tags    []Tag  // in file order
 	Result  string // the movetext terminator ("1-0", "0-1", "1/2-1/2", "*"), "" if missing

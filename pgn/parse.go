@@ -119,7 +119,7 @@ func (p *parser) parse(data []byte, g *Game) {
 	p.data = data
 	g.Length = len(data)
 	g.Text = data
-	g.Cut, g.Skipped = false, false
+	g.Cut, g.Skipped, g.Variant = false, false, ""
 	g.Tags = g.Tags[:0]
 	g.Nodes = g.Nodes[:0]
 	g.notes = g.notes[:0]
@@ -248,6 +248,7 @@ func resultString(b []byte) string {
 func (p *parser) startPosition() (chess.Position, bool) {
 	g := p.g
 	variant, played := variantOf(g.Tag("Variant"), &p.opt)
+	g.Variant = variant
 	if !played {
 		if p.opt.SkipUnknownVariants {
 			g.Skipped = true
