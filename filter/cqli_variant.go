@@ -24,7 +24,7 @@ func (variantNode) match(*Evaluator) bool { return true }
 // variantEndNode is `variantend`: the game stands finished at the current position by
 // its variant's own rule (chess.VariantOver): a king on d4, e4, d5 or e5 in King of the
 // Hill, a side's third check in Three-check (the checks given on the way from the game's
-// start to here, the start counting none). Never in standard chess or Chess960, whose
+// start to here, with those its FEN tag's counters say were given before). Never in standard chess or Chess960, whose
 // ends are mate and stalemate.
 type variantEndNode struct{}
 
@@ -38,7 +38,7 @@ func (variantEndNode) match(e *Evaluator) bool {
 	default:
 		return false
 	}
-	var c chess.Checks
+	c := e.g.StartChecks
 	if v == chess.ThreeCheck {
 		for n := e.cur; n > 0 && e.g.Nodes[n].Parent >= 0; n = e.g.Nodes[n].Parent {
 			if p := &e.g.Nodes[n].Pos; p.InCheck() {
