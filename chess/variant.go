@@ -98,6 +98,17 @@ func VariantPerft(v Variant, p *Position, c Checks, depth int) uint64 {
 // checks given as a seventh ("... w - - 1 39 +2+0": White has given 2, Black 0). A FEN
 // without either is a game with no check given yet.
 func ParseThreeCheckFEN(fen string) (Position, Checks, error) {
+	std, c, err := SplitThreeCheckFEN(fen)
+	if err != nil {
+		return Position{}, c, err
+	}
+	p, err := ParseFEN(std)
+	return p, c, err
+}
+
+// SplitThreeCheckFEN takes the check counters out of a Three-check FEN (see
+// ParseThreeCheckFEN): the FEN without them, and the checks given.
+func SplitThreeCheckFEN(fen string) (string, Checks, error) {
 	f := strings.Fields(fen)
 	var c Checks
 	pair := func(s string) (a, b int, ok bool) {
@@ -110,18 +121,17 @@ func ParseThreeCheckFEN(fen string) (Position, Checks, error) {
 	case len(f) >= 5 && strings.Contains(f[4], "+"):
 		w, b, ok := pair(f[4])
 		if !ok {
-			return Position{}, c, fmt.Errorf("three-check FEN %q: bad remaining checks %q", fen, f[4])
+			return "", c, fmt.Errorf("three-check FEN %q: bad remaining checks %q", fen, f[4])
 		}
 		c = Checks{uint8(3 - w), uint8(3 - b)}
 		f = append(f[:4:4], f[5:]...)
 	case len(f) == 7 && strings.HasPrefix(f[6], "+"):
 		w, b, ok := pair(f[6])
 		if !ok {
-			return Position{}, c, fmt.Errorf("three-check FEN %q: bad checks given %q", fen, f[6])
+			return "", c, fmt.Errorf("three-check FEN %q: bad checks given %q", fen, f[6])
 		}
 		c = Checks{uint8(w), uint8(b)}
 		f = f[:6]
 	}
-	p, err := ParseFEN(strings.Join(f, " "))
-	return p, c, err
+	return strings.Join(f, " "), c, nil
 }

@@ -109,6 +109,10 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		return currentMutationNode{}, nil
 	case "removetag":
 		return c.removeTag(n)
+	case "variant":
+		return variantNode{}, nil
+	case "variantend":
+		return variantEndNode{}, nil
 	case "lowercase", "uppercase":
 		x, err := strArg(0)
 		if err != nil {

@@ -119,7 +119,7 @@ func (p *parser) parse(data []byte, g *Game) {
 	p.data = data
 	g.Length = len(data)
 	g.Text = data
-	g.Cut, g.Skipped = false, false
+	g.Cut, g.Skipped, g.Variant, g.StartChecks = false, false, "", chess.Checks{}
 	g.Tags = g.Tags[:0]
 	g.Nodes = g.Nodes[:0]
 	g.notes = g.notes[:0]
@@ -248,6 +248,7 @@ func resultString(b []byte) string {
 func (p *parser) startPosition() (chess.Position, bool) {
 	g := p.g
 	variant, played := variantOf(g.Tag("Variant"), &p.opt)
+	g.Variant = variant
 	if !played {
 		if p.opt.SkipUnknownVariants {
 			g.Skipped = true
@@ -260,6 +261,13 @@ func (p *parser) startPosition() (chess.Position, bool) {
 	pos := chess.StartPosition()
 	if fen := g.Tag("FEN"); fen != "" {
 		var err error
+		if variant == VariantThreeCheck {
+			// lichess's check counters (chess.ParseThreeCheckFEN): the checks given so far
+			if fen, g.StartChecks, err = chess.SplitThreeCheckFEN(fen); err != nil {
+				p.errorf(0, "bad FEN: "+err.Error(), []byte(g.Tag("FEN")))
+				return chess.Position{}, false
+			}
+		}
 		pos, err = ParseFENTag(fen)
 		if err != nil {
 			var fe *chess.FENError

@@ -60,7 +60,7 @@ func VariantName(name string) (string, bool) {
 // aliases first) and whether this reader plays its moves. An empty value is standard
 // chess; so is "from position" (what some programs write for a set-up position). A value
 // that names no variant of the list is read as before the list: a name with 960,
-// fischer, freestyle or frc is Chess960, one with three or 3-check Three-check, and the
+// fischer, freestyle or frc is Chess960, one with three, 3-check or 3check Three-check, and the
 // rest is unsupported (name "").
 func variantOf(tag string, opt *Options) (name string, played bool) {
 	v := strings.ToLower(strings.TrimSpace(tag))
@@ -75,7 +75,7 @@ func variantOf(tag string, opt *Options) (name string, played bool) {
 		switch {
 		case strings.Contains(v, "960") || strings.Contains(v, "fischer") || strings.Contains(v, "freestyle") || strings.Contains(v, "frc"):
 			name = VariantChess960
-		case strings.Contains(v, "three") || strings.Contains(v, "3-check"):
+		case strings.Contains(v, "three") || strings.Contains(v, "3-check") || strings.Contains(v, "3check"):
 			name = VariantThreeCheck
 		case strings.Contains(v, "king of the hill"):
 			name = VariantKingOfTheHill

@@ -18,7 +18,7 @@ func TestVariantOf(t *testing.T) {
 		{"Classical", VariantStandard, true}, {"NORMAL", VariantStandard, true}, {"chess", VariantStandard, true},
 		{"Fischerandom", VariantChess960, true}, {"chess960", VariantChess960, true}, {"Chess 960", VariantChess960, true},
 		{"KOTH", VariantKingOfTheHill, true}, {"kingOfTheHill", VariantKingOfTheHill, true},
-		{"3 Check", VariantThreeCheck, true}, {"ThreeCheck", VariantThreeCheck, true}, {"Three-check", VariantThreeCheck, true},
+		{"3 Check", VariantThreeCheck, true}, {"3check", VariantThreeCheck, true}, {"ThreeCheck", VariantThreeCheck, true}, {"Three-check", VariantThreeCheck, true},
 		{"ZH", "Crazyhouse", false}, {"Atom", "Atomic", false}, {"Give away chess", "Giveaway", false},
 		{"Horde Chess", "Horde", false}, {"Race", "Racing Kings", false}, {"Losers", "Losers", false}, {"Suicide Chess", "Suicide", false},
 		{"My House", VariantStandard, true}, {"boom", "Atomic", false},

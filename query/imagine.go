@@ -61,6 +61,10 @@ func (p *parser) cqliBuiltinWord(w string, pos Pos) Node {
 		return &Builtin{At: At{pos}, Name: "currentmutation", T: TypeString}
 	case "removetag":
 		return p.parseRemoveTag(pos)
+	case "variant":
+		return &Builtin{At: At{pos}, Name: "variant", T: TypeString}
+	case "variantend":
+		return &Builtin{At: At{pos}, Name: "variantend", T: TypeNone}
 	}
 	return nil
 }
