@@ -135,13 +135,13 @@ func TestReadLifeBoundGivesUnknown(t *testing.T) {
 // GNU Go 3.9.1 (`loadsgf`, `dragon_status B5` / `H5`, also after `play black pass`): B5 alive,
 // H5 dead; the two walls alive.
 //
-//	 6 O O O O O O O X X X X X X
-//	 5 O X X X X X X O O O O O X
-//	 4 O . . . . . . . . . . . X
-//	 3 O O O O O O O X X X X X X
-//	 2 . . . . . . O X . . . . .
-//	 1 . . . . . . O X . . . . .
-//	   A B C D E F G H J K L M N   (rows 7-13 empty)
+//	6 O O O O O O O X X X X X X
+//	5 O X X X X X X O O O O O X
+//	4 O . . . . . . . . . . . X
+//	3 O O O O O O O X X X X X X
+//	2 . . . . . . O X . . . . .
+//	1 . . . . . . O X . . . . .
+//	  A B C D E F G H J K L M N   (rows 7-13 empty)
 func TestSemeaiByLiberties(t *testing.T) {
 	db := loadEyeDB(t)
 	const race = "(;GM[1]FF[4]SZ[13]AW[ak][aj][ai][ah][bk][bh][ck][ch][dk][dh][ek][eh][fk][fh][gm][gl][gk][gh][hi][ii][ji][ki][li]" +
