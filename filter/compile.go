@@ -20,6 +20,8 @@ type Query struct {
 	alwaysComment bool      // keep comment texts of positions that do not match
 	noSetTag      bool      // settag matches without setting (-nosettag)
 	noRmComment   bool      // removecomment matches without removing (-noremovecomment)
+	noRmTag       bool      // removetag matches without removing (--noremovetag)
+	keepAllBest   bool      // every path is keepallbest (--keepallbest)
 	editsGame     bool      // see EditsGame
 	needCheck     bool      // see NeedsCheck (guard.go)
 	matGuard      *matGuard // the pieces and side to move every match needs (guard.go), or nil
@@ -126,6 +128,10 @@ type Options struct {
 	// NoSetTag and NoRemoveComment make settag and removecomment filters match without
 	// changing the game (CQL's -nosettag and -noremovecomment).
 	NoSetTag, NoRemoveComment bool
+	// NoRemoveTag makes CQLi's removetag match without changing the game (its --noremovetag).
+	NoRemoveTag bool
+	// KeepAllBest makes every path keepallbest (CQLi's --keepallbest).
+	KeepAllBest bool
 	// NoUniqueComments writes a text as often as it is made at a position, where
 	// CQL by default writes it once (CQL's -nouniquecomments).
 	NoUniqueComments bool
@@ -164,7 +170,7 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 		return nil, fmt.Errorf("filter: empty program")
 	}
 	q := &Query{nvars: len(prog.Symbols), variations: opt.Variations, alwaysComment: opt.AlwaysComment,
-		noSetTag: opt.NoSetTag, noRmComment: opt.NoRemoveComment,
+		noSetTag: opt.NoSetTag, noRmComment: opt.NoRemoveComment, noRmTag: opt.NoRemoveTag, keepAllBest: opt.KeepAllBest,
 		noUnique: opt.NoUniqueComments, noSortComment: opt.NoSortComments, maxString: opt.MaxString}
 	if prog.Header != nil {
 		q.header = *prog.Header
