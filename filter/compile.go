@@ -20,6 +20,8 @@ type Query struct {
 	alwaysComment bool      // keep comment texts of positions that do not match
 	noSetTag      bool      // settag matches without setting (-nosettag)
 	noRmComment   bool      // removecomment matches without removing (-noremovecomment)
+	noRmTag       bool      // removetag matches without removing (--noremovetag)
+	keepAllBest   bool      // every path is keepallbest (--keepallbest)
 	editsGame     bool      // see EditsGame
 	needCheck     bool      // see NeedsCheck (guard.go)
 	matGuard      *matGuard // the pieces and side to move every match needs (guard.go), or nil
@@ -126,6 +128,10 @@ type Options struct {
 	// NoSetTag and NoRemoveComment make settag and removecomment filters match without
 	// changing the game (CQL's -nosettag and -noremovecomment).
 	NoSetTag, NoRemoveComment bool
+	// NoRemoveTag makes CQLi's removetag match without changing the game (its --noremovetag).
+	NoRemoveTag bool
+	// KeepAllBest makes every path keepallbest (CQLi's --keepallbest).
+	KeepAllBest bool
 	// NoUniqueComments writes a text as often as it is made at a position, where
 	// CQL by default writes it once (CQL's -nouniquecomments).
 	NoUniqueComments bool
@@ -164,7 +170,7 @@ func CompileWith(prog *query.Program, opt Options) (*Query, error) {
 		return nil, fmt.Errorf("filter: empty program")
 	}
 	q := &Query{nvars: len(prog.Symbols), variations: opt.Variations, alwaysComment: opt.AlwaysComment,
-		noSetTag: opt.NoSetTag, noRmComment: opt.NoRemoveComment,
+		noSetTag: opt.NoSetTag, noRmComment: opt.NoRemoveComment, noRmTag: opt.NoRemoveTag, keepAllBest: opt.KeepAllBest,
 		noUnique: opt.NoUniqueComments, noSortComment: opt.NoSortComments, maxString: opt.MaxString}
 	if prog.Header != nil {
 		q.header = *prog.Header
@@ -809,11 +815,19 @@ func (c *compiler) move(n *query.Move) (node, error) {
 		m.all = n.All
 	}
 	m.fixParams()
+	m.plain = !m.null && m.castle == 0 && !m.enpassant && m.epSquare == nil && m.promote == 0
+	m.quick = (m.mode == modePlayed || m.mode == modePrevious) && m.comment == nil && m.target == nil &&
+		pureParam(n.From) && pureParam(n.To) && pureParam(n.Capture) && pureParam(n.EnPassantSquare)
+	m.fixPieceFrom()
 	if m.val == valueCount {
 		return moveCount{m}, nil
 	}
 	return m, nil
 }
+
+// pureParam reports a move filter's square parameter that may be evaluated or
+// skipped at will: absent or without effects (contextFree).
+func pureParam(x query.Node) bool { return x == nil || contextFree(x) }
 
 // moveCount is a move filter with count: a number, the matching moves
 // (speculative all: the moves considered, when the target matched after each).

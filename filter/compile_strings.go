@@ -107,6 +107,12 @@ func (c *compiler) builtin(n *query.Builtin) (node, error) {
 		return c.imagine(n)
 	case "currentmutation":
 		return currentMutationNode{}, nil
+	case "removetag":
+		return c.removeTag(n)
+	case "variant":
+		return variantNode{}, nil
+	case "variantend":
+		return variantEndNode{}, nil
 	case "lowercase", "uppercase":
 		x, err := strArg(0)
 		if err != nil {

@@ -59,6 +59,9 @@ type lineNode struct {
 	// effects or comments (contextFree), so the line fails where it fails at the first
 	// position, which is tested before the matcher is set up (firstFails)
 	quick bool
+	// step: with quick, the first constituent is a move filter alone that sees the
+	// line's one move (moveNode.quick and lin), tested by moveNode.one
+	step  *moveNode
 	at    query.Pos
 	rng   rangeBounds
 	elems []lineElem
@@ -165,6 +168,12 @@ func (n *lineNode) firstFails(e *Evaluator) bool {
 		}
 		any = true
 		if n.primary && c != nodes[i].FirstChild || n.secondary && c == nodes[i].FirstChild {
+			continue
+		}
+		if n.step != nil {
+			if n.step.one(e, c) {
+				return false
+			}
 			continue
 		}
 		e.linChild[el.lin.slot] = c
@@ -517,6 +526,9 @@ func (c *compiler) line(n *query.Line) (node, error) {
 	}
 	if len(elems) > 0 && elems[0].f != nil && elems[0].move == nil && elems[0].min >= 1 && elems[0].max != 0 {
 		ln.quick = contextFree(n.Elems[0].X)
+		if m, ok := elems[0].f.(*moveNode); ok && ln.quick && m.quick && m.lin != nil && m.lin == elems[0].lin && m.mode == modePlayed {
+			ln.step = m
+		}
 	}
 	ln.comments = c.q.autoComments && !n.Quiet && !c.q.header.Quiet
 	if ln.comments {

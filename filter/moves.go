@@ -52,6 +52,21 @@ type moveNode struct {
 	// `move capture [a-h8]`), so params need no position: cFrom, cTo, cCap.
 	constParams      bool
 	cFrom, cTo, cCap chess.Bitboard
+
+	// quick: a played or previous move filter without comment or target whose
+	// square parameters have no effects (contextFree), so that match needs only
+	// whether one move matches (any).
+	quick bool
+	// pieceFrom: with quick, from is a piece designator without empty (the pieces
+	// of fromMask, bit p for piece p, on fromSq) and every other square parameter is
+	// a constant or absent (cTo, cCap): one and any test a move's from square by the
+	// piece on it (pieceSets), without evaluating the parameters.
+	pieceFrom bool
+	fromMask  uint16
+	fromSq    chess.Bitboard
+	// plain: no null, castle, enpassant, enpassantsquare or promote parameter, so
+	// kindOK asks only for a move, and a capture when capture is given
+	plain bool
 }
 
 // fixParams records the parameters' values when none depends on the position.
@@ -63,6 +78,34 @@ func (n *moveNode) fixParams() {
 	}
 	n.cFrom, n.cTo, n.cCap = n.params(nil)
 	n.constParams = true
+}
+
+// fixPieceFrom sets pieceFrom when it applies.
+func (n *moveNode) fixPieceFrom() {
+	ps, ok := n.from.(*pieceSet)
+	if !ok || ps.empty || !n.quick {
+		return
+	}
+	for _, p := range []setNode{n.to, n.capture, n.epSquare} {
+		if _, ok := p.(constSet); p != nil && !ok {
+			return
+		}
+	}
+	n.cTo, n.cCap = all, all
+	if n.to != nil {
+		n.cTo = n.to.set(nil)
+	}
+	if n.capture != nil {
+		n.cCap = n.capture.set(nil)
+	}
+	if n.epSquare != nil {
+		n.cCap &= n.epSquare.set(nil)
+	}
+	for _, p := range ps.pieces {
+		n.fromMask |= 1 << p
+	}
+	n.fromSq = ps.squares
+	n.pieceFrom = true
 }
 
 // branchOK reports whether the move to child node c passes primary and
@@ -99,6 +142,9 @@ func (n *moveNode) value(a moveAcc) chess.Bitboard {
 }
 
 func (n *moveNode) match(e *Evaluator) bool {
+	if n.quick {
+		return n.any(e)
+	}
 	if n.all {
 		return !n.collect(e).allFailed
 	}
@@ -208,67 +254,183 @@ func (n *moveNode) params(e *Evaluator) (from, to, capture chess.Bitboard) {
 
 // test adds m (a move of pos) to acc when it matches every parameter.
 func (n *moveNode) test(_ *Evaluator, pos *chess.Position, m chess.Move, fromSet, toSet, capSet chess.Bitboard, acc *moveAcc) {
-	if m == chess.NoMove {
+	if !n.kindOK(pos, m) {
 		return
 	}
-	if m.IsNull() {
+	from, to, captured, ok := n.hit(pos, m, fromSet, toSet, capSet)
+	if !ok {
+		return
+	}
+	acc.n++
+	acc.from |= from
+	acc.to |= to
+	acc.captured |= captured
+}
+
+// kindOK reports whether m (a move of pos) passes the tests that need no square
+// parameter: null, castling, en passant, promotion, and that it captures when the
+// filter asks for a captured piece.
+func (n *moveNode) kindOK(pos *chess.Position, m chess.Move) bool {
+	if n.plain {
+		switch {
+		case m == chess.NoMove:
+			return false
+		case n.capture == nil:
+			return true
+		case m.IsPlain():
+			return pos.Occupied().Has(m.To())
+		}
+		return m.IsEnPassant() || m.Promotion() != chess.NoPieceType && pos.Occupied().Has(m.To())
+	}
+	switch {
+	case m == chess.NoMove:
+		return false
+	case m.IsNull():
 		// A null move goes from the mover's king's square to itself; it is no
 		// capture, promotion, castling or en passant.
-		if n.capture != nil || n.promote != 0 || n.castle != 0 || n.enpassant || n.epSquare != nil {
-			return
-		}
-		k := nullMoveSquare(pos)
-		if k == 0 && (n.from == nil && n.to == nil) || k&fromSet != 0 && k&toSet != 0 {
-			acc.n++
-			acc.from |= k
-			acc.to |= k
-		}
-		return
-	}
-	if n.null {
-		return
-	}
-	from := m.From()
-	to := m.To()
-	if m.IsCastle() {
-		to = m.KingTo()
+		return n.capture == nil && n.promote == 0 && n.castle == 0 && !n.enpassant && n.epSquare == nil
+	case n.null:
+		return false
+	case m.IsCastle():
 		if n.capture != nil || n.promote != 0 || n.enpassant {
-			return
+			return false
 		}
 		kind := uint8(castleLong)
-		if to.File() == 6 {
+		if m.KingTo().File() == 6 {
 			kind = castleShort
 		}
 		if n.castle != 0 && n.castle&kind == 0 {
-			return
+			return false
 		}
-	} else if n.castle != 0 {
-		return
+	case n.castle != 0:
+		return false
 	}
-	if !fromSet.Has(from) || !toSet.Has(to) {
-		return
+	if (n.enpassant || n.epSquare != nil) && !m.IsEnPassant() {
+		return false
+	}
+	if (n.capture != nil || n.epSquare != nil) && !m.IsEnPassant() && (m.IsCastle() || !pos.Occupied().Has(m.To())) {
+		return false
+	}
+	return n.promote == 0 || n.promote&(1<<m.Promotion()) != 0
+}
+
+// hit tests the squares of m (a move of pos that passed kindOK) against the
+// parameters' sets: ok, with its from, destination (the king's, for castling) and
+// captured-piece squares (en passant: the pawn's; empty for no capture).
+func (n *moveNode) hit(pos *chess.Position, m chess.Move, fromSet, toSet, capSet chess.Bitboard) (from, to, captured chess.Bitboard, ok bool) {
+	if m.IsNull() {
+		k := nullMoveSquare(pos)
+		if k == 0 && (n.from == nil && n.to == nil) || k&fromSet != 0 && k&toSet != 0 {
+			return k, k, 0, true
+		}
+		return 0, 0, 0, false
+	}
+	f, t := m.From(), m.To()
+	if m.IsCastle() {
+		t = m.KingTo()
+	}
+	if !fromSet.Has(f) || !toSet.Has(t) {
+		return 0, 0, 0, false
 	}
 	capSq := chess.NoSquare
 	if m.IsEnPassant() {
 		capSq = m.TakenSquare()
-	} else if !m.IsCastle() && pos.Occupied().Has(to) {
-		capSq = to
+	} else if !m.IsCastle() && pos.Occupied().Has(t) {
+		capSq = t
 	}
-	if (n.enpassant || n.epSquare != nil) && !m.IsEnPassant() {
-		return
-	}
-	if (n.capture != nil || n.epSquare != nil) && (capSq == chess.NoSquare || !capSet.Has(capSq)) {
-		return
-	}
-	if n.promote != 0 && n.promote&(1<<m.Promotion()) == 0 {
-		return
-	}
-	acc.n++
-	acc.from |= chess.SquareBB(from)
-	acc.to |= chess.SquareBB(to)
 	if capSq != chess.NoSquare {
-		acc.captured |= chess.SquareBB(capSq)
+		if (n.capture != nil || n.epSquare != nil) && !capSet.Has(capSq) {
+			return 0, 0, 0, false
+		}
+		captured = chess.SquareBB(capSq)
 	}
+	return chess.SquareBB(f), chess.SquareBB(t), captured, true
+}
+
+// any is match for a quick filter (moveNode.quick): whether one move played
+// from the current position, or the one that led to it, matches. The square
+// parameters are evaluated only for a move that passed kindOK, once, and the
+// search stops at the first match.
+func (n *moveNode) any(e *Evaluator) bool {
+	nodes := e.g.Nodes
+	if n.mode == modePrevious {
+		nd := &nodes[e.cur]
+		if nd.Parent < 0 || !n.branchOK(e, e.cur) {
+			return false
+		}
+		pos := &nodes[nd.Parent].Pos
+		if !n.kindOK(pos, nd.Move) {
+			return false
+		}
+		fromSet, toSet, capSet := n.cFrom, n.cTo, n.cCap
+		if n.pieceFrom && !nd.Move.IsNull() {
+			fromSet, toSet, capSet = n.pieceSets(pos, nd.Move)
+		} else if !n.constParams {
+			save := e.cur
+			e.at(nd.Parent)
+			fromSet, toSet, capSet = n.params(e)
+			e.at(save)
+		}
+		_, _, _, ok := n.hit(pos, nd.Move, fromSet, toSet, capSet)
+		return ok
+	}
+	only := int32(-1)
+	if n.lin != nil {
+		only = e.linChild[n.lin.slot]
+	}
+	var fromSet, toSet, capSet chess.Bitboard
+	have := false
+	for c := nodes[e.cur].FirstChild; c >= 0; c = nodes[c].NextSibling {
+		if only >= 0 && c != only || nodes[c].Variation && !e.q.variations || !n.branchOK(e, c) {
+			continue
+		}
+		m := nodes[c].Move
+		if !n.kindOK(e.pos, m) {
+			continue
+		}
+		f, t, cp := fromSet, toSet, capSet
+		if n.pieceFrom && !m.IsNull() {
+			f, t, cp = n.pieceSets(e.pos, m)
+		} else {
+			if !have {
+				fromSet, toSet, capSet = n.params(e)
+				have = true
+			}
+			f, t, cp = fromSet, toSet, capSet
+		}
+		if _, _, _, ok := n.hit(e.pos, m, f, t, cp); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// one is any for the visible move to child c of the current position alone: a
+// line's first step (lineNode.step).
+func (n *moveNode) one(e *Evaluator, c int32) bool {
+	m := e.g.Nodes[c].Move
+	if !n.branchOK(e, c) || !n.kindOK(e.pos, m) {
+		return false
+	}
+	var fromSet, toSet, capSet chess.Bitboard
+	if n.pieceFrom && !m.IsNull() {
+		fromSet, toSet, capSet = n.pieceSets(e.pos, m)
+	} else {
+		fromSet, toSet, capSet = n.params(e)
+	}
+	_, _, _, ok := n.hit(e.pos, m, fromSet, toSet, capSet)
+	return ok
+}
+
+// pieceSets stands for params with pieceFrom, for m (a move of pos, not the null
+// move), whose from square is all of the from set hit looks at: it holds m's from
+// square when the piece there is one of the designator's.
+func (n *moveNode) pieceSets(pos *chess.Position, m chess.Move) (from, to, capture chess.Bitboard) {
+	f := m.From()
+	if n.fromMask>>pos.PieceAt(f)&1 != 0 {
+		from = chess.SquareBB(f) & n.fromSq
+	}
+	return from, n.cTo, n.cCap
 }
 
 // lastMoveSquare is `from` or `to` outside a move filter: the from or

@@ -426,7 +426,7 @@ func (c *compiler) path(p *query.Path) (node, error) {
 		return nil, err
 	}
 	n := &pathNode{elems: elems, firstMatch: p.FirstMatch, primary: p.Primary, lastPos: p.LastPosition, focusCapture: p.FocusCapture,
-		singleColor: p.SingleColor, rng: rng, keepAllBest: p.KeepAllBest, nest: -1,
+		singleColor: p.SingleColor, rng: rng, keepAllBest: p.KeepAllBest || c.q.keepAllBest, nest: -1,
 		title: p.Title, quiet: p.Quiet, verbose: p.Verbose, piecePath: p.PiecePath}
 	if p.Focus != nil {
 		if n.focus, err = c.set(p.Focus); err != nil {

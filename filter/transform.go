@@ -209,7 +209,7 @@ func observable(n query.Node) bool {
 			found = x.Message
 		case *query.Builtin:
 			switch x.Name {
-			case "settag", "removecomment", "unbind", "writefile", "assert":
+			case "settag", "removetag", "removecomment", "unbind", "writefile", "assert":
 				found = true
 			}
 		}

@@ -353,8 +353,8 @@ func (ag *agreement) measure(t *testing.T, bin string, db *EyeDB, p agreementPos
 		if alike(withGiven, k) {
 			ag.spacesGiven++
 		} else if testing.Verbose() {
-			t.Logf("%s move %d: %s space at %s [%s] marginal [%s] value %s not alike with GNU Go's dead stones", p.file, n, k.c, k.origin,
-				g.FormatPoints(points[k]), g.FormatPoints(marg[k]), value[k])
+			t.Logf("%s move %d: %s space at %s [%s] marginal [%s] value %s not alike with GNU Go's dead stones (ours %s; dead given [%s])",
+				p.file, n, k.c, k.origin, g.FormatPoints(points[k]), g.FormatPoints(marg[k]), value[k], spaceAt(g, withGiven, k.c, k.origin), g.FormatPoints(given))
 		}
 		if alike(own, k) {
 			ag.spacesOwn++
@@ -426,4 +426,19 @@ func cachedGTP(t *testing.T, bin string, cmds []string) []string {
 		_ = os.WriteFile(path, []byte(strings.Join(resp, "\x00")), 0o644)
 	}
 	return resp
+}
+
+// spaceAt describes our eye space of colour c holding the point origin (GTP), for the log.
+func spaceAt(g *weiqi.Grid, results []EyeResult, c weiqi.Color, origin string) string {
+	o, err := g.ParseGTP(origin)
+	if err != nil {
+		return "none"
+	}
+	for i := range results {
+		r := &results[i]
+		if r.Space.Color == c && r.Space.Points.Has(o) {
+			return fmt.Sprintf("[%s] marginal [%s] value %s", g.FormatPoints(r.Space.Points), g.FormatPoints(r.Space.Marginal), r.Value)
+		}
+	}
+	return "none"
 }

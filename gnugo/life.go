@@ -390,7 +390,8 @@ func firstOf(s pattern.Set) int {
 
 // ReadGroups is Groups with the status of the groups whose eye spaces leave it open read by
 // ReadLife (at most nodes positions judged by each attack and defence; 0: LifeNodes): the URGENT
-// groups and those with a string that can be captured tactically but also defended.
+// groups and those with a string that can be captured tactically but also defended; then the
+// capturing races between the groups still open are settled by semeai.
 func (db *EyeDB) ReadGroups(b *weiqi.Board, dead pattern.Set, results []EyeResult, nodes int) []Group {
 	if nodes <= 0 {
 		nodes = LifeNodes
@@ -426,7 +427,49 @@ func (db *EyeDB) ReadGroups(b *weiqi.Board, dead pattern.Set, results []EyeResul
 			}
 		}
 	}
+	semeai(b, groups)
 	return groups
+}
+
+// semeai settles the capturing races between adjacent groups of opposite colours that are both
+// open after the reading (not alive, not dead by tactics, not UNKNOWN): a DEAD group lives when it has
+// more liberties than such a neighbour with as many eyes, or more eyes (with the opponent to
+// move) and at least as many liberties (one eye beats no eye). The loser keeps its status. The
+// liberties are counted as they stand, outside ones and shared ones alike; the tactical reader
+// settles the short races (up to three or four liberties) before this. Measured on the agreement
+// corpus (docs/go.md): group status 93.84% -> 94.13% on the files of
+// CQL_GNUGO_AGREEMENT_STEP=10, 94.42% -> 94.80% on those of CQL_GNUGO_AGREEMENT_OFFSET=5.
+func semeai(b *weiqi.Board, groups []Group) {
+	g := b.Grid()
+	empty := b.Empty()
+	open := func(x *Group) bool { return !x.Dead && x.Status != Alive && x.Status != Unknown }
+	libs := make([]int, len(groups))
+	for i := range groups {
+		libs[i] = g.Adjacent(groups[i].Stones).And(empty).Count()
+	}
+	var wins []int
+	for i := range groups {
+		x := &groups[i]
+		if !open(x) || x.Status != Dead {
+			continue // an URGENT group is decided by its own eye shape, which the search read
+		}
+		near := g.Adjacent(x.Stones)
+		for j := range groups {
+			y := &groups[j]
+			if y.Color == x.Color || !open(y) || y.Stones.And(near).IsEmpty() {
+				continue
+			}
+			if x.Second > y.Second && libs[i] >= libs[j] || x.Second == y.Second && libs[i] > libs[j] {
+				wins = append(wins, i)
+				break
+			}
+		}
+	}
+	// decided on the statuses before any race is settled
+	for _, i := range wins {
+		groups[i].Status = Alive
+		groups[i].Attack, groups[i].Defend = pattern.Set{}, pattern.Set{}
+	}
 }
 
 // weak reports whether a string of stones (of up to three liberties) can be captured tactically.

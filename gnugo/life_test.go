@@ -128,3 +128,44 @@ func TestReadLifeBoundGivesUnknown(t *testing.T) {
 		t.Errorf("one node: %v, want UNKNOWN", life.Status)
 	}
 }
+
+// TestSemeaiByLiberties is a capturing race too long for the tactical reader (six liberties
+// against five), on a hand-made 13x13 board. Worked out by hand: each side fills the other's
+// liberties along row 4, and black, one liberty ahead, captures first even with white to move.
+// GNU Go 3.9.1 (`loadsgf`, `dragon_status B5` / `H5`, also after `play black pass`): B5 alive,
+// H5 dead; the two walls alive.
+//
+//	6 O O O O O O O X X X X X X
+//	5 O X X X X X X O O O O O X
+//	4 O . . . . . . . . . . . X
+//	3 O O O O O O O X X X X X X
+//	2 . . . . . . O X . . . . .
+//	1 . . . . . . O X . . . . .
+//	  A B C D E F G H J K L M N   (rows 7-13 empty)
+func TestSemeaiByLiberties(t *testing.T) {
+	db := loadEyeDB(t)
+	const race = "(;GM[1]FF[4]SZ[13]AW[ak][aj][ai][ah][bk][bh][ck][ch][dk][dh][ek][eh][fk][fh][gm][gl][gk][gh][hi][ii][ji][ki][li]" +
+		"AB[bi][ci][di][ei][fi][gi][hm][hl][hk][hh][ik][ih][jk][jh][kk][kh][lk][lh][mk][mj][mi][mh]PL[B])"
+	games, err := sgf.Load("semeai", []byte(race))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := games[0].Position(0)
+	g := b.Grid()
+	dead := weiqi.ReadDead(b)
+	results := db.NewEvaluator().All(b, dead, false, nil)
+	want := map[string]Status{"B5": Alive, "H5": Dead, "A4": Alive, "N4": Alive}
+	for _, grp := range db.ReadGroups(b, dead, results, 0) {
+		for at, st := range want {
+			if sq, _ := g.ParseGTP(at); grp.Stones.Has(sq) && grp.Status != st {
+				t.Errorf("group at %s: %v, want %v (GNU Go)", at, grp.Status, st)
+			}
+		}
+	}
+	// without the race both eyeless strings are dead as they stand
+	for _, grp := range Groups(b, dead, results) {
+		if sq, _ := g.ParseGTP("B5"); grp.Stones.Has(sq) && grp.Status != Dead {
+			t.Errorf("static status of B5 %v, want DEAD before the race is read", grp.Status)
+		}
+	}
+}

@@ -113,7 +113,7 @@ func (e *summaryEnv) logical(n query.Node) tri {
 		}
 		return unknownTri
 	case *query.Keyword:
-		if n.Kind == query.KwYear || n.Kind == query.KwEval {
+		if n.Kind == query.KwYear || n.Kind == query.KwEval || n.Kind == query.KwClock || n.Kind == query.KwEmt || n.Kind == query.KwNag {
 			v := e.number(n)
 			return tri{v.canOK, !v.canFail}
 		}
@@ -307,6 +307,13 @@ func (e *summaryEnv) number(n query.Node) numv {
 			// have no [%eval] command
 			e.usesTags = true
 			if e.tags == nil || e.tags.evals != 0 {
+				return unknownNum
+			}
+			return numv{canFail: true}
+		case query.KwClock, query.KwEmt, query.KwNag:
+			// likewise: no value in a game without [%clk] ([%emt]) commands (NAGs)
+			e.usesTags = true
+			if e.tags == nil || e.tags.hasAnnotation(n.Kind) != 0 {
 				return unknownNum
 			}
 			return numv{canFail: true}
@@ -614,4 +621,24 @@ func (p *pruner) fail(err error) {
 	if p.err == nil {
 		p.err = err
 	}
+}
+
+// hasAnnotation says whether the game of t can give the annotation value k (clock, emt or
+// nag) a value at one of its positions: 1 yes, 0 no, -1 not known (an entry built before
+// the annotation bits).
+func (t *gameTags) hasAnnotation(k query.KeywordKind) int {
+	if t.annotations&annRead == 0 {
+		return -1
+	}
+	bit := annNAG
+	switch k {
+	case query.KwClock:
+		bit = annClock
+	case query.KwEmt:
+		bit = annEmt
+	}
+	if t.annotations&bit != 0 {
+		return 1
+	}
+	return 0
 }

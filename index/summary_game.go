@@ -124,6 +124,22 @@ const (
 	flagEval
 )
 
+// The high bits of the entry's sumCQLRes byte (CQL's result codes below use the low
+// three): which of the other annotation values can have a value in the game, as flagEval
+// says for eval. annRead: the build looked (an entry built before has none of these
+// bits, and says nothing of them); annClock: some comment of the game, variations
+// included, has a [%clk] command; annEmt: an [%emt] command; annNAG: some move has a
+// NAG (a suffix such as ?? is one), so that clock, emt and nag (filter/annotation.go)
+// may have a value at one of its positions. In the result byte because the flags byte
+// is full and the entry's width is the index format's.
+const (
+	annRead  byte = 0x80
+	annClock byte = 0x40
+	annEmt   byte = 0x20
+	annNAG   byte = 0x10
+	resCode  byte = 0x0f // the result code's bits
+)
+
 // Result codes of the tag column.
 const (
 	resWhite byte = iota
@@ -191,7 +207,7 @@ func tagSummary(g *pgn.Game, s *gameSummary) {
 			binary.BigEndian.PutUint16(b[sumCQLElo+2*side:], uint16(e))
 		}
 	}
-	b[sumCQLRes] = tagResultCode(h.Result())
+	b[sumCQLRes] = tagResultCode(h.Result()) | annotationBits(g)
 	flags |= flagEvalRead
 	for i := range g.Nodes {
 		if _, ok := pgn.Command(g.ReadComment(int32(i)), "eval"); ok {
@@ -200,6 +216,28 @@ func tagSummary(g *pgn.Game, s *gameSummary) {
 		}
 	}
 	b[sumFlags] = flags
+}
+
+// annotationBits are the annotation bits of g's entry (annRead and what the game has).
+func annotationBits(g *pgn.Game) byte {
+	bits := annRead
+	for i := range g.Nodes {
+		if i > 0 && bits&annNAG == 0 && len(g.NAGs(int32(i))) > 0 {
+			bits |= annNAG
+		}
+		if c := g.ReadComment(int32(i)); c != "" && bits&(annClock|annEmt) != annClock|annEmt {
+			if _, ok := pgn.Command(c, "clk"); ok {
+				bits |= annClock
+			}
+			if _, ok := pgn.Command(c, "emt"); ok {
+				bits |= annEmt
+			}
+		}
+		if bits == annRead|annClock|annEmt|annNAG {
+			break
+		}
+	}
+	return bits
 }
 
 func tagResultCode(result string) byte {
@@ -376,6 +414,8 @@ type gameTags struct {
 	// evals: whether a comment of the game has an [%eval] command: 1 yes, 0 no, -1 not
 	// known (an index built before the column said)
 	evals int8
+	// annotations: the entry's annotation bits (annRead, annClock, annEmt, annNAG)
+	annotations byte
 }
 
 // cqlStrings gives the names and ECO codes CQL reads from the string table's values,
@@ -418,7 +458,7 @@ func decodeTags(b []byte, cs *cqlStrings) (gameTags, error) {
 		}
 		return -1
 	}
-	t := gameTags{result: b[sumCQLRes],
+	t := gameTags{result: b[sumCQLRes] & resCode, annotations: b[sumCQLRes] &^ resCode,
 		year:  int(int32(binary.BigEndian.Uint32(b[sumYear:]))),
 		wElo:  elo(0),
 		bElo:  elo(1),

@@ -5,7 +5,7 @@ import "github.com/cqlgo/cql/chess"
 // Reset empties g, keeping its buffers, for a game assembled node by node (AddRoot,
 // AddMove) rather than parsed: an index replays stored moves this way.
 func (g *Game) Reset() {
-	g.Length, g.Text, g.Cut = 0, nil, false
+	g.Length, g.Text, g.Cut, g.Skipped, g.Variant, g.StartChecks = 0, nil, false, false, "", chess.Checks{}
 	g.Tags = g.Tags[:0]
 	g.Nodes = g.Nodes[:0]
 	g.notes = g.notes[:0]

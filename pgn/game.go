@@ -42,10 +42,19 @@ type Game struct {
 	// the callback. An index keeps it to parse the game again exactly as a scan would.
 	Text []byte
 	// Cut says that the game was cut at Options.MaxGameBytes (reported in Errors).
-	Cut    bool
-	Line   int    // 1-based line of the game's first byte
-	Tags   []Tag  // in file order
-	Result string // the movetext terminator ("1-0", "0-1", "1/2-1/2", "*"), "" if missing
+	Cut bool
+	// Skipped says that the game is of a variant whose moves are not played here and was
+	// not replayed, as Options.SkipUnknownVariants asks (CQLi's --skipunknownvariants).
+	Skipped bool
+	// Variant is the variant the Variant tag names (one of VariantNames; Standard without
+	// the tag), as the reader read it (Options.VariantAliases count).
+	Variant string
+	// StartChecks are the checks each side had given at the start of a Three-check game
+	// (its FEN tag's counters, lichess's two forms; none without them).
+	StartChecks chess.Checks
+	Line        int    // 1-based line of the game's first byte
+	Tags        []Tag  // in file order
+	Result      string // the movetext terminator ("1-0", "0-1", "1/2-1/2", "*"), "" if missing
 	// Nodes is the flat move tree; Nodes[0] is the start position (root).
 	// It is reused across games: do not keep pointers into it.
 	Nodes  []Node

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"math/bits"
-	"strings"
 
 	"github.com/cqlgo/cql/chess"
 )
@@ -29,6 +28,11 @@ type Options struct {
 	// ({a {b} c} is one comment: CQLi's --nestedcomments); the PGN standard ends a
 	// comment at its first '}'.
 	NestedComments bool
+	// VariantAliases are more Variant tag values (lower case) with the variant each names
+	// (one of VariantNames: CQLi's --variantalias); SkipUnknownVariants skips the games of a
+	// variant whose moves are not played here (Game.Skipped) instead of reporting them.
+	VariantAliases      map[string]string
+	SkipUnknownVariants bool
 	// The input is a piece of a larger file (a shard) after this many games, line ends and
 	// bytes: game numbers, lines and offsets count on from there. Zero for a whole file.
 	GamesBefore, LinesBefore int
@@ -115,7 +119,7 @@ func (p *parser) parse(data []byte, g *Game) {
 	p.data = data
 	g.Length = len(data)
 	g.Text = data
-	g.Cut = false
+	g.Cut, g.Skipped, g.Variant, g.StartChecks = false, false, "", chess.Checks{}
 	g.Tags = g.Tags[:0]
 	g.Nodes = g.Nodes[:0]
 	g.notes = g.notes[:0]
@@ -243,20 +247,27 @@ func resultString(b []byte) string {
 // startPosition sets up the root from the FEN, SetUp and Variant tags.
 func (p *parser) startPosition() (chess.Position, bool) {
 	g := p.g
-	variant := strings.ToLower(g.Tag("Variant"))
-	c960 := false
-	switch {
-	case variant == "" || variant == "standard" || variant == "normal" || variant == "from position" ||
-		strings.Contains(variant, "three") || strings.Contains(variant, "3-check") || strings.Contains(variant, "king of the hill"):
-	case strings.Contains(variant, "960") || strings.Contains(variant, "fischer") || strings.Contains(variant, "freestyle") || strings.Contains(variant, "frc"):
-		c960 = true
-	default:
+	variant, played := variantOf(g.Tag("Variant"), &p.opt)
+	g.Variant = variant
+	if !played {
+		if p.opt.SkipUnknownVariants {
+			g.Skipped = true
+			return chess.Position{}, false
+		}
 		p.errorf(0, "unsupported variant", []byte(g.Tag("Variant")))
 		return chess.Position{}, false
 	}
+	c960 := variant == VariantChess960
 	pos := chess.StartPosition()
 	if fen := g.Tag("FEN"); fen != "" {
 		var err error
+		if variant == VariantThreeCheck {
+			// lichess's check counters (chess.ParseThreeCheckFEN): the checks given so far
+			if fen, g.StartChecks, err = chess.SplitThreeCheckFEN(fen); err != nil {
+				p.errorf(0, "bad FEN: "+err.Error(), []byte(g.Tag("FEN")))
+				return chess.Position{}, false
+			}
+		}
 		pos, err = ParseFENTag(fen)
 		if err != nil {
 			var fe *chess.FENError

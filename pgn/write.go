@@ -32,6 +32,9 @@ type Style struct {
 	// KeepNumberWithMove never breaks a line between a move number and its move
 	// (CQLi's --nosplitmoves).
 	KeepNumberWithMove bool
+	// SpacedVariations writes a space inside a variation's parentheses: "( 1. d4 d5 )"
+	// (CQLi's --nocompactvariations; "(1. d4 d5)" is the default).
+	SpacedVariations bool
 }
 
 // CommentSep inside a comment's text separates comments written one after the other
@@ -454,9 +457,13 @@ func (w *lineWriter) line(g *Game, n int32, first bool) {
 		if !first && !w.style.NoVariations {
 			for v := nd.NextSibling; v >= 0; v = g.Nodes[v].NextSibling {
 				w.word("(")
-				w.glue = true
+				w.glue = !w.style.SpacedVariations
 				w.line(g, v, true)
-				w.glueClose()
+				if w.style.SpacedVariations {
+					w.word(")")
+				} else {
+					w.glueClose()
+				}
 				needNumber = true
 			}
 		}

@@ -163,6 +163,12 @@ func (c *checker) builtin(n *Builtin) {
 		c.checkImagine(n)
 	case "currentmutation":
 		n.T = TypeString
+	case "removetag":
+		c.checkRemoveTag(n)
+	case "variant":
+		n.T = TypeString
+	case "variantend":
+		n.T = TypeNone
 	case "lowercase", "uppercase":
 		n.Args[0] = c.str(arg(0), "the argument of "+n.Name)
 		n.T = TypeString

@@ -283,7 +283,7 @@ func (c *checker) check(n Node) Node {
 			Inspect(n.Target, func(x Node) bool {
 				_, comment := x.(*Comment)
 				b, builtin := x.(*Builtin)
-				if comment || builtin && (b.Name == "settag" || b.Name == "removecomment" || b.Name == "writefile") {
+				if comment || builtin && (b.Name == "settag" || b.Name == "removetag" || b.Name == "removecomment" || b.Name == "writefile") {
 					c.errorf(x.Pos(), "a speculative move's target is evaluated at positions not in the game: comments, messages, settag, removecomment and writefile are not supported there")
 				}
 				return true

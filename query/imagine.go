@@ -59,6 +59,12 @@ func (p *parser) cqliBuiltinWord(w string, pos Pos) Node {
 		return p.parseCQLiImagine(pos)
 	case "currentmutation":
 		return &Builtin{At: At{pos}, Name: "currentmutation", T: TypeString}
+	case "removetag":
+		return p.parseRemoveTag(pos)
+	case "variant":
+		return &Builtin{At: At{pos}, Name: "variant", T: TypeString}
+	case "variantend":
+		return &Builtin{At: At{pos}, Name: "variantend", T: TypeNone}
 	}
 	return nil
 }
@@ -91,7 +97,7 @@ func (c *checker) checkImagine(n *Builtin) {
 	Inspect(n.Args[last], func(x Node) bool {
 		_, comment := x.(*Comment)
 		b, builtin := x.(*Builtin)
-		if comment || builtin && (b.Name == "settag" || b.Name == "removecomment" || b.Name == "writefile") {
+		if comment || builtin && (b.Name == "settag" || b.Name == "removetag" || b.Name == "removecomment" || b.Name == "writefile") {
 			c.errorf(x.Pos(), "imagine's target is evaluated at a position not in the game: comments, messages, settag, removecomment and writefile are not supported there")
 		}
 		return true

@@ -149,7 +149,7 @@ func stringAtParse(n Node) bool {
 	switch n := n.(type) {
 	case *Builtin:
 		switch n.Name {
-		case "str", "lowercase", "uppercase", "eventdate", "originalcomment", "readfile", "currentmutation":
+		case "str", "lowercase", "uppercase", "eventdate", "originalcomment", "readfile", "currentmutation", "variant":
 			return len(n.Args) == 0 || n.Name != "eventdate" && n.Name != "originalcomment"
 		}
 	case *Player:

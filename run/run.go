@@ -137,6 +137,10 @@ type Options struct {
 	// NestedComments reads balanced braces inside a PGN comment as part of it (CQLi's
 	// --nestedcomments; pgn.Options.NestedComments).
 	NestedComments bool
+	// VariantAliases and SkipUnknownVariants: CQLi's --variantalias and
+	// --skipunknownvariants (pgn.Options): a skipped game is read but not evaluated.
+	VariantAliases      map[string]string
+	SkipUnknownVariants bool
 	// Split, if set, sends each matching game's PGN output to a file of its own: the one
 	// Split.Name gives for the output game (its tags after the query's settag) instead of
 	// to Run's writer, which gets nothing.
@@ -263,7 +267,7 @@ func WantsMarks(opt Options) bool {
 // main line only, and hhdb cooked reads the comments of variations.
 func ReadOptions(q *filter.Query, opt Options) pgn.Options {
 	return pgn.Options{Workers: max(opt.Threads, 1), Variations: q.Variations() || (opt.Format == "pgn" && !opt.Count) || q.ReadsAllComments(),
-		NestedComments: opt.NestedComments}
+		NestedComments: opt.NestedComments, VariantAliases: opt.VariantAliases, SkipUnknownVariants: opt.SkipUnknownVariants}
 }
 
 // Run evaluates q over the games of src and writes the output to out. With Count, out
@@ -574,7 +578,7 @@ func (r *runner) work(worker int, g *pgn.Game) Result {
 	if r.opt.Groups != nil {
 		res.groupVals = groupby.Read(r.opt.Groups.Keys(), g)
 	}
-	if !r.q.Selected(g) {
+	if g.Skipped || !r.q.Selected(g) {
 		return res
 	}
 	if r.serial {

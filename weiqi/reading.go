@@ -11,9 +11,10 @@ import "slices"
 // (an attack not found, a defence not found), as GNU Go's depth limits do.
 
 // Result codes of the reading, GNU Go's values: 0 fails, KOB succeeds only if the player may
-// retake a ko first, Win succeeds.
+// retake a ko first, KOA succeeds unless the other side may retake a ko first, Win succeeds.
 const (
 	KOB = 1
+	KOA = 4
 	Win = 5
 )
 
@@ -267,9 +268,18 @@ func (r *Reader) attack(sq, depth int) (int, int) {
 	r.libs[depth] = libs
 	switch n := len(libs); {
 	case n == 1:
+		var buf [MaxSize * MaxSize]int16
+		single := len(r.stringAt(sq, buf[:0])) == 1
 		if r.play(att, int(libs[0]), false) {
+			code := Win
+			if single {
+				code = r.captureCode(sq, int(libs[0]))
+			}
 			r.pop()
-			return Win, int(libs[0])
+			if code != 0 {
+				return code, int(libs[0])
+			}
+			return 0, -1
 		}
 		if r.play(att, int(libs[0]), true) {
 			r.pop()
@@ -310,7 +320,7 @@ func (r *Reader) attack(sq, depth int) (int, int) {
 		if d == 0 {
 			return Win, m
 		}
-		if d == KOB && best < Win-1 {
+		if d != Win && best == 0 {
 			best, bestAt = KOB, m
 		}
 	}
@@ -318,6 +328,29 @@ func (r *Reader) attack(sq, depth int) (int, int) {
 		return best, bestAt
 	}
 	return 0, -1
+}
+
+// captureCode is GNU Go's attack1 on the last liberty of a single stone, the attacker having
+// just captured at lib the stone that stood on sq: Win when the capturing string has another
+// liberty; KOA when it is a single stone in atari (a ko the defender may retake); 0 for a
+// snapback (the capturing string of several stones, in atari, is taken back at sq and the
+// retaking stone has more than one liberty), else Win.
+func (r *Reader) captureCode(sq, lib int) int {
+	var buf [MaxSize * MaxSize]int16
+	if r.countLibs(lib, 2) > 1 {
+		return Win
+	}
+	if len(r.stringAt(lib, buf[:0])) == 1 {
+		return KOA
+	}
+	if r.play(r.col[lib].Opponent(), sq, false) {
+		snap := r.countLibs(sq, 2) > 1
+		r.pop()
+		if snap {
+			return 0
+		}
+	}
+	return Win
 }
 
 // candidates are the moves a read tries, each once, in the order added (at most 24: more
@@ -385,7 +418,7 @@ func (r *Reader) defend(sq, depth int) (int, int) {
 		if a == 0 {
 			return Win, m
 		}
-		if a == KOB {
+		if a != Win {
 			ko = true
 		}
 	}

@@ -57,16 +57,21 @@ type queryFlags struct {
 	dialect         query.Dialect // --dialect: CQL 6.2's reading (the default) or CQLi's
 	verbose         bool
 	noSummary       bool
-	warnLevel       int       // -w/--warnlevel: 0 unset, 1 quiet about games, 2 the default, 3 --verbose
-	style           pgn.Style // CQLi's PGN output options (--pgnlinewidth, --compactmoves, ...)
-	coalesce        *bool     // --coalescecomments (true), --nocoalescecomments (false); nil: the dialect's way
-	includeTags     string    // --includetagpattern: a regular expression of tag names kept
-	excludeTags     string    // --excludetagpattern: a regular expression of tag names left out
-	sortMatchCount  bool      // --sortmatchcount: the header's sort matchcount
-	binaryOutput    bool      // --binaryoutput: accepted; output is always written byte for byte
-	nestedComments  bool      // --nestedcomments: balanced braces inside an input comment are its text
-	createDirs      bool      // --createdirectories: make the output's missing directories
-	maxOpenOutputs  int       // --maxopenoutputfiles: split output files open at once (0: the default)
+	warnLevel       int               // -w/--warnlevel: 0 unset, 1 quiet about games, 2 the default, 3 --verbose
+	style           pgn.Style         // CQLi's PGN output options (--pgnlinewidth, --compactmoves, ...)
+	coalesce        *bool             // --coalescecomments (true), --nocoalescecomments (false); nil: the dialect's way
+	includeTags     string            // --includetagpattern: a regular expression of tag names kept
+	excludeTags     string            // --excludetagpattern: a regular expression of tag names left out
+	sortMatchCount  bool              // --sortmatchcount: the header's sort matchcount
+	binaryOutput    bool              // --binaryoutput: accepted; output is always written byte for byte
+	nestedComments  bool              // --nestedcomments: balanced braces inside an input comment are its text
+	createDirs      bool              // --createdirectories: make the output's missing directories
+	maxOpenOutputs  int               // --maxopenoutputfiles: split output files open at once (0: the default)
+	noRemoveTag     bool              // --noremovetag: removetag matches without removing
+	keepAllBest     bool              // --keepallbest: every path keeps its ties
+	skipVariants    bool              // --skipunknownvariants
+	variantAliases  map[string]string // --variantalias: lower-case tag value -> variant
+	license         bool              // --license: print it and stop
 
 	// What CQL calls the preamble: filters injected before the body, as CQL text, in the
 	// order given (-cql, -fen, -white, -result, ...), and the transforms wrapping both.
@@ -444,7 +449,7 @@ func buildOptions() []option {
 	flag("vii", "", func(f *queryFlags) { f.inputs = append(f.inputs, "hhdbvii.pgn") })
 	hide()
 	flag("gui", "CQL's protocol for GUIs on standard output (<CqlGuiVariable> ... <CqlGuiNormalExit>); the games go to -o", func(f *queryFlags) { f.guiFlag = true })
-	return opts
+	return append(opts, cqliOptions()...)
 }
 
 // optionIndex finds options by name: lower case, dashes inside the name ignored.

@@ -31,6 +31,9 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 	switch {
 	case (f.help || f.version) && (len(args) > 0 || len(f.inputs) > 0 || f.script != ""):
 		return printOnlyError(f.help)
+	case f.license:
+		printLicense(stdout)
+		return nil
 	case f.help:
 		printHelp(stdout)
 		return nil
@@ -78,7 +81,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		h.SortMatchCount = true
 	}
 	q, err := filter.CompileWith(prog, filter.Options{AlwaysComment: f.alwaysComment,
-		NoSetTag: f.noSetTag, NoRemoveComment: f.noRemoveComment,
+		NoSetTag: f.noSetTag, NoRemoveComment: f.noRemoveComment, NoRemoveTag: f.noRemoveTag, KeepAllBest: f.keepAllBest,
 		NoUniqueComments: f.noUnique, NoSortComments: f.noSortComments, Marks: cqlrun.WantsMarks(cqlrun.Options{Format: f.format, Count: f.count}),
 		NoAutoComments: f.count, Secure: f.secure})
 	if err != nil {
@@ -287,6 +290,7 @@ func runQuery(cmd *cobra.Command, f *queryFlags, args []string) error {
 		opt.HideWarnings, opt.Verbose = false, true
 	}
 	opt.NestedComments = f.nestedComments
+	opt.VariantAliases, opt.SkipUnknownVariants = f.variantAliases, f.skipVariants
 	if f.style != (pgn.Style{}) {
 		opt.Style = &f.style
 	}
